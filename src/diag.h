@@ -1,0 +1,60 @@
+/* diag.h: messages for the user, gated by verbosity, and the record of
+ * every input that was rejected.
+ *
+ * Input problems are printed as "file:line: what is wrong" on the stream
+ * given to rc_diag_new and recorded, so the index can list them. A
+ * diagnostics object may be shared by threads: every call locks.
+ */
+#ifndef ROOFCAST_DIAG_H
+#define ROOFCAST_DIAG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct rc_diag rc_diag;
+
+typedef enum {
+    RC_DIAG_ERROR,   /* an input was rejected */
+    RC_DIAG_WARNING, /* the input was used, but something is odd */
+} rc_diag_severity;
+
+/* One recorded message; file may be NULL for messages about no file. */
+typedef struct {
+    rc_diag_severity severity;
+    char *file;
+    int line;  /* 0 when no line applies */
+    char *message;
+} rc_diag_entry;
+
+/* verbosity: 0 quiet (errors only), 1 normal, 2 verbose. The caller keeps
+ * `stream` open; rc_diag_free frees the recorded entries. */
+rc_diag *rc_diag_new(FILE *stream, int verbosity);
+void rc_diag_free(rc_diag *d);
+
+#if defined(__GNUC__)
+#define RC_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define RC_PRINTF(a, b)
+#endif
+
+/* Prints "file:line: message" (or "file: message" when line is 0, or
+ * "roofcast: message" when file is NULL) and records it. */
+void rc_error_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
+    RC_PRINTF(4, 5);
+void rc_warn_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
+    RC_PRINTF(4, 5);
+void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
+                  const char *fmt, va_list ap);
+
+/* Prints a progress or information line when verbosity >= level. */
+void rc_info(rc_diag *d, int level, const char *fmt, ...) RC_PRINTF(3, 4);
+
+int rc_diag_verbosity(const rc_diag *d);
+size_t rc_diag_errors(const rc_diag *d);
+size_t rc_diag_count(const rc_diag *d);
+/* The i-th recorded entry, valid until rc_diag_free. */
+const rc_diag_entry *rc_diag_entry_at(const rc_diag *d, size_t i);
+
+#endif

@@ -1,0 +1,110 @@
+/* main.c: the command line. Parses options and calls rc_run; all the work
+ * is in the library, so tests and benchmarks link it directly. */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "roofcast.h"
+
+static void usage(FILE *f)
+{
+    fputs("Usage: roofcast [OPTION]... [KERNEL_FILE_OR_DIR]...\n"
+          "Estimate how long CUDA kernels take on GPUs, from their declared work\n"
+          "(kernels/*.xml) and the GPUs' published figures (specs/*.xml), and write\n"
+          "the reports. With no KERNEL_FILE_OR_DIR, read kernels/.\n"
+          "\n"
+          "  -s, --specs PATH       GPU spec file or directory (default: specs/)\n"
+          "  -o, --output DIR       where the reports go (default: output/)\n"
+          "  -t, --templates DIR    report templates (default: templates/, or the\n"
+          "                         installed copy)\n"
+          "  -f, --formats LIST     any of md,csv,xml, comma-separated (default: all)\n"
+          "      --gpu ID[,ID]...   only these GPUs (ids as in specs/*.xml)\n"
+          "      --check            validate the inputs and print the estimates\n"
+          "                         table; write nothing\n"
+          "  -q, --quiet            print errors only\n"
+          "  -v, --verbose          say more about each step\n"
+          "  -h, --help             show this help and exit\n"
+          "  -V, --version          show the version and exit\n"
+          "\n"
+          "Exit status: 0 everything written; 1 some input was rejected (the rest\n"
+          "was still written); 2 bad usage; 3 output could not be written.\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"specs", required_argument, NULL, 's'},
+        {"output", required_argument, NULL, 'o'},
+        {"templates", required_argument, NULL, 't'},
+        {"formats", required_argument, NULL, 'f'},
+        {"gpu", required_argument, NULL, 'g'},
+        {"check", no_argument, NULL, 'c'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"verbose", no_argument, NULL, 'v'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0}};
+    rc_options o = {0};
+    o.verbosity = 1;
+    char *gpu_list = NULL;
+    const char **gpu_ids = NULL;
+    int status = RC_EXIT_USAGE;
+    int c;
+    while ((c = getopt_long(argc, argv, "s:o:t:f:qvhV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 's': o.specs = optarg; break;
+        case 'o': o.output_dir = optarg; break;
+        case 't': o.templates_dir = optarg; break;
+        case 'f': {
+            char bad[64];
+            if (!rc_parse_formats(optarg, &o.formats, bad, sizeof bad)) {
+                fprintf(stderr, "roofcast: --formats: unknown format '%s' (expected md, csv or xml)\n", bad);
+                goto end;
+            }
+            break;
+        }
+        case 'g': {
+            free(gpu_list);
+            free(gpu_ids);
+            gpu_list = strdup(optarg);
+            gpu_ids = calloc(strlen(optarg) / 2 + 2, sizeof *gpu_ids);
+            if (!gpu_list || !gpu_ids)
+                goto end;
+            o.ngpu_ids = 0;
+            for (char *save = NULL, *t = strtok_r(gpu_list, ",", &save); t;
+                 t = strtok_r(NULL, ",", &save))
+                gpu_ids[o.ngpu_ids++] = t;
+            if (o.ngpu_ids == 0) {
+                fprintf(stderr, "roofcast: --gpu needs at least one GPU id\n");
+                goto end;
+            }
+            o.gpu_ids = gpu_ids;
+            break;
+        }
+        case 'c': o.check = true; break;
+        case 'q': o.verbosity = 0; break;
+        case 'v': o.verbosity = 2; break;
+        case 'h':
+            usage(stdout);
+            status = RC_EXIT_OK;
+            goto end;
+        case 'V':
+            printf("roofcast %s\n", RC_VERSION);
+            status = RC_EXIT_OK;
+            goto end;
+        default:
+            fputs("Try 'roofcast --help' for more information.\n", stderr);
+            goto end;
+        }
+    }
+    o.inputs = (const char *const *)argv + optind;
+    o.ninputs = (size_t)(argc - optind);
+    status = rc_run(&o, stdout, stderr);
+end:
+    free(gpu_list);
+    free(gpu_ids);
+    return status;
+}

@@ -1,0 +1,38 @@
+/* output.h: writing the output directory, one whole file at a time.
+ *
+ * Every file is written to a temporary file in the same directory and
+ * renamed into place, so a crash, a full disk or a kill leaves either the
+ * previous file or the new one, never a torn one. Errors are reported with
+ * the path and the system's reason.
+ */
+#ifndef ROOFCAST_OUTPUT_H
+#define ROOFCAST_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "diag.h"
+
+typedef struct rc_output rc_output;
+
+/* A hook that stands in for write(2), so tests can inject faults such as
+ * a full disk. NULL restores the real write. */
+typedef ssize_t (*rc_write_fn)(int fd, const void *buf, size_t len);
+
+/* Creates `dir` (and its parents) when missing. Returns NULL after
+ * reporting when it cannot be created. Free with rc_output_free. */
+rc_output *rc_output_new(const char *dir, rc_diag *diag);
+void rc_output_free(rc_output *out);
+
+void rc_output_set_write_hook(rc_output *out, rc_write_fn fn);
+
+/* Writes `name` (a plain file name, no '/') atomically. Returns false after
+ * reporting; rc_output_failed then stays true. Safe from several threads. */
+bool rc_output_write(rc_output *out, const char *name, const void *data, size_t len);
+
+bool rc_output_failed(const rc_output *out);
+size_t rc_output_written(const rc_output *out);
+const char *rc_output_dir(const rc_output *out);
+
+#endif

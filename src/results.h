@@ -1,0 +1,56 @@
+/* results.h: the results tree, the one place where numbers become content.
+ *
+ * The tree is a libxml2 document (written out as results.xml). Every
+ * renderer reads it and nothing else, so the Markdown, HTML, PDF, charts and
+ * CSV cannot disagree. Each number appears as a full-precision attribute
+ * (`flops="240000"`) and, where people read it, with its shown form beside
+ * it (`flops-text="240,000"`), made once by format.c. The interpretation's
+ * sentences are made here too, from the computed facts.
+ *
+ * Shape (see README.md, "The results tree"):
+ *   <roofcast-results format-version="1">
+ *     <gpus><gpu .../>...</gpus>
+ *     <kernels><kernel ...>
+ *        <launch/> <params/> <notes/> <counts basis="model">...</counts>
+ *        [<counts basis="launch">...</counts>] <estimates/> <interpretation/>
+ *     </kernel>...</kernels>
+ *     <rejected><input file= line= message=/>...</rejected>
+ *   </roofcast-results>
+ */
+#ifndef ROOFCAST_RESULTS_H
+#define ROOFCAST_RESULTS_H
+
+#include <stddef.h>
+
+#include <libxml/tree.h>
+
+#include "diag.h"
+#include "eval.h"
+#include "model.h"
+
+#define RC_RESULTS_FORMAT_VERSION "1"
+
+/* A kernel with its counts: `model` as modelled; `launch` as the launch runs
+ * it, meaningful when kernel->has_assumptions. The caller owns all of it. */
+typedef struct {
+    const rc_kernel *kernel;
+    const rc_counts *model;
+    const rc_counts *launch; /* NULL when the kernel states no assumption */
+} rc_kernel_result;
+
+/* A new document holding the GPUs and no kernels; the caller frees it with
+ * xmlFreeDoc. gpus[] must stay in the order they are to be shown. */
+xmlDocPtr rc_results_new(const rc_gpu *const *gpus, size_t ngpus);
+
+/* Appends one kernel, its counts, estimates on every GPU of the document
+ * and interpretation to doc's <kernels>. Returns the new <kernel> node. */
+xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
+                                 size_t ngpus, const rc_kernel_result *result);
+
+/* Appends <rejected> with every error recorded in `diag`. */
+void rc_results_add_rejected(xmlDocPtr doc, const rc_diag *diag);
+
+/* The document's first element child named `name` under `parent`. */
+xmlNodePtr rc_results_child(xmlNodePtr parent, const char *name);
+
+#endif

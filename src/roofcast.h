@@ -1,0 +1,53 @@
+/* roofcast.h: the library's entry point, used by main.c, tests and
+ * benchmarks. One call runs the whole pipeline:
+ *
+ *   load (load.c) -> evaluate (eval.c) -> results tree (results.c)
+ *     -> renderers (render_*.c) -> output directory (output.c)
+ */
+#ifndef ROOFCAST_H
+#define ROOFCAST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define RC_VERSION "0.1.0"
+
+/* Output formats, a bit each. ORDER RC_FORMAT */
+enum {
+    RC_FORMAT_MD = 1u << 0,
+    RC_FORMAT_CSV = 1u << 1,
+    RC_FORMAT_XML = 1u << 2,
+    RC_FORMAT_ALL = RC_FORMAT_MD | RC_FORMAT_CSV | RC_FORMAT_XML
+};
+
+/* Exit statuses. */
+enum {
+    RC_EXIT_OK = 0,       /* everything written */
+    RC_EXIT_INPUT = 1,    /* some input was rejected; the rest was written */
+    RC_EXIT_USAGE = 2,    /* bad command line */
+    RC_EXIT_OUTPUT = 3    /* output could not be written */
+};
+
+typedef struct {
+    const char *const *inputs; /* kernel files or directories */
+    size_t ninputs;            /* 0: "kernels" */
+    const char *specs;         /* GPU file or directory; NULL: "specs" */
+    const char *output_dir;    /* NULL: "output" */
+    const char *templates_dir; /* NULL: "templates", else the installed copy */
+    unsigned formats;          /* RC_FORMAT_* bits; 0: all */
+    const char *const *gpu_ids; /* only these GPUs; NULL: all */
+    size_t ngpu_ids;
+    bool check;                /* print the estimates table; write nothing */
+    int verbosity;             /* 0 quiet, 1 normal, 2 verbose */
+} rc_options;
+
+/* Parses a comma-separated format list ("md,csv"). Returns false for an
+ * unknown name, which is copied to bad[badlen]. */
+bool rc_parse_formats(const char *list, unsigned *formats, char *bad, size_t badlen);
+
+/* Runs roofcast. Messages go to `err`, the --check table to `out`.
+ * Returns an RC_EXIT_* status. */
+int rc_run(const rc_options *options, FILE *out, FILE *err);
+
+#endif
