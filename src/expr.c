@@ -8,10 +8,13 @@
  * evaluator; pending operands are emitted only when needed, so `i + 1` is
  * two instructions (LOADS i; ADD K 1) and constant operands fold away.
  *
- * The result is a flat array of 16-byte instructions for a stack machine.
- * Evaluation is a loop over that array with a fixed-size stack in the
- * caller's frame: no allocation, no recursion. The nesting limit bounds the
- * stack height, which the parser also measures and checks.
+ * The result is a flat array of 16-byte instructions for a stack machine,
+ * ended by OP_END. Evaluation is one loop and one switch over that array,
+ * with the top of the stack in a local and the rest in a fixed-size array
+ * in the caller's frame: no allocation, no recursion. Each arithmetic
+ * instruction's dispatch key encodes both the operator and where its
+ * operands come from, so it costs a single indirect jump. The nesting limit
+ * bounds the stack height, which the parser also measures and checks.
  *
  * Folding that fails (1 / 0, INT64_MAX + 1) is not reported at once: the
  * failing operation is emitted as code and remembered. If the code is later
@@ -58,7 +61,8 @@ typedef enum {
     OP_JMP,          /* pc = arg */
     OP_JZ,           /* pop; if zero, pc = arg */
     OP_JZKEEP,       /* &&: if top is zero, pc = arg (keeping it); else pop */
-    OP_JNZKEEP       /* ||: if top is non-zero, top = 1, pc = arg; else pop */
+    OP_JNZKEEP,      /* ||: if top is non-zero, top = 1, pc = arg; else pop */
+    OP_END           /* the result is on top */
 } opcode;
 
 #define IS_ARITH(op) ((op) <= OP_MAX)
@@ -67,10 +71,18 @@ typedef enum {
 /* Where the operands of an arithmetic instruction come from: both from the
  * stack, or the top of the stack and an immediate (constant k or slot arg)
  * on the right or on the left. The immediate forms save a push and a pop. */
-typedef enum { M_STACK, M_KR, M_KL, M_SR, M_SL } opmode;
+typedef enum { M_STACK, M_KR, M_KL, M_SR, M_SL, NMODES } opmode;
+
+/* What the evaluator switches on: one key per (arithmetic opcode, mode)
+ * pair, then one per other opcode. */
+#define KEY(op, mode) ((op) * NMODES + (mode))
+#define KEY_OTHER(op) (KEY(OP_MAX + 1, 0) + ((op) - OP_LOADK))
+
+_Static_assert(KEY_OTHER(OP_END) <= UINT8_MAX, "keys fit in a byte");
 
 typedef struct {
-    uint8_t op;   /* opcode */
+    uint8_t key;  /* KEY or KEY_OTHER */
+    uint8_t op;   /* opcode, for messages and rc_expr_mark_reads */
     uint8_t mode; /* opmode, for arithmetic opcodes */
     int32_t arg;  /* slot or jump target */
     int64_t k;    /* constant */
@@ -113,52 +125,100 @@ typedef enum {
     A_OK, A_DIVZERO, A_MODZERO, A_OVERFLOW, A_SHIFTRANGE, A_SHLNEG
 } arith_status;
 
-static inline arith_status arith(int op, int64_t a, int64_t b, int64_t *r)
+/* One function per operator, shared by folding (through arith) and by
+ * evaluation (directly, so that each inlines into its own case). */
+
+static inline arith_status op_add(int64_t a, int64_t b, int64_t *r)
+{
+    return __builtin_add_overflow(a, b, r) ? A_OVERFLOW : A_OK;
+}
+
+static inline arith_status op_sub(int64_t a, int64_t b, int64_t *r)
+{
+    return __builtin_sub_overflow(a, b, r) ? A_OVERFLOW : A_OK;
+}
+
+static inline arith_status op_mul(int64_t a, int64_t b, int64_t *r)
+{
+    return __builtin_mul_overflow(a, b, r) ? A_OVERFLOW : A_OK;
+}
+
+static inline arith_status op_div(int64_t a, int64_t b, int64_t *r)
+{
+    if (b == 0) return A_DIVZERO;
+    if (a == INT64_MIN && b == -1) return A_OVERFLOW;
+    *r = a / b;
+    return A_OK;
+}
+
+static inline arith_status op_mod(int64_t a, int64_t b, int64_t *r)
+{
+    if (b == 0) return A_MODZERO;
+    /* The result would be 0, but C leaves a % b undefined whenever a / b
+     * overflows, so it is reported like the division. */
+    if (a == INT64_MIN && b == -1) return A_OVERFLOW;
+    *r = a % b;
+    return A_OK;
+}
+
+static inline arith_status op_shl(int64_t a, int64_t b, int64_t *r)
+{
+    if (b < 0 || b > 63) return A_SHIFTRANGE;
+    if (a < 0) return A_SHLNEG;
+    if (a > (INT64_MAX >> b)) return A_OVERFLOW;
+    *r = a << b;
+    return A_OK;
+}
+
+static inline arith_status op_shr(int64_t a, int64_t b, int64_t *r)
+{
+    if (b < 0 || b > 63) return A_SHIFTRANGE;
+    /* >> of a negative value is implementation-defined in C; this form is
+     * arithmetic everywhere and compiles to one shift. */
+    *r = a < 0 ? ~(~a >> b) : a >> b;
+    return A_OK;
+}
+
+#define SIMPLE_OP(name, expr)                                            \
+    static inline arith_status name(int64_t a, int64_t b, int64_t *r)   \
+    {                                                                    \
+        *r = (expr);                                                     \
+        return A_OK;                                                     \
+    }
+
+SIMPLE_OP(op_lt, a < b)
+SIMPLE_OP(op_le, a <= b)
+SIMPLE_OP(op_gt, a > b)
+SIMPLE_OP(op_ge, a >= b)
+SIMPLE_OP(op_eq, a == b)
+SIMPLE_OP(op_ne, a != b)
+SIMPLE_OP(op_band, a & b)
+SIMPLE_OP(op_bxor, a ^ b)
+SIMPLE_OP(op_bor, a | b)
+SIMPLE_OP(op_min, a < b ? a : b)
+SIMPLE_OP(op_max, a > b ? a : b)
+
+static arith_status arith(int op, int64_t a, int64_t b, int64_t *r)
 {
     switch (op) {
-    case OP_ADD:
-        return __builtin_add_overflow(a, b, r) ? A_OVERFLOW : A_OK;
-    case OP_SUB:
-        return __builtin_sub_overflow(a, b, r) ? A_OVERFLOW : A_OK;
-    case OP_MUL:
-        return __builtin_mul_overflow(a, b, r) ? A_OVERFLOW : A_OK;
-    case OP_DIV:
-        if (b == 0) return A_DIVZERO;
-        if (a == INT64_MIN && b == -1) return A_OVERFLOW;
-        *r = a / b;
-        return A_OK;
-    case OP_MOD:
-        if (b == 0) return A_MODZERO;
-        /* The result would be 0, but C leaves a % b undefined whenever
-         * a / b overflows, so it is reported like the division. */
-        if (a == INT64_MIN && b == -1) return A_OVERFLOW;
-        *r = a % b;
-        return A_OK;
-    case OP_SHL:
-        if (b < 0 || b > 63) return A_SHIFTRANGE;
-        if (a < 0) return A_SHLNEG;
-        if (a > (INT64_MAX >> b)) return A_OVERFLOW;
-        *r = a << b;
-        return A_OK;
-    case OP_SHR:
-        if (b < 0 || b > 63) return A_SHIFTRANGE;
-        /* >> of a negative value is implementation-defined in C; this form
-         * is arithmetic everywhere and compiles to one shift. */
-        *r = a < 0 ? ~(~a >> b) : a >> b;
-        return A_OK;
-    case OP_LT: *r = a < b; return A_OK;
-    case OP_LE: *r = a <= b; return A_OK;
-    case OP_GT: *r = a > b; return A_OK;
-    case OP_GE: *r = a >= b; return A_OK;
-    case OP_EQ: *r = a == b; return A_OK;
-    case OP_NE: *r = a != b; return A_OK;
-    case OP_BAND: *r = a & b; return A_OK;
-    case OP_BXOR: *r = a ^ b; return A_OK;
-    case OP_BOR: *r = a | b; return A_OK;
-    case OP_MIN: *r = a < b ? a : b; return A_OK;
-    default: /* OP_MAX */
-        *r = a > b ? a : b;
-        return A_OK;
+    case OP_MUL: return op_mul(a, b, r);
+    case OP_DIV: return op_div(a, b, r);
+    case OP_MOD: return op_mod(a, b, r);
+    case OP_ADD: return op_add(a, b, r);
+    case OP_SUB: return op_sub(a, b, r);
+    case OP_SHL: return op_shl(a, b, r);
+    case OP_SHR: return op_shr(a, b, r);
+    case OP_LT: return op_lt(a, b, r);
+    case OP_LE: return op_le(a, b, r);
+    case OP_GT: return op_gt(a, b, r);
+    case OP_GE: return op_ge(a, b, r);
+    case OP_EQ: return op_eq(a, b, r);
+    case OP_NE: return op_ne(a, b, r);
+    case OP_BAND: return op_band(a, b, r);
+    case OP_BXOR: return op_bxor(a, b, r);
+    case OP_BOR: return op_bor(a, b, r);
+    case OP_MIN: return op_min(a, b, r);
+    default: return op_max(a, b, r);
     }
 }
 
@@ -242,7 +302,6 @@ typedef struct {
 
 typedef struct {
     const char *text;
-    size_t textlen;
     size_t cur; /* lexer position in text */
     token tok;  /* current token */
     rc_name_resolver resolve;
@@ -415,34 +474,34 @@ static void next(parser *p)
     case '+': case '-': case '*': case '/': case '%': case '~': case '^':
         break;
     case '!':
-        if (c1 == '=') t->t = TK_NE, t->at.len = 2;
-        else t->t = TK_NOT;
+        t->t = c1 == '=' ? TK_NE : TK_NOT;
         break;
     case '&':
-        if (c1 == '&') t->t = TK_AND, t->at.len = 2;
+        if (c1 == '&') t->t = TK_AND;
         break;
     case '|':
-        if (c1 == '|') t->t = TK_OR, t->at.len = 2;
+        if (c1 == '|') t->t = TK_OR;
         break;
     case '<':
-        if (c1 == '<') t->t = TK_SHL, t->at.len = 2;
-        else if (c1 == '=') t->t = TK_LE, t->at.len = 2;
+        if (c1 == '<') t->t = TK_SHL;
+        else if (c1 == '=') t->t = TK_LE;
         break;
     case '>':
-        if (c1 == '>') t->t = TK_SHR, t->at.len = 2;
-        else if (c1 == '=') t->t = TK_GE, t->at.len = 2;
+        if (c1 == '>') t->t = TK_SHR;
+        else if (c1 == '=') t->t = TK_GE;
         break;
     case '=':
         if (c1 != '=')
             error_at(p, t->at, "unexpected '=' (did you mean '=='?)");
         t->t = TK_EQ;
-        t->at.len = 2;
         break;
     default:
         if (c >= 0x20 && c < 0x7f)
             error_at(p, t->at, "unexpected character '%c'", c);
         error_at(p, t->at, "unexpected character '\\x%02X'", (unsigned)c);
     }
+    /* Past here, reserved tokens are two-character operators, but for '!'. */
+    if (t->t >= FIRST_RESERVED && t->t != TK_NOT) t->at.len = 2;
     p->cur += t->at.len;
 }
 
@@ -479,10 +538,9 @@ static bool is_bool(const expdesc *v)
                            : v->k == V_STACK && v->isbool;
 }
 
-static void nomem(parser *p)
+_Noreturn static void nomem(parser *p)
 {
-    span at = {p->tok.at.off, p->tok.at.len};
-    error_at(p, at, "out of memory");
+    error_at(p, p->tok.at, "out of memory");
 }
 
 static size_t emit(parser *p, int op, int mode, int32_t arg, int64_t k,
@@ -501,7 +559,9 @@ static size_t emit(parser *p, int op, int mode, int32_t arg, int64_t k,
         p->pos = pos;
         p->capcode = cap;
     }
-    p->code[p->ncode] = (instr){(uint8_t)op, (uint8_t)mode, arg, k};
+    p->code[p->ncode] = (instr){
+        (uint8_t)(IS_ARITH(op) ? KEY(op, mode) : KEY_OTHER(op)), (uint8_t)op,
+        (uint8_t)mode, arg, k};
     p->pos[p->ncode] = at;
     return p->ncode++;
 }
@@ -705,8 +765,9 @@ static void enterlevel(parser *p)
 
 static void leavelevel(parser *p) { p->level--; }
 
-static void error_expected(parser *p, span open, const char *what,
-                           const char *close, const char *opener)
+_Noreturn static void error_expected(parser *p, span open,
+                                     const char *what, const char *close,
+                                     const char *opener)
 {
     error_at(p, p->tok.at, "'%s' expected (to %s '%s' at column %zu)", what,
              close, opener, open.off + 1);
@@ -980,6 +1041,7 @@ static bool protected_parse(parser *p, bool *isconst, int64_t *value)
     *isconst = v.k == V_CONST;
     *value = v.val;
     to_stack(p, &v);
+    emit(p, OP_END, 0, 0, 0, p->tok.at);
     return true;
 }
 
@@ -998,7 +1060,6 @@ rc_expr *rc_expr_parse(const char *text, rc_name_resolver resolve, void *ctx,
     if (err == NULL) err = &scratch;
     memset(err, 0, sizeof *err);
     p.text = text != NULL ? text : "";
-    p.textlen = strlen(p.text);
     p.resolve = resolve;
     p.ctx = ctx;
     p.err = err;
@@ -1031,76 +1092,103 @@ bool rc_expr_is_const(const rc_expr *e, int64_t *value)
     return true;
 }
 
+/* The five cases of one arithmetic operator: fetch the operands where the
+ * mode says, then share the operator's code. */
+#define ARITH_CASES(opc, fn)                                              \
+    case KEY(opc, M_STACK): a = stack[--sp]; b = top; goto fn##_;        \
+    case KEY(opc, M_KR): a = top; b = i->k; goto fn##_;                  \
+    case KEY(opc, M_KL): a = i->k; b = top; goto fn##_;                  \
+    case KEY(opc, M_SR): a = top; b = slots[i->arg]; goto fn##_;         \
+    case KEY(opc, M_SL): a = slots[i->arg]; b = top;                     \
+    fn##_:                                                               \
+        if ((st = fn(a, b, &top)) != A_OK) goto fail;                    \
+        i++;                                                             \
+        continue;
+
 bool rc_expr_eval(const rc_expr *e, const int64_t *slots, int64_t *out,
                   rc_expr_error *err)
 {
-    int64_t stack[EVAL_STACK];
+    int64_t stack[EVAL_STACK]; /* the values below top */
+    int64_t top = 0, a, b;
     size_t sp = 0;
-    const instr *code = e->code, *i = code, *end = code + e->ncode;
+    const instr *code = e->code, *i = code;
     arith_status st;
-    int64_t a, b, r;
-    if (e->isconst) {
-        *out = e->value;
-        return true;
-    }
-    while (i < end) {
-        switch (i->op) {
-        case OP_LOADK: stack[sp++] = i->k; i++; continue;
-        case OP_LOADS: stack[sp++] = slots[i->arg]; i++; continue;
-        case OP_NEG:
-            if (stack[sp - 1] == INT64_MIN) {
-                if (err != NULL)
-                    neg_error(err, e->pos[i - code], stack[sp - 1]);
-                return false;
-            }
-            stack[sp - 1] = -stack[sp - 1];
+    for (;;) {
+        switch (i->key) {
+        ARITH_CASES(OP_MUL, op_mul)
+        ARITH_CASES(OP_DIV, op_div)
+        ARITH_CASES(OP_MOD, op_mod)
+        ARITH_CASES(OP_ADD, op_add)
+        ARITH_CASES(OP_SUB, op_sub)
+        ARITH_CASES(OP_SHL, op_shl)
+        ARITH_CASES(OP_SHR, op_shr)
+        ARITH_CASES(OP_LT, op_lt)
+        ARITH_CASES(OP_LE, op_le)
+        ARITH_CASES(OP_GT, op_gt)
+        ARITH_CASES(OP_GE, op_ge)
+        ARITH_CASES(OP_EQ, op_eq)
+        ARITH_CASES(OP_NE, op_ne)
+        ARITH_CASES(OP_BAND, op_band)
+        ARITH_CASES(OP_BXOR, op_bxor)
+        ARITH_CASES(OP_BOR, op_bor)
+        ARITH_CASES(OP_MIN, op_min)
+        ARITH_CASES(OP_MAX, op_max)
+        case KEY_OTHER(OP_LOADK):
+            stack[sp++] = top;
+            top = i->k;
             i++;
             continue;
-        case OP_NOT: stack[sp - 1] = !stack[sp - 1]; i++; continue;
-        case OP_BNOT: stack[sp - 1] = ~stack[sp - 1]; i++; continue;
-        case OP_BOOL: stack[sp - 1] = stack[sp - 1] != 0; i++; continue;
-        case OP_JMP: i = code + i->arg; continue;
-        case OP_JZ:
-            i = stack[--sp] == 0 ? code + i->arg : i + 1;
+        case KEY_OTHER(OP_LOADS):
+            stack[sp++] = top;
+            top = slots[i->arg];
+            i++;
             continue;
-        case OP_JZKEEP:
-            if (stack[sp - 1] == 0) {
+        case KEY_OTHER(OP_NEG):
+            if (top == INT64_MIN) {
+                if (err != NULL) neg_error(err, e->pos[i - code], top);
+                return false;
+            }
+            top = -top;
+            i++;
+            continue;
+        case KEY_OTHER(OP_NOT): top = !top; i++; continue;
+        case KEY_OTHER(OP_BNOT): top = ~top; i++; continue;
+        case KEY_OTHER(OP_BOOL): top = top != 0; i++; continue;
+        case KEY_OTHER(OP_JMP): i = code + i->arg; continue;
+        case KEY_OTHER(OP_JZ): {
+            int64_t c = top;
+            top = stack[--sp];
+            i = c == 0 ? code + i->arg : i + 1;
+            continue;
+        }
+        case KEY_OTHER(OP_JZKEEP):
+            if (top == 0) {
                 i = code + i->arg;
             } else {
-                sp--;
+                top = stack[--sp];
                 i++;
             }
             continue;
-        case OP_JNZKEEP:
-            if (stack[sp - 1] != 0) {
-                stack[sp - 1] = 1;
+        case KEY_OTHER(OP_JNZKEEP):
+            if (top != 0) {
+                top = 1;
                 i = code + i->arg;
             } else {
-                sp--;
+                top = stack[--sp];
                 i++;
             }
             continue;
-        default: /* arithmetic */
-            break;
+        default: /* OP_END */
+            *out = top;
+            return true;
         }
-        switch (i->mode) {
-        case M_STACK: b = stack[--sp]; a = stack[sp - 1]; break;
-        case M_KR: a = stack[sp - 1]; b = i->k; break;
-        case M_KL: a = i->k; b = stack[sp - 1]; break;
-        case M_SR: a = stack[sp - 1]; b = slots[i->arg]; break;
-        default: /* M_SL */ a = slots[i->arg]; b = stack[sp - 1]; break;
-        }
-        st = arith(i->op, a, b, &r);
-        if (st != A_OK) {
-            if (err != NULL) arith_error(err, e->pos[i - code], st, i->op, a, b);
-            return false;
-        }
-        stack[sp - 1] = r;
-        i++;
     }
-    *out = stack[0];
-    return true;
+fail:
+    if (err != NULL) arith_error(err, e->pos[i - code], st, i->op, a, b);
+    return false;
 }
+
+#undef ARITH_CASES
 
 void rc_expr_mark_reads(const rc_expr *e, bool *reads, int nslots)
 {

@@ -19,7 +19,8 @@ static void usage(FILE *f)
           "  -o, --output DIR       where the reports go (default: output/)\n"
           "  -t, --templates DIR    report templates (default: templates/, or the\n"
           "                         installed copy)\n"
-          "  -f, --formats LIST     any of md,csv,xml, comma-separated (default: all)\n"
+          "  -f, --formats LIST     any of md,html,svg,png,pdf,csv,xml, comma-separated\n"
+          "                         (default: all)\n"
           "      --gpu ID[,ID]...   only these GPUs (ids as in specs/*.xml)\n"
           "      --check            validate the inputs and print the estimates\n"
           "                         table; write nothing\n"
@@ -61,7 +62,7 @@ int main(int argc, char **argv)
         case 'f': {
             char bad[64];
             if (!rc_parse_formats(optarg, &o.formats, bad, sizeof bad)) {
-                fprintf(stderr, "roofcast: --formats: unknown format '%s' (expected md, csv or xml)\n", bad);
+                fprintf(stderr, "roofcast: --formats: unknown format '%s' (expected md, html, svg, png, pdf, csv or xml)\n", bad);
                 goto end;
             }
             break;

@@ -141,6 +141,26 @@ static void xpath_code(xmlXPathParserContextPtr ctxt, int nargs)
     free(out);
 }
 
+/* rc:md-info(string): a code fence's info string (the language), kept to
+ * characters that cannot end the fence line or start markup. */
+static void xpath_md_info(xmlXPathParserContextPtr ctxt, int nargs)
+{
+    if (nargs != 1) {
+        xmlXPathSetArityError(ctxt);
+        return;
+    }
+    xmlChar *s = xmlXPathPopString(ctxt);
+    char out[33];
+    size_t n = 0;
+    for (const char *p = s ? (const char *)s : ""; *p && n < sizeof out - 1; p++)
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (*p >= '0' && *p <= '9') || *p == '_' || *p == '+' || *p == '-')
+            out[n++] = *p;
+    out[n] = '\0';
+    xmlFree(s);
+    valuePush(ctxt, xmlXPathNewString((const xmlChar *)out));
+}
+
 static pthread_once_t register_once = PTHREAD_ONCE_INIT;
 
 static void register_functions(void)
@@ -148,6 +168,8 @@ static void register_functions(void)
     xsltRegisterExtModuleFunction((const xmlChar *)"md", (const xmlChar *)RC_XSLT_NS, xpath_md);
     xsltRegisterExtModuleFunction((const xmlChar *)"fence", (const xmlChar *)RC_XSLT_NS,
                                   xpath_fence);
+    xsltRegisterExtModuleFunction((const xmlChar *)"md-info", (const xmlChar *)RC_XSLT_NS,
+                                  xpath_md_info);
     xsltRegisterExtModuleFunction((const xmlChar *)"code", (const xmlChar *)RC_XSLT_NS,
                                   xpath_code);
 }
@@ -172,7 +194,9 @@ rc_templates *rc_templates_new(const char *dir, unsigned wanted, rc_diag *diag)
             continue;
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, template_files[i]);
-        xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOCDATA);
+        xmlDocPtr doc = xmlReadFile(path, NULL,
+                                    XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOERROR |
+                                        XML_PARSE_NOWARNING);
         if (!doc) {
             rc_error_at(diag, path, 0, "cannot read the template (is --templates right?)");
             rc_templates_free(t);

@@ -159,9 +159,10 @@ static void set_spread(xmlNodePtr n, const rc_spread *s)
 
 /* The names of a work node's two measures. ORDER RC_WORK */
 static const char *const measure_names[][2] = {
-    {"executions", NULL},        {"evaluations", "taken"}, {"entries", "iterations"},
-    {"executions", "flops"},     {"executions", "bytes"},  {"executions", "bytes"},
-    {"executions", "bytes"}};
+    {"executions", NULL},          {"evaluations", "taken"},
+    {"entries", "iterations"},     {"executions", "total-flops"},
+    {"executions", "total-bytes"}, {"executions", "total-bytes"},
+    {"executions", "total-bytes"}};
 
 static void add_work(xmlNodePtr parent, const rc_work *w, const rc_counts *c)
 {
@@ -189,8 +190,10 @@ static void add_work(xmlNodePtr parent, const rc_work *w, const rc_counts *c)
         case RC_WORK_LOAD:
         case RC_WORK_STORE:
             constant = rc_expr_is_const(w->expr[0], &a) && rc_expr_is_const(w->expr[1], &b);
-            if (constant)
+            if (constant) {
+                set_int(n, "element-count", a);
                 set_int(n, "element-bytes", b);
+            }
             break;
         default:
             break;

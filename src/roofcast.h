@@ -16,9 +16,13 @@
 /* Output formats, a bit each. ORDER RC_FORMAT */
 enum {
     RC_FORMAT_MD = 1u << 0,
-    RC_FORMAT_CSV = 1u << 1,
-    RC_FORMAT_XML = 1u << 2,
-    RC_FORMAT_ALL = RC_FORMAT_MD | RC_FORMAT_CSV | RC_FORMAT_XML
+    RC_FORMAT_HTML = 1u << 1,
+    RC_FORMAT_SVG = 1u << 2,
+    RC_FORMAT_PNG = 1u << 3,
+    RC_FORMAT_PDF = 1u << 4,
+    RC_FORMAT_CSV = 1u << 5,
+    RC_FORMAT_XML = 1u << 6,
+    RC_FORMAT_ALL = (1u << 7) - 1
 };
 
 /* Exit statuses. */

@@ -21,7 +21,7 @@
 #endif
 
 /* ORDER RC_FORMAT */
-static const char *const format_names[] = {"md", "csv", "xml"};
+static const char *const format_names[] = {"md", "html", "svg", "png", "pdf", "csv", "xml"};
 
 bool rc_parse_formats(const char *list, unsigned *formats, char *bad, size_t badlen)
 {
@@ -209,6 +209,19 @@ static bool write_buffer(rc_output *out, const char *name, char *data, size_t le
     return ok;
 }
 
+/* Writes every per-kernel file of `kernel_id` in `formats`. */
+static void render_kernel(xmlDocPtr doc, const char *kernel_id, unsigned formats,
+                          rc_templates *templates, rc_output *output, rc_diag *diag)
+{
+    char name[160];
+    size_t len = 0;
+    if (formats & RC_FORMAT_MD) {
+        char *md = rc_render_template(templates, RC_TEMPLATE_MARKDOWN, doc, kernel_id, &len, diag);
+        snprintf(name, sizeof name, "%s.md", kernel_id);
+        write_buffer(output, name, md, len);
+    }
+}
+
 int rc_run(const rc_options *o, FILE *out, FILE *err)
 {
     int status = RC_EXIT_OK;
@@ -342,16 +355,8 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
             goto end;
         }
     }
-    for (size_t i = 0; i < nkernels; i++) {
-        const rc_kernel *k = kernels[i].kernel;
-        char name[160];
-        if (formats & RC_FORMAT_MD) {
-            size_t len = 0;
-            char *md = rc_render_template(templates, RC_TEMPLATE_MARKDOWN, doc, k->id, &len, diag);
-            snprintf(name, sizeof name, "%s.md", k->id);
-            write_buffer(output, name, md, len);
-        }
-    }
+    for (size_t i = 0; i < nkernels; i++)
+        render_kernel(doc, kernels[i].kernel->id, formats, templates, output, diag);
     if (formats & RC_FORMAT_CSV) {
         size_t len = 0;
         char *csv = rc_render_csv(doc, &len);

@@ -1,0 +1,450 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- markdown.xsl: one kernel's report in Markdown (CommonMark + GFM tables),
+     from the results tree (see src/results.h). Every number printed here is a
+     *-text attribute of the tree: the template formats nothing itself.
+     Text from the inputs goes through rc:md() (escaped so it renders
+     literally), rc:code() (an inline code span) or rc:fence() (a code fence
+     that the code cannot close). Parameter kernel-id picks the kernel. -->
+<xsl:stylesheet version="1.0"
+    xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:rc="urn:roofcast"
+    extension-element-prefixes="rc">
+  <xsl:output method="text" encoding="UTF-8"/>
+  <xsl:param name="kernel-id"/>
+
+  <xsl:variable name="nl" select="'&#10;'"/>
+  <xsl:variable name="gpus" select="/roofcast-results/gpus/gpu"/>
+
+  <xsl:template match="/">
+    <xsl:apply-templates select="/roofcast-results/kernels/kernel[@id = $kernel-id]"/>
+  </xsl:template>
+
+  <xsl:template match="kernel">
+    <xsl:variable name="model" select="counts[@basis = 'model']"/>
+    <xsl:text># </xsl:text>
+    <xsl:value-of select="rc:md(@name)"/>
+    <xsl:text>: execution time estimates on </xsl:text>
+    <xsl:value-of select="count($gpus)"/>
+    <xsl:text> GPU</xsl:text>
+    <xsl:if test="count($gpus) != 1">s</xsl:if>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:value-of select="rc:md(summary)"/>
+    <xsl:value-of select="concat('.', $nl, $nl)"/>
+    <xsl:text>This report estimates the time of one launch of </xsl:text>
+    <xsl:value-of select="rc:code(@name)"/>
+    <xsl:text> from its declared work, counted exactly over the launched threads, and the published figures of each GPU:</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:for-each select="$gpus">
+      <xsl:text>- </xsl:text>
+      <xsl:value-of select="rc:md(@name)"/>
+      <xsl:if test="figure[@name = 'memory']">
+        <xsl:value-of select="concat(' (', rc:md(figure[@name = 'memory']/@value-text), ')')"/>
+      </xsl:if>
+      <xsl:value-of select="$nl"/>
+    </xsl:for-each>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>![Roofline of </xsl:text>
+    <xsl:value-of select="rc:md(@name)"/>
+    <xsl:text>](</xsl:text>
+    <xsl:value-of select="@id"/>
+    <xsl:text>-roofline.png)</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+
+    <xsl:call-template name="configuration"/>
+    <xsl:call-template name="work-analysis">
+      <xsl:with-param name="model" select="$model"/>
+    </xsl:call-template>
+    <xsl:call-template name="gpu-table"/>
+    <xsl:call-template name="time-estimates">
+      <xsl:with-param name="model" select="$model"/>
+    </xsl:call-template>
+
+    <xsl:text>## 4. Interpretation</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:for-each select="interpretation/p">
+      <xsl:value-of select="rc:md(.)"/>
+      <xsl:value-of select="concat($nl, $nl)"/>
+    </xsl:for-each>
+
+    <xsl:text>## 5. Conclusion</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:text>Predicted time per launch of </xsl:text>
+    <xsl:value-of select="rc:code(@name)"/>
+    <xsl:text>:</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:for-each select="estimates/estimate">
+      <xsl:text>- </xsl:text>
+      <xsl:value-of select="rc:md(@gpu-name)"/>
+      <xsl:text>: **</xsl:text>
+      <xsl:value-of select="@t-total-text"/>
+      <xsl:text> µs**, </xsl:text>
+      <xsl:value-of select="@bound"/>
+      <xsl:text> bound; launch latency is </xsl:text>
+      <xsl:value-of select="@launch-percent-text"/>
+      <xsl:text> % of it</xsl:text>
+      <xsl:if test="@fastest = 'yes'"> (fastest)</xsl:if>
+      <xsl:value-of select="$nl"/>
+    </xsl:for-each>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>These are estimates from declared work and datasheet figures, not measurements: they bound what the launch can achieve and show which resource limits it.</xsl:text>
+    <xsl:value-of select="$nl"/>
+  </xsl:template>
+
+  <!-- Configuration: launch, parameters, notes and the source. -->
+  <xsl:template name="configuration">
+    <xsl:text>## Configuration</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:text>| Item | Value |</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>| --- | --- |</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:value-of select="concat('| Grid | ', launch/@grid, ' → ', launch/@blocks-text, ' blocks |', $nl)"/>
+    <xsl:value-of select="concat('| Block | ', launch/@block, ' → ', launch/@threads-per-block-text, ' threads per block |', $nl)"/>
+    <xsl:value-of select="concat('| Launched threads | ', launch/@threads-text, ' |', $nl)"/>
+    <xsl:for-each select="params/param">
+      <xsl:text>| Parameter </xsl:text>
+      <xsl:value-of select="rc:md(@name)"/>
+      <xsl:text> | </xsl:text>
+      <xsl:value-of select="@value-text"/>
+      <xsl:if test="@note">
+        <xsl:value-of select="concat(' (', rc:md(@note), ')')"/>
+      </xsl:if>
+      <xsl:value-of select="concat(' |', $nl)"/>
+    </xsl:for-each>
+    <xsl:value-of select="$nl"/>
+    <xsl:if test="notes/note">
+      <xsl:for-each select="notes/note">
+        <xsl:value-of select="concat('- ', rc:md(.), $nl)"/>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+    </xsl:if>
+    <xsl:variable name="fence" select="rc:fence(source)"/>
+    <xsl:value-of select="concat($fence, rc:md-info(source/@language), $nl)"/>
+    <xsl:value-of select="source"/>
+    <xsl:value-of select="concat($nl, $fence, $nl, $nl)"/>
+  </xsl:template>
+
+  <!-- 1. Work analysis: every count derived step by step. -->
+  <xsl:template name="work-analysis">
+    <xsl:param name="model"/>
+    <xsl:text>## 1. Work analysis</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:text>The work model is run for every launched thread and its counts are added up exactly. </xsl:text>
+    <xsl:choose>
+      <xsl:when test="$model/evaluation/@reads = ''">
+        <xsl:text>It reads no thread or block index, so one run stands for all </xsl:text>
+        <xsl:value-of select="$model/threads/@launched-text"/>
+        <xsl:text> threads.</xsl:text>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:text>It reads </xsl:text>
+        <xsl:call-template name="code-list">
+          <xsl:with-param name="names" select="$model/evaluation/@reads"/>
+        </xsl:call-template>
+        <xsl:text>, so it was run for </xsl:text>
+        <xsl:value-of select="$model/evaluation/@runs-text"/>
+        <xsl:text> index combinations, each standing for the threads that differ only in the indices it does not read (</xsl:text>
+        <xsl:value-of select="$model/threads/@launched-text"/>
+        <xsl:text> threads in all).</xsl:text>
+      </xsl:otherwise>
+    </xsl:choose>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:apply-templates select="$model/work/*">
+      <xsl:with-param name="indent" select="''"/>
+    </xsl:apply-templates>
+    <xsl:value-of select="$nl"/>
+
+    <xsl:text>Totals:</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:text>| Quantity | Per active thread | Per active block | Whole launch |</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>| --- | --- | --- | --- |</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>| Active threads | 1 | </xsl:text>
+    <xsl:call-template name="range">
+      <xsl:with-param name="lo" select="$model/threads/@active-per-block-min-text"/>
+      <xsl:with-param name="hi" select="$model/threads/@active-per-block-max-text"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat(' | ', $model/threads/@active-text, ' of ', $model/threads/@launched-text,
+                                 ' launched (', $model/threads/@active-percent-text, ' %), in ',
+                                 $model/blocks/@active-text, ' of ', $model/blocks/@launched-text, ' blocks |', $nl)"/>
+    <xsl:call-template name="total-row">
+      <xsl:with-param name="label" select="'FLOPs'"/>
+      <xsl:with-param name="s" select="$model/flops"/>
+      <xsl:with-param name="extra" select="''"/>
+    </xsl:call-template>
+    <xsl:call-template name="total-row">
+      <xsl:with-param name="label" select="'Bytes moved'"/>
+      <xsl:with-param name="s" select="$model/bytes"/>
+      <xsl:with-param name="extra" select="concat(' (', $model/bytes/@mib-text, ' MiB)')"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat('| Arithmetic intensity | | | ', $model/intensity/@value-text, ' FLOP/byte |', $nl, $nl)"/>
+    <xsl:if test="$model/bytes/@traffic != 0 and ($model/bytes/@loaded != 0 or $model/bytes/@stored != 0)">
+      <xsl:value-of select="concat('Of the bytes, ', $model/bytes/@loaded-text, ' are loaded, ',
+                                   $model/bytes/@stored-text, ' stored and ',
+                                   $model/bytes/@traffic-text, ' given as totals without the split.', $nl, $nl)"/>
+    </xsl:if>
+    <xsl:call-template name="assumptions">
+      <xsl:with-param name="model" select="$model"/>
+    </xsl:call-template>
+  </xsl:template>
+
+  <xsl:template name="total-row">
+    <xsl:param name="label"/>
+    <xsl:param name="s"/>
+    <xsl:param name="extra"/>
+    <xsl:value-of select="concat('| ', $label, ' | ')"/>
+    <xsl:call-template name="range">
+      <xsl:with-param name="lo" select="$s/@per-thread-min-text"/>
+      <xsl:with-param name="hi" select="$s/@per-thread-max-text"/>
+    </xsl:call-template>
+    <xsl:text> | </xsl:text>
+    <xsl:call-template name="range">
+      <xsl:with-param name="lo" select="$s/@per-block-min-text"/>
+      <xsl:with-param name="hi" select="$s/@per-block-max-text"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat(' | **', $s/@total-text, '**', $extra, ' |', $nl)"/>
+  </xsl:template>
+
+  <!-- "3" or "3 to 4" -->
+  <xsl:template name="range">
+    <xsl:param name="lo"/>
+    <xsl:param name="hi"/>
+    <xsl:value-of select="$lo"/>
+    <xsl:if test="$lo != $hi">
+      <xsl:value-of select="concat(' to ', $hi)"/>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- "a", "a and b", "a, b and c" as code spans, from a space-separated list. -->
+  <xsl:template name="code-list">
+    <xsl:param name="names"/>
+    <xsl:param name="first" select="true()"/>
+    <xsl:variable name="head" select="substring-before(concat($names, ' '), ' ')"/>
+    <xsl:variable name="rest" select="substring-after($names, ' ')"/>
+    <xsl:if test="not($first)">
+      <xsl:choose>
+        <xsl:when test="$rest = ''"> and </xsl:when>
+        <xsl:otherwise>, </xsl:otherwise>
+      </xsl:choose>
+    </xsl:if>
+    <xsl:value-of select="rc:code($head)"/>
+    <xsl:if test="$rest != ''">
+      <xsl:call-template name="code-list">
+        <xsl:with-param name="names" select="$rest"/>
+        <xsl:with-param name="first" select="false()"/>
+      </xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- Per-thread and per-block spread of a node's second measure. -->
+  <xsl:template name="spread">
+    <xsl:param name="unit"/>
+    <xsl:call-template name="range">
+      <xsl:with-param name="lo" select="@per-thread-min-text"/>
+      <xsl:with-param name="hi" select="@per-thread-max-text"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat(' ', $unit, ' per thread, ')"/>
+    <xsl:call-template name="range">
+      <xsl:with-param name="lo" select="@per-block-min-text"/>
+      <xsl:with-param name="hi" select="@per-block-max-text"/>
+    </xsl:call-template>
+    <xsl:text> per block</xsl:text>
+  </xsl:template>
+
+  <xsl:template name="note">
+    <xsl:if test="@note">
+      <xsl:value-of select="concat(' (', rc:md(@note), ')')"/>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template match="let">
+    <xsl:param name="indent"/>
+    <xsl:value-of select="concat($indent, '- Let ', rc:code(concat(@name, ' = ', @value)))"/>
+    <xsl:call-template name="note"/>
+    <xsl:value-of select="concat('.', $nl)"/>
+  </xsl:template>
+
+  <xsl:template match="when">
+    <xsl:param name="indent"/>
+    <xsl:value-of select="concat($indent, '- Guard ', rc:code(concat('if (', @test, ')')))"/>
+    <xsl:call-template name="note"/>
+    <xsl:if test="@assumption">
+      <xsl:value-of select="concat(', an assumption of the model (line ', @line, '): ', rc:md(@assumption))"/>
+    </xsl:if>
+    <xsl:value-of select="concat(': evaluated ', @evaluations-text, ' times by ', @threads-text,
+                                 ' threads, true ', @taken-text, ' times (')"/>
+    <xsl:call-template name="spread">
+      <xsl:with-param name="unit" select="'times'"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat(').', $nl)"/>
+    <xsl:apply-templates select="*">
+      <xsl:with-param name="indent" select="concat($indent, '  ')"/>
+    </xsl:apply-templates>
+  </xsl:template>
+
+  <xsl:template match="loop">
+    <xsl:param name="indent"/>
+    <xsl:value-of select="concat($indent, '- Loop ',
+                                 rc:code(concat('for (', @var, ' = ', @from, '; ', @var, ' &lt; ', @to,
+                                                '; ', @var, ' += ', @step, ')')))"/>
+    <xsl:call-template name="note"/>
+    <xsl:value-of select="concat(': entered ', @entries-text, ' times by ', @threads-text, ' threads; ')"/>
+    <xsl:call-template name="spread">
+      <xsl:with-param name="unit" select="'iterations'"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat('; **', @iterations-text, '** iterations in total.', $nl)"/>
+    <xsl:apply-templates select="*">
+      <xsl:with-param name="indent" select="concat($indent, '  ')"/>
+    </xsl:apply-templates>
+  </xsl:template>
+
+  <xsl:template match="flops">
+    <xsl:param name="indent"/>
+    <xsl:value-of select="concat($indent, '- FLOPs')"/>
+    <xsl:call-template name="note"/>
+    <xsl:choose>
+      <xsl:when test="@per-execution">
+        <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ', @executions-text,
+                                     ' executions = **', @total-flops-text, '** FLOPs.', $nl)"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(': ', rc:code(@count), ' per execution, summed over ', @executions-text,
+                                     ' executions = **', @total-flops-text, '** FLOPs.', $nl)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template match="load | store">
+    <xsl:param name="indent"/>
+    <xsl:value-of select="concat($indent, '- ')"/>
+    <xsl:choose>
+      <xsl:when test="self::load">Loads</xsl:when>
+      <xsl:otherwise>Stores</xsl:otherwise>
+    </xsl:choose>
+    <xsl:call-template name="note"/>
+    <xsl:choose>
+      <xsl:when test="@per-execution">
+        <xsl:value-of select="concat(': ', @element-count-text, ' × ', @element-bytes-text, ' bytes = ',
+                                     @per-execution-text, ' bytes per execution × ', @executions-text,
+                                     ' executions = **', @total-bytes-text, '** bytes.', $nl)"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(': ', rc:code(@count), ' × ', rc:code(@bytes),
+                                     ' bytes per execution, summed over ', @executions-text,
+                                     ' executions = **', @total-bytes-text, '** bytes.', $nl)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template match="traffic">
+    <xsl:param name="indent"/>
+    <xsl:value-of select="concat($indent, '- Memory traffic')"/>
+    <xsl:call-template name="note"/>
+    <xsl:choose>
+      <xsl:when test="@per-execution">
+        <xsl:value-of select="concat(': ', @per-execution-text, ' bytes per execution × ', @executions-text,
+                                     ' executions = **', @total-bytes-text, '** bytes.', $nl)"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(': ', rc:code(@bytes), ' bytes per execution, summed over ',
+                                     @executions-text, ' executions = **', @total-bytes-text, '** bytes.', $nl)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- Where the model's stated assumptions and the launch disagree. -->
+  <xsl:template name="assumptions">
+    <xsl:param name="model"/>
+    <xsl:variable name="launch" select="counts[@basis = 'launch']"/>
+    <xsl:if test="$launch">
+      <xsl:text>### Assumptions and the launch</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>The model makes assumptions that the kernel's code, launched as configured, does not:</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:for-each select="$model/work//when[@assumption]">
+        <xsl:value-of select="concat('- Line ', @line, ': ', rc:md(@assumption), ' (the model guards its work with ',
+                                     rc:code(@test), ').', $nl)"/>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>Counted without those guards, as the launch runs it:</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>| Quantity | As modelled | As launched |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>| --- | --- | --- |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:value-of select="concat('| Active threads | ', $model/threads/@active-text, ' | ', $launch/threads/@active-text, ' |', $nl)"/>
+      <xsl:value-of select="concat('| FLOPs | ', $model/flops/@total-text, ' | ', $launch/flops/@total-text, ' |', $nl)"/>
+      <xsl:value-of select="concat('| Bytes moved | ', $model/bytes/@total-text, ' | ', $launch/bytes/@total-text, ' |', $nl)"/>
+      <xsl:for-each select="estimates/estimate">
+        <xsl:variable name="gpu" select="@gpu"/>
+        <xsl:value-of select="concat('| t_total on ', rc:md(@gpu-name), ' (µs) | ', @t-total-text, ' | ',
+                                     ../../launch-estimates/estimate[@gpu = $gpu]/@t-total-text, ' |', $nl)"/>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>The estimates below use the model's counts, as the reference analysis does.</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- 2. The GPUs and where their figures come from. -->
+  <xsl:template name="gpu-table">
+    <xsl:text>## 2. GPU specifications used</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:text>| GPU | Architecture | FP32 peak | Bandwidth | Ridge point | Launch latency |</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>| --- | --- | --- | --- | --- | --- |</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:for-each select="$gpus">
+      <xsl:value-of select="concat('| ', rc:md(@name), ' | ', rc:md(architecture), ' | ',
+                                   figure[@name = 'peak-fp32']/@value-text, ' | ',
+                                   figure[@name = 'bandwidth']/@value-text, ' | ',
+                                   figure[@name = 'ridge']/@value-text, ' | ',
+                                   figure[@name = 'launch-latency']/@value-text, ' |', $nl)"/>
+    </xsl:for-each>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>Sources of the figures:</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:for-each select="$gpus">
+      <xsl:value-of select="concat('- ', rc:md(@name), ': ', rc:md(source), $nl)"/>
+    </xsl:for-each>
+    <xsl:value-of select="$nl"/>
+  </xsl:template>
+
+  <!-- 3. Formulas and the time table. -->
+  <xsl:template name="time-estimates">
+    <xsl:param name="model"/>
+    <xsl:text>## 3. Time estimates</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:text>For each GPU, with FLOPs = </xsl:text>
+    <xsl:value-of select="$model/flops/@total-text"/>
+    <xsl:text> and bytes = </xsl:text>
+    <xsl:value-of select="$model/bytes/@total-text"/>
+    <xsl:text>:</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:text>- t_compute = FLOPs / peak_FP32</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>- t_mem = bytes / bandwidth</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>- t_body = max(t_compute, t_mem)</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>- t_total = t_body + t_launch</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:text>| GPU | t_compute (µs) | t_mem (µs) | t_body (µs) | t_launch (µs) | t_total (µs) | Bound | Launch share (%) |</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |</xsl:text>
+    <xsl:value-of select="$nl"/>
+    <xsl:for-each select="estimates/estimate">
+      <xsl:value-of select="concat('| ', rc:md(@gpu-name), ' | ', @t-compute-text, ' | ', @t-mem-text, ' | ',
+                                   @t-body-text, ' | ', @t-launch-text, ' | ', @t-total-text, ' | ',
+                                   @bound, ' | ', @launch-percent-text, ' |', $nl)"/>
+    </xsl:for-each>
+    <xsl:value-of select="$nl"/>
+    <xsl:text>![Time per launch of </xsl:text>
+    <xsl:value-of select="rc:md(@name)"/>
+    <xsl:text>](</xsl:text>
+    <xsl:value-of select="@id"/>
+    <xsl:text>-time.png)</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+  </xsl:template>
+</xsl:stylesheet>
