@@ -1,0 +1,81 @@
+/* bench_eval.c: how long exact evaluation takes on the largest launches.
+ *
+ *   build/tests/bench_eval [repetitions]
+ *
+ * Counts maximum_kernel's model on a grid of 65535 x 65535 blocks of 1024
+ * threads (4.4 x 10^12 threads), checks the counts against the closed form,
+ * and prints the time per evaluation. It asserts exactness, never time:
+ * timing targets are read by people, not by the test suite.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "diag.h"
+#include "eval.h"
+#include "load.h"
+
+static const char model[] =
+    "<kernel id='maximum_kernel' name='maximum_kernel'><summary>s</summary>"
+    "<source>x</source><launch grid='65535,65535,1' block='1024,1,1'/>"
+    "<param name='k' value='100'/><work>"
+    "<loop var='offset' from='threadIdx.x' to='k' step='blockDim.x'>"
+    "<flops count='3'/><load count='2' bytes='4'/></loop></work></kernel>";
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+    int reps = argc > 1 ? atoi(argv[1]) : 100;
+    if (reps < 1)
+        reps = 1;
+    rc_diag *diag = rc_diag_new(stderr, 1);
+    rc_loader *loader = rc_loader_new(diag);
+    rc_kernel *k = loader ? rc_load_kernel_memory(loader, "bench", model, strlen(model), diag)
+                          : NULL;
+    int status = 1;
+    if (!k)
+        goto end;
+    /* Threads 0-99 of each block run one iteration: 100 per block. */
+    const long long blocks = 65535LL * 65535LL, iterations = 100 * blocks;
+    double best = 1e9, total = 0;
+    rc_counts c;
+    rc_eval_error err;
+    for (int r = 0; r < reps; r++) {
+        double t0 = now();
+        if (!rc_evaluate(k, false, &c, &err)) {
+            fprintf(stderr, "evaluation failed: %s\n", err.message);
+            goto end;
+        }
+        double t = now() - t0;
+        total += t;
+        if (t < best)
+            best = t;
+        bool exact = c.flops.total == 3 * iterations && c.bytes.total == 8 * iterations &&
+                     c.threads_launched == 1024 * blocks && c.threads_active == 100 * blocks;
+        long long runs = (long long)c.thread_runs;
+        rc_counts_release(&c);
+        if (!exact) {
+            fprintf(stderr, "FAIL: counts are not exact\n");
+            goto end;
+        }
+        if (r == 0)
+            printf("maximum_kernel on 65535 x 65535 blocks of 1024 threads: "
+                   "%lld FLOPs, %lld bytes, exact; %lld index combinations run\n",
+                   3 * iterations, 8 * iterations, runs);
+    }
+    printf("evaluation: best %.1f us, mean %.1f us over %d runs\n", best * 1e6,
+           total / reps * 1e6, reps);
+    status = 0;
+end:
+    rc_kernel_free(k);
+    rc_loader_free(loader);
+    rc_diag_free(diag);
+    return status;
+}

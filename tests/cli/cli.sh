@@ -1,0 +1,71 @@
+#!/bin/sh
+# cli.sh ROOFCAST SOURCE_DIR
+# The command line: help, version, exit statuses, --check, --gpu, and a
+# directory where one kernel is broken and the others are still reported.
+set -u
+roofcast=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$src"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
+
+# expect STATUS CMD...: runs CMD, stdout to $tmp/out, stderr to $tmp/err
+expect() {
+    want=$1; shift
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else bad "$* exited $got, want $want"; cat "$tmp/err" >&2; fi
+}
+has() { # has FILE TEXT
+    if grep -qF -- "$2" "$1"; then ok; else bad "$1 lacks: $2"; sed 's/^/  | /' "$1" >&2; fi
+}
+
+expect 0 "$roofcast" --help
+has "$tmp/out" "Usage: roofcast [OPTION]... [KERNEL_FILE_OR_DIR]..."
+has "$tmp/out" "Exit status: 0 everything written; 1 some input was rejected"
+expect 0 "$roofcast" --version
+has "$tmp/out" "roofcast 0.1.0"
+expect 2 "$roofcast" --no-such-option
+has "$tmp/err" "Try 'roofcast --help' for more information."
+expect 2 "$roofcast" --formats md,doc -o "$tmp/x"
+has "$tmp/err" "roofcast: --formats: unknown format 'doc' (expected md, html, svg, png, pdf, csv or xml)"
+expect 2 "$roofcast" --gpu no-such-gpu -o "$tmp/x"
+has "$tmp/err" "roofcast: --gpu: no GPU with id 'no-such-gpu' was loaded"
+[ ! -e "$tmp/x" ] && ok || bad "a usage error wrote $tmp/x"
+
+# --check prints the table and writes nothing
+expect 0 "$roofcast" --check -o "$tmp/check" --gpu titan-black
+has "$tmp/out" "maximum_kernel           titan-black             240,000        640,000      0.375         6.90 memory  yes"
+[ ! -e "$tmp/check" ] && ok || bad "--check wrote $tmp/check"
+
+# The default run from the repository root writes output/-like trees.
+expect 0 "$roofcast" -q -f md,csv,xml -o "$tmp/all"
+for f in maximum_kernel.md gpuMeans.md gpuKendall.md getRestricted.md estimates.csv results.xml; do
+    [ -s "$tmp/all/$f" ] && ok || bad "missing $tmp/all/$f"
+done
+[ -z "$(ls -A "$tmp/all" | grep '^\.')" ] && ok || bad "temporary files left in the output"
+
+# One broken kernel among good ones: the good ones are written, exit 1,
+# and each problem is reported as file:line: message.
+expect 1 "$roofcast" -q -f md,csv -o "$tmp/mixed" tests/data/cli/mixed
+has "$tmp/err" "tests/data/cli/mixed/broken_expr.xml:8: <loop> attribute 'to': unexpected '*' (expected a number, a name or '(')
+    k +* 2
+       ^"
+has "$tmp/err" "tests/data/cli/mixed/zero_step.xml:7: <loop> 'i' has step 0: the step must be positive, or the loop would never end"
+[ -s "$tmp/mixed/maximum_kernel.md" ] && ok || bad "the good kernel was not reported"
+[ ! -e "$tmp/mixed/broken_expr.md" ] && ok || bad "a rejected kernel was reported"
+has "$tmp/mixed/estimates.csv" "maximum_kernel,titan-black,240000,640000"
+
+# A summary line counts what was written and rejected.
+expect 1 "$roofcast" -f csv -o "$tmp/mixed2" tests/data/cli/mixed
+has "$tmp/err" "roofcast: 1 kernel on 12 GPUs: 1 file written to $tmp/mixed2/, 2 inputs rejected"
+
+# An output directory that cannot be made is exit 3.
+: > "$tmp/file"
+expect 3 "$roofcast" -q -f csv -o "$tmp/file/sub"
+has "$tmp/err" "cannot create the output directory"
+
+echo "cli: $pass passed, $fail failed"
+[ $fail -eq 0 ]

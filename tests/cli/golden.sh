@@ -1,0 +1,22 @@
+#!/bin/sh
+# golden.sh ROOFCAST SOURCE_DIR [--update]
+# The Markdown reports of the four reference kernels on the five reference
+# GPUs must equal tests/golden/*.md byte for byte. After a deliberate change,
+# run with --update, read `git diff tests/golden` line by line, then commit.
+set -eu
+roofcast=$1 src=$2 mode=${3:-check}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cd "$src"
+"$roofcast" -q -f md -o "$out" --gpu titan-black,titan-x,titan-v,rtx-2080-ti,rtx-4070 kernels
+status=0
+for k in maximum_kernel gpuMeans gpuKendall getRestricted; do
+    if [ "$mode" = --update ]; then
+        cp "$out/$k.md" "tests/golden/$k.md"
+    elif ! diff -u "tests/golden/$k.md" "$out/$k.md"; then
+        echo "FAIL: $k.md differs from tests/golden/$k.md" >&2
+        status=1
+    fi
+done
+[ $status -eq 0 ] && echo "golden: 4 reports match"
+exit $status

@@ -1,0 +1,290 @@
+/* test_eval.c: the evaluator's exact counts, on small models whose counts
+ * are worked out by hand in the comments. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "eval.h"
+#include "load.h"
+
+static rc_loader *loader;
+static rc_diag *diag;
+static FILE *messages;
+static char *message_buf;
+static size_t message_len;
+
+static int setup(void **state)
+{
+    (void)state;
+    messages = open_memstream(&message_buf, &message_len);
+    diag = rc_diag_new(messages, 1);
+    loader = rc_loader_new(diag);
+    return loader ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    rc_loader_free(loader);
+    rc_diag_free(diag);
+    fclose(messages);
+    free(message_buf);
+    return 0;
+}
+
+/* A kernel around `work`, launched on grid x block. */
+static rc_kernel *kernel(const char *grid, const char *block, const char *params,
+                         const char *work)
+{
+    char xml[8192];
+    snprintf(xml, sizeof xml,
+             "<kernel id='t' name='t'><summary>s</summary><source>x</source>"
+             "<launch grid='%s' block='%s'/>%s<work>%s</work></kernel>",
+             grid, block, params, work);
+    fflush(messages);
+    rc_kernel *k = rc_load_kernel_memory(loader, "test.xml", xml, strlen(xml), diag);
+    if (!k) {
+        fflush(messages);
+        fprintf(stderr, "load failed: %s\n", message_buf);
+    }
+    return k;
+}
+
+static rc_counts count(rc_kernel *k, bool as_launched)
+{
+    rc_counts c;
+    rc_eval_error err;
+    bool ok = rc_evaluate(k, as_launched, &c, &err);
+    if (!ok)
+        fprintf(stderr, "evaluation failed: %s (%s)\n", err.message, err.expr_error.message);
+    assert_true(ok);
+    return c;
+}
+
+/* maximum_kernel: for each of the 32 x 32 threads, offset = tx, tx+32, ...
+ * < 100: threads 0-3 run 4 iterations, 4-31 run 3: 100 per row, 3,200 per
+ * block, 80,000 over 25 blocks. */
+static void test_strided_loop(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("5,5,1", "32,32,1", "<param name='k' value='100'/>",
+                          "<loop var='offset' from='threadIdx.x' to='k' step='blockDim.x'>"
+                          "<flops count='3'/><load count='2' bytes='4'/></loop>");
+    assert_non_null(k);
+    rc_counts c = count(k, false);
+    assert_int_equal(c.flops.total, 240000);
+    assert_int_equal(c.bytes.total, 640000);
+    assert_int_equal(c.bytes_loaded, 640000);
+    assert_int_equal(c.threads_active, 25600);
+    assert_int_equal(c.blocks_active, 25);
+    const rc_work_stats *loop = &c.work[0];
+    assert_int_equal(loop->m1, 80000);
+    assert_int_equal(loop->thread_min, 3);
+    assert_int_equal(loop->thread_max, 4);
+    assert_int_equal(loop->block_min, 3200);
+    assert_int_equal(loop->block_max, 3200);
+    /* Only threadIdx.x is read: 32 runs stand for 25,600 threads. */
+    assert_int_equal(c.thread_runs, 32);
+    assert_true(c.reads_index[RC_SLOT_TID_X]);
+    assert_false(c.reads_index[RC_SLOT_TID_Y]);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
+/* gpuKendall's triangular loop on a 16 x 16 tile: every pair i < j of 100
+ * samples once per block: 4,950 pairs. The inner loop's bounds depend on
+ * the outer variable. */
+static void test_triangular_loop(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("5,5,1", "16,16,1", "<param name='N' value='100'/>",
+                          "<loop var='i' from='threadIdx.x' to='N' step='16'>"
+                          "<loop var='j' from='i + 1 + threadIdx.y' to='N' step='16'>"
+                          "<flops count='10'/></loop></loop>");
+    assert_non_null(k);
+    rc_counts c = count(k, false);
+    assert_int_equal(c.work[1].m1, 4950 * 25);
+    assert_int_equal(c.work[1].block_min, 4950);
+    assert_int_equal(c.work[1].block_max, 4950);
+    assert_int_equal(c.flops.total, 1237500);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
+/* A loop whose body reads its variable is run iteration by iteration;
+ * sum over i in [0, 10) of i = 45 per thread. */
+static void test_body_reads_variable(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("1", "4", "",
+                          "<loop var='i' from='0' to='10'><flops count='i'/></loop>");
+    assert_non_null(k);
+    rc_counts c = count(k, false);
+    assert_int_equal(c.flops.total, 45 * 4);
+    /* i = 0 does no work but the thread is active through the others */
+    assert_int_equal(c.threads_active, 4);
+    assert_int_equal(c.flops.thread_min, 45);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
+/* Guards and lets: getRestricted's m = bx * 16 + tx < 5 holds for tx 0-4
+ * of the blocks with bx = 0: 5 threads x 32 rows x 5 blocks (by) = 800. */
+static void test_guard_and_let(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("5,5,1", "32,32,1", "<param name='county' value='5'/>",
+                          "<let name='m' value='blockIdx.x * 16 + threadIdx.x'/>"
+                          "<when test='m &lt; county'><flops count='43200'/>"
+                          "<traffic bytes='198900'/></when>");
+    assert_non_null(k);
+    rc_counts c = count(k, false);
+    assert_int_equal(c.threads_active, 800);
+    assert_int_equal(c.blocks_active, 5);
+    assert_int_equal(c.flops.total, 800 * 43200LL);
+    assert_int_equal(c.bytes_traffic, 800 * 198900LL);
+    assert_int_equal(c.work[1].m0, 25600); /* the guard is evaluated by all */
+    assert_int_equal(c.work[1].m1, 800);   /* and taken by 800 */
+    assert_int_equal(c.active_per_block.block_min, 160);
+    assert_int_equal(c.active_per_block.block_max, 160);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
+/* An assumption guard is honoured as modelled and ignored as launched. */
+static void test_assumption(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("5,5,1", "32,32,1", "<param name='county' value='5'/>",
+                          "<let name='m' value='blockIdx.x * 16 + threadIdx.x'/>"
+                          "<when test='m &lt; county'>"
+                          "<when test='blockIdx.y == 0' assumption='one row of blocks'>"
+                          "<flops count='43200'/></when></when>");
+    assert_non_null(k);
+    assert_true(k->has_assumptions);
+    rc_counts model = count(k, false), launch = count(k, true);
+    assert_int_equal(model.threads_active, 160);
+    assert_int_equal(model.flops.total, 6912000);
+    assert_int_equal(launch.threads_active, 800);
+    assert_int_equal(launch.flops.total, 34560000);
+    rc_counts_release(&model);
+    rc_counts_release(&launch);
+    rc_kernel_free(k);
+}
+
+/* C semantics inside the model: -7 / 2 == -3, so a loop to -7/2 from -5
+ * runs 2 times (-5, -4). */
+static void test_c_division_in_bounds(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("1", "1", "", "<loop var='i' from='-5' to='-7 / 2'><flops count='1'/></loop>");
+    assert_non_null(k);
+    rc_counts c = count(k, false);
+    assert_int_equal(c.flops.total, 2);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
+/* The maximum grid: 2^31-1 x 65535 x 65535 blocks of 1,024 threads reading
+ * only threadIdx.x runs 1,024 times; the counts are exact. */
+static void test_huge_grid_is_cheap(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("65535,65535,1", "1024", "",
+                          "<loop var='o' from='threadIdx.x' to='2048' step='blockDim.x'>"
+                          "<flops count='1'/></loop>");
+    assert_non_null(k);
+    rc_counts c = count(k, false);
+    assert_int_equal(c.thread_runs, 1024);
+    assert_int_equal(c.flops.total, 2LL * 1024 * 65535 * 65535);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
+static void expect_eval_error(const char *grid, const char *block, const char *work,
+                              const char *message, const char *expr_message)
+{
+    rc_kernel *k = kernel(grid, block, "", work);
+    assert_non_null(k);
+    rc_counts c;
+    rc_eval_error err;
+    assert_false(rc_evaluate(k, false, &c, &err));
+    if (message)
+        assert_string_equal(err.message, message);
+    if (expr_message)
+        assert_string_equal(err.expr_error.message, expr_message);
+    rc_kernel_free(k);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    expect_eval_error("1", "1", "<loop var='i' from='0' to='10' step='0'><flops count='1'/></loop>",
+                      "<loop> 'i' has step 0: the step must be positive, or the loop would never end",
+                      NULL);
+    expect_eval_error("1", "32", "<loop var='i' from='0' to='10' step='threadIdx.x - 5'><flops count='1'/></loop>",
+                      "<loop> 'i' has step -5: the step must be positive, or the loop would never end",
+                      NULL);
+    expect_eval_error("1", "4", "<flops count='10 / threadIdx.x'/>", NULL, "division by zero");
+    expect_eval_error("1", "1", "<flops count='0 - 3'/>", "<flops> count is negative (-3)", NULL);
+    /* 2^62 FLOPs per iteration times 4 iterations overflows 64 bits. */
+    expect_eval_error("1", "1",
+                      "<loop var='i' from='0' to='4'><flops count='4611686018427387904'/></loop>",
+                      "the work count of <flops> overflows 64 bits", NULL);
+    /* A model that reads blockIdx.x over 2^31-1 blocks cannot be counted
+     * one block at a time. */
+    expect_eval_error("2147483647", "1024", "<when test='blockIdx.x &lt; threadIdx.x'><flops count='1'/></when>",
+                      "the work model reads threadIdx.x, blockIdx.x: that is 2147483647 x 1024 index "
+                      "combinations, too many to count one by one (the limit is 400000000)",
+                      NULL);
+}
+
+static void test_loader_rejects_names(void **state)
+{
+    (void)state;
+    assert_null(kernel("1", "1", "", "<let name='threadIdx' value='1'/>"));
+    assert_null(kernel("1", "1", "<param name='k' value='1'/>", "<let name='k' value='1'/>"));
+    assert_null(kernel("1", "1", "", "<flops count='kk'/>"));
+    assert_null(kernel("1", "2048", "", ""));
+    assert_null(kernel("1", "32,32,2", "", ""));
+    assert_null(kernel("1,65536", "1", "", ""));
+    assert_null(kernel("0", "1", "", ""));
+    fflush(messages);
+    const char *want[] = {
+        "test.xml:1: <let> name 'threadIdx' is reserved",
+        "test.xml:1: <let> name 'k' is already a <param>",
+        "test.xml:1: <flops> attribute 'count': unknown name 'kk'\n    kk\n    ^~",
+        "test.xml:1: <launch> block.x = 2048 exceeds CUDA's limit of 1024",
+        "test.xml:1: <launch> block 32 x 32 x 2 = 2048 threads exceeds CUDA's limit of 1024 threads per block",
+        "test.xml:1: <launch> grid.y = 65536 exceeds CUDA's limit of 65535",
+        "test.xml:1: <launch> attribute 'grid': '0' is not 1 to 3 positive integers separated by commas",
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        if (!strstr(message_buf, want[i]))
+            fprintf(stderr, "missing: %s\nin:\n%s\n", want[i], message_buf);
+        assert_non_null(strstr(message_buf, want[i]));
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_strided_loop),
+        cmocka_unit_test(test_triangular_loop),
+        cmocka_unit_test(test_body_reads_variable),
+        cmocka_unit_test(test_guard_and_let),
+        cmocka_unit_test(test_assumption),
+        cmocka_unit_test(test_c_division_in_bounds),
+        cmocka_unit_test(test_huge_grid_is_cheap),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_loader_rejects_names),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
