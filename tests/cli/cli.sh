@@ -62,6 +62,13 @@ has "$tmp/mixed/estimates.csv" "maximum_kernel,titan-black,240000,640000"
 expect 1 "$roofcast" -f csv -o "$tmp/mixed2" tests/data/cli/mixed
 has "$tmp/err" "roofcast: 1 kernel on 12 GPUs: 1 file written to $tmp/mixed2/, 2 inputs rejected"
 
+# Bad GPU files are rejected with their reason; the good GPU is still used.
+expect 1 "$roofcast" --check -s tests/data/cli/specs kernels/maximum_kernel.xml
+has "$tmp/err" "tests/data/cli/specs/bad-unit.xml:8: <peak>: unknown unit 'TFLOPS' for a FLOP rate (expected FLOP/s with an optional k, M, G, T or P prefix)"
+has "$tmp/err" "tests/data/cli/specs/neg-peak.xml:8: <peak>: FLOP rate must be positive, not '-5 TFLOP/s'"
+has "$tmp/err" "tests/data/cli/specs/zero-bw.xml:11: <bandwidth>: bandwidth must be positive, not '0 GB/s'"
+has "$tmp/out" "maximum_kernel           titan-black             240,000        640,000      0.375         6.90 memory  yes"
+
 # An output directory that cannot be made is exit 3.
 : > "$tmp/file"
 expect 3 "$roofcast" -q -f csv -o "$tmp/file/sub"
