@@ -64,10 +64,19 @@ char *rc_format_exact(double v, char *buf, size_t size)
         snprintf(buf, size, v > 0 ? "inf" : "-inf");
         return buf;
     }
-    for (int precision = 1; precision <= 17; precision++) {
+    int precision = 1;
+    for (; precision <= 17; precision++) {
         snprintf(buf, size, "%.*g", precision, v);
         if (strtod(buf, NULL) == v)
             break;
+    }
+    /* Plain notation where people and spreadsheets read it more easily:
+     * "20", not "2e+01"; "5120000000000", not "5.12e+12". */
+    double mag = fabs(v);
+    if (strchr(buf, 'e') && mag >= 1e-4 && mag < 1e16) {
+        int exponent = (int)floor(log10(mag));
+        int decimals = precision - 1 - exponent;
+        snprintf(buf, size, "%.*f", decimals > 0 ? decimals : 0, v);
     }
     return buf;
 }

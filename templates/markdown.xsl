@@ -88,6 +88,37 @@
     <xsl:value-of select="$nl"/>
     <xsl:text>These are estimates from declared work and datasheet figures, not measurements: they bound what the launch can achieve and show which resource limits it.</xsl:text>
     <xsl:value-of select="$nl"/>
+    <xsl:apply-templates select="changes"/>
+  </xsl:template>
+
+  <!-- What changed since the baseline (present only when something did). -->
+  <xsl:template match="kernel/changes">
+    <xsl:value-of select="$nl"/>
+    <xsl:text>## Changes since the baseline</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:value-of select="concat('Compared with ', rc:code(@baseline), '.', $nl, $nl)"/>
+    <xsl:if test="input">
+      <xsl:text>Inputs that changed:</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:for-each select="input">
+        <xsl:value-of select="concat('- ', @kind, ' ')"/>
+        <xsl:if test="@gpu">
+          <xsl:value-of select="concat(rc:md(@gpu), ' ')"/>
+        </xsl:if>
+        <xsl:value-of select="concat(rc:md(@name), ': ', rc:md(@old), ' → ', rc:md(@new), $nl)"/>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+    </xsl:if>
+    <xsl:if test="estimate">
+      <xsl:text>| GPU | Estimate | Old (µs) | New (µs) | Change |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>| --- | --- | ---: | ---: | ---: |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="estimate">
+        <xsl:value-of select="concat('| ', rc:md(@gpu-name), ' | ', @quantity, ' | ', @old-text, ' | ',
+                                     @new-text, ' | ', @percent-text, ' |', $nl)"/>
+      </xsl:for-each>
+    </xsl:if>
   </xsl:template>
 
   <!-- Configuration: launch, parameters, notes and the source. -->

@@ -41,7 +41,9 @@ static void test_exact(void **state)
 {
     (void)state;
     char b[64];
-    assert_string_equal(rc_format_exact(5.12e12, b, sizeof b), "5.12e+12");
+    assert_string_equal(rc_format_exact(5.12e12, b, sizeof b), "5120000000000");
+    assert_string_equal(rc_format_exact(20, b, sizeof b), "20");
+    assert_string_equal(rc_format_exact(1e-300, b, sizeof b), "1e-300");
     assert_string_equal(rc_format_exact(0.375, b, sizeof b), "0.375");
     assert_string_equal(rc_format_exact(640000.0 / 336e9, b, sizeof b), "1.9047619047619047e-06");
 }

@@ -1,0 +1,101 @@
+#!/bin/sh
+# baseline.sh ROOFCAST SOURCE_DIR
+# --baseline and --fail-on-change: the comparison lists exactly what changed
+# (one parameter, one GPU figure, one kernel added and one removed), says
+# nothing when nothing changed, and copes with bad baselines.
+set -u
+roofcast=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$src"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
+expect() {
+    want=$1; shift
+    "$@" >"$tmp/out" 2>"$tmp/err"; got=$?
+    if [ "$got" -eq "$want" ]; then ok; else bad "$* exited $got, want $want"; cat "$tmp/err" >&2; fi
+}
+# CSV lines end in CRLF (RFC 4180); compare without the CR.
+has() { if tr -d '\r' < "$1" | grep -qxF -- "$2"; then ok; else bad "$1 lacks the line: $2"; fi; }
+lines() { n=$(grep -c -- "$2" "$1"); [ "$n" -eq "$3" ] && ok || bad "$1 has $n lines matching $2, want $3"; }
+
+# Run A: the bundled inputs. Run B: k = 120 in maximum_kernel, the TITAN
+# Black at 350 GB/s, gpuMeans removed and gpuMeans2 added.
+mkdir -p "$tmp/kb" "$tmp/sb"
+cp kernels/gpuKendall.xml kernels/getRestricted.xml "$tmp/kb/"
+sed 's/name="k" value="100"/name="k" value="120"/' kernels/maximum_kernel.xml > "$tmp/kb/maximum_kernel.xml"
+sed 's/id="gpuMeans"/id="gpuMeans2"/' kernels/gpuMeans.xml > "$tmp/kb/gpuMeans2.xml"
+cp specs/*.xml "$tmp/sb/"
+sed 's|336 GB/s|350 GB/s|' specs/titan-black.xml > "$tmp/sb/titan-black.xml"
+expect 0 "$roofcast" -q -f md,csv,xml -o "$tmp/a"
+expect 0 "$roofcast" -q -f md,csv,xml -o "$tmp/b" -s "$tmp/sb" --baseline "$tmp/a" "$tmp/kb"
+
+c="$tmp/b/changes.csv"
+has "$c" "kind,kernel,gpu,quantity,old,new,change_percent"
+has "$c" "kernel-added,gpuMeans2,,,,,"
+has "$c" "kernel-removed,gpuMeans,,,,,"
+has "$c" "input-param,maximum_kernel,,k,100,120,"
+has "$c" "input-count,maximum_kernel,,FLOPs,\"240,000\",\"288,000\","
+has "$c" "input-gpu,maximum_kernel,titan-black,bandwidth,336 GB/s,350 GB/s,"
+has "$c" "input-gpu,gpuKendall,titan-black,bandwidth,336 GB/s,350 GB/s,"
+# 768,000 bytes / 350 GB/s + 5 us = 7.1942857... us; was 6.9047619... us
+has "$c" "estimate,maximum_kernel,titan-black,t_total_us,6.904761904761905,7.194285714285715,4.193103448275857"
+# 1,980,000 bytes: 5.892857... us -> 5.657142... us, -4 %
+has "$c" "estimate,gpuKendall,titan-black,t_mem_us,5.892857142857143,5.6571428571428575,-3.9999999999999925"
+# maximum_kernel moves on all 12 GPUs in 4 quantities (not t_launch);
+# the other two kernels only on the TITAN Black, in t_mem, t_body, t_total.
+lines "$c" "^estimate,maximum_kernel," 48
+lines "$c" "^estimate,gpuKendall," 3
+lines "$c" "^estimate,getRestricted," 3
+lines "$c" "^estimate," 54
+lines "$c" "^gpu-" 0
+has "$tmp/b/changes.md" "- param k: 100 → 120"
+has "$tmp/b/changes.md" "| GeForce GTX TITAN Black | t-total | 6.90 | 7.19 | +4.19 % |"
+has "$tmp/b/maximum_kernel.md" "## Changes since the baseline"
+has "$tmp/b/maximum_kernel.md" "- gpu titan-black bandwidth: 336 GB/s → 350 GB/s"
+
+# The exit status: unchanged without --fail-on-change; 4 above the limit.
+expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 25 "$tmp/kb"
+expect 4 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 10 "$tmp/kb"
+has "$tmp/err" "roofcast: an estimate moved by 20 % since the baseline, more than --fail-on-change 10 %"
+expect 2 "$roofcast" -q --fail-on-change ten
+has "$tmp/err" "roofcast: --fail-on-change: 'ten' is not a percentage (a number >= 0)"
+
+# Identical runs: no changes, and the reports are byte for byte those of a
+# run without a baseline.
+expect 0 "$roofcast" -q -f md,csv,xml -o "$tmp/same" --baseline "$tmp/a/results.xml" --fail-on-change 0
+has "$tmp/same/changes.md" "No changes: every kernel, GPU and estimate is as in the baseline."
+lines "$tmp/same/changes.csv" "," 1
+for f in maximum_kernel.md gpuMeans.md gpuKendall.md getRestricted.md estimates.csv; do
+    cmp -s "$tmp/a/$f" "$tmp/same/$f" && ok || bad "$f differs with an identical baseline"
+done
+
+# A missing baseline: a warning, and the run still writes its reports.
+expect 0 "$roofcast" -q -f md,csv -o "$tmp/m" --baseline "$tmp/nowhere"
+has "$tmp/err" "$tmp/nowhere: warning: cannot read the baseline (No such file or directory): nothing to compare with"
+[ -s "$tmp/m/maximum_kernel.md" ] && [ ! -e "$tmp/m/changes.md" ] && ok || bad "missing baseline: wrong outputs"
+
+# A corrupt baseline (cut in half): a warning, reports still written.
+head -c 3000 "$tmp/a/results.xml" > "$tmp/corrupt.xml"
+expect 0 "$roofcast" -q -f md,csv -o "$tmp/k" --baseline "$tmp/corrupt.xml"
+grep -q "^$tmp/corrupt.xml:[0-9]*: warning: the baseline is not a readable results.xml: nothing compared\$" "$tmp/err" && ok || bad "corrupt baseline message: $(cat "$tmp/err")"
+[ -s "$tmp/k/maximum_kernel.md" ] && ok || bad "corrupt baseline: no reports"
+
+# Not XML at all, and XML of another kind.
+printf '\211PNG\r\n' > "$tmp/binary.xml"
+expect 0 "$roofcast" -q -f csv -o "$tmp/n" --baseline "$tmp/binary.xml"
+grep -q "warning: the baseline is not a readable results.xml: nothing compared" "$tmp/err" && ok || bad "binary baseline"
+echo '<kernel id="x"/>' > "$tmp/other.xml"
+expect 0 "$roofcast" -q -f csv -o "$tmp/n" --baseline "$tmp/other.xml"
+has "$tmp/err" "$tmp/other.xml:1: warning: the baseline is not a roofcast results.xml (expected <roofcast-results> and no DOCTYPE): nothing compared"
+
+# An older roofcast's results.xml: no format version and no t-launch.
+sed -e 's/ format-version="1"//' -e 's/ t-launch="[^"]*"//g' "$tmp/a/results.xml" > "$tmp/old.xml"
+expect 0 "$roofcast" -q -f csv -o "$tmp/o" --baseline "$tmp/old.xml"
+has "$tmp/err" "$tmp/old.xml:2: warning: the baseline has no format version (an older roofcast): comparing what it has"
+has "$tmp/err" "$tmp/old.xml: warning: the baseline has no t-launch for its estimates (an older roofcast?): those values are not compared"
+lines "$tmp/o/changes.csv" "," 1
+
+echo "baseline: $pass passed, $fail failed"
+[ $fail -eq 0 ]
