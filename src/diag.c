@@ -11,7 +11,7 @@ struct rc_diag {
     pthread_mutex_t lock;
     rc_diag_entry *entries;
     size_t count, capacity;
-    size_t errors;
+    size_t errors, faults;
 };
 
 rc_diag *rc_diag_new(FILE *stream, int verbosity)
@@ -74,6 +74,8 @@ void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
     }
     if (sev == RC_DIAG_ERROR)
         d->errors++;
+    else if (sev == RC_DIAG_FAULT)
+        d->faults++;
     pthread_mutex_unlock(&d->lock);
 }
 
@@ -93,6 +95,14 @@ void rc_warn_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
     va_end(ap);
 }
 
+void rc_fault_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rc_verror_at(d, RC_DIAG_FAULT, file, line, fmt, ap);
+    va_end(ap);
+}
+
 void rc_info(rc_diag *d, int level, const char *fmt, ...)
 {
     if (d->verbosity < level)
@@ -109,7 +119,26 @@ void rc_info(rc_diag *d, int level, const char *fmt, ...)
 
 int rc_diag_verbosity(const rc_diag *d) { return d->verbosity; }
 size_t rc_diag_errors(const rc_diag *d) { return d->errors; }
+size_t rc_diag_faults(const rc_diag *d) { return d->faults; }
 size_t rc_diag_count(const rc_diag *d) { return d->count; }
+
+size_t rc_diag_rejected_inputs(const rc_diag *d)
+{
+    size_t n = 0;
+    pthread_mutex_lock((pthread_mutex_t *)&d->lock);
+    for (size_t i = 0; i < d->count; i++) {
+        const rc_diag_entry *e = &d->entries[i];
+        if (e->severity != RC_DIAG_ERROR || !e->file)
+            continue;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = d->entries[j].severity == RC_DIAG_ERROR && d->entries[j].file &&
+                   strcmp(d->entries[j].file, e->file) == 0;
+        n += !seen;
+    }
+    pthread_mutex_unlock((pthread_mutex_t *)&d->lock);
+    return n;
+}
 
 const rc_diag_entry *rc_diag_entry_at(const rc_diag *d, size_t i)
 {

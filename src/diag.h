@@ -18,6 +18,7 @@ typedef struct rc_diag rc_diag;
 typedef enum {
     RC_DIAG_ERROR,   /* an input was rejected */
     RC_DIAG_WARNING, /* the input was used, but something is odd */
+    RC_DIAG_FAULT,   /* an output could not be made or written (exit status 3) */
 } rc_diag_severity;
 
 /* One recorded message; file may be NULL for messages about no file. */
@@ -45,6 +46,10 @@ void rc_error_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
     RC_PRINTF(4, 5);
 void rc_warn_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
     RC_PRINTF(4, 5);
+/* Like rc_error_at, for a problem with the output rather than an input:
+ * printed the same way, never listed among the rejected inputs. */
+void rc_fault_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
+    RC_PRINTF(4, 5);
 void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
                   const char *fmt, va_list ap);
 
@@ -52,7 +57,12 @@ void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
 void rc_info(rc_diag *d, int level, const char *fmt, ...) RC_PRINTF(3, 4);
 
 int rc_diag_verbosity(const rc_diag *d);
+/* Input errors (RC_DIAG_ERROR) and output faults (RC_DIAG_FAULT) so far. */
 size_t rc_diag_errors(const rc_diag *d);
+size_t rc_diag_faults(const rc_diag *d);
+/* The inputs rejected so far: the distinct files named by input errors
+ * (a file with three problems is one rejected input). */
+size_t rc_diag_rejected_inputs(const rc_diag *d);
 size_t rc_diag_count(const rc_diag *d);
 /* The i-th recorded entry, valid until rc_diag_free. */
 const rc_diag_entry *rc_diag_entry_at(const rc_diag *d, size_t i);

@@ -15,6 +15,8 @@ typedef struct {
     int64_t (*thread_m)[2]; /* this thread's m0, m1 per node */
     int64_t (*block_m)[2];  /* this block's m0, m1 per node */
     int64_t *block_threads; /* threads of this block that reached each node */
+    int64_t *cost;          /* what interpreting each node once costs */
+    int64_t spent;          /* the cost so far, against RC_EVAL_STEP_LIMIT */
     rc_counts *counts;
     rc_eval_error *err;
 } evaluator;
@@ -71,17 +73,30 @@ static bool count(evaluator *ev, const rc_work *w, int64_t weight, int64_t amoun
     return true;
 }
 
+static bool over_budget(evaluator *ev, const rc_work *w)
+{
+    return fail(ev, w,
+                "the work model needs more than %lld evaluation steps; "
+                "it cannot be counted exactly (a loop whose body reads its "
+                "variable runs once per iteration)",
+                (long long)RC_EVAL_STEP_LIMIT);
+}
+
+/* Charges `n` steps; false once the budget is spent. */
+static bool spend(evaluator *ev, int64_t n)
+{
+    return !__builtin_add_overflow(ev->spent, n, &ev->spent) &&
+           ev->spent <= RC_EVAL_STEP_LIMIT;
+}
+
 /* Runs a statement list for the current thread. `weight` is how many times
  * the statements run (more than 1 inside a loop counted in closed form). */
 static bool run(evaluator *ev, const rc_work *w, int64_t weight)
 {
     for (; w; w = w->next) {
-        if (++ev->counts->steps > RC_EVAL_STEP_LIMIT)
-            return fail(ev, w,
-                        "the work model needs more than %lld evaluation steps; "
-                        "it cannot be counted exactly (a loop whose body reads its "
-                        "variable runs once per iteration)",
-                        (long long)RC_EVAL_STEP_LIMIT);
+        ev->counts->steps++;
+        if (!spend(ev, ev->cost[w->index]))
+            return over_budget(ev, w);
         int64_t a = 0, b = 0, c = 0;
         switch (w->kind) {
         case RC_WORK_LET:
@@ -133,6 +148,8 @@ static bool run(evaluator *ev, const rc_work *w, int64_t weight)
             if (!count(ev, w, weight, 0))
                 return false;
             for (int64_t v = a; v < b;) {
+                if (!spend(ev, 1))
+                    return over_budget(ev, w);
                 ev->slots[w->slot] = v;
                 if (!checked_add(&ev->thread_m[w->index][1], weight))
                     return overflow(ev, w);
@@ -176,11 +193,19 @@ static bool run(evaluator *ev, const rc_work *w, int64_t weight)
     return true;
 }
 
-static void index_nodes(const rc_work *w, const rc_work **nodes)
+/* Fills nodes[] and, for each node, the steps one interpretation of it
+ * costs: one for the statement and one per instruction of its expressions,
+ * so the step limit bounds the time evaluation takes, whatever the size of
+ * the expressions. */
+static void index_nodes(const rc_work *w, const rc_work **nodes, int64_t *cost)
 {
     for (; w; w = w->next) {
         nodes[w->index] = w;
-        index_nodes(w->children, nodes);
+        cost[w->index] = 1;
+        for (int i = 0; i < RC_WORK_EXPRS; i++)
+            if (w->expr[i])
+                cost[w->index] += (int64_t)rc_expr_size(w->expr[i]);
+        index_nodes(w->children, nodes, cost);
     }
 }
 
@@ -257,11 +282,15 @@ static bool run_block(evaluator *ev, const int *taxes, int ntaxes, int64_t tmult
     memset(ev->block_m, 0, (size_t)n * sizeof *ev->block_m);
     memset(ev->block_threads, 0, (size_t)n * sizeof *ev->block_threads);
     memset(bs, 0, sizeof *bs);
+    if (!spend(ev, (int64_t)n + 1)) /* fold_block's bookkeeping */
+        return over_budget(ev, NULL);
     for (;;) {
         for (int a = 0; a < ntaxes; a++)
             ev->slots[RC_SLOT_TID_X + taxes[a]] = idx[a];
         memset(ev->thread_m, 0, (size_t)n * sizeof *ev->thread_m);
         c->thread_runs++;
+        if (!spend(ev, (int64_t)n + 1)) /* the bookkeeping below, per node */
+            return over_budget(ev, NULL);
         if (!run(ev, k->work, 1))
             return false;
         bool ok = true;
@@ -375,7 +404,7 @@ bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c,
     spread_init(&c->bytes);
     spread_init(&c->active_per_block);
 
-    evaluator ev = {k, as_launched, NULL, NULL, NULL, NULL, NULL, c, err};
+    evaluator ev = {k, as_launched, NULL, NULL, NULL, NULL, NULL, NULL, 0, c, err};
     size_t nn = (size_t)(n > 0 ? n : 1);
     int nslots = k->nslots > RC_SLOT_FIRST_FREE ? k->nslots : RC_SLOT_FIRST_FREE;
     c->work = calloc(nn, sizeof *c->work);
@@ -384,14 +413,15 @@ bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c,
     ev.thread_m = calloc(nn, sizeof *ev.thread_m);
     ev.block_m = calloc(nn, sizeof *ev.block_m);
     ev.block_threads = calloc(nn, sizeof *ev.block_threads);
+    ev.cost = calloc(nn, sizeof *ev.cost);
     bool *reads = calloc((size_t)nslots, sizeof *reads);
     bool ok = false;
     if (!c->work || !ev.nodes || !ev.slots || !ev.thread_m || !ev.block_m ||
-        !ev.block_threads || !reads) {
+        !ev.block_threads || !ev.cost || !reads) {
         fail(&ev, NULL, "out of memory");
         goto end;
     }
-    index_nodes(k->work, ev.nodes);
+    index_nodes(k->work, ev.nodes, ev.cost);
     for (int i = 0; i < n; i++) {
         c->work[i].thread_min = c->work[i].block_min = INT64_MAX;
     }
@@ -414,8 +444,11 @@ bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c,
         } else
             bmult *= k->grid[a];
     }
-    int64_t runs;
-    if (!checked_mul(truns, bruns, &runs) || runs > RC_EVAL_STEP_LIMIT) {
+    /* Every index combination costs at least its bookkeeping, a step per
+     * node (see run_block): refuse at once what could never fit. */
+    int64_t runs, least;
+    if (!checked_mul(truns, bruns, &runs) || !checked_mul(runs, (int64_t)n + 1, &least) ||
+        least > RC_EVAL_STEP_LIMIT) {
         char which[200] = "";
         for (int s = 0; s < RC_SLOT_FIRST_FREE; s++)
             if (reads[s]) {
@@ -425,8 +458,10 @@ bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c,
             }
         fail(&ev, NULL,
              "the work model reads %s: that is %lld x %lld index combinations, "
-             "too many to count one by one (the limit is %lld)",
-             which, (long long)bruns, (long long)truns, (long long)RC_EVAL_STEP_LIMIT);
+             "too many to count one by one (the limit is %lld for a model of %d "
+             "statement%s)",
+             which, (long long)bruns, (long long)truns,
+             (long long)(RC_EVAL_STEP_LIMIT / ((int64_t)n + 1)), n, n == 1 ? "" : "s");
         goto end;
     }
 
@@ -466,6 +501,7 @@ end:
     free(ev.thread_m);
     free(ev.block_m);
     free(ev.block_threads);
+    free(ev.cost);
     free(reads);
     if (!ok)
         rc_counts_release(c);

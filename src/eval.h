@@ -60,8 +60,12 @@ typedef struct {
     char message[300];
 } rc_eval_error;
 
-/* Interpreted steps after which evaluation gives up (an input error, not a
- * hang). */
+/* Steps after which evaluation gives up (an input error, not a hang). A
+ * step is a statement interpreted, an instruction of one of its expressions,
+ * a loop iteration, or a node's bookkeeping for one index combination or
+ * one block, so the limit bounds the time evaluation takes (a few seconds)
+ * whatever the shape of the model; a model whose index combinations alone
+ * would pass it is refused before it starts. */
 #define RC_EVAL_STEP_LIMIT 400000000LL
 
 /* Counts `kernel`'s work over its launch. With `as_launched`, guards marked

@@ -444,6 +444,34 @@ static void readname(parser *p, token *t)
     }
 }
 
+/* The length of the well-formed UTF-8 character at s (NUL-terminated),
+ * with its code point in *cp, or 0 when the bytes there are not one:
+ * overlong forms, surrogates and values past U+10FFFF are refused. */
+static size_t utf8_char(const unsigned char *s, unsigned long *cp)
+{
+    size_t len;
+    if (s[0] >= 0xC2 && s[0] <= 0xDF) {
+        len = 2;
+        *cp = s[0] & 0x1Fu;
+    } else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
+        len = 3;
+        *cp = s[0] & 0x0Fu;
+    } else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+        len = 4;
+        *cp = s[0] & 0x07u;
+    } else
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0u) != 0x80u) /* the NUL stops here too */
+            return 0;
+        *cp = (*cp << 6) | (s[i] & 0x3Fu);
+    }
+    if ((len == 3 && *cp < 0x800) || (len == 4 && *cp < 0x10000) || *cp > 0x10FFFF ||
+        (*cp >= 0xD800 && *cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
 /* Reads the next token into p->tok. */
 static void next(parser *p)
 {
@@ -498,6 +526,19 @@ static void next(parser *p)
     default:
         if (c >= 0x20 && c < 0x7f)
             error_at(p, t->at, "unexpected character '%c'", c);
+        if (c >= 0x80) {
+            /* A whole UTF-8 character is one token: shown as itself (but
+             * for C1 controls) with its code point. */
+            unsigned long cp;
+            size_t n = utf8_char(s + p->cur, &cp);
+            if (n > 0) {
+                t->at.len = n;
+                if (cp >= 0xA0)
+                    error_at(p, t->at, "unexpected character '%.*s' (U+%04lX)", (int)n,
+                             p->text + p->cur, cp);
+                error_at(p, t->at, "unexpected character U+%04lX", cp);
+            }
+        }
         error_at(p, t->at, "unexpected character '\\x%02X'", (unsigned)c);
     }
     /* Past here, reserved tokens are two-character operators, but for '!'. */
@@ -1189,6 +1230,8 @@ fail:
 }
 
 #undef ARITH_CASES
+
+size_t rc_expr_size(const rc_expr *e) { return e->ncode > 0 ? e->ncode : 1; }
 
 void rc_expr_mark_reads(const rc_expr *e, bool *reads, int nslots)
 {

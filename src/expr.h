@@ -67,6 +67,10 @@ bool rc_expr_is_const(const rc_expr *e, int64_t *value);
 bool rc_expr_eval(const rc_expr *e, const int64_t *slots, int64_t *out,
                   rc_expr_error *err);
 
+/* The number of instructions evaluation may run: a bound on the cost of
+ * one rc_expr_eval, used to bound the evaluator's work. At least 1. */
+size_t rc_expr_size(const rc_expr *e);
+
 /* Sets reads[s] = true for every slot s that `e` may read (nslots is the
  * length of `reads`; slots outside it are ignored). */
 void rc_expr_mark_reads(const rc_expr *e, bool *reads, int nslots);

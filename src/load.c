@@ -2,10 +2,14 @@
 #include "load.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -35,31 +39,361 @@ struct rc_loader {
 
 /* ---- messages --------------------------------------------------------- */
 
+/* Most schema problems shown for one file; the rest are counted. */
+#define MAX_SCHEMA_MESSAGES 10
+/* Longest piece of input text quoted in a message, in bytes. */
+#define QUOTE_MAX 60
+/* Largest definition read; a bigger file is refused before parsing. */
+#define MAX_FILE_BYTES (16L << 20)
+
 typedef struct {
     rc_diag *diag;
     const char *file;
+    const char *root;   /* the expected root element, for messages */
+    const char *xml;    /* the bytes being parsed */
+    size_t len;
     bool failed;
-    int doctype_line; /* > 0 once a DOCTYPE was met and parsing stopped */
+    int doctype_line;   /* > 0 once a DOCTYPE was met and parsing stopped */
+    int schema_errors;  /* schema problems found, shown or not */
+    /* The element and attribute of the last schema problem shown: one
+     * problem per attribute, and per element, is enough. */
+    const void *last_node;
+    char last_attr[64];
 } reporter;
 
-/* libxml2 reports through a per-thread handler; this one forwards the
- * message as file:line. */
+/* Copies `s` into out[QUOTE_MAX + 4] for quoting: cut at a UTF-8 character
+ * boundary after QUOTE_MAX bytes (then "..."), control characters shown as
+ * '?', so that a message stays on one line whatever the input holds. */
+static const char *quote(const char *s, char *out)
+{
+    size_t o = 0, i = 0;
+    const unsigned char *u = (const unsigned char *)(s ? s : "");
+    for (; u[i]; i++) {
+        if (i >= QUOTE_MAX && (u[i] & 0xC0) != 0x80)
+            break;
+        out[o++] = u[i] < 0x20 || u[i] == 0x7F ? '?' : (char)u[i];
+    }
+    if (u[i])
+        o += (size_t)sprintf(out + o, "...");
+    out[o] = '\0';
+    return out;
+}
+
+/* Appends list as "<a>, <b> or <c>": libxml2 writes "( a, b, c )". */
+static void element_list(const char *list, char *out, size_t n)
+{
+    size_t o = 0;
+    out[0] = '\0';
+    const char *p = list;
+    int count = 0;
+    for (const char *q = list; *q && *q != ')'; q++)
+        count += *q == ',';
+    for (int i = 0; i <= count && o < n; i++) {
+        while (*p == ' ' || *p == '(')
+            p++;
+        size_t len = strcspn(p, ", )");
+        const char *sep = i == 0 ? "" : i == count ? " or " : ", ";
+        o += (size_t)snprintf(out + o, n - o, "%s<%.*s>", sep, (int)len, p);
+        p += len;
+        while (*p == ',' || *p == ' ')
+            p++;
+    }
+}
+
+/* The element's name as written in the file (with its prefix). */
+static void element_name(const xmlError *e, char *out, size_t n)
+{
+    const xmlNode *node = e->node;
+    if (node && node->type == XML_ELEMENT_NODE) {
+        if (node->ns && node->ns->prefix)
+            snprintf(out, n, "%s:%s", (const char *)node->ns->prefix, (const char *)node->name);
+        else
+            snprintf(out, n, "%s", (const char *)node->name);
+        return;
+    }
+    /* "Element 'name'..." without a node: take the name from the text. */
+    const char *m = e->message ? e->message : "";
+    if (strncmp(m, "Element '", 9) == 0)
+        snprintf(out, n, "%.*s", (int)strcspn(m + 9, "'"), m + 9);
+    else
+        snprintf(out, n, "?");
+}
+
+/* The attribute a schema message is about ("Element 'x', attribute 'a': ")
+ * or "" when it is about the element. */
+static void attribute_name(const xmlError *e, char *out, size_t n)
+{
+    const char *m = e->message ? e->message : "";
+    const char *a = strstr(m, "', attribute '");
+    if (a && a < strstr(m, ": "))
+        snprintf(out, n, "%.*s", (int)strcspn(a + 14, "'"), a + 14);
+    else
+        out[0] = '\0';
+}
+
+/* libxml2's own text after the "Element 'x': " prefix, first line only. */
+static void libxml2_text(const xmlError *e, char *out, size_t n)
+{
+    const char *m = e->message ? e->message : "XML error";
+    const char *p = strstr(m, "': ");
+    if (strncmp(m, "Element '", 9) == 0 && p)
+        m = p + 3;
+    snprintf(out, n, "%.*s", (int)strcspn(m, "\n"), m);
+}
+
+/* What a pattern (facet) asks for, in words, by the element or attribute
+ * it constrains. */
+static const char *pattern_words(const char *element, const char *attribute)
+{
+    if (strcmp(attribute, "id") == 0 && strcmp(element, "gpu") == 0)
+        return "is not a safe name: use lower-case letters, digits, '.', '_' and '-', starting "
+               "with a letter or digit (it names output files)";
+    if (strcmp(attribute, "id") == 0)
+        return "is not a safe name: use letters, digits, '_', '.' and '-', starting with a "
+               "letter, digit or '_' (it names output files)";
+    if (strcmp(attribute, "name") == 0 || strcmp(attribute, "var") == 0)
+        return "is not a name (a letter or '_', then letters, digits or '_')";
+    if (strcmp(element, "compute-capability") == 0)
+        return "is not a compute capability such as '8.9'";
+    if (strcmp(element, "sms") == 0)
+        return "is not a number of SMs (a whole number from 1 to 999999)";
+    return "does not have the form the schema requires";
+}
+
+/* Words for one schema problem, in out[n]; false when the problem is noise
+ * that follows from another one and is better left unsaid. */
+static bool schema_message(const reporter *r, const xmlError *e, char *out, size_t n)
+{
+    char element[128], attribute[64], what[256], q[QUOTE_MAX + 4], list[512];
+    element_name(e, element, sizeof element);
+    attribute_name(e, attribute, sizeof attribute);
+    if (*attribute)
+        snprintf(what, sizeof what, "<%s> attribute '%s'", element, attribute);
+    else
+        snprintf(what, sizeof what, "<%s>", element);
+    const char *m = e->message ? e->message : "";
+    const char *expected = strstr(m, "Expected is ");
+    list[0] = '\0';
+    if (expected) {
+        expected += strlen("Expected is ");
+        bool several = strncmp(expected, "one of ", 7) == 0;
+        element_list(several ? expected + 7 : expected, list, sizeof list);
+    }
+    switch (e->code) {
+    case XML_SCHEMAV_ELEMENT_CONTENT:
+        if (strstr(m, "Missing child element"))
+            snprintf(out, n, "<%s> lacks a required element (expected %s)", element,
+                     *list ? list : "more");
+        else if (*list)
+            snprintf(out, n, "<%s> is not expected here (expected %s)", element, list);
+        else
+            snprintf(out, n, "<%s> is not expected here", element);
+        return true;
+    case XML_SCHEMAV_CVC_COMPLEX_TYPE_4:
+        snprintf(out, n, "<%s> lacks the required attribute '%s'", element,
+                 e->str1 ? (const char *)e->str1 : "?");
+        return true;
+    case XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_1:
+        snprintf(out, n, "<%s> has an unknown attribute '%s'", element,
+                 e->str1 ? (const char *)e->str1 : attribute);
+        return true;
+    case XML_SCHEMAV_CVC_COMPLEX_TYPE_2_3:
+        snprintf(out, n, "<%s> holds text, but only elements belong there", element);
+        return true;
+    case XML_SCHEMAV_CVC_MINLENGTH_VALID:
+        snprintf(out, n, "%s is empty", what);
+        return true;
+    case XML_SCHEMAV_CVC_MAXLENGTH_VALID:
+        if (strcmp(attribute, "id") == 0)
+            snprintf(what, sizeof what, "<%s> id", element);
+        snprintf(out, n, "%s '%s' is longer than %s characters", what,
+                 quote((const char *)e->str1, q), e->str3 ? (const char *)e->str3 : "allowed");
+        return true;
+    case XML_SCHEMAV_CVC_PATTERN_VALID:
+        if (e->str1 && !e->str1[strspn((const char *)e->str1, " \t\r\n")]) {
+            snprintf(out, n, "%s is empty", what);
+            return true;
+        }
+        if (strcmp(attribute, "id") == 0)
+            snprintf(what, sizeof what, "<%s> id", element);
+        else if (*attribute)
+            strcat(what, ":");
+        snprintf(out, n, "%s '%s' %s", what, quote((const char *)e->str1, q),
+                 pattern_words(element, attribute));
+        return true;
+    case XML_SCHEMAV_CVC_ENUMERATION_VALID:
+        snprintf(out, n, "%s: '%s' is not one of %s", what, quote((const char *)e->str1, q),
+                 e->str2 ? (const char *)e->str2 : "the allowed values");
+        return true;
+    case XML_SCHEMAV_CVC_DATATYPE_VALID_1_2_1:
+        if (strcmp(element, "sms") == 0)
+            snprintf(out, n, "%s '%s' %s", what, quote((const char *)e->str1, q),
+                     pattern_words(element, attribute));
+        else
+            snprintf(out, n, "%s: '%s' is not a valid value", what,
+                     quote((const char *)e->str1, q));
+        return true;
+    case XML_SCHEMAV_CVC_IDC:
+        if (strstr(m, "No precomputed value"))
+            return false; /* libxml2's echo of a value it already refused */
+        if (strstr(m, "No match found for key-sequence ['fp32']")) {
+            /* After a structural problem this is often not even true: the
+             * validator skipped the peaks. Alone, it is. */
+            if (r->schema_errors > 0)
+                return false;
+            snprintf(out, n, "<%s> has no <peak precision=\"fp32\">: the FP32 peak is required",
+                     element);
+            return true;
+        }
+        if (strstr(m, "Duplicate key-sequence") && e->str1) {
+            const char *v = strchr((const char *)e->str1, '\'');
+            int len = v ? (int)strcspn(v + 1, "'") : 0;
+            snprintf(out, n, "<%s precision=\"%.*s\"> is given twice (one peak per precision)",
+                     element, len, v ? v + 1 : "");
+            return true;
+        }
+        break;
+    default:
+        break;
+    }
+    char text[512];
+    libxml2_text(e, text, sizeof text);
+    snprintf(out, n, "%s: %s", what, text);
+    return true;
+}
+
+static bool only_space(const char *xml, size_t len)
+{
+    for (size_t i = 0; xml && i < len; i++)
+        if (!strchr(" \t\r\n", xml[i]) || xml[i] == '\0')
+            return false;
+    return true;
+}
+
+/* True when the first bytes are not text: a NUL, or a control character
+ * other than white space. */
+static bool looks_binary(const char *xml, size_t len)
+{
+    for (size_t i = 0; i < len && i < 1024; i++) {
+        unsigned char c = (unsigned char)xml[i];
+        if (c == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+            return true;
+    }
+    return false;
+}
+
+/* Words for a well-formedness problem (libxml2's parser) in out[n]. The
+ * line may be changed: 0 when none applies. */
+static void parser_message(const reporter *r, const xmlError *e, char *out, size_t n,
+                           int *line)
+{
+    char q[QUOTE_MAX + 4], text[512];
+    const char *s1 = e->str1 ? (const char *)e->str1 : "";
+    const char *m = e->message ? e->message : "";
+    switch (e->code) {
+    case XML_ERR_DOCUMENT_EMPTY:
+        if (only_space(r->xml, r->len))
+            *line = 0, snprintf(out, n, "the file is empty (expected a <%s> definition)", r->root);
+        else if (looks_binary(r->xml, r->len))
+            *line = 0, snprintf(out, n, "not an XML file: it holds binary data (expected a <%s> "
+                                "definition)", r->root);
+        else
+            snprintf(out, n, "not XML: the document must start with '<' (expected a <%s> "
+                     "definition)", r->root);
+        return;
+    case XML_ERR_INVALID_CHAR:
+        if (strncmp(s1, "Bytes: ", 7) == 0)
+            snprintf(out, n, "the text is not valid UTF-8 (bytes %.*s): save the file as UTF-8",
+                     (int)strcspn(s1 + 7, "\n"), s1 + 7);
+        else if (strstr(m, "0x0 "))
+            snprintf(out, n, "a NUL byte: the file is binary, or not UTF-8 text");
+        else
+            snprintf(out, n, "character U+%04X is not allowed in XML", (unsigned)e->int1);
+        return;
+    case XML_ERR_UNSUPPORTED_ENCODING:
+        snprintf(out, n, "unsupported encoding '%s' (write the file in UTF-8)", quote(s1, q));
+        return;
+    case XML_ERR_TAG_NAME_MISMATCH:
+        snprintf(out, n, "<%s> (opened at line %d) is closed by </%s>", s1, e->int1,
+                 e->str2 ? (const char *)e->str2 : "?");
+        return;
+    case XML_ERR_TAG_NOT_FINISHED:
+        snprintf(out, n, "the file ends before <%s> (opened at line %d) is closed", s1, e->int1);
+        return;
+    case XML_ERR_DOCUMENT_END:
+        snprintf(out, n, "more content after the end of the root element (a file holds one <%s>)",
+                 r->root);
+        return;
+    case XML_ERR_LT_IN_ATTRIBUTE:
+        snprintf(out, n, "a '<' in an attribute value must be written '&lt;'");
+        return;
+    case XML_ERR_ATTRIBUTE_REDEFINED:
+        snprintf(out, n, "attribute '%s' is given twice", s1);
+        return;
+    case XML_ERR_ATTRIBUTE_NOT_STARTED:
+        snprintf(out, n, "an attribute value must be in quotes (name=\"value\")");
+        return;
+    case XML_ERR_ATTRIBUTE_WITHOUT_VALUE:
+        snprintf(out, n, "attribute '%s' has no value (expected %s=\"value\")", s1, s1);
+        return;
+    case XML_ERR_NAME_REQUIRED:
+        if (strstr(m, "EntityRef")) {
+            snprintf(out, n, "a bare '&' must be written '&amp;'");
+            return;
+        }
+        break;
+    case XML_ERR_UNDECLARED_ENTITY:
+        snprintf(out, n, "unknown entity '&%s;' (XML defines only &lt; &gt; &amp; &quot; "
+                 "&apos;; write the character itself)", s1);
+        return;
+    case XML_ERR_INTERNAL_ERROR:
+        if (strncmp(m, "Excessive depth", 15) == 0) {
+            snprintf(out, n, "elements are nested more than %d deep", e->int1);
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    /* Anything else in libxml2's words, on one line. */
+    snprintf(text, sizeof text, "%.*s", (int)strcspn(m, "\n"), m);
+    size_t len = strlen(text);
+    while (len > 0 && text[len - 1] == ' ')
+        text[--len] = '\0';
+    snprintf(out, n, "%s", text);
+}
+
+/* libxml2 reports through a per-thread handler; this one words each
+ * problem for the user and forwards it as file:line. */
 static void xml_error_handler(void *ctx, xmlErrorPtr error)
 {
     reporter *r = ctx;
     if (!r || !error || error->level == XML_ERR_WARNING || r->doctype_line > 0)
         return;
     char msg[1024];
-    snprintf(msg, sizeof msg, "%s", error->message ? error->message : "XML error");
-    size_t n = strlen(msg);
-    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
-        msg[--n] = '\0';
-    if (r->failed && error->domain == XML_FROM_SCHEMASV)
-        ; /* report every schema violation */
-    else if (r->failed)
+    int line = error->line;
+    if (error->domain == XML_FROM_SCHEMASV) {
+        char element[128], attribute[64];
+        element_name(error, element, sizeof element);
+        attribute_name(error, attribute, sizeof attribute);
+        bool repeat = r->schema_errors > 0 && error->node && error->node == r->last_node &&
+                      strcmp(attribute, r->last_attr) == 0;
+        bool say = !repeat && schema_message(r, error, msg, sizeof msg);
+        r->failed = true;
+        if (!say)
+            return;
+        r->schema_errors++;
+        r->last_node = error->node;
+        snprintf(r->last_attr, sizeof r->last_attr, "%s", attribute);
+        if (r->schema_errors <= MAX_SCHEMA_MESSAGES)
+            rc_error_at(r->diag, r->file, line, "%s", msg);
+        return;
+    }
+    if (r->failed)
         return; /* after the first well-formedness error, the rest is noise */
     r->failed = true;
-    rc_error_at(r->diag, r->file, error->line, "%s", msg);
+    parser_message(r, error, msg, sizeof msg, &line);
+    rc_error_at(r->diag, r->file, line, "%s", msg);
 }
 
 /* A DOCTYPE stops the parser before any entity is declared or expanded:
@@ -84,6 +418,16 @@ static void silent_generic(void *ctx, const char *msg, ...)
     (void)msg;
 }
 
+/* Characters (not bytes) of UTF-8 text in [s, s + n): the caret is placed
+ * in columns, and every character of an expression is one column. */
+static size_t columns(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
 void rc_report_expr_error(rc_diag *diag, const char *file, int line,
                           const char *element, const char *attr,
                           const char *text, const rc_expr_error *err)
@@ -91,9 +435,12 @@ void rc_report_expr_error(rc_diag *diag, const char *file, int line,
     /* The caret line marks the offending token under the expression. */
     size_t len = strlen(text);
     size_t at = err->offset <= len ? err->offset : len;
-    size_t width = err->length ? err->length : 1;
+    size_t width = err->length && err->length <= len - at ? err->length : 1;
+    size_t pad = columns(text, at), cols = at < len ? columns(text + at, width) : 1;
+    if (cols == 0)
+        cols = 1;
     char *shown = malloc(len + 1);
-    char *caret = malloc(at + width + 1);
+    char *caret = malloc(pad + cols + 1);
     if (!shown || !caret) {
         rc_error_at(diag, file, line, "<%s> attribute '%s': %s", element,
                     attr, err->message);
@@ -101,14 +448,14 @@ void rc_report_expr_error(rc_diag *diag, const char *file, int line,
         free(caret);
         return;
     }
-    for (size_t i = 0; i < len; i++) /* keep the columns lined up */
-        shown[i] = (text[i] == '\t' || text[i] == '\n' || text[i] == '\r') ? ' ' : text[i];
+    for (size_t i = 0; i < len; i++) /* one line, columns kept */
+        shown[i] = (unsigned char)text[i] < 0x20 || text[i] == 0x7F ? ' ' : text[i];
     shown[len] = '\0';
-    memset(caret, ' ', at);
-    caret[at] = '^';
-    for (size_t i = 1; i < width; i++)
-        caret[at + i] = '~';
-    caret[at + width] = '\0';
+    memset(caret, ' ', pad);
+    caret[pad] = '^';
+    for (size_t i = 1; i < cols; i++)
+        caret[pad + i] = '~';
+    caret[pad + cols] = '\0';
     rc_error_at(diag, file, line, "<%s> attribute '%s': %s\n    %s\n    %s",
                 element, attr, err->message, shown, caret);
     free(shown);
@@ -170,72 +517,143 @@ void rc_loader_free(rc_loader *loader)
     free(loader);
 }
 
-/* Parses and validates one document. Returns the document (the caller
- * frees it with xmlFreeDoc) or NULL after reporting. */
+/* Reads a whole regular file into memory (the caller frees *xml). Returns
+ * false after reporting. Not fopen: a FIFO or a device must be refused
+ * without blocking, and a huge file before it is read. */
+static bool read_file(const char *path, char **xml, size_t *len, rc_diag *diag)
+{
+    *xml = NULL;
+    *len = 0;
+    int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        rc_error_at(diag, path, 0, "cannot read: %s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    bool ok = false;
+    if (S_ISDIR(st.st_mode))
+        rc_error_at(diag, path, 0, "cannot read: %s", strerror(EISDIR));
+    else if (!S_ISREG(st.st_mode))
+        rc_error_at(diag, path, 0, "cannot read: not a regular file");
+    else if (st.st_size > MAX_FILE_BYTES)
+        rc_error_at(diag, path, 0, "the file is too large (%lld bytes; at most %ld MiB)",
+                    (long long)st.st_size, MAX_FILE_BYTES >> 20);
+    else if (!(*xml = malloc((size_t)st.st_size + 1)))
+        rc_error_at(diag, path, 0, "out of memory");
+    else {
+        /* The size may change while reading: read up to the limit + 1. */
+        size_t cap = (size_t)st.st_size + 1;
+        for (;;) {
+            if (*len == cap) {
+                if (cap > (size_t)MAX_FILE_BYTES) {
+                    rc_error_at(diag, path, 0, "the file is too large (at most %ld MiB)",
+                                MAX_FILE_BYTES >> 20);
+                    break;
+                }
+                char *p = realloc(*xml, 2 * cap);
+                if (!p) {
+                    rc_error_at(diag, path, 0, "out of memory");
+                    break;
+                }
+                *xml = p;
+                cap *= 2;
+            }
+            ssize_t got = read(fd, *xml + *len, cap - *len);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0) {
+                rc_error_at(diag, path, 0, "cannot read: %s", strerror(errno));
+                break;
+            }
+            if (got == 0) {
+                ok = true;
+                break;
+            }
+            *len += (size_t)got;
+        }
+    }
+    close(fd);
+    if (!ok) {
+        free(*xml);
+        *xml = NULL;
+    }
+    return ok;
+}
+
+/* Parses and validates one document held in memory. Returns the document
+ * (the caller frees it with xmlFreeDoc) or NULL after reporting. */
 static xmlDocPtr read_document(const char *file, const char *xml, size_t len,
                                xmlSchemaPtr schema, const char *root,
                                rc_diag *diag)
 {
-    reporter r = {diag, file, false, 0};
+    reporter r = {diag, file, root, xml, len, false, 0, 0, NULL, ""};
     xmlSetGenericErrorFunc(NULL, silent_generic);
     xmlSetStructuredErrorFunc(&r, xml_error_handler);
 
     /* No network, no entity substitution, no DTD loading; huge line
-     * numbers stay exact. */
+     * numbers stay exact. The SAX hook stops at any DOCTYPE. */
     int options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING;
     xmlDocPtr doc = NULL;
-    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+    xmlParserCtxtPtr ctxt = NULL;
+    if (len > (size_t)INT_MAX) {
+        rc_error_at(diag, file, 0, "the file is too large (at most %ld MiB)", MAX_FILE_BYTES >> 20);
+        goto end;
+    }
+    ctxt = xmlNewParserCtxt();
     if (!ctxt) {
         rc_error_at(diag, file, 0, "out of memory");
         goto end;
     }
     ctxt->_private = &r;
     ctxt->sax->internalSubset = refuse_doctype;
-    if (xml)
-        doc = xmlCtxtReadMemory(ctxt, xml, (int)len, file, NULL, options);
-    else
-        doc = xmlCtxtReadFile(ctxt, file, NULL, options);
+    doc = xmlCtxtReadMemory(ctxt, xml, (int)len, file, NULL, options);
     if (r.doctype_line > 0) {
         rc_error_at(diag, file, r.doctype_line,
                     "a DOCTYPE is not allowed (DTDs and entities are refused)");
-        if (doc)
-            xmlFreeDoc(doc);
-        doc = NULL;
-        goto end;
+        goto fail;
     }
     if (!doc || r.failed) {
         if (!r.failed)
             rc_error_at(diag, file, 0, "cannot be read as XML");
-        if (doc)
-            xmlFreeDoc(doc);
-        doc = NULL;
-        goto end;
+        goto fail;
     }
     xmlNodePtr top = xmlDocGetRootElement(doc);
-    if (!top || strcmp((const char *)top->name, root) != 0 || top->ns) {
-        rc_error_at(diag, file, top ? xmlGetLineNo(top) : 1,
+    if (!top || strcmp((const char *)top->name, root) != 0) {
+        rc_error_at(diag, file, top ? xmlGetLineNo(top) : 0,
                     "the root element is <%s>, expected <%s>",
                     top ? (const char *)top->name : "", root);
-        xmlFreeDoc(doc);
-        doc = NULL;
-        goto end;
+        goto fail;
+    }
+    if (top->ns) {
+        char q[QUOTE_MAX + 4];
+        rc_error_at(diag, file, xmlGetLineNo(top),
+                    "the root element <%s> is in the namespace '%s'; expected <%s> in no namespace",
+                    root, quote((const char *)top->ns->href, q), root);
+        goto fail;
     }
     xmlSchemaValidCtxtPtr vctxt = xmlSchemaNewValidCtxt(schema);
     if (!vctxt) {
         rc_error_at(diag, file, 0, "out of memory");
-        xmlFreeDoc(doc);
-        doc = NULL;
-        goto end;
+        goto fail;
     }
     xmlSchemaSetValidStructuredErrors(vctxt, xml_error_handler, &r);
     int rc = xmlSchemaValidateDoc(vctxt, doc);
     xmlSchemaFreeValidCtxt(vctxt);
+    if (r.schema_errors > MAX_SCHEMA_MESSAGES)
+        rc_error_at(diag, file, 0, "%d more problems with the schema are not shown",
+                    r.schema_errors - MAX_SCHEMA_MESSAGES);
     if (rc != 0 || r.failed) {
-        if (!r.failed)
+        if (r.schema_errors == 0)
             rc_error_at(diag, file, 0, "does not match the schema");
-        xmlFreeDoc(doc);
-        doc = NULL;
+        goto fail;
     }
+    goto end;
+fail:
+    if (doc)
+        xmlFreeDoc(doc);
+    doc = NULL;
 end:
     if (ctxt)
         xmlFreeParserCtxt(ctxt);
@@ -325,9 +743,10 @@ static bool read_quantity(xmlNodePtr n, rc_quantity_kind kind, bool positive,
     if (!ok)
         rc_error_at(diag, file, xmlGetLineNo(n), "<%s>: %s", (const char *)n->name, err);
     else if (positive ? !(*out > 0) : !(*out >= 0)) {
+        char q[QUOTE_MAX + 4];
         rc_error_at(diag, file, xmlGetLineNo(n), "<%s>: %s must be %s, not '%s'",
                     (const char *)n->name, rc_quantity_kind_name(kind),
-                    positive ? "positive" : "zero or positive", text);
+                    positive ? "positive" : "zero or positive", quote(text, q));
         ok = false;
     }
     free(text);
@@ -346,10 +765,11 @@ static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
     gpu->name = attr(top, "name");
     gpu->launch_latency = DEFAULT_LAUNCH_LATENCY;
     bool ok = true;
+    char q[QUOTE_MAX + 4];
     if (!gpu->id || !rc_id_is_safe(gpu->id)) {
         rc_error_at(diag, file, gpu->line,
                     "<gpu> id '%s' is not a safe name (letters, digits, '_', '.', '-')",
-                    gpu->id ? gpu->id : "");
+                    quote(gpu->id, q));
         ok = false;
     }
     for (xmlNodePtr n = top->children; n; n = n->next) {
@@ -408,7 +828,13 @@ static rc_gpu *load_gpu(rc_loader *loader, const char *file, const char *xml,
 
 rc_gpu *rc_load_gpu(rc_loader *loader, const char *path, rc_diag *diag)
 {
-    return load_gpu(loader, path, NULL, 0, diag);
+    char *xml;
+    size_t len;
+    if (!read_file(path, &xml, &len, diag))
+        return NULL;
+    rc_gpu *gpu = load_gpu(loader, path, xml, len, diag);
+    free(xml);
+    return gpu;
 }
 
 rc_gpu *rc_load_gpu_memory(rc_loader *loader, const char *name, const char *xml,
@@ -755,16 +1181,17 @@ static bool read_launch(rc_kernel *k, xmlNodePtr n, const char *file, rc_diag *d
     int line = xmlGetLineNo(n);
     char *grid = attr(n, "grid"), *block = attr(n, "block");
     bool ok = true;
+    char q[QUOTE_MAX + 4];
     if (!grid || !parse_dim3(grid, k->grid)) {
         rc_error_at(diag, file, line,
                     "<launch> attribute 'grid': '%s' is not 1 to 3 positive integers separated by commas",
-                    grid ? grid : "");
+                    quote(grid, q));
         ok = false;
     }
     if (!block || !parse_dim3(block, k->block)) {
         rc_error_at(diag, file, line,
                     "<launch> attribute 'block': '%s' is not 1 to 3 positive integers separated by commas",
-                    block ? block : "");
+                    quote(block, q));
         ok = false;
     }
     free(grid);
@@ -809,10 +1236,11 @@ static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag
     k->id = attr(top, "id");
     k->name = attr(top, "name");
     bool ok = true;
+    char q[QUOTE_MAX + 4];
     if (!k->id || !rc_id_is_safe(k->id)) {
         rc_error_at(diag, file, k->line,
                     "<kernel> id '%s' is not a safe name (letters, digits, '_', '.', '-')",
-                    k->id ? k->id : "");
+                    quote(k->id, q));
         ok = false;
     }
     scope sc = {k, NULL, 0, 0, RC_SLOT_FIRST_FREE, file, diag};
@@ -907,7 +1335,13 @@ static rc_kernel *load_kernel(rc_loader *loader, const char *file, const char *x
 
 rc_kernel *rc_load_kernel(rc_loader *loader, const char *path, rc_diag *diag)
 {
-    return load_kernel(loader, path, NULL, 0, diag);
+    char *xml;
+    size_t len;
+    if (!read_file(path, &xml, &len, diag))
+        return NULL;
+    rc_kernel *k = load_kernel(loader, path, xml, len, diag);
+    free(xml);
+    return k;
 }
 
 rc_kernel *rc_load_kernel_memory(rc_loader *loader, const char *name,

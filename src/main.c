@@ -24,13 +24,20 @@ static void usage(FILE *f)
           "      --gpu ID[,ID]...   only these GPUs (ids as in specs/*.xml)\n"
           "      --check            validate the inputs and print the estimates\n"
           "                         table; write nothing\n"
+          "      --baseline PATH    compare with a previous run (its output directory\n"
+          "                         or results.xml): changes.md, changes.csv and a\n"
+          "                         section in each changed report\n"
+          "      --fail-on-change PERCENT\n"
+          "                         exit 4 when an estimate moved by more than\n"
+          "                         PERCENT since the baseline\n"
           "  -q, --quiet            print errors only\n"
           "  -v, --verbose          say more about each step\n"
           "  -h, --help             show this help and exit\n"
           "  -V, --version          show the version and exit\n"
           "\n"
           "Exit status: 0 everything written; 1 some input was rejected (the rest\n"
-          "was still written); 2 bad usage; 3 output could not be written.\n",
+          "was still written); 2 bad usage; 3 output could not be written; 4 an\n"
+          "estimate moved by more than --fail-on-change allows.\n",
           f);
 }
 
@@ -43,6 +50,8 @@ int main(int argc, char **argv)
         {"formats", required_argument, NULL, 'f'},
         {"gpu", required_argument, NULL, 'g'},
         {"check", no_argument, NULL, 'c'},
+        {"baseline", required_argument, NULL, 'b'},
+        {"fail-on-change", required_argument, NULL, 'F'},
         {"quiet", no_argument, NULL, 'q'},
         {"verbose", no_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
@@ -50,6 +59,7 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0}};
     rc_options o = {0};
     o.verbosity = 1;
+    o.fail_on_change = -1;
     char *gpu_list = NULL;
     const char **gpu_ids = NULL;
     int status = RC_EXIT_USAGE;
@@ -86,6 +96,17 @@ int main(int argc, char **argv)
             break;
         }
         case 'c': o.check = true; break;
+        case 'b': o.baseline = optarg; break;
+        case 'F': {
+            char *end;
+            o.fail_on_change = strtod(optarg, &end);
+            if (end == optarg || *end || !(o.fail_on_change >= 0) || o.fail_on_change > 1e300) {
+                fprintf(stderr, "roofcast: --fail-on-change: '%s' is not a percentage (a number >= 0)\n",
+                        optarg);
+                goto end;
+            }
+            break;
+        }
         case 'q': o.verbosity = 0; break;
         case 'v': o.verbosity = 2; break;
         case 'h':

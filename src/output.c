@@ -43,9 +43,8 @@ static bool make_dirs(const char *dir)
 rc_output *rc_output_new(const char *dir, rc_diag *diag)
 {
     struct stat st;
-    if (!make_dirs(dir) || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        rc_error_at(diag, dir, 0, "cannot create the output directory: %s",
-                    strerror(errno ? errno : ENOTDIR));
+    if (!make_dirs(dir) || stat(dir, &st) != 0 || (!S_ISDIR(st.st_mode) && (errno = ENOTDIR))) {
+        rc_fault_at(diag, dir, 0, "cannot create the output directory: %s", strerror(errno));
         return NULL;
     }
     rc_output *out = calloc(1, sizeof *out);
@@ -101,25 +100,25 @@ bool rc_output_write(rc_output *out, const char *name, const void *data, size_t 
     snprintf(tmp, plen, "%s/.%s.XXXXXX", out->dir, name);
     fd = mkstemp(tmp);
     if (fd < 0) {
-        rc_error_at(out->diag, path, 0, "cannot write: %s", strerror(errno));
+        rc_fault_at(out->diag, path, 0, "cannot write: %s", strerror(errno));
         goto end;
     }
     /* mkstemp makes the file private; reports are for everyone. */
     mode_t mask = umask(0);
     umask(mask);
     if (fchmod(fd, 0666 & ~mask) != 0 || !write_all(out, fd, data, len)) {
-        rc_error_at(out->diag, path, 0, "cannot write: %s", strerror(errno));
+        rc_fault_at(out->diag, path, 0, "cannot write: %s", strerror(errno));
         close(fd);
         unlink(tmp);
         goto end;
     }
     if (close(fd) != 0) {
-        rc_error_at(out->diag, path, 0, "cannot write: %s", strerror(errno));
+        rc_fault_at(out->diag, path, 0, "cannot write: %s", strerror(errno));
         unlink(tmp);
         goto end;
     }
     if (rename(tmp, path) != 0) {
-        rc_error_at(out->diag, path, 0, "cannot replace: %s", strerror(errno));
+        rc_fault_at(out->diag, path, 0, "cannot replace: %s", strerror(errno));
         unlink(tmp);
         goto end;
     }

@@ -10,13 +10,20 @@
 #include <libxml/tree.h>
 
 #include "diag.h"
+#include "font.h"
 
 /* ---- XSLT templates (templates/NAME.xsl): Markdown and HTML ---------- */
 
 typedef struct rc_templates rc_templates;
 
-/* The templates a run uses. ORDER RC_TEMPLATE */
-typedef enum { RC_TEMPLATE_MARKDOWN, RC_TEMPLATE_COUNT } rc_template_id;
+/* The templates a run uses: the Markdown report, the HTML report and the
+ * HTML index of every kernel. ORDER RC_TEMPLATE */
+typedef enum {
+    RC_TEMPLATE_MARKDOWN,
+    RC_TEMPLATE_HTML,
+    RC_TEMPLATE_INDEX,
+    RC_TEMPLATE_COUNT
+} rc_template_id;
 
 /* Compiles the stylesheets in `dir` that `wanted` (a bit per
  * rc_template_id) asks for. Returns NULL after reporting. The stylesheets
@@ -35,6 +42,40 @@ char *rc_render_template(rc_templates *t, rc_template_id id, xmlDocPtr doc,
  * rendered literally by a CommonMark + GFM renderer, on one line. */
 char *rc_markdown_escape(const char *text);
 
+/* ---- charts (chart.c describes, paint_cairo.c paints) ----------------- */
+
+typedef enum {
+    RC_CHART_ROOFLINE, /* <kernel>-roofline.svg / .png */
+    RC_CHART_TIME,     /* <kernel>-time.svg / .png */
+    RC_CHART_OVERVIEW  /* index.svg / .png: every kernel on every GPU */
+} rc_chart_kind;
+
+typedef enum { RC_IMAGE_SVG, RC_IMAGE_PNG } rc_image_format;
+
+/* Pixels per point of the PNG charts: 2 keeps them sharp on high-density
+ * screens and in print. */
+#define RC_PNG_SCALE 2.0
+
+/* Draws chart `kind` of kernel `kernel_id` (NULL for RC_CHART_OVERVIEW)
+ * from `doc` as SVG or PNG. Returns a new buffer (the caller frees it) and
+ * its length, or NULL after reporting. */
+char *rc_render_chart(xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
+                      rc_image_format format, const rc_fonts *fonts, size_t *len,
+                      rc_diag *diag);
+
+/* ---- HTML (render_html.c, templates html.xsl and index.xsl) ------------ */
+
+/* The HTML report of kernel `kernel_id`, or the index when kernel_id is
+ * NULL: one self-contained page. The template reads a copy of the tree
+ * (for a report: the GPUs and that kernel) to which the charts are added
+ * as <charts><chart kind= media-type="image/svg+xml" width= height=>
+ * base64 SVG</chart></charts>, under the <kernel> for a report and under
+ * the root for the index; with `fonts` NULL the pages have no charts. `doc`
+ * is not modified. Returns a new buffer (the caller frees it), or NULL
+ * after reporting. */
+char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
+                     const rc_fonts *fonts, size_t *len, rc_diag *diag);
+
 /* ---- data for tools --------------------------------------------------- */
 
 /* estimates.csv: RFC 4180, one row per kernel x GPU, full precision. */
@@ -42,5 +83,27 @@ char *rc_render_csv(xmlDocPtr doc, size_t *len);
 
 /* results.xml: the tree itself, indented, UTF-8. */
 char *rc_render_results_xml(xmlDocPtr doc, size_t *len);
+
+/* ---- PDF summaries for design reviews (render_pdf.c, libharu) --------- */
+
+/* <kernel>.pdf: one A4 page for kernel `kernel_id`: its name and summary,
+ * launch configuration, active threads, FLOPs and bytes, notes, the time
+ * table on every GPU of `doc`, the roofline chart as vectors (chart.h) and
+ * the interpretation. Text is set in the TTFs of `fonts` (font.h), embedded;
+ * a character they cannot show is printed as U+FFFD and reported once as a
+ * warning against its input file. The output depends only on `doc` (no
+ * dates, no /ID): the same tree gives the same bytes. Returns a new buffer
+ * (the caller frees it with free()) and its length in *len, or NULL after
+ * reporting, libharu's errors included. */
+char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts *fonts,
+                           size_t *len, rc_diag *diag);
+
+/* summary.pdf: an overview page (t_total of every kernel on every GPU,
+ * contents linking to each kernel's page, rejected inputs), more pages when
+ * it does not fit on one, then each kernel's page as in
+ * rc_render_pdf_kernel, with a bookmark per kernel, "Page i of n" on every
+ * page and the document's title, subject and producer set. Same ownership
+ * and reporting as rc_render_pdf_kernel. */
+char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, rc_diag *diag);
 
 #endif

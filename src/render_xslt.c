@@ -18,7 +18,8 @@
 #define RC_XSLT_NS "urn:roofcast"
 
 /* ORDER RC_TEMPLATE */
-static const char *const template_files[RC_TEMPLATE_COUNT] = {"markdown.xsl"};
+static const char *const template_files[RC_TEMPLATE_COUNT] = {"markdown.xsl", "html.xsl",
+                                                               "index.xsl"};
 
 struct rc_templates {
     xsltStylesheetPtr sheets[RC_TEMPLATE_COUNT];

@@ -30,7 +30,8 @@ enum {
     RC_EXIT_OK = 0,       /* everything written */
     RC_EXIT_INPUT = 1,    /* some input was rejected; the rest was written */
     RC_EXIT_USAGE = 2,    /* bad command line */
-    RC_EXIT_OUTPUT = 3    /* output could not be written */
+    RC_EXIT_OUTPUT = 3,   /* output could not be written */
+    RC_EXIT_CHANGED = 4   /* --fail-on-change: an estimate moved too much */
 };
 
 typedef struct {
@@ -43,6 +44,8 @@ typedef struct {
     const char *const *gpu_ids; /* only these GPUs; NULL: all */
     size_t ngpu_ids;
     bool check;                /* print the estimates table; write nothing */
+    const char *baseline;      /* a previous output/ or results.xml; NULL: none */
+    double fail_on_change;     /* percent; < 0: comparison never fails the run */
     int verbosity;             /* 0 quiet, 1 normal, 2 verbose */
 } rc_options;
 

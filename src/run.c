@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "compare.h"
 #include "diag.h"
 #include "eval.h"
 #include "load.h"
@@ -209,9 +210,32 @@ static bool write_buffer(rc_output *out, const char *name, char *data, size_t le
     return ok;
 }
 
+/* Writes the SVG and PNG of one chart, as `formats` asks; kernel_id NULL
+ * for the overview (index.svg, index.png). */
+static void render_charts(xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
+                          const char *suffix, unsigned formats, const rc_fonts *fonts,
+                          rc_output *output, rc_diag *diag)
+{
+    char name[160];
+    size_t len = 0;
+    if (!fonts)
+        return;
+    if (formats & RC_FORMAT_SVG) {
+        char *svg = rc_render_chart(doc, kernel_id, kind, RC_IMAGE_SVG, fonts, &len, diag);
+        snprintf(name, sizeof name, "%s%s.svg", kernel_id ? kernel_id : "index", suffix);
+        write_buffer(output, name, svg, len);
+    }
+    if (formats & RC_FORMAT_PNG) {
+        char *png = rc_render_chart(doc, kernel_id, kind, RC_IMAGE_PNG, fonts, &len, diag);
+        snprintf(name, sizeof name, "%s%s.png", kernel_id ? kernel_id : "index", suffix);
+        write_buffer(output, name, png, len);
+    }
+}
+
 /* Writes every per-kernel file of `kernel_id` in `formats`. */
 static void render_kernel(xmlDocPtr doc, const char *kernel_id, unsigned formats,
-                          rc_templates *templates, rc_output *output, rc_diag *diag)
+                          rc_templates *templates, const rc_fonts *fonts, rc_output *output,
+                          rc_diag *diag)
 {
     char name[160];
     size_t len = 0;
@@ -219,6 +243,18 @@ static void render_kernel(xmlDocPtr doc, const char *kernel_id, unsigned formats
         char *md = rc_render_template(templates, RC_TEMPLATE_MARKDOWN, doc, kernel_id, &len, diag);
         snprintf(name, sizeof name, "%s.md", kernel_id);
         write_buffer(output, name, md, len);
+    }
+    if (formats & RC_FORMAT_HTML) {
+        char *html = rc_render_html(templates, doc, kernel_id, fonts, &len, diag);
+        snprintf(name, sizeof name, "%s.html", kernel_id);
+        write_buffer(output, name, html, len);
+    }
+    render_charts(doc, kernel_id, RC_CHART_ROOFLINE, "-roofline", formats, fonts, output, diag);
+    render_charts(doc, kernel_id, RC_CHART_TIME, "-time", formats, fonts, output, diag);
+    if ((formats & RC_FORMAT_PDF) && fonts) {
+        char *pdf = rc_render_pdf_kernel(doc, kernel_id, fonts, &len, diag);
+        snprintf(name, sizeof name, "%s.pdf", kernel_id);
+        write_buffer(output, name, pdf, len);
     }
 }
 
@@ -229,6 +265,7 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     rc_loader *loader = NULL;
     rc_output *output = NULL;
     rc_templates *templates = NULL;
+    rc_fonts *fonts = NULL;
     xmlDocPtr doc = NULL;
     path_list gpu_files = {0}, kernel_files = {0};
     rc_gpu **gpus = NULL;
@@ -336,6 +373,9 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
         rc_results_add_kernel(doc, (const rc_gpu *const *)gpus, ngpus, &r);
     }
     rc_results_add_rejected(doc, diag);
+    rc_compare_summary changes = {0};
+    if (o->baseline)
+        rc_compare_baseline(doc, o->baseline, diag, &changes);
 
     if (o->check) {
         print_check_table(out, doc);
@@ -348,15 +388,36 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
         status = RC_EXIT_OUTPUT;
         goto end;
     }
-    if (formats & RC_FORMAT_MD) {
-        templates = rc_templates_new(templates_dir(o), 1u << RC_TEMPLATE_MARKDOWN, diag);
+    unsigned wanted = (formats & RC_FORMAT_MD ? 1u << RC_TEMPLATE_MARKDOWN : 0) |
+                      (formats & RC_FORMAT_HTML
+                           ? 1u << RC_TEMPLATE_HTML | 1u << RC_TEMPLATE_INDEX : 0);
+    if (wanted) {
+        templates = rc_templates_new(templates_dir(o), wanted, diag);
         if (!templates) {
             status = RC_EXIT_OUTPUT;
             goto end;
         }
     }
+    /* Without the charts' fonts the other files are still written, and the
+     * HTML pages without their charts. */
+    if (formats & (RC_FORMAT_HTML | RC_FORMAT_SVG | RC_FORMAT_PNG | RC_FORMAT_PDF)) {
+        fonts = rc_fonts_new(diag);
+        if (!fonts)
+            status = RC_EXIT_OUTPUT;
+    }
     for (size_t i = 0; i < nkernels; i++)
-        render_kernel(doc, kernels[i].kernel->id, formats, templates, output, diag);
+        render_kernel(doc, kernels[i].kernel->id, formats, templates, fonts, output, diag);
+    if (formats & RC_FORMAT_HTML) {
+        size_t len = 0;
+        char *html = rc_render_html(templates, doc, NULL, fonts, &len, diag);
+        write_buffer(output, "index.html", html, len);
+    }
+    render_charts(doc, NULL, RC_CHART_OVERVIEW, "", formats, fonts, output, diag);
+    if ((formats & RC_FORMAT_PDF) && fonts) {
+        size_t len = 0;
+        char *pdf = rc_render_pdf_summary(doc, fonts, &len, diag);
+        write_buffer(output, "summary.pdf", pdf, len);
+    }
     if (formats & RC_FORMAT_CSV) {
         size_t len = 0;
         char *csv = rc_render_csv(doc, &len);
@@ -367,12 +428,30 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
         char *xml = rc_render_results_xml(doc, &len);
         write_buffer(output, "results.xml", xml, len);
     }
+    if (changes.compared) {
+        size_t len = 0;
+        char *text;
+        if (formats & RC_FORMAT_MD) {
+            text = rc_render_changes_md(doc, &len);
+            write_buffer(output, "changes.md", text, len);
+        }
+        if (formats & RC_FORMAT_CSV) {
+            text = rc_render_changes_csv(doc, &len);
+            write_buffer(output, "changes.csv", text, len);
+        }
+    }
     rc_info(diag, 1, "roofcast: %zu kernel%s on %zu GPU%s: %zu file%s written to %s/, %zu input%s rejected",
             nkernels, nkernels == 1 ? "" : "s", ngpus, ngpus == 1 ? "" : "s",
             rc_output_written(output), rc_output_written(output) == 1 ? "" : "s",
             rc_output_dir(output), rc_diag_errors(diag) , rc_diag_errors(diag) == 1 ? "" : "s");
     if (rc_output_failed(output))
         status = RC_EXIT_OUTPUT;
+    else if (o->fail_on_change >= 0 && changes.compared &&
+             changes.max_abs_percent > o->fail_on_change) {
+        rc_info(diag, 0, "roofcast: an estimate moved by %.3g %% since the baseline, more than "
+                "--fail-on-change %.3g %%", changes.max_abs_percent, o->fail_on_change);
+        status = RC_EXIT_CHANGED;
+    }
 
 end:
     if (status == RC_EXIT_OK && rc_diag_errors(diag) > 0)
@@ -380,6 +459,7 @@ end:
     if (doc)
         xmlFreeDoc(doc);
     rc_templates_free(templates);
+    rc_fonts_free(fonts);
     rc_output_free(output);
     for (size_t i = 0; i < nkernels; i++) {
         rc_counts_release(&kernels[i].model);

@@ -289,6 +289,25 @@ bool rc_parse_quantity(const char *text, rc_quantity_kind kind, double *value,
     }
 
     const char *unit = start + numlen;
+    /* "5,12" and "5.1.2": a number that goes on, not a unit. */
+    if (unit < end - 1 && *unit == ',' && is_digit(unit[1])) {
+        size_t toklen = numlen + 1;
+        while (start + toklen < end && is_digit(start[toklen]))
+            toklen++;
+        quote(start, toklen, q);
+        return fail(err, errlen,
+                    "'%s' has a decimal comma: write the decimal point as '.' (expected "
+                    "a %s such as '%s')",
+                    q, k->name, k->example);
+    }
+    if (unit < end && (*unit == '.' || is_digit(*unit))) {
+        size_t toklen = numlen;
+        while (start + toklen < end && !is_space(start[toklen]))
+            toklen++;
+        quote(start, toklen, q);
+        return fail(err, errlen, "malformed number '%s' (expected a %s such as '%s')", q,
+                    k->name, k->example);
+    }
     while (unit < end && (*unit == ' ' || *unit == '\t'))
         unit++;
     if (unit == end) {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "diag.h"
 #include "eval.h"
@@ -43,7 +44,7 @@ static int teardown(void **state)
 static rc_kernel *kernel(const char *grid, const char *block, const char *params,
                          const char *work)
 {
-    char xml[8192];
+    char xml[16384];
     snprintf(xml, sizeof xml,
              "<kernel id='t' name='t'><summary>s</summary><source>x</source>"
              "<launch grid='%s' block='%s'/>%s<work>%s</work></kernel>",
@@ -242,8 +243,60 @@ static void test_errors(void **state)
      * one block at a time. */
     expect_eval_error("2147483647", "1024", "<when test='blockIdx.x &lt; threadIdx.x'><flops count='1'/></when>",
                       "the work model reads threadIdx.x, blockIdx.x: that is 2147483647 x 1024 index "
-                      "combinations, too many to count one by one (the limit is 400000000)",
+                      "combinations, too many to count one by one (the limit is 133333333 for a model of 2 "
+                      "statements)",
                       NULL);
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A model that would run for hours hits the step limit within seconds,
+ * however long its expressions: each instruction counts as a step. The
+ * bound (10 s) is generous: a correctness guard, not a benchmark. */
+static void test_step_limit_is_quick(void **state)
+{
+    (void)state;
+    const char *message = "the work model needs more than 400000000 evaluation steps; it cannot "
+                          "be counted exactly (a loop whose body reads its variable runs once "
+                          "per iteration)";
+    char big[4096] = "i";
+    for (int j = 0; j < 200; j++)
+        strcat(big, " + i % 7");
+    char work[8192];
+    snprintf(work, sizeof work,
+             "<loop var='i' from='0' to='1000000000000'><flops count='%s'/></loop>", big);
+    const char *works[] = {
+        "<loop var='i' from='0' to='1000000000000'><flops count='i'/></loop>",
+        work,
+        /* the loop variable is read by a guard that is never taken */
+        "<loop var='i' from='0' to='1000000000000'><when test='i &lt; 0'/></loop>",
+    };
+    for (size_t j = 0; j < sizeof works / sizeof works[0]; j++) {
+        double t0 = seconds();
+        expect_eval_error("1", "1", works[j], message, NULL);
+        double dt = seconds() - t0;
+        if (dt > 10)
+            fprintf(stderr, "model %zu took %.1f s to reach the step limit\n", j, dt);
+        assert_true(dt < 10);
+    }
+    /* Many statements over many index combinations: refused before it
+     * starts, since every statement costs a step per combination. */
+    char many[8192] = "<when test='blockIdx.x + threadIdx.x &lt; 0'/>";
+    for (int j = 0; j < 300; j++)
+        strcat(many, "<flops count='1'/>");
+    double t0 = seconds();
+    expect_eval_error("1000000", "1024", many,
+                      "the work model reads threadIdx.x, blockIdx.x: that is 1000000 x 1024 index "
+                      "combinations, "
+                      "too many to count one by one (the limit is 1324503 for a model of 301 "
+                      "statements)",
+                      NULL);
+    assert_true(seconds() - t0 < 10);
 }
 
 static void test_loader_rejects_names(void **state)
@@ -284,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_c_division_in_bounds),
         cmocka_unit_test(test_huge_grid_is_cheap),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_step_limit_is_quick),
         cmocka_unit_test(test_loader_rejects_names),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -416,7 +416,10 @@ static void test_parse_errors(void **state)
     PERR("1 : 2", "unexpected ':' after the end of the expression", 2, 1);
     PERR("1 @ 2", "unexpected character '@'", 2, 1);
     PERR("1 + \x01", "unexpected character '\\x01'", 4, 1);
-    PERR("x + \xc3\xa9", "unexpected character '\\xC3'", 4, 1);
+    PERR("x + \xc3\xa9", "unexpected character '\xc3\xa9' (U+00E9)", 4, 2);
+    PERR("x + \xc2\x85", "unexpected character U+0085", 4, 2);
+    PERR("x + \xc3", "unexpected character '\\xC3'", 4, 1);
+    PERR("x + \xed\xa0\x80", "unexpected character '\\xED'", 4, 1);
     PERR("threadIdx.x.", "unexpected character '.'", 11, 1);
     PERR("kk + 1", "unknown name 'kk'", 0, 2);
     PERR("1 + threadIdx.z", "unknown name 'threadIdx.z'", 4, 11);

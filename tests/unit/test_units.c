@@ -287,7 +287,16 @@ static void test_err_no_number(void **state)
         "'e5 GB/s' does not start with a number (expected a bandwidth such "
         "as '336 GB/s')");
     ERR("5,12 TFLOP/s", FLOPS,
-        "unknown unit ',12 TFLOP/s' for a FLOP rate (expected FLOP/s with an "
+        "'5,12' has a decimal comma: write the decimal point as '.' (expected a "
+        "FLOP rate such as '5.12 TFLOP/s')");
+    ERR("5.1.2 TFLOP/s", FLOPS,
+        "malformed number '5.1.2' (expected a FLOP rate such as '5.12 TFLOP/s')");
+    ERR("1e5.3 GB/s", BW,
+        "malformed number '1e5.3' (expected a bandwidth such as '336 GB/s')");
+    /* A comma that separates thousands is not a decimal comma, but not a
+     * unit either. */
+    ERR("5, TFLOP/s", FLOPS,
+        "unknown unit ', TFLOP/s' for a FLOP rate (expected FLOP/s with an "
         "optional k, M, G, T or P prefix)");
 }
 

@@ -1,0 +1,213 @@
+/* paint_hpdf.c: paints a chart description (chart.h) with libharu's path
+ * and text operators, so the chart inside a PDF stays sharp at any zoom and
+ * its labels are text. See paint_hpdf.h; paint_cairo.c is the reference
+ * for how each item looks. */
+#include "paint_hpdf.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *rc_hpdf_utf8_put(char *o, unsigned long c)
+{
+    if (c < 0x80) {
+        *o++ = (char)c;
+    } else if (c < 0x800) {
+        *o++ = (char)(0xC0 | (c >> 6));
+        *o++ = (char)(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        *o++ = (char)(0xE0 | (c >> 12));
+        *o++ = (char)(0x80 | ((c >> 6) & 0x3F));
+        *o++ = (char)(0x80 | (c & 0x3F));
+    } else {
+        *o++ = (char)(0xF0 | (c >> 18));
+        *o++ = (char)(0x80 | ((c >> 12) & 0x3F));
+        *o++ = (char)(0x80 | ((c >> 6) & 0x3F));
+        *o++ = (char)(0x80 | (c & 0x3F));
+    }
+    return o;
+}
+
+char *rc_hpdf_showable(const rc_hpdf_fonts *fonts, rc_font_role role, const char *text)
+{
+    /* A replacement (3 bytes) is never longer than what it replaces, except
+     * for a single invalid byte: 3 bytes per input byte always suffice. */
+    char *out = malloc(3 * strlen(text) + 1), *o = out;
+    if (!out)
+        return NULL;
+    bool space = false;
+    for (const char *p = text; *p;) {
+        unsigned long c = rc_utf8_next(&p);
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            space = o > out;
+            continue;
+        }
+        if (space)
+            *o++ = ' ';
+        space = false;
+        if (c > 0xFFFF || !fonts->has_glyph(fonts->ctx, role, c))
+            c = 0xFFFD;
+        o = rc_hpdf_utf8_put(o, c);
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Page coordinates of a description point. */
+typedef struct {
+    double x, top, scale, page_h;
+} place;
+
+static double px(const place *pl, double x) { return pl->x + pl->scale * x; }
+static double py(const place *pl, double y) { return pl->page_h - (pl->top + pl->scale * y); }
+
+/* libharu 2.3 takes dash lengths as whole numbers (1 to 100), so a dashed
+ * stroke is drawn in a space `unit` times finer than the page's. */
+static double dash_unit(const rc_chart_item *it, double scale)
+{
+    double longest = 0;
+    for (int i = 0; i < it->ndash && i < 4; i++)
+        longest = fmax(longest, it->dash[i] * scale);
+    if (it->ndash <= 0 || longest <= 0)
+        return 1;
+    double unit = floor(100.0 / longest);
+    return unit > 10 ? 10 : unit < 1 ? 1 : unit;
+}
+
+/* Sets the stroke of `it` in a space `unit` times finer than the page's. */
+static bool set_stroke(HPDF_Page page, const rc_chart_item *it, double scale, double unit)
+{
+    bool ok = HPDF_Page_SetRGBStroke(page, (HPDF_REAL)it->stroke.r, (HPDF_REAL)it->stroke.g,
+                                     (HPDF_REAL)it->stroke.b) == HPDF_OK;
+    ok &= HPDF_Page_SetLineWidth(page, (HPDF_REAL)(it->stroke_width * scale * unit)) == HPDF_OK;
+    HPDF_UINT16 pattern[4];
+    HPDF_UINT n = 0;
+    for (int i = 0; i < it->ndash && i < 4; i++) {
+        double v = round(it->dash[i] * scale * unit);
+        pattern[n++] = (HPDF_UINT16)(v < 1 ? 1 : v > 100 ? 100 : v);
+    }
+    if (n % 2 == 1 && n > 1)
+        n--; /* libharu takes one length or pairs */
+    ok &= HPDF_Page_SetDash(page, n ? pattern : NULL, n, 0) == HPDF_OK;
+    return ok;
+}
+
+/* Fills and/or strokes the current path, closing it first when `closed`. */
+static bool finish_path(HPDF_Page page, bool fill, bool stroke, bool closed)
+{
+    if (fill && stroke)
+        return (closed ? HPDF_Page_ClosePathFillStroke(page) : HPDF_Page_FillStroke(page)) ==
+               HPDF_OK;
+    if (fill)
+        return HPDF_Page_Fill(page) == HPDF_OK;
+    if (stroke)
+        return (closed ? HPDF_Page_ClosePathStroke(page) : HPDF_Page_Stroke(page)) == HPDF_OK;
+    return HPDF_Page_EndPath(page) == HPDF_OK;
+}
+
+/* A path, rectangle or marker: its outline as vertices (pts, n), or a
+ * circle (n == 0, centre cx, cy, radius r), in description points. */
+static bool paint_shape(HPDF_Page page, const place *pl, const rc_chart_item *it,
+                        const double *pts, size_t n, bool closed, double cx, double cy, double r)
+{
+    bool fill = it->has_fill, stroke = it->stroke_width > 0;
+    if (!fill && !stroke)
+        return true;
+    double unit = stroke ? dash_unit(it, pl->scale) : 1;
+    bool ok = HPDF_Page_GSave(page) == HPDF_OK;
+    if (fill)
+        ok &= HPDF_Page_SetRGBFill(page, (HPDF_REAL)it->fill.r, (HPDF_REAL)it->fill.g,
+                                   (HPDF_REAL)it->fill.b) == HPDF_OK;
+    if (stroke)
+        ok &= set_stroke(page, it, pl->scale, unit);
+    if (unit != 1)
+        ok &= HPDF_Page_Concat(page, (HPDF_REAL)(1 / unit), 0, 0, (HPDF_REAL)(1 / unit), 0, 0) ==
+              HPDF_OK;
+    if (n == 0) {
+        ok &= HPDF_Page_Circle(page, (HPDF_REAL)(px(pl, cx) * unit), (HPDF_REAL)(py(pl, cy) * unit),
+                               (HPDF_REAL)(r * pl->scale * unit)) == HPDF_OK;
+        closed = true;
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            HPDF_REAL x = (HPDF_REAL)(px(pl, pts[2 * i]) * unit);
+            HPDF_REAL y = (HPDF_REAL)(py(pl, pts[2 * i + 1]) * unit);
+            ok &= (i == 0 ? HPDF_Page_MoveTo(page, x, y) : HPDF_Page_LineTo(page, x, y)) == HPDF_OK;
+        }
+    }
+    ok &= finish_path(page, fill, stroke, closed);
+    ok &= HPDF_Page_GRestore(page) == HPDF_OK;
+    return ok;
+}
+
+static bool paint_text(HPDF_Page page, const place *pl, const rc_chart_item *it,
+                       const rc_hpdf_fonts *fonts)
+{
+    if (!it->text || !*it->text)
+        return true;
+    char *text = rc_hpdf_showable(fonts, it->font, it->text);
+    if (!text)
+        return false;
+    HPDF_Font font = fonts->font[it->font];
+    double size = it->size * pl->scale, width = it->width * pl->scale;
+    HPDF_TextWidth tw = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)text, (HPDF_UINT)strlen(text));
+    double measured = tw.width * size / 1000.0;
+    if (width > 0 && measured > width * 1.001) {
+        size *= width / measured; /* a replaced character is wider: keep the laid-out box */
+        measured = width;
+    }
+    double along = it->anchor == RC_ANCHOR_MIDDLE ? 0.5 : it->anchor == RC_ANCHOR_END ? 1 : 0;
+    double x = px(pl, it->x), y = py(pl, it->y);
+    bool up = fabs(it->angle - 90) < 1e-9;
+    bool ok = HPDF_Page_BeginText(page) == HPDF_OK;
+    ok &= HPDF_Page_SetFontAndSize(page, font, (HPDF_REAL)size) == HPDF_OK;
+    ok &= HPDF_Page_SetRGBFill(page, (HPDF_REAL)it->fill.r, (HPDF_REAL)it->fill.g,
+                               (HPDF_REAL)it->fill.b) == HPDF_OK;
+    /* The text matrix turns the baseline; the anchor moves along it. */
+    if (up)
+        ok &= HPDF_Page_SetTextMatrix(page, 0, 1, -1, 0, (HPDF_REAL)x,
+                                      (HPDF_REAL)(y - along * measured)) == HPDF_OK;
+    else
+        ok &= HPDF_Page_SetTextMatrix(page, 1, 0, 0, 1, (HPDF_REAL)(x - along * measured),
+                                      (HPDF_REAL)y) == HPDF_OK;
+    ok &= HPDF_Page_ShowText(page, text) == HPDF_OK;
+    ok &= HPDF_Page_EndText(page) == HPDF_OK;
+    free(text);
+    return ok;
+}
+
+bool rc_paint_hpdf(HPDF_Page page, const rc_chart *chart, const rc_hpdf_fonts *fonts, double x,
+                   double top, double scale)
+{
+    place pl = {x, top, scale, HPDF_Page_GetHeight(page)};
+    bool ok = HPDF_Page_GSave(page) == HPDF_OK;
+    ok &= HPDF_Page_SetLineCap(page, HPDF_BUTT_END) == HPDF_OK;
+    ok &= HPDF_Page_SetLineJoin(page, HPDF_MITER_JOIN) == HPDF_OK;
+    for (size_t i = 0; ok && i < rc_chart_count(chart); i++) {
+        const rc_chart_item *it = rc_chart_item_at(chart, i);
+        switch (it->kind) {
+        case RC_ITEM_PATH:
+            ok &= paint_shape(page, &pl, it, it->points, it->npoints, it->closed, 0, 0, 0);
+            break;
+        case RC_ITEM_RECT: {
+            double r[8] = {it->x,         it->y,         it->x + it->w, it->y,
+                           it->x + it->w, it->y + it->h, it->x,         it->y + it->h};
+            ok &= paint_shape(page, &pl, it, r, 4, true, 0, 0, 0);
+            break;
+        }
+        case RC_ITEM_MARKER: {
+            double pts[20];
+            size_t n = rc_marker_outline(it->shape, it->x, it->y, it->size, pts);
+            ok &= paint_shape(page, &pl, it, pts, n, true, it->x, it->y, it->size / 2);
+            break;
+        }
+        case RC_ITEM_TEXT:
+            ok &= paint_text(page, &pl, it, fonts);
+            break;
+        default:
+            assert(false);
+        }
+    }
+    ok &= HPDF_Page_GRestore(page) == HPDF_OK;
+    return ok;
+}

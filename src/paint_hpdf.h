@@ -1,0 +1,57 @@
+/* paint_hpdf.h: the libharu side of the PDF renderer (render_pdf.c): the
+ * fonts a PDF is set in, and a painter that draws a chart description
+ * (chart.h) on a PDF page as vectors and real text.
+ *
+ * Private to render_pdf.c and paint_hpdf.c; it pulls in hpdf.h, which no
+ * public header does.
+ */
+#ifndef ROOFCAST_PAINT_HPDF_H
+#define ROOFCAST_PAINT_HPDF_H
+
+#include <stdbool.h>
+
+#include <hpdf.h>
+
+#include "chart.h"
+#include "font.h"
+
+/* The fonts of one PDF document: each role's TTF (rc_font_path) embedded
+ * with libharu's UTF-8 encoder, and the question "does this font have a
+ * glyph for character c?", answered by the owner (render_pdf.c asks
+ * FreeType, on the same files). Everything is borrowed from the document
+ * being made; nothing here is freed on its own. */
+typedef struct {
+    HPDF_Font font[RC_FONT_COUNT];
+    bool (*has_glyph)(void *ctx, rc_font_role role, unsigned long c);
+    void *ctx;
+} rc_hpdf_fonts;
+
+/* The replacement for a character the fonts cannot show: U+FFFD, which
+ * DejaVu Sans draws as a visible question mark in a diamond. */
+#define RC_HPDF_REPLACEMENT "\xEF\xBF\xBD"
+
+/* `text` as the fonts of `role` can print it: each character the font has
+ * no glyph for, every character outside the Basic Multilingual Plane (which
+ * libharu 2.3's UTF-8 encoder cannot encode) and every invalid UTF-8 byte
+ * becomes RC_HPDF_REPLACEMENT; runs of white space become one space and
+ * ends are trimmed. Reports nothing: the caller warns about what it
+ * replaces. Returns a new string that the caller frees with free(), or
+ * NULL if out of memory. */
+char *rc_hpdf_showable(const rc_hpdf_fonts *fonts, rc_font_role role, const char *text);
+
+/* Writes the UTF-8 form of c (at most 0x10FFFF: 1 to 4 bytes, no NUL) at
+ * o and returns the end. */
+char *rc_hpdf_utf8_put(char *o, unsigned long c);
+
+/* Paints `chart` on `page` with its top-left corner at (x, top), in page
+ * points measured from the page's top-left corner (y downward, as in the
+ * description), scaled by `scale` (1: the description's own points). Items
+ * are painted in order with the rules of chart.h; a text item is printed
+ * with rc_hpdf_showable and, should it then measure wider than the item's
+ * `width` (a replaced character), at the size that fits that width.
+ * Returns false if the page reported an error (the document's error
+ * handler has the details). */
+bool rc_paint_hpdf(HPDF_Page page, const rc_chart *chart, const rc_hpdf_fonts *fonts, double x,
+                   double top, double scale);
+
+#endif

@@ -1,0 +1,645 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- html.xsl: one kernel's report as one self-contained HTML page, from the
+     results tree (see src/results.h), with the same sections as
+     markdown.xsl. Every number printed here is a *-text attribute of the
+     tree: the template formats nothing itself.
+
+     Self-contained: the style is inline, there is no script, and nothing is
+     fetched. The charts come in the tree as <kernel><charts><chart> base64
+     SVG (added by src/render_html.c) and are shown as data: images, so
+     their ids cannot clash with the page's or each other's.
+
+     Text from the inputs is only ever written with xsl:value-of, which the
+     html output method escapes; disable-output-escaping is never used.
+     Parameter kernel-id picks the kernel. -->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:output method="html" encoding="UTF-8" indent="no"
+              doctype-system="about:legacy-compat"/>
+  <xsl:param name="kernel-id"/>
+
+  <xsl:include href="html-style.xsl"/>
+
+  <xsl:variable name="gpus" select="/roofcast-results/gpus/gpu"/>
+
+  <xsl:template match="/">
+    <xsl:apply-templates select="/roofcast-results/kernels/kernel[@id = $kernel-id]"/>
+  </xsl:template>
+
+  <xsl:template match="kernel">
+    <xsl:variable name="model" select="counts[@basis = 'model']"/>
+    <html lang="en">
+      <head>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
+        <title><xsl:value-of select="@name"/>: execution time estimates</title>
+        <xsl:call-template name="style"/>
+      </head>
+      <body>
+        <p class="screen-only"><a href="index.html">All kernels</a></p>
+        <h1>
+          <xsl:value-of select="@name"/>
+          <xsl:text>: execution time estimates on </xsl:text>
+          <xsl:value-of select="count($gpus)"/>
+          <xsl:text> GPU</xsl:text>
+          <xsl:if test="count($gpus) != 1">s</xsl:if>
+        </h1>
+        <p><xsl:value-of select="summary"/>.</p>
+        <p>
+          <xsl:text>This report estimates the time of one launch of </xsl:text>
+          <code><xsl:value-of select="@name"/></code>
+          <xsl:text> from its declared work, counted exactly over the launched threads, and the published figures of each GPU:</xsl:text>
+        </p>
+        <ul>
+          <xsl:for-each select="$gpus">
+            <li>
+              <xsl:value-of select="@name"/>
+              <xsl:if test="figure[@name = 'memory']">
+                <xsl:value-of select="concat(' (', figure[@name = 'memory']/@value-text, ')')"/>
+              </xsl:if>
+            </li>
+          </xsl:for-each>
+        </ul>
+        <nav class="toc" aria-label="Contents">
+          <ul>
+            <li><a href="#configuration">Configuration and source</a></li>
+            <li><a href="#work">1. Work analysis</a></li>
+            <xsl:if test="counts[@basis = 'launch']">
+              <li><a href="#assumptions">Assumptions and the launch</a></li>
+            </xsl:if>
+            <li><a href="#gpus">2. GPU specifications used</a></li>
+            <li><a href="#time">3. Time estimates</a></li>
+            <li><a href="#interpretation">4. Interpretation</a></li>
+            <li><a href="#conclusion">5. Conclusion</a></li>
+            <xsl:if test="changes">
+              <li><a href="#changes">Changes since the baseline</a></li>
+            </xsl:if>
+          </ul>
+        </nav>
+        <xsl:apply-templates select="charts/chart[@kind = 'roofline']"/>
+
+        <xsl:call-template name="configuration"/>
+        <xsl:call-template name="work-analysis">
+          <xsl:with-param name="model" select="$model"/>
+        </xsl:call-template>
+        <xsl:call-template name="gpu-table"/>
+        <xsl:call-template name="time-estimates">
+          <xsl:with-param name="model" select="$model"/>
+        </xsl:call-template>
+
+        <section id="interpretation">
+          <h2>4. Interpretation</h2>
+          <xsl:for-each select="interpretation/p">
+            <p><xsl:value-of select="."/></p>
+          </xsl:for-each>
+        </section>
+
+        <section id="conclusion">
+          <h2>5. Conclusion</h2>
+          <p>
+            <xsl:text>Predicted time per launch of </xsl:text>
+            <code><xsl:value-of select="@name"/></code>
+            <xsl:text>:</xsl:text>
+          </p>
+          <ul>
+            <xsl:for-each select="estimates/estimate">
+              <li>
+                <xsl:value-of select="@gpu-name"/>
+                <xsl:text>: </xsl:text>
+                <strong><xsl:value-of select="@t-total-text"/> µs</strong>
+                <xsl:value-of select="concat(', ', @bound, ' bound; launch latency is ', @launch-percent-text, ' % of it')"/>
+                <xsl:if test="@fastest = 'yes'"> (fastest)</xsl:if>
+              </li>
+            </xsl:for-each>
+          </ul>
+          <p>These are estimates from declared work and datasheet figures, not measurements: they bound what the launch can achieve and show which resource limits it.</p>
+        </section>
+        <xsl:apply-templates select="changes"/>
+        <footer>
+          <xsl:text>Made by roofcast from </xsl:text>
+          <code><xsl:value-of select="@file"/></code>
+          <xsl:text>.</xsl:text>
+        </footer>
+      </body>
+    </html>
+  </xsl:template>
+
+  <!-- A chart as a data: image. Its alternative text says what it shows
+       in words; the tables below hold every number. -->
+  <xsl:template match="chart">
+    <xsl:variable name="k" select="ancestor::kernel"/>
+    <figure>
+      <img src="data:{@media-type};base64,{normalize-space(.)}" width="{@width}" height="{@height}">
+        <xsl:attribute name="alt">
+          <xsl:choose>
+            <xsl:when test="@kind = 'roofline'">
+              <xsl:value-of select="concat('Roofline chart of ', $k/@name, ': arithmetic intensity ',
+                                           $k/counts[@basis = 'model']/intensity/@value-text,
+                                           ' FLOP/byte against the roof of each of ', count($gpus), ' GPUs.')"/>
+            </xsl:when>
+            <xsl:otherwise>
+              <xsl:value-of select="concat('Time per launch of ', $k/@name,
+                                           ' on each GPU, split into body and launch latency.')"/>
+            </xsl:otherwise>
+          </xsl:choose>
+        </xsl:attribute>
+      </img>
+      <figcaption>
+        <xsl:choose>
+          <xsl:when test="@kind = 'roofline'">
+            <xsl:text>Roofline of </xsl:text>
+            <code><xsl:value-of select="$k/@name"/></code>
+            <xsl:text>: each GPU's roof (memory slope up to the ridge point, then the FP32 ceiling); filled symbols where the roof puts the kernel (FLOPs / t_body), hollow ones what one launch reaches with its latency (FLOPs / t_total).</xsl:text>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:text>Time per launch of </xsl:text>
+            <code><xsl:value-of select="$k/@name"/></code>
+            <xsl:text>: t_total on each GPU, split into the body and the launch latency, with the bounding resource.</xsl:text>
+          </xsl:otherwise>
+        </xsl:choose>
+      </figcaption>
+    </figure>
+  </xsl:template>
+
+  <!-- Configuration: launch, parameters, notes and the source. -->
+  <xsl:template name="configuration">
+    <section id="configuration">
+      <h2>Configuration and source</h2>
+      <div class="table-wrap">
+        <table>
+          <thead><tr><th scope="col">Item</th><th scope="col">Value</th></tr></thead>
+          <tbody>
+            <tr><td>Grid</td><td><xsl:value-of select="concat(launch/@grid, ' → ', launch/@blocks-text, ' blocks')"/></td></tr>
+            <tr><td>Block</td><td><xsl:value-of select="concat(launch/@block, ' → ', launch/@threads-per-block-text, ' threads per block')"/></td></tr>
+            <tr><td>Launched threads</td><td><xsl:value-of select="launch/@threads-text"/></td></tr>
+            <xsl:for-each select="params/param">
+              <tr>
+                <td>Parameter <code><xsl:value-of select="@name"/></code></td>
+                <td>
+                  <xsl:value-of select="@value-text"/>
+                  <xsl:if test="@note">
+                    <xsl:value-of select="concat(' (', @note, ')')"/>
+                  </xsl:if>
+                </td>
+              </tr>
+            </xsl:for-each>
+          </tbody>
+        </table>
+      </div>
+      <xsl:if test="notes/note">
+        <ul>
+          <xsl:for-each select="notes/note">
+            <li><xsl:value-of select="."/></li>
+          </xsl:for-each>
+        </ul>
+      </xsl:if>
+      <pre><code class="language-{translate(source/@language, ' &quot;&lt;&gt;&amp;', '')}"><xsl:value-of select="source"/></code></pre>
+    </section>
+  </xsl:template>
+
+  <!-- 1. Work analysis: every count derived step by step. -->
+  <xsl:template name="work-analysis">
+    <xsl:param name="model"/>
+    <section id="work">
+      <h2>1. Work analysis</h2>
+      <p>
+        <xsl:text>The work model is run for every launched thread and its counts are added up exactly. </xsl:text>
+        <xsl:choose>
+          <xsl:when test="$model/evaluation/@reads = ''">
+            <xsl:value-of select="concat('It reads no thread or block index, so one run stands for all ',
+                                         $model/threads/@launched-text, ' threads.')"/>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:text>It reads </xsl:text>
+            <xsl:call-template name="code-list">
+              <xsl:with-param name="names" select="$model/evaluation/@reads"/>
+            </xsl:call-template>
+            <xsl:value-of select="concat(', so it was run for ', $model/evaluation/@runs-text,
+                                         ' index combinations, each standing for the threads that differ only in the indices it does not read (',
+                                         $model/threads/@launched-text, ' threads in all).')"/>
+          </xsl:otherwise>
+        </xsl:choose>
+      </p>
+      <ul class="work">
+        <xsl:apply-templates select="$model/work/*"/>
+      </ul>
+      <div class="table-wrap">
+        <table>
+          <caption>Totals</caption>
+          <thead>
+            <tr><th scope="col">Quantity</th><th scope="col" class="num">Per active thread</th>
+                <th scope="col" class="num">Per active block</th><th scope="col" class="num">Whole launch</th></tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>Active threads</td>
+              <td class="num">1</td>
+              <td class="num">
+                <xsl:call-template name="range">
+                  <xsl:with-param name="lo" select="$model/threads/@active-per-block-min-text"/>
+                  <xsl:with-param name="hi" select="$model/threads/@active-per-block-max-text"/>
+                </xsl:call-template>
+              </td>
+              <td class="num">
+                <xsl:value-of select="concat($model/threads/@active-text, ' of ', $model/threads/@launched-text,
+                                             ' launched (', $model/threads/@active-percent-text, ' %), in ',
+                                             $model/blocks/@active-text, ' of ', $model/blocks/@launched-text, ' blocks')"/>
+              </td>
+            </tr>
+            <xsl:call-template name="total-row">
+              <xsl:with-param name="label" select="'FLOPs'"/>
+              <xsl:with-param name="s" select="$model/flops"/>
+              <xsl:with-param name="extra" select="''"/>
+            </xsl:call-template>
+            <xsl:call-template name="total-row">
+              <xsl:with-param name="label" select="'Bytes moved'"/>
+              <xsl:with-param name="s" select="$model/bytes"/>
+              <xsl:with-param name="extra" select="concat(' (', $model/bytes/@mib-text, ' MiB)')"/>
+            </xsl:call-template>
+            <tr>
+              <td>Arithmetic intensity (FLOP/byte)</td><td></td><td></td>
+              <td class="num"><strong><xsl:value-of select="$model/intensity/@value-text"/></strong>
+                <xsl:value-of select="concat(' = ', $model/flops/@total-text, ' / ', $model/bytes/@total-text)"/></td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <xsl:if test="$model/bytes/@traffic != 0 and ($model/bytes/@loaded != 0 or $model/bytes/@stored != 0)">
+        <p>
+          <xsl:value-of select="concat('Of the bytes, ', $model/bytes/@loaded-text, ' are loaded, ',
+                                       $model/bytes/@stored-text, ' stored and ',
+                                       $model/bytes/@traffic-text, ' given as totals without the split.')"/>
+        </p>
+      </xsl:if>
+      <xsl:call-template name="assumptions">
+        <xsl:with-param name="model" select="$model"/>
+      </xsl:call-template>
+    </section>
+  </xsl:template>
+
+  <xsl:template name="total-row">
+    <xsl:param name="label"/>
+    <xsl:param name="s"/>
+    <xsl:param name="extra"/>
+    <tr>
+      <td><xsl:value-of select="$label"/></td>
+      <td class="num">
+        <xsl:call-template name="range">
+          <xsl:with-param name="lo" select="$s/@per-thread-min-text"/>
+          <xsl:with-param name="hi" select="$s/@per-thread-max-text"/>
+        </xsl:call-template>
+      </td>
+      <td class="num">
+        <xsl:call-template name="range">
+          <xsl:with-param name="lo" select="$s/@per-block-min-text"/>
+          <xsl:with-param name="hi" select="$s/@per-block-max-text"/>
+        </xsl:call-template>
+      </td>
+      <td class="num"><strong><xsl:value-of select="$s/@total-text"/></strong><xsl:value-of select="$extra"/></td>
+    </tr>
+  </xsl:template>
+
+  <!-- "3" or "3 to 4" -->
+  <xsl:template name="range">
+    <xsl:param name="lo"/>
+    <xsl:param name="hi"/>
+    <xsl:value-of select="$lo"/>
+    <xsl:if test="$lo != $hi">
+      <xsl:value-of select="concat(' to ', $hi)"/>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- "a", "a and b", "a, b and c" as code, from a space-separated list. -->
+  <xsl:template name="code-list">
+    <xsl:param name="names"/>
+    <xsl:param name="first" select="true()"/>
+    <xsl:variable name="head" select="substring-before(concat($names, ' '), ' ')"/>
+    <xsl:variable name="rest" select="substring-after($names, ' ')"/>
+    <xsl:if test="not($first)">
+      <xsl:choose>
+        <xsl:when test="$rest = ''"> and </xsl:when>
+        <xsl:otherwise>, </xsl:otherwise>
+      </xsl:choose>
+    </xsl:if>
+    <code><xsl:value-of select="$head"/></code>
+    <xsl:if test="$rest != ''">
+      <xsl:call-template name="code-list">
+        <xsl:with-param name="names" select="$rest"/>
+        <xsl:with-param name="first" select="false()"/>
+      </xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- Per-thread and per-block spread of a node's second measure. -->
+  <xsl:template name="spread">
+    <xsl:param name="unit"/>
+    <xsl:call-template name="range">
+      <xsl:with-param name="lo" select="@per-thread-min-text"/>
+      <xsl:with-param name="hi" select="@per-thread-max-text"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat(' ', $unit, ' per thread, ')"/>
+    <xsl:call-template name="range">
+      <xsl:with-param name="lo" select="@per-block-min-text"/>
+      <xsl:with-param name="hi" select="@per-block-max-text"/>
+    </xsl:call-template>
+    <xsl:text> per block</xsl:text>
+  </xsl:template>
+
+  <xsl:template name="note">
+    <xsl:if test="@note">
+      <xsl:value-of select="concat(' (', @note, ')')"/>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template name="children">
+    <xsl:if test="*">
+      <ul><xsl:apply-templates select="*"/></ul>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template match="let">
+    <li>
+      <xsl:text>Let </xsl:text>
+      <code><xsl:value-of select="concat(@name, ' = ', @value)"/></code>
+      <xsl:call-template name="note"/>
+      <xsl:text>.</xsl:text>
+    </li>
+  </xsl:template>
+
+  <xsl:template match="when">
+    <li>
+      <xsl:text>Guard </xsl:text>
+      <code><xsl:value-of select="concat('if (', @test, ')')"/></code>
+      <xsl:call-template name="note"/>
+      <xsl:if test="@assumption">
+        <xsl:value-of select="concat(', an assumption of the model (line ', @line, '): ', @assumption)"/>
+      </xsl:if>
+      <xsl:value-of select="concat(': evaluated ', @evaluations-text, ' times by ', @threads-text,
+                                   ' threads, true ', @taken-text, ' times (')"/>
+      <xsl:call-template name="spread">
+        <xsl:with-param name="unit" select="'times'"/>
+      </xsl:call-template>
+      <xsl:text>).</xsl:text>
+      <xsl:call-template name="children"/>
+    </li>
+  </xsl:template>
+
+  <xsl:template match="loop">
+    <li>
+      <xsl:text>Loop </xsl:text>
+      <code><xsl:value-of select="concat('for (', @var, ' = ', @from, '; ', @var, ' &lt; ', @to,
+                                         '; ', @var, ' += ', @step, ')')"/></code>
+      <xsl:call-template name="note"/>
+      <xsl:value-of select="concat(': entered ', @entries-text, ' times by ', @threads-text, ' threads; ')"/>
+      <xsl:call-template name="spread">
+        <xsl:with-param name="unit" select="'iterations'"/>
+      </xsl:call-template>
+      <xsl:text>; </xsl:text>
+      <strong><xsl:value-of select="@iterations-text"/></strong>
+      <xsl:text> iterations in total.</xsl:text>
+      <xsl:call-template name="children"/>
+    </li>
+  </xsl:template>
+
+  <xsl:template match="flops">
+    <li>
+      <xsl:text>FLOPs</xsl:text>
+      <xsl:call-template name="note"/>
+      <xsl:choose>
+        <xsl:when test="@per-execution">
+          <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ', @executions-text, ' executions = ')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:text>: </xsl:text>
+          <code><xsl:value-of select="@count"/></code>
+          <xsl:value-of select="concat(' per execution, summed over ', @executions-text, ' executions = ')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+      <strong><xsl:value-of select="@total-flops-text"/></strong>
+      <xsl:text> FLOPs.</xsl:text>
+    </li>
+  </xsl:template>
+
+  <xsl:template match="load | store">
+    <li>
+      <xsl:choose>
+        <xsl:when test="self::load">Loads</xsl:when>
+        <xsl:otherwise>Stores</xsl:otherwise>
+      </xsl:choose>
+      <xsl:call-template name="note"/>
+      <xsl:choose>
+        <xsl:when test="@per-execution">
+          <xsl:value-of select="concat(': ', @element-count-text, ' × ', @element-bytes-text, ' bytes = ',
+                                       @per-execution-text, ' bytes per execution × ', @executions-text,
+                                       ' executions = ')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:text>: </xsl:text>
+          <code><xsl:value-of select="@count"/></code>
+          <xsl:text> × </xsl:text>
+          <code><xsl:value-of select="@bytes"/></code>
+          <xsl:value-of select="concat(' bytes per execution, summed over ', @executions-text, ' executions = ')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+      <strong><xsl:value-of select="@total-bytes-text"/></strong>
+      <xsl:text> bytes.</xsl:text>
+    </li>
+  </xsl:template>
+
+  <xsl:template match="traffic">
+    <li>
+      <xsl:text>Memory traffic</xsl:text>
+      <xsl:call-template name="note"/>
+      <xsl:choose>
+        <xsl:when test="@per-execution">
+          <xsl:value-of select="concat(': ', @per-execution-text, ' bytes per execution × ', @executions-text,
+                                       ' executions = ')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:text>: </xsl:text>
+          <code><xsl:value-of select="@bytes"/></code>
+          <xsl:value-of select="concat(' bytes per execution, summed over ', @executions-text, ' executions = ')"/>
+        </xsl:otherwise>
+      </xsl:choose>
+      <strong><xsl:value-of select="@total-bytes-text"/></strong>
+      <xsl:text> bytes.</xsl:text>
+    </li>
+  </xsl:template>
+
+  <!-- Where the model's stated assumptions and the launch disagree. -->
+  <xsl:template name="assumptions">
+    <xsl:param name="model"/>
+    <xsl:variable name="launch" select="counts[@basis = 'launch']"/>
+    <xsl:if test="$launch">
+      <h3 id="assumptions">Assumptions and the launch</h3>
+      <p>The model makes assumptions that the kernel's code, launched as configured, does not:</p>
+      <ul>
+        <xsl:for-each select="$model/work//when[@assumption]">
+          <li>
+            <xsl:value-of select="concat('Line ', @line, ': ', @assumption, ' (the model guards its work with ')"/>
+            <code><xsl:value-of select="@test"/></code>
+            <xsl:text>).</xsl:text>
+          </li>
+        </xsl:for-each>
+      </ul>
+      <p>Counted without those guards, as the launch runs it:</p>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr><th scope="col">Quantity</th><th scope="col" class="num">As modelled</th><th scope="col" class="num">As launched</th></tr>
+          </thead>
+          <tbody>
+            <tr><td>Active threads</td><td class="num"><xsl:value-of select="$model/threads/@active-text"/></td>
+                <td class="num"><xsl:value-of select="$launch/threads/@active-text"/></td></tr>
+            <tr><td>FLOPs</td><td class="num"><xsl:value-of select="$model/flops/@total-text"/></td>
+                <td class="num"><xsl:value-of select="$launch/flops/@total-text"/></td></tr>
+            <tr><td>Bytes moved</td><td class="num"><xsl:value-of select="$model/bytes/@total-text"/></td>
+                <td class="num"><xsl:value-of select="$launch/bytes/@total-text"/></td></tr>
+            <xsl:for-each select="estimates/estimate">
+              <xsl:variable name="gpu" select="@gpu"/>
+              <tr>
+                <td><xsl:value-of select="concat('t_total on ', @gpu-name, ' (µs)')"/></td>
+                <td class="num"><xsl:value-of select="@t-total-text"/></td>
+                <td class="num"><xsl:value-of select="../../launch-estimates/estimate[@gpu = $gpu]/@t-total-text"/></td>
+              </tr>
+            </xsl:for-each>
+          </tbody>
+        </table>
+      </div>
+      <p>The estimates below use the model's counts, as the reference analysis does.</p>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- 2. The GPUs and where their figures come from. -->
+  <xsl:template name="gpu-table">
+    <section id="gpus">
+      <h2>2. GPU specifications used</h2>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">GPU</th><th scope="col">Architecture</th>
+              <th scope="col" class="num">FP32 peak (FLOP/s)</th><th scope="col" class="num">Bandwidth (B/s)</th>
+              <th scope="col" class="num">Ridge point (FLOP/byte)</th><th scope="col" class="num">Launch latency (s)</th>
+            </tr>
+          </thead>
+          <tbody>
+            <xsl:for-each select="$gpus">
+              <tr>
+                <td><xsl:value-of select="@name"/></td>
+                <td><xsl:value-of select="architecture"/></td>
+                <td class="num"><xsl:value-of select="figure[@name = 'peak-fp32']/@value-text"/></td>
+                <td class="num"><xsl:value-of select="figure[@name = 'bandwidth']/@value-text"/></td>
+                <td class="num"><xsl:value-of select="figure[@name = 'ridge']/@value-text"/></td>
+                <td class="num"><xsl:value-of select="figure[@name = 'launch-latency']/@value-text"/></td>
+              </tr>
+            </xsl:for-each>
+          </tbody>
+        </table>
+      </div>
+      <p>Sources of the figures:</p>
+      <ul>
+        <xsl:for-each select="$gpus">
+          <li><xsl:value-of select="@name"/>: <xsl:value-of select="source"/></li>
+        </xsl:for-each>
+      </ul>
+    </section>
+  </xsl:template>
+
+  <!-- 3. Formulas and the time table. -->
+  <xsl:template name="time-estimates">
+    <xsl:param name="model"/>
+    <section id="time">
+      <h2>3. Time estimates</h2>
+      <p>
+        <xsl:value-of select="concat('For each GPU, with FLOPs = ', $model/flops/@total-text,
+                                     ' and bytes = ', $model/bytes/@total-text, ':')"/>
+      </p>
+      <ul class="formulas">
+        <li><code>t_compute = FLOPs / peak_FP32</code></li>
+        <li><code>t_mem = bytes / bandwidth</code></li>
+        <li><code>t_body = max(t_compute, t_mem)</code></li>
+        <li><code>t_total = t_body + t_launch</code></li>
+      </ul>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">GPU</th>
+              <th scope="col" class="num">t_compute (µs)</th><th scope="col" class="num">t_mem (µs)</th>
+              <th scope="col" class="num">t_body (µs)</th><th scope="col" class="num">t_launch (µs)</th>
+              <th scope="col" class="num">t_total (µs)</th><th scope="col">Bound</th>
+              <th scope="col" class="num">Launch share (%)</th>
+              <th scope="col" class="num">FLOPs / t_body (FLOP/s)</th><th scope="col" class="num">FLOPs / t_total (FLOP/s)</th>
+            </tr>
+          </thead>
+          <tbody>
+            <xsl:for-each select="estimates/estimate">
+              <tr>
+                <xsl:if test="@fastest = 'yes'">
+                  <xsl:attribute name="class">fastest</xsl:attribute>
+                </xsl:if>
+                <td>
+                  <xsl:value-of select="@gpu-name"/>
+                  <xsl:if test="@fastest = 'yes'"><span class="tag">fastest</span></xsl:if>
+                </td>
+                <td class="num"><xsl:value-of select="@t-compute-text"/></td>
+                <td class="num"><xsl:value-of select="@t-mem-text"/></td>
+                <td class="num"><xsl:value-of select="@t-body-text"/></td>
+                <td class="num"><xsl:value-of select="@t-launch-text"/></td>
+                <td class="num"><strong><xsl:value-of select="@t-total-text"/></strong></td>
+                <td>
+                  <xsl:value-of select="@bound"/>
+                  <xsl:if test="@launch-dominated = 'yes'"><span class="tag">launch-dominated</span></xsl:if>
+                </td>
+                <td class="num"><xsl:value-of select="@launch-percent-text"/></td>
+                <td class="num"><xsl:value-of select="@perf-roof-text"/></td>
+                <td class="num"><xsl:value-of select="@perf-attained-text"/></td>
+              </tr>
+            </xsl:for-each>
+          </tbody>
+        </table>
+      </div>
+      <xsl:apply-templates select="charts/chart[@kind = 'time']"/>
+    </section>
+  </xsl:template>
+
+  <!-- What changed since the baseline (present only when something did). -->
+  <xsl:template match="kernel/changes">
+    <section id="changes">
+      <h2>Changes since the baseline</h2>
+      <p>Compared with <code><xsl:value-of select="@baseline"/></code>.</p>
+      <xsl:if test="input">
+        <p>Inputs that changed:</p>
+        <ul>
+          <xsl:for-each select="input">
+            <li>
+              <xsl:value-of select="concat(@kind, ' ')"/>
+              <xsl:if test="@gpu"><xsl:value-of select="concat(@gpu, ' ')"/></xsl:if>
+              <xsl:value-of select="concat(@name, ': ', @old, ' → ', @new)"/>
+            </li>
+          </xsl:for-each>
+        </ul>
+      </xsl:if>
+      <xsl:if test="estimate">
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr><th scope="col">GPU</th><th scope="col">Estimate</th><th scope="col" class="num">Old (µs)</th>
+                  <th scope="col" class="num">New (µs)</th><th scope="col" class="num">Change</th></tr>
+            </thead>
+            <tbody>
+              <xsl:for-each select="estimate">
+                <tr>
+                  <td><xsl:value-of select="@gpu-name"/></td>
+                  <td><xsl:value-of select="@quantity"/></td>
+                  <td class="num"><xsl:value-of select="@old-text"/></td>
+                  <td class="num"><xsl:value-of select="@new-text"/></td>
+                  <td class="num"><xsl:value-of select="@percent-text"/></td>
+                </tr>
+              </xsl:for-each>
+            </tbody>
+          </table>
+        </div>
+      </xsl:if>
+    </section>
+  </xsl:template>
+</xsl:stylesheet>

@@ -1,0 +1,151 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- index.xsl: every kernel on every GPU at a glance, one self-contained
+     HTML page (index.html) from the results tree (see src/results.h): a
+     table with a row per kernel and a column per GPU, each kernel linking
+     to its report (<id>.html, beside this page), the overview chart (added
+     by src/render_html.c as /roofcast-results/charts/chart, base64 SVG)
+     and the inputs that were rejected. Numbers are the tree's *-text
+     attributes; input text is only written with xsl:value-of. -->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:output method="html" encoding="UTF-8" indent="no"
+              doctype-system="about:legacy-compat"/>
+  <xsl:include href="html-style.xsl"/>
+
+  <xsl:variable name="gpus" select="/roofcast-results/gpus/gpu"/>
+  <xsl:variable name="kernels" select="/roofcast-results/kernels/kernel"/>
+
+  <xsl:template match="/">
+    <html lang="en">
+      <head>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
+        <title>Execution time estimates: every kernel on every GPU</title>
+        <xsl:call-template name="style"/>
+      </head>
+      <body>
+        <h1>Execution time estimates: every kernel on every GPU</h1>
+        <p>
+          <xsl:value-of select="count($kernels)"/>
+          <xsl:text> kernel</xsl:text>
+          <xsl:if test="count($kernels) != 1">s</xsl:if>
+          <xsl:text> on </xsl:text>
+          <xsl:value-of select="count($gpus)"/>
+          <xsl:text> GPU</xsl:text>
+          <xsl:if test="count($gpus) != 1">s</xsl:if>
+          <xsl:text>. Each time is t_total for one launch, the body (bounded by compute or by memory) plus the launch latency; the fastest GPU of each kernel is marked. Follow a kernel's name to its full report.</xsl:text>
+        </p>
+
+        <section id="times">
+          <h2>Predicted time per launch</h2>
+          <xsl:choose>
+            <xsl:when test="$kernels">
+              <div class="table-wrap">
+                <table class="overview">
+                  <caption>t_total per launch (µs); the bound (compute or memory) and whether the launch latency outweighs the body</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Kernel</th>
+                      <xsl:for-each select="$gpus">
+                        <th scope="col" class="num"><xsl:value-of select="@name"/></th>
+                      </xsl:for-each>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    <xsl:for-each select="$kernels">
+                      <xsl:variable name="k" select="."/>
+                      <tr>
+                        <th scope="row">
+                          <a href="{@id}.html"><xsl:value-of select="@name"/></a>
+                          <br/>
+                          <span class="muted">
+                            <xsl:value-of select="concat(counts[@basis = 'model']/intensity/@value-text, ' FLOP/byte')"/>
+                          </span>
+                        </th>
+                        <xsl:for-each select="$gpus">
+                          <xsl:variable name="id" select="@id"/>
+                          <xsl:variable name="e" select="$k/estimates/estimate[@gpu = $id]"/>
+                          <td class="num">
+                            <xsl:if test="$e/@fastest = 'yes'">
+                              <xsl:attribute name="class">num fastest</xsl:attribute>
+                            </xsl:if>
+                            <strong><xsl:value-of select="$e/@t-total-text"/></strong>
+                            <xsl:if test="$e/@fastest = 'yes'"><span class="tag">fastest</span></xsl:if>
+                            <br/>
+                            <span class="muted">
+                              <xsl:value-of select="$e/@bound"/>
+                              <xsl:if test="$e/@launch-dominated = 'yes'">, launch-dominated</xsl:if>
+                            </span>
+                          </td>
+                        </xsl:for-each>
+                      </tr>
+                    </xsl:for-each>
+                  </tbody>
+                </table>
+              </div>
+            </xsl:when>
+            <xsl:otherwise>
+              <p>No kernel was estimated.</p>
+            </xsl:otherwise>
+          </xsl:choose>
+          <xsl:for-each select="/roofcast-results/charts/chart[@kind = 'overview']">
+            <figure>
+              <img src="data:{@media-type};base64,{normalize-space(.)}" width="{@width}" height="{@height}"
+                   alt="Chart of t_total per launch of every kernel on every GPU, on a logarithmic time axis."/>
+              <figcaption>t_total per launch of every kernel (a band each) on every GPU (a row each in the band), on a logarithmic axis; the fastest GPU of each kernel is ringed.</figcaption>
+            </figure>
+          </xsl:for-each>
+        </section>
+
+        <section id="gpus">
+          <h2>GPUs</h2>
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">GPU</th><th scope="col">Architecture</th>
+                  <th scope="col" class="num">FP32 peak (FLOP/s)</th><th scope="col" class="num">Bandwidth (B/s)</th>
+                  <th scope="col" class="num">Ridge point (FLOP/byte)</th><th scope="col" class="num">Launch latency (s)</th>
+                </tr>
+              </thead>
+              <tbody>
+                <xsl:for-each select="$gpus">
+                  <tr>
+                    <td><xsl:value-of select="@name"/></td>
+                    <td><xsl:value-of select="architecture"/></td>
+                    <td class="num"><xsl:value-of select="figure[@name = 'peak-fp32']/@value-text"/></td>
+                    <td class="num"><xsl:value-of select="figure[@name = 'bandwidth']/@value-text"/></td>
+                    <td class="num"><xsl:value-of select="figure[@name = 'ridge']/@value-text"/></td>
+                    <td class="num"><xsl:value-of select="figure[@name = 'launch-latency']/@value-text"/></td>
+                  </tr>
+                </xsl:for-each>
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <xsl:if test="/roofcast-results/rejected/input">
+          <section id="rejected">
+            <h2>Rejected inputs</h2>
+            <p>These inputs were not used; each is named with the reason it was rejected.</p>
+            <div class="table-wrap">
+              <table>
+                <thead>
+                  <tr><th scope="col">File</th><th scope="col" class="num">Line</th><th scope="col">Reason</th></tr>
+                </thead>
+                <tbody>
+                  <xsl:for-each select="/roofcast-results/rejected/input">
+                    <tr>
+                      <td><code><xsl:value-of select="@file"/></code></td>
+                      <td class="num"><xsl:value-of select="@line"/></td>
+                      <td><xsl:value-of select="@message"/></td>
+                    </tr>
+                  </xsl:for-each>
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </xsl:if>
+        <footer>Made by roofcast. These are estimates from declared work and datasheet figures, not measurements.</footer>
+      </body>
+    </html>
+  </xsl:template>
+</xsl:stylesheet>

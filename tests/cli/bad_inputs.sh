@@ -1,0 +1,79 @@
+#!/bin/sh
+# bad_inputs.sh ROOFCAST SOURCE_DIR [--update]
+# The corpus of bad inputs. Each entry of tests/bad/kernels/ (a file or a
+# directory) is given to `roofcast --check` with the bundled GPUs, and
+# each entry of tests/bad/specs/ as the GPU definitions for the bundled
+# maximum_kernel. Its sibling NAME.expected holds the exit status on its
+# first line ("exit N") and then stderr exactly. Inputs whose name starts
+# with "doctype-" must also be refused in under a second.
+#
+# After a deliberate change to the messages: run with --update, read
+# `git diff tests/bad`, and commit.
+set -u
+roofcast=$1 src=$2 update=${3:-}
+case $roofcast in /*) ;; *) roofcast=$(pwd)/$roofcast ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$src" || exit 1
+pass=0 fail=0
+
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# check INPUT EXPECTED CMD...: runs CMD and compares with EXPECTED
+check() {
+    input=$1 expected=$2; shift 2
+    start=$(now_ms)
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    elapsed=$(( $(now_ms) - start ))
+    { echo "exit $status"; cat "$tmp/err"; } >"$tmp/got"
+    if [ "$update" = --update ]; then
+        cp "$tmp/got" "$expected"
+        return
+    fi
+    if [ ! -f "$expected" ]; then
+        echo "FAIL: $input: no $expected (run with --update, then review it)" >&2
+        fail=$((fail + 1))
+    elif ! cmp -s "$tmp/got" "$expected"; then
+        echo "FAIL: $input: stderr or exit status differs from $expected:" >&2
+        diff "$expected" "$tmp/got" | sed 's/^/  | /' >&2
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+    case ${input##*/} in
+    doctype-*)
+        if [ "$elapsed" -lt 1000 ]; then
+            pass=$((pass + 1))
+        else
+            echo "FAIL: $input took $elapsed ms to refuse (at most 1000)" >&2
+            fail=$((fail + 1))
+        fi
+        ;;
+    esac
+}
+
+count=0
+for input in tests/bad/kernels/*; do
+    case $input in *.expected) continue ;; esac
+    count=$((count + 1))
+    check "$input" "${input%.xml}.expected" "$roofcast" --check -q "$input"
+done
+for input in tests/bad/specs/*; do
+    case $input in *.expected) continue ;; esac
+    count=$((count + 1))
+    check "$input" "${input%.xml}.expected" "$roofcast" --check -q -s "$input" kernels/maximum_kernel.xml
+done
+
+# An empty directory (git keeps none, so it is made here).
+mkdir "$tmp/empty"
+printf 'exit 1\n%s/empty: no kernel definitions (*.xml) in this directory\n' "$tmp" >"$tmp/empty.expected"
+[ "$update" = --update ] || check "$tmp/empty" "$tmp/empty.expected" "$roofcast" --check -q "$tmp/empty"
+count=$((count + 1))
+
+if [ "$update" = --update ]; then
+    echo "bad_inputs: $count expected files written; review them with git diff"
+    exit 0
+fi
+echo "bad_inputs: $count inputs; $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,43 @@
+#!/bin/sh
+# browser.sh ROOFCAST SOURCE_DIR PNG_INFO
+# A real browser renders the pages: headless Chromium (Debian's chromium)
+# opens a report and the index from file:// with no network, and takes a
+# screenshot of each, which must be a valid 1200 x 1600 PNG that is not one
+# flat colour and shows the charts' colours (the embedded SVGs drew).
+# Chromium missing is a failure, not a skip: CI installs it.
+set -eu
+roofcast=$1 src=$2 png_info=$3
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+ko() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
+
+browser=$(command -v chromium || true)
+if [ -z "$browser" ]; then
+    echo "FAIL: chromium is not installed (Debian package chromium)" >&2
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+cd "$src"
+"$roofcast" -q -f html -o "$out/o"
+for page in maximum_kernel index; do
+    rm -rf "$out/profile"
+    HOME=$out timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+        --disable-background-networking --no-first-run --disable-component-update --disable-sync \
+        --hide-scrollbars --force-device-scale-factor=1 --user-data-dir="$out/profile" \
+        --screenshot="$out/$page.png" --window-size=1200,1600 "file://$out/o/$page.html" \
+        >"$out/log" 2>&1 || true
+    if [ ! -s "$out/$page.png" ]; then
+        ko "$page.html: no screenshot"; tail -5 "$out/log" >&2; continue
+    fi
+    pngcheck -q "$out/$page.png" >/dev/null && ok || ko "$page.png fails pngcheck"
+    # Okabe-Ito blue (0072B2) marks the first GPU in every chart.
+    set -- $("$png_info" "$out/$page.png" 0072b2)
+    [ "$1" -eq 1200 ] && [ "$2" -eq 1600 ] && ok || ko "$page.png is $1 x $2, expected 1200 x 1600"
+    [ "$3" -ge 64 ] && ok || ko "$page.png has $3 colours: blank?"
+    [ "$4" -ge 20 ] && ok || ko "$page.png has $4 pixels of the charts' blue: no chart drawn?"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

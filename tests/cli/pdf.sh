@@ -1,0 +1,144 @@
+#!/bin/sh
+# pdf.sh ROOFCAST SOURCE_DIR
+# The PDF summaries (<kernel>.pdf, summary.pdf): valid (qpdf), every font
+# embedded (pdffonts), the numbers of the Markdown report in the text
+# (pdftotext), one bookmark and one page per kernel, byte-identical across
+# runs, and text kept inside the page and off other text even for a kernel
+# with a 120-character name and notes in Greek and Cyrillic
+# (tests/data/long-names/kernels). Needs qpdf and poppler-utils.
+set -eu
+roofcast=$1 src=$2
+for tool in qpdf pdffonts pdftotext pdfinfo; do
+    command -v "$tool" >/dev/null || { echo "pdf.sh: $tool is missing (qpdf, poppler-utils)" >&2; exit 1; }
+done
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cd "$src"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
+
+"$roofcast" -q -f md,pdf -o "$out/a"
+"$roofcast" -q -f md,pdf -o "$out/b"
+"$roofcast" -q -f pdf -o "$out/long" tests/data/long-names/kernels 2>"$out/long.err" ||
+    bad "the long-names run failed: $(cat "$out/long.err")"
+
+kernels=$(cd kernels && ls *.xml | sed 's/\.xml$//')
+nkernels=$(echo "$kernels" | wc -l)
+
+for pdf in "$out"/a/*.pdf "$out"/long/*.pdf; do
+    name=${pdf#"$out"/}
+    # qpdf: 0 is clean, 2 errors, 3 warnings
+    if qpdf --check "$pdf" >/dev/null 2>&1; then ok; else bad "qpdf --check $name"; fi
+    # pdffonts: the "emb" column is the fifth from the end
+    fonts=$(pdffonts "$pdf" 2>/dev/null | awk 'NR > 2')
+    if [ -n "$fonts" ] && echo "$fonts" | awk '$(NF-4) != "yes" { exit 1 }'; then ok; else
+        bad "$name has a font that is not embedded:"; echo "$fonts" >&2; fi
+done
+
+# Byte-identical output for identical input.
+for pdf in "$out"/a/*.pdf; do
+    if cmp -s "$pdf" "$out/b/${pdf##*/}"; then ok; else bad "${pdf##*/} differs between two runs"; fi
+done
+
+# Each reference kernel's PDF shows its name, "µs" and every t_total of its
+# Markdown report's conclusion ("- GPU: **6.90 µs**, ...").
+for k in $kernels; do
+    pdftotext -enc UTF-8 "$out/a/$k.pdf" "$out/$k.txt" 2>/dev/null
+    if grep -qF -- "$k" "$out/$k.txt"; then ok; else bad "$k.pdf lacks its name"; fi
+    if grep -qF -- "µs" "$out/$k.txt"; then ok; else bad "$k.pdf lacks µs"; fi
+    times=$(sed -n 's/^- .*: \*\*\([0-9.,]*\) µs\*\*.*/\1/p' "$out/a/$k.md")
+    [ "$(echo "$times" | wc -l)" -ge 1 ] && [ -n "$times" ] || bad "$k.md: no t_total in its conclusion"
+    for t in $times; do
+        if grep -qF -- "$t" "$out/$k.txt"; then ok; else bad "$k.pdf lacks t_total $t"; fi
+    done
+done
+
+# summary.pdf: a bookmark per kernel, named after it; the overview page,
+# then a page per kernel.
+outlines=$(qpdf --json --json-key=outlines "$out/a/summary.pdf")
+titles=$(echo "$outlines" | grep -c '"title":' || true)
+if [ "$titles" -eq "$nkernels" ]; then ok; else bad "summary.pdf has $titles bookmarks, want $nkernels"; fi
+for k in $kernels; do
+    if echo "$outlines" | grep -qF "\"title\": \"$k\""; then ok; else bad "summary.pdf has no bookmark $k"; fi
+done
+pages=$(pdfinfo "$out/a/summary.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+if [ "$pages" -eq $((nkernels + 1)) ]; then ok; else bad "summary.pdf has $pages pages, want $((nkernels + 1))"; fi
+for k in $kernels; do
+    pages=$(pdfinfo "$out/a/$k.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+    if [ "$pages" -eq 1 ]; then ok; else bad "$k.pdf has $pages pages, want 1"; fi
+done
+info=$(pdfinfo "$out/a/summary.pdf" 2>/dev/null)
+for field in Title Subject Producer; do
+    if echo "$info" | grep -q "^$field: *[^ ]"; then ok; else bad "summary.pdf has no $field"; fi
+done
+if echo "$info" | grep -q '^CreationDate'; then bad "summary.pdf has a CreationDate"; else ok; fi
+
+# Text stays inside the page and no word overprints another (pdftotext
+# gives each word's box; boxes may touch, by less than 0.5 pt).
+fits() { # fits PDF
+    pdftotext -bbox "$1" - 2>/dev/null | awk '
+        /<page / { page++; n = 0
+                   match($0, /width="[0-9.]+"/); w = substr($0, RSTART + 7, RLENGTH - 8)
+                   match($0, /height="[0-9.]+"/); h = substr($0, RSTART + 8, RLENGTH - 9) }
+        /<word / {
+            split($0, a, "\"")
+            x0 = a[2] + 0; y0 = a[4] + 0; x1 = a[6] + 0; y1 = a[8] + 0
+            t = $0; sub(/.*">/, "", t); sub(/<\/word>.*/, "", t)
+            if (x0 < 0 || y0 < 0 || x1 > w + 0 || y1 > h + 0) {
+                printf "page %d: \"%s\" at (%g, %g)-(%g, %g) leaves the %g x %g page\n", page, t, x0, y0, x1, y1, w, h
+                bad = 1
+            }
+            for (i = 0; i < n; i++)
+                if (x0 < X1[i] - 0.5 && X0[i] < x1 - 0.5 && y0 < Y1[i] - 0.5 && Y0[i] < y1 - 0.5) {
+                    printf "page %d: \"%s\" overprints \"%s\"\n", page, t, T[i]
+                    bad = 1
+                }
+            X0[n] = x0; Y0[n] = y0; X1[n] = x1; Y1[n] = y1; T[n] = t; n++
+        }
+        END { exit bad }' >&2
+}
+for pdf in "$out"/long/*.pdf "$out"/a/*.pdf; do
+    if fits "$pdf"; then ok; else bad "${pdf#"$out"/}: text leaves the page or overprints"; fi
+done
+
+# Greek, Cyrillic and the reports' symbols print as themselves; what the
+# fonts lack prints as U+FFFD, with one warning per character.
+pdftotext -enc UTF-8 "$out/long/long_names.pdf" "$out/long.txt" 2>/dev/null
+for text in "Μέγιστη" "Максимальная" "µs" "×" "≈" "→" "–" "àéîõü"; do
+    if grep -qF -- "$text" "$out/long.txt"; then ok; else bad "long_names.pdf lacks $text"; fi
+done
+pdftotext -enc UTF-8 "$out/long/missing_glyphs.pdf" "$out/missing.txt" 2>/dev/null
+if grep -qF -- "� kernel" "$out/missing.txt"; then ok; else bad "missing_glyphs.pdf does not show U+FFFD"; fi
+for c in U+5F52 U+7EA6 U+1F680; do
+    n=$(grep -c "warning: $c .*cannot be shown in PDF output" "$out/long.err" || true)
+    if [ "$n" -eq 1 ]; then ok; else bad "$n warnings for $c, want 1"; fi
+done
+
+# libharu's errors are caught and reported, never ignored: a copy of the
+# font whose OS/2 fsType forbids embedding (FreeType still loads it, so
+# only libharu objects) makes both PDFs fail with libharu's error number.
+fonts=$out/fonts
+mkdir "$fonts"
+dejavu=${ROOFCAST_FONT_DIR:-/usr/share/fonts/truetype/dejavu}
+cp "$dejavu/DejaVuSans.ttf" "$dejavu/DejaVuSans-Bold.ttf" "$fonts"
+ttf=$fonts/DejaVuSans.ttf
+byte() { od -A n -t u1 -j "$1" -N 1 "$ttf" | tr -d ' '; }
+tables=$(( $(byte 4) * 256 + $(byte 5) )) i=0
+while [ $i -lt "$tables" ]; do
+    e=$((12 + 16 * i))
+    if [ "$(dd if="$ttf" bs=1 skip=$e count=4 2>/dev/null)" = "OS/2" ]; then
+        at=$(( (($(byte $((e + 8))) * 256 + $(byte $((e + 9)))) * 256 + $(byte $((e + 10)))) * 256 + $(byte $((e + 11))) ))
+        printf '\000\002' | dd of="$ttf" bs=1 seek=$((at + 8)) conv=notrunc 2>/dev/null
+    fi
+    i=$((i + 1))
+done
+if ROOFCAST_FONT_DIR=$fonts "$roofcast" -q -f pdf -o "$out/noembed" kernels/maximum_kernel.xml 2>"$out/noembed.err"; then
+    bad "a font that forbids embedding was embedded"
+else ok; fi
+if grep -q "summary.pdf: cannot embed .*DejaVuSans.ttf: libharu error 0x105D (detail 0)" "$out/noembed.err"; then ok; else
+    bad "no libharu error reported:"; cat "$out/noembed.err" >&2; fi
+if ls "$out"/noembed/*.pdf >/dev/null 2>&1; then bad "a PDF was written despite the error"; else ok; fi
+
+echo "pdf: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,300 @@
+/* fuzz_pipeline.c: see fuzz_pipeline.h. */
+#include "fuzz_pipeline.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+
+#include "diag.h"
+#include "eval.h"
+#include "expr.h"
+#include "load.h"
+#include "model.h"
+#include "render.h"
+#include "results.h"
+
+#ifndef ROOFCAST_SOURCE_DIR
+#error "ROOFCAST_SOURCE_DIR must name the source tree (templates, bundled inputs)"
+#endif
+
+static struct {
+    FILE *devnull;
+    rc_loader *loader;
+    rc_templates *templates;
+    char *kernel, *gpu; /* the bundled stand-ins */
+    size_t kernel_len, gpu_len;
+} fz;
+
+/* Something the pipeline must never do happened: stop loudly, so that the
+ * fuzzer keeps the input. */
+static void broken(const char *what, const char *detail)
+{
+    fprintf(stderr, "fuzz_pipeline: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    abort();
+}
+
+static char *slurp(const char *relative, size_t *len)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", ROOFCAST_SOURCE_DIR, relative);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        broken("cannot open", path);
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 65536;
+            buf = realloc(buf, cap);
+            if (!buf)
+                broken("out of memory", NULL);
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        if (got == 0)
+            break;
+        n += got;
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+static void init(void)
+{
+    if (fz.loader)
+        return;
+    fz.devnull = fopen("/dev/null", "w");
+    rc_diag *diag = rc_diag_new(stderr, 0);
+    if (!fz.devnull || !diag)
+        broken("cannot start", NULL);
+    fz.loader = rc_loader_new(diag);
+    /* Every template the program has, so that new renderers are fuzzed
+     * as soon as they exist. */
+    fz.templates = rc_templates_new(ROOFCAST_SOURCE_DIR "/templates",
+                                    (1u << RC_TEMPLATE_COUNT) - 1, diag);
+    if (!fz.loader || !fz.templates)
+        broken("cannot load the schemas or templates", NULL);
+    rc_diag_free(diag);
+    fz.kernel = slurp("kernels/maximum_kernel.xml", &fz.kernel_len);
+    fz.gpu = slurp("specs/titan-black.xml", &fz.gpu_len);
+}
+
+/* Mirrors run.c: an evaluation error is reported like a load error, so
+ * the message code (the caret display) runs on fuzzed text too. */
+static void report(rc_diag *diag, const rc_kernel *k, const rc_eval_error *err)
+{
+    if (err->node && err->expr >= 0)
+        rc_report_expr_error(diag, k->file, err->node->line,
+                             rc_work_element(err->node->kind),
+                             rc_work_attr(err->node->kind, err->expr),
+                             err->node->text[err->expr], &err->expr_error);
+    else
+        rc_error_at(diag, k->file, err->node ? err->node->line : k->line, "%s",
+                    err->message);
+}
+
+/* The renderers' outputs: XML must parse again, and none may be NULL. */
+static void check_xml(const char *what, const char *buf, size_t len)
+{
+    xmlDocPtr doc = xmlReadMemory(buf, (int)len, what, NULL,
+                                  XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    if (!doc)
+        broken("a renderer's XML does not parse", what);
+    xmlFreeDoc(doc);
+}
+
+static void render_all(xmlDocPtr doc, const char *kernel_id, rc_diag *diag)
+{
+    size_t len = 0;
+    char *out;
+    for (int t = 0; kernel_id && t < RC_TEMPLATE_COUNT; t++) {
+        out = rc_render_template(fz.templates, (rc_template_id)t, doc, kernel_id, &len, diag);
+        if (!out)
+            broken("a template failed", kernel_id);
+        if (strlen(out) != len)
+            broken("a template's output holds a NUL", kernel_id);
+        free(out);
+    }
+    out = rc_render_csv(doc, &len);
+    if (!out)
+        broken("the CSV renderer failed", NULL);
+    free(out);
+    out = rc_render_results_xml(doc, &len);
+    if (!out)
+        broken("the results.xml renderer failed", NULL);
+    check_xml("results.xml", out, len);
+    free(out);
+}
+
+void rc_fuzz_pipeline(const char *kernel_xml, size_t kernel_len, const char *gpu_xml,
+                      size_t gpu_len)
+{
+    init();
+    if (!kernel_xml) {
+        kernel_xml = fz.kernel;
+        kernel_len = fz.kernel_len;
+    }
+    if (!gpu_xml) {
+        gpu_xml = fz.gpu;
+        gpu_len = fz.gpu_len;
+    }
+    rc_diag *diag = rc_diag_new(fz.devnull, 0);
+    if (!diag)
+        broken("out of memory", NULL);
+    rc_gpu *g = rc_load_gpu_memory(fz.loader, "fuzz-gpu.xml", gpu_xml, gpu_len, diag);
+    rc_kernel *k = rc_load_kernel_memory(fz.loader, "fuzz-kernel.xml", kernel_xml, kernel_len,
+                                         diag);
+    size_t errors = rc_diag_errors(diag);
+    if ((!g || !k) && errors == 0)
+        broken("an input was rejected without a message", NULL);
+    if (g && (!rc_id_is_safe(g->id) || !(g->peak_fp32 > 0) || !(g->bandwidth > 0)))
+        broken("an unsafe GPU was accepted", g->id);
+    if (k && !rc_id_is_safe(k->id))
+        broken("an unsafe kernel id was accepted", k->id);
+
+    rc_counts model, launch;
+    rc_eval_error err;
+    bool has_model = false, has_launch = false;
+    if (k) {
+        has_model = rc_evaluate(k, false, &model, &err);
+        if (!has_model)
+            report(diag, k, &err);
+        else if (k->has_assumptions) {
+            has_launch = rc_evaluate(k, true, &launch, &err);
+            if (!has_launch) {
+                report(diag, k, &err);
+                rc_counts_release(&model);
+                has_model = false;
+            }
+        }
+    }
+    const rc_gpu *gpus[1] = {g};
+    size_t ngpus = g ? 1 : 0;
+    xmlDocPtr doc = rc_results_new(gpus, ngpus);
+    bool reported = has_model && ngpus > 0;
+    if (reported) {
+        rc_kernel_result r = {k, &model, has_launch ? &launch : NULL};
+        rc_results_add_kernel(doc, gpus, ngpus, &r);
+    }
+    rc_results_add_rejected(doc, diag);
+    render_all(doc, reported ? k->id : NULL, diag);
+
+    xmlFreeDoc(doc);
+    if (has_model)
+        rc_counts_release(&model);
+    if (has_launch)
+        rc_counts_release(&launch);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+    rc_diag_free(diag);
+}
+
+/* ---- expressions ------------------------------------------------------- */
+
+/* threadIdx.x, blockIdx.x and n are read from slots; k and blockDim.x are
+ * constants; every other name is unknown. */
+static rc_name_binding resolve(void *ctx, const char *name, size_t len)
+{
+    (void)ctx;
+    static const struct {
+        const char *name;
+        rc_name_binding b;
+    } names[] = {
+        {"threadIdx.x", {RC_NAME_SLOT, 0, 0}},
+        {"blockIdx.x", {RC_NAME_SLOT, 0, 1}},
+        {"n", {RC_NAME_SLOT, 0, 2}},
+        {"k", {RC_NAME_CONST, 100, 0}},
+        {"blockDim.x", {RC_NAME_CONST, 32, 0}},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i].name) == len && memcmp(names[i].name, name, len) == 0)
+            return names[i].b;
+    return (rc_name_binding){RC_NAME_UNKNOWN, 0, 0};
+}
+
+/* The text with XML's five special characters written as references. */
+static char *xml_escape(const char *s)
+{
+    size_t n = strlen(s);
+    char *out = malloc(6 * n + 1), *o = out;
+    if (!out)
+        broken("out of memory", NULL);
+    for (; *s; s++) {
+        const char *r = NULL;
+        switch (*s) {
+        case '&': r = "&amp;"; break;
+        case '<': r = "&lt;"; break;
+        case '>': r = "&gt;"; break;
+        case '"': r = "&quot;"; break;
+        case '\'': r = "&apos;"; break;
+        default: *o++ = *s; continue;
+        }
+        o += strlen(strcpy(o, r));
+    }
+    *o = '\0';
+    return out;
+}
+
+void rc_fuzz_expression(const char *data, size_t len)
+{
+    init();
+    char *text = malloc(len + 1);
+    if (!text)
+        broken("out of memory", NULL);
+    memcpy(text, data, len);
+    text[len] = '\0';
+    size_t tlen = strlen(text); /* the parser sees up to the first NUL */
+
+    rc_expr_error err;
+    rc_expr *e = rc_expr_parse(text, resolve, NULL, &err);
+    if (!e) {
+        if (!err.message[0] || err.offset > tlen || err.length > tlen - err.offset)
+            broken("a parse error without a message or a place", err.message);
+        rc_diag *diag = rc_diag_new(fz.devnull, 0);
+        rc_report_expr_error(diag, "fuzz.xml", 1, "flops", "count", text, &err);
+        rc_diag_free(diag);
+    } else {
+        bool reads[3] = {false, false, false};
+        rc_expr_mark_reads(e, reads, 3);
+        if (rc_expr_size(e) < 1)
+            broken("an expression of size 0", text);
+        int64_t value = 0;
+        bool constant = rc_expr_is_const(e, &value);
+        static const int64_t probes[][3] = {
+            {0, 0, 0},  {1, 1, 1},       {31, 4, -1},
+            {-1, 7, 2}, {INT64_MAX, 0, INT64_MIN}, {INT64_MIN, -1, INT64_MAX},
+        };
+        for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+            int64_t out;
+            rc_expr_error eerr;
+            bool ok = rc_expr_eval(e, probes[i], &out, &eerr);
+            if (constant && (!ok || out != value))
+                broken("a constant expression evaluates to something else", text);
+            if (!ok && (!eerr.message[0] || eerr.offset > tlen ||
+                        eerr.length > tlen - eerr.offset))
+                broken("an evaluation error without a message or a place", eerr.message);
+        }
+        rc_expr_free(e);
+    }
+
+    /* The same text as a guard, a count and a loop's byte count. */
+    char *esc = xml_escape(text);
+    size_t cap = 3 * strlen(esc) + 1024;
+    char *xml = malloc(cap);
+    if (!xml)
+        broken("out of memory", NULL);
+    int n = snprintf(xml, cap,
+                     "<kernel id=\"fuzz\" name=\"fuzz\"><summary>s</summary><source>x</source>"
+                     "<launch grid=\"3,2\" block=\"8,4\"/><param name=\"k\" value=\"100\"/>"
+                     "<work><let name=\"n\" value=\"threadIdx.x * 3\"/>"
+                     "<when test=\"%s\"><flops count=\"%s\"/></when>"
+                     "<loop var=\"i\" from=\"0\" to=\"4\"><traffic bytes=\"%s\"/></loop>"
+                     "</work></kernel>",
+                     esc, esc, esc);
+    rc_fuzz_pipeline(xml, (size_t)n, NULL, 0);
+    free(xml);
+    free(esc);
+    free(text);
+}

@@ -1,0 +1,417 @@
+/* test_chart.c: the chart descriptions (chart.h), built from the results
+ * tree of a real run: what they show (roofs, ridge points, the kernel's
+ * points, bars) and that their text stays inside the chart without
+ * colliding, with 5 and with all 12 bundled GPUs and with long names. The
+ * description is tested, not pixels. Needs the DejaVu fonts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+
+#include "chart.h"
+#include "results.h"
+#include "roofcast.h"
+
+static const char *const reference_gpus[] = {"titan-black", "titan-x", "titan-v",
+                                             "rtx-2080-ti", "rtx-4070"};
+
+typedef struct {
+    xmlDocPtr doc;
+    rc_fonts *fonts;
+    char dir[64];
+} fixture;
+
+/* Runs roofcast on `kernel` (and the GPUs given, or all) into a temporary
+ * directory and reads back its results.xml. */
+static xmlDocPtr run_pipeline(const char *kernel, const char *const *gpus, size_t ngpus,
+                              char dir[64])
+{
+    snprintf(dir, 64, "/tmp/test_chart.XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    const char *inputs[] = {kernel};
+    rc_options o = {0};
+    o.inputs = inputs;
+    o.ninputs = 1;
+    o.specs = "specs";
+    o.output_dir = dir;
+    o.formats = RC_FORMAT_XML;
+    o.gpu_ids = gpus;
+    o.ngpu_ids = ngpus;
+    o.fail_on_change = -1;
+    o.verbosity = 0;
+    assert_int_equal(rc_run(&o, stdout, stderr), RC_EXIT_OK);
+    char path[128];
+    snprintf(path, sizeof path, "%s/results.xml", dir);
+    xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET);
+    assert_non_null(doc);
+    unlink(path);
+    rmdir(dir);
+    return doc;
+}
+
+static int setup_reference(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    f->doc = run_pipeline("kernels/maximum_kernel.xml", reference_gpus, 5, f->dir);
+    f->fonts = rc_fonts_new(NULL);
+    assert_non_null(f->fonts);
+    *state = f;
+    return 0;
+}
+
+static int setup_all(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    f->doc = run_pipeline("kernels", NULL, 0, f->dir);
+    f->fonts = rc_fonts_new(NULL);
+    assert_non_null(f->fonts);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    xmlFreeDoc(f->doc);
+    rc_fonts_free(f->fonts);
+    free(f);
+    return 0;
+}
+
+static xmlNodePtr root_of(const fixture *f) { return xmlDocGetRootElement(f->doc); }
+static xmlNodePtr gpus_of(const fixture *f) { return rc_results_child(root_of(f), "gpus"); }
+
+static xmlNodePtr kernel_of(const fixture *f, const char *id)
+{
+    for (xmlNodePtr k = rc_results_child(root_of(f), "kernels")->children; k; k = k->next) {
+        if (k->type != XML_ELEMENT_NODE)
+            continue;
+        xmlChar *v = xmlGetProp(k, (const xmlChar *)"id");
+        bool match = strcmp((const char *)v, id) == 0;
+        xmlFree(v);
+        if (match)
+            return k;
+    }
+    fail_msg("no kernel %s", id);
+    return NULL;
+}
+
+static void assert_close(double got, double want)
+{
+    if (!(fabs(got - want) <= 1e-9 * fabs(want)))
+        fail_msg("%.17g is not %.17g", got, want);
+}
+
+/* The items of `role` that are not the grey casing of a light colour. */
+static size_t count_role(const rc_chart *c, rc_item_role role)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        n += it->role == role && !(it->stroke_width >= 3.0);
+    }
+    return n;
+}
+
+static const rc_chart_item *find(const rc_chart *c, rc_item_role role, int series)
+{
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        if (it->role == role && it->series == series && !(it->stroke_width >= 3.0))
+            return it;
+    }
+    fail_msg("no item of role %d for series %d", role, series);
+    return NULL;
+}
+
+/* Every text lies inside the chart and no two texts overlap: the
+ * legibility rules, on the description's own measurements. */
+static void assert_text_clean(const rc_chart *c)
+{
+    double w = rc_chart_width(c), h = rc_chart_height(c);
+    size_t n = rc_chart_count(c);
+    for (size_t i = 0; i < n; i++) {
+        const rc_chart_item *a = rc_chart_item_at(c, i);
+        if (a->kind != RC_ITEM_TEXT)
+            continue;
+        double shift = a->anchor == RC_ANCHOR_START ? 0 : a->anchor == RC_ANCHOR_MIDDLE ? 0.5 : 1;
+        double ax0, ax1, ay0, ay1;
+        if (a->angle == 0) {
+            ax0 = a->x - shift * a->width, ax1 = ax0 + a->width;
+            ay0 = a->y - 0.75 * a->size, ay1 = a->y + 0.2 * a->size;
+        } else {
+            ay1 = a->y + shift * a->width, ay0 = ay1 - a->width;
+            ax0 = a->x - 0.75 * a->size, ax1 = a->x + 0.2 * a->size;
+        }
+        if (ax0 < -0.01 || ax1 > w + 0.01 || ay0 < -0.01 || ay1 > h + 0.01)
+            fail_msg("text '%s' (%g..%g, %g..%g) leaves the %g x %g chart", a->text, ax0, ax1, ay0,
+                     ay1, w, h);
+        for (size_t j = i + 1; j < n; j++) {
+            const rc_chart_item *b = rc_chart_item_at(c, j);
+            if (b->kind != RC_ITEM_TEXT || b->angle != 0 || a->angle != 0)
+                continue;
+            double bs = b->anchor == RC_ANCHOR_START ? 0 : b->anchor == RC_ANCHOR_MIDDLE ? 0.5 : 1;
+            double bx0 = b->x - bs * b->width, bx1 = bx0 + b->width;
+            double by0 = b->y - 0.75 * b->size, by1 = b->y + 0.2 * b->size;
+            if (ax0 < bx1 && bx0 < ax1 && ay0 < by1 && by0 < ay1)
+                fail_msg("texts '%s' and '%s' overlap", a->text, b->text);
+        }
+    }
+}
+
+/* ---- the roofline -------------------------------------------------------- */
+
+static void roofline_has_one_roof_per_gpu(void **state)
+{
+    fixture *f = *state;
+    rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
+    assert_non_null(c);
+    assert_int_equal(count_role(c, RC_ROLE_ROOF), 5);
+    assert_int_equal(count_role(c, RC_ROLE_RIDGE), 5);
+    /* GPUs in the tree's order, by FP32 peak: TITAN Black first. */
+    const rc_chart_item *roof = find(c, RC_ROLE_ROOF, 0);
+    assert_close(roof->data[0], 5.12e12 / 336e9); /* 15.238... FLOP/byte */
+    assert_close(roof->data[1], 5.12e12);
+    assert_int_equal(roof->npoints, 3);
+    /* The knee of the path is where the ridge marker is. */
+    const rc_chart_item *ridge = find(c, RC_ROLE_RIDGE, 0);
+    assert_close(ridge->data[0], 5.12e12 / 336e9);
+    assert_true(fabs(ridge->x - roof->points[2]) < 1e-9 && fabs(ridge->y - roof->points[3]) < 1e-9);
+    /* The slope rises 45 degrees on equal decades: y falls as x grows. */
+    assert_true(roof->points[1] > roof->points[3]);
+    assert_true(fabs(roof->points[3] - roof->points[5]) < 1e-9); /* flat ceiling */
+    /* RTX 4070: 29 TFLOP/s over 504 GB/s. */
+    assert_close(find(c, RC_ROLE_ROOF, 4)->data[0], 29e12 / 504e9);
+    rc_chart_free(c);
+}
+
+static void roofline_points_at_the_kernels_intensity(void **state)
+{
+    fixture *f = *state;
+    rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
+    assert_int_equal(count_role(c, RC_ROLE_POINT_ROOF), 5);
+    assert_int_equal(count_role(c, RC_ROLE_POINT_LAUNCH), 5);
+    const rc_chart_item *first = find(c, RC_ROLE_POINT_ROOF, 0);
+    for (int s = 0; s < 5; s++) {
+        const rc_chart_item *p = find(c, RC_ROLE_POINT_ROOF, s);
+        const rc_chart_item *l = find(c, RC_ROLE_POINT_LAUNCH, s);
+        assert_close(p->data[0], 0.375);
+        assert_close(l->data[0], 0.375);
+        assert_true(p->x == first->x && l->x == first->x); /* one intensity, one x */
+        assert_true(l->y > p->y); /* the launch puts it below the roof */
+        assert_true(p->has_fill && l->has_fill);
+    }
+    /* TITAN Black: on its memory slope, 336 GB/s x 0.375 FLOP/byte; per
+     * launch 240,000 FLOPs over t_total = 1.90 + 5 us. */
+    assert_close(find(c, RC_ROLE_POINT_ROOF, 0)->data[1], 336e9 * 0.375);
+    assert_close(find(c, RC_ROLE_POINT_LAUNCH, 0)->data[1], 240000 / (640000 / 336e9 + 5e-6));
+    /* Left of every ridge point: memory bound on every GPU. */
+    for (int s = 0; s < 5; s++)
+        assert_true(first->x < find(c, RC_ROLE_ROOF, s)->points[2]);
+    rc_chart_free(c);
+}
+
+static void roofline_labels_are_the_trees(void **state)
+{
+    fixture *f = *state;
+    rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
+    bool title = false, ridge = false, perf = false, axis_x = false, axis_y = false;
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        if (it->kind != RC_ITEM_TEXT)
+            continue;
+        title |= strcmp(it->text, "Roofline of maximum_kernel") == 0;
+        ridge |= strstr(it->text, "ridge 15.2 FLOP/byte") != NULL;
+        perf |= strstr(it->text, "roof 126 GFLOP/s") != NULL;
+        axis_x |= strcmp(it->text, "Arithmetic intensity (FLOP/byte)") == 0;
+        axis_y |= strcmp(it->text, "Attainable performance (FLOP/s)") == 0 && it->angle == 90;
+    }
+    assert_true(title && ridge && perf && axis_x && axis_y);
+    assert_text_clean(c);
+    rc_chart_free(c);
+}
+
+/* With every bundled GPU, each gets its own colour and shape (or dash). */
+static void roofline_twelve_gpus_stay_apart(void **state)
+{
+    fixture *f = *state;
+    rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
+    assert_int_equal(count_role(c, RC_ROLE_ROOF), 12);
+    for (int a = 0; a < 12; a++)
+        for (int b = a + 1; b < 12; b++) {
+            const rc_chart_item *pa = find(c, RC_ROLE_POINT_ROOF, a), *pb = find(c, RC_ROLE_POINT_ROOF, b);
+            const rc_chart_item *ra = find(c, RC_ROLE_ROOF, a), *rb = find(c, RC_ROLE_ROOF, b);
+            bool same_colour = memcmp(&pa->fill, &pb->fill, sizeof pa->fill) == 0;
+            assert_false(same_colour && pa->shape == pb->shape);
+            assert_false(same_colour && ra->ndash == rb->ndash);
+        }
+    assert_text_clean(c);
+    /* The legend is beside the plot, not over it: right of every roof. */
+    double plot_right = 0;
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        if (it->role == RC_ROLE_ROOF)
+            plot_right = fmax(plot_right, it->points[4]);
+    }
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        if (it->role == RC_ROLE_LEGEND && it->kind == RC_ITEM_TEXT)
+            assert_true(it->x > plot_right);
+    }
+    rc_chart_free(c);
+}
+
+/* Long names are wrapped or shrunk, never cut: every character shows. */
+static void long_names_are_wrapped_not_cut(void **state)
+{
+    fixture *f = *state;
+    xmlNodePtr k = xmlCopyNode(kernel_of(f, "maximum_kernel"), 1);
+    const char *kname = "reduce_and_normalise_every_row_of_a_very_wide_matrix_with_a_two_pass_"
+                        "shared_memory_tree_and_warp_shuffles_then_scatter_the_results";
+    const char *gname = "An Extraordinarily Long Accelerator Name From A Vendor Who Likes Words";
+    xmlSetProp(k, (const xmlChar *)"name", (const xmlChar *)kname);
+    xmlNodePtr e = rc_results_child(rc_results_child(k, "estimates"), "estimate");
+    xmlSetProp(e, (const xmlChar *)"gpu-name", (const xmlChar *)gname);
+    rc_chart *charts[2] = {rc_chart_new_roofline(k, gpus_of(f), f->fonts),
+                           rc_chart_new_time(k, gpus_of(f), f->fonts)};
+    for (int i = 0; i < 2; i++) {
+        assert_non_null(charts[i]);
+        assert_text_clean(charts[i]);
+        char all[4096] = "";
+        for (size_t j = 0; j < rc_chart_count(charts[i]); j++) {
+            const rc_chart_item *it = rc_chart_item_at(charts[i], j);
+            if (it->kind == RC_ITEM_TEXT && (it->role == RC_ROLE_TITLE || it->role == RC_ROLE_LEGEND ||
+                                             it->role == RC_ROLE_LABEL)) {
+                strncat(all, it->text, sizeof all - strlen(all) - 1);
+                if (it->text[strlen(it->text) - 1] != '_')
+                    strncat(all, " ", sizeof all - strlen(all) - 1);
+            }
+        }
+        if (!strstr(all, kname) || !strstr(all, gname))
+            fail_msg("a name was cut: %s", all);
+        rc_chart_free(charts[i]);
+    }
+    xmlFreeNode(k);
+}
+
+/* ---- the time chart and the overview -------------------------------------- */
+
+static void time_bars_split_body_and_launch(void **state)
+{
+    fixture *f = *state;
+    rc_chart *c = rc_chart_new_time(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
+    assert_non_null(c);
+    assert_int_equal(count_role(c, RC_ROLE_BAR_BODY), 5);
+    assert_int_equal(count_role(c, RC_ROLE_BAR_LAUNCH), 5);
+    const rc_chart_item *body = find(c, RC_ROLE_BAR_BODY, 0), *launch = find(c, RC_ROLE_BAR_LAUNCH, 0);
+    assert_close(body->data[0], 640000 / 336e9);
+    assert_close(launch->data[0], 5e-6);
+    assert_true(fabs(launch->w / body->w - 5e-6 / (640000 / 336e9)) < 1e-9);
+    assert_true(fabs(launch->x - (body->x + body->w)) < 1e-9); /* stacked */
+    bool label = false;
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        if (it->role == RC_ROLE_BAR_LABEL && it->series == 0)
+            label |= strcmp(it->text, "6.90 µs, memory bound, launch 72.4 %") == 0;
+    }
+    assert_true(label);
+    assert_text_clean(c);
+    rc_chart_free(c);
+}
+
+static void overview_has_every_kernel_on_every_gpu(void **state)
+{
+    fixture *f = *state;
+    rc_chart *c = rc_chart_new_overview(root_of(f), f->fonts);
+    assert_non_null(c);
+    size_t points = 0, rings = 0;
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        if (it->role != RC_ROLE_POINT_TIME)
+            continue;
+        if (it->has_fill)
+            points++;
+        else
+            rings++;
+        assert_true(it->group >= 0 && it->group < 4);
+    }
+    assert_int_equal(points, 4 * 12);
+    assert_int_equal(rings, 4); /* the fastest GPU of each kernel */
+    assert_text_clean(c);
+    rc_chart_free(c);
+}
+
+/* ---- painting -------------------------------------------------------------- */
+
+/* The same description paints to the same bytes, whatever was painted
+ * before (Cairo's SVG ids come from a process-wide counter). */
+static void painting_is_deterministic(void **state)
+{
+    fixture *f = *state;
+    rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
+    rc_chart *t = rc_chart_new_time(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
+    size_t n1 = 0, n2 = 0, n3 = 0, p1 = 0, p2 = 0;
+    char *a = rc_paint_svg(c, f->fonts, &n1);
+    char *other = rc_paint_svg(t, f->fonts, &n3);
+    char *b = rc_paint_svg(c, f->fonts, &n2);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(n1, n2);
+    assert_memory_equal(a, b, n1);
+    assert_non_null(strstr(a, "<svg"));
+    char *pa = rc_paint_png(c, f->fonts, 2, &p1), *pb = rc_paint_png(c, f->fonts, 2, &p2);
+    assert_int_equal(p1, p2);
+    assert_memory_equal(pa, pb, p1);
+    assert_memory_equal(pa, "\x89PNG", 4);
+    free(a);
+    free(b);
+    free(other);
+    free(pa);
+    free(pb);
+    rc_chart_free(c);
+    rc_chart_free(t);
+}
+
+static void marker_outlines(void **state)
+{
+    (void)state;
+    double pts[20];
+    assert_int_equal(rc_marker_outline(RC_MARKER_CIRCLE, 0, 0, 8, pts), 0);
+    assert_int_equal(rc_marker_outline(RC_MARKER_SQUARE, 0, 0, 8, pts), 4);
+    assert_int_equal(rc_marker_outline(RC_MARKER_STAR, 0, 0, 8, pts), 10);
+    for (int s = 1; s < RC_MARKER_COUNT; s++) {
+        size_t n = rc_marker_outline((rc_marker_shape)s, 10, 20, 8, pts);
+        assert_true(n >= 3 && n <= 10);
+        for (size_t i = 0; i < n; i++)
+            assert_true(fabs(pts[2 * i] - 10) <= 6 && fabs(pts[2 * i + 1] - 20) <= 6);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest reference[] = {
+        cmocka_unit_test(roofline_has_one_roof_per_gpu),
+        cmocka_unit_test(roofline_points_at_the_kernels_intensity),
+        cmocka_unit_test(roofline_labels_are_the_trees),
+        cmocka_unit_test(time_bars_split_body_and_launch),
+        cmocka_unit_test(painting_is_deterministic),
+        cmocka_unit_test(marker_outlines),
+    };
+    const struct CMUnitTest bundled[] = {
+        cmocka_unit_test(roofline_twelve_gpus_stay_apart),
+        cmocka_unit_test(long_names_are_wrapped_not_cut),
+        cmocka_unit_test(overview_has_every_kernel_on_every_gpu),
+    };
+    int failed = cmocka_run_group_tests_name("reference GPUs", reference, setup_reference, teardown);
+    failed += cmocka_run_group_tests_name("bundled GPUs", bundled, setup_all, teardown);
+    return failed;
+}

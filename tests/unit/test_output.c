@@ -1,0 +1,303 @@
+/* test_output.c: the output directory never holds a torn file. Faults are
+ * injected through the write hook: a disk that fills up, short writes,
+ * interrupted writes; afterwards the previous file is intact and no
+ * temporary file is left. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "output.h"
+
+static char dir[64];
+static rc_diag *diag;
+static FILE *messages;
+static char *message_buf;
+static size_t message_len;
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/roofcast-test-output-XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    messages = open_memstream(&message_buf, &message_len);
+    diag = rc_diag_new(messages, 1);
+    return diag ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[512];
+    while (d && (e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            chmod(path, 0700);
+            remove(path);
+        }
+    if (d)
+        closedir(d);
+    chmod(dir, 0700);
+    rmdir(dir);
+    rc_diag_free(diag);
+    fclose(messages);
+    free(message_buf);
+    return 0;
+}
+
+/* The messages printed since the last call. */
+static const char *new_messages(void)
+{
+    static size_t seen;
+    fflush(messages);
+    const char *m = message_buf + seen;
+    seen = message_len;
+    return m;
+}
+
+static char *slurp(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = calloc(1, 1 << 16);
+    size_t n = fread(buf, 1, (1 << 16) - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* The number of files in dir whose name starts with '.' (temporaries). */
+static int hidden_files(void)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d)) != NULL)
+        n += e->d_name[0] == '.' && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+/* ---- write hooks -------------------------------------------------------- */
+
+static size_t budget; /* bytes the "disk" still takes */
+
+static ssize_t disk_fills_up(int fd, const void *buf, size_t len)
+{
+    if (budget == 0) {
+        errno = ENOSPC;
+        return -1;
+    }
+    size_t n = len < budget ? len : budget;
+    budget -= n;
+    return write(fd, buf, n);
+}
+
+static ssize_t writes_nothing(int fd, const void *buf, size_t len)
+{
+    (void)fd;
+    (void)buf;
+    (void)len;
+    return 0;
+}
+
+static int interruptions;
+
+static ssize_t interrupted_then_short(int fd, const void *buf, size_t len)
+{
+    if (interruptions > 0) {
+        interruptions--;
+        errno = EINTR;
+        return -1;
+    }
+    interruptions = 1;
+    return write(fd, buf, len > 3 ? 3 : len); /* three bytes at a time */
+}
+
+static ssize_t io_error(int fd, const void *buf, size_t len)
+{
+    (void)fd;
+    (void)buf;
+    (void)len;
+    errno = EIO;
+    return -1;
+}
+
+/* ---- tests ---------------------------------------------------------------- */
+
+static const char old_text[] = "kernel,gpu\r\nold,1\r\n";
+
+static void write_previous(rc_output *out, const char *name)
+{
+    rc_output_set_write_hook(out, NULL);
+    assert_true(rc_output_write(out, name, old_text, strlen(old_text)));
+    char *got = slurp(name);
+    assert_string_equal(got, old_text);
+    free(got);
+}
+
+/* A disk that fills up part way: the error names the file and the reason,
+ * the previous file is whole, no temporary file is left. */
+static void test_disk_full_keeps_previous(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    assert_non_null(out);
+    write_previous(out, "estimates.csv");
+    new_messages();
+
+    char big[10000];
+    memset(big, 'x', sizeof big);
+    budget = 4096;
+    rc_output_set_write_hook(out, disk_fills_up);
+    assert_false(rc_output_write(out, "estimates.csv", big, sizeof big));
+    assert_true(rc_output_failed(out));
+    char want[256];
+    snprintf(want, sizeof want, "%s/estimates.csv: cannot write: No space left on device\n", dir);
+    assert_string_equal(new_messages(), want);
+    char *got = slurp("estimates.csv");
+    assert_string_equal(got, old_text);
+    free(got);
+    assert_int_equal(hidden_files(), 0);
+    assert_int_equal(rc_output_written(out), 1);
+    rc_output_free(out);
+}
+
+/* write() returning 0 forever would loop; it is taken as a full disk. */
+static void test_zero_write_is_an_error(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    write_previous(out, "a.md");
+    new_messages();
+    rc_output_set_write_hook(out, writes_nothing);
+    assert_false(rc_output_write(out, "a.md", "new", 3));
+    char want[256];
+    snprintf(want, sizeof want, "%s/a.md: cannot write: No space left on device\n", dir);
+    assert_string_equal(new_messages(), want);
+    char *got = slurp("a.md");
+    assert_string_equal(got, old_text);
+    free(got);
+    assert_int_equal(hidden_files(), 0);
+    rc_output_free(out);
+}
+
+static void test_io_error(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    write_previous(out, "b.md");
+    new_messages();
+    rc_output_set_write_hook(out, io_error);
+    assert_false(rc_output_write(out, "b.md", "new", 3));
+    char want[256];
+    snprintf(want, sizeof want, "%s/b.md: cannot write: Input/output error\n", dir);
+    assert_string_equal(new_messages(), want);
+    char *got = slurp("b.md");
+    assert_string_equal(got, old_text);
+    free(got);
+    assert_int_equal(hidden_files(), 0);
+    rc_output_free(out);
+}
+
+/* Short and interrupted writes are resumed: the file is whole. */
+static void test_short_and_interrupted_writes(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    new_messages();
+    interruptions = 1;
+    rc_output_set_write_hook(out, interrupted_then_short);
+    const char *text = "a report of some length, written three bytes at a time\n";
+    assert_true(rc_output_write(out, "c.md", text, strlen(text)));
+    assert_false(rc_output_failed(out));
+    char *got = slurp("c.md");
+    assert_string_equal(got, text);
+    free(got);
+    assert_string_equal(new_messages(), "");
+    assert_int_equal(hidden_files(), 0);
+    /* Reports are readable by everyone (mkstemp makes them private). */
+    char path[512];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/c.md", dir);
+    assert_int_equal(stat(path, &st), 0);
+    mode_t mask = umask(0);
+    umask(mask);
+    assert_int_equal(st.st_mode & 0777, 0666 & ~mask);
+    rc_output_free(out);
+}
+
+/* A directory that cannot be written: the reason is reported. Root writes
+ * anywhere, so there the test is made by tests/cli/faults.sh with a
+ * read-only mount instead. */
+static void test_read_only_directory(void **state)
+{
+    (void)state;
+    if (geteuid() == 0) {
+        print_message("read-only directory: running as root, which ignores permissions; "
+                      "tests/cli/faults.sh tests a read-only mount\n");
+        skip();
+    }
+    rc_output *out = rc_output_new(dir, diag);
+    write_previous(out, "d.md");
+    new_messages();
+    assert_int_equal(chmod(dir, 0555), 0);
+    bool ok = rc_output_write(out, "d.md", "new", 3);
+    chmod(dir, 0700);
+    assert_false(ok);
+    char want[256];
+    snprintf(want, sizeof want, "%s/d.md: cannot write: Permission denied\n", dir);
+    assert_string_equal(new_messages(), want);
+    char *got = slurp("d.md");
+    assert_string_equal(got, old_text);
+    free(got);
+    rc_output_free(out);
+}
+
+/* An output "directory" that is a file. */
+static void test_output_is_a_file(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    write_previous(out, "plain");
+    rc_output_free(out);
+    new_messages();
+    char path[512], want[600];
+    snprintf(path, sizeof path, "%s/plain", dir);
+    assert_null(rc_output_new(path, diag));
+    snprintf(want, sizeof want, "%s: cannot create the output directory: Not a directory\n", path);
+    assert_string_equal(new_messages(), want);
+    snprintf(path, sizeof path, "%s/plain/sub", dir);
+    assert_null(rc_output_new(path, diag));
+    snprintf(want, sizeof want, "%s: cannot create the output directory: Not a directory\n", path);
+    assert_string_equal(new_messages(), want);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_disk_full_keeps_previous),
+        cmocka_unit_test(test_zero_write_is_an_error),
+        cmocka_unit_test(test_io_error),
+        cmocka_unit_test(test_short_and_interrupted_writes),
+        cmocka_unit_test(test_read_only_directory),
+        cmocka_unit_test(test_output_is_a_file),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
