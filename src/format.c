@@ -107,6 +107,29 @@ char *rc_format_si(double v, const char *unit, char *buf, size_t size)
     return buf;
 }
 
+char *rc_format_si3(double v, const char *unit, char *buf, size_t size)
+{
+    static const char *const prefixes[] = {"n", "µ", "m", "", "k", "M", "G", "T", "P"};
+    if (v == 0 || !isfinite(v)) {
+        char num[48];
+        snprintf(buf, size, "%s %s", rc_format_sig3(v, num, sizeof num), unit);
+        return buf;
+    }
+    /* Round first, so that 999.6 G becomes 1.00 T rather than 1,000 G. */
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%.2e", v);
+    double r = strtod(tmp, NULL);
+    int e3 = (int)floor(log10(fabs(r)) / 3);
+    if (e3 < -3)
+        e3 = -3;
+    if (e3 > 5)
+        e3 = 5;
+    char num[48];
+    rc_format_sig3(r / pow(10, 3 * e3), num, sizeof num);
+    snprintf(buf, size, "%s %s%s", num, prefixes[e3 + 3], unit);
+    return buf;
+}
+
 char *rc_format_us(double seconds, char *buf, size_t size)
 {
     return rc_format_sig3(seconds * 1e6, buf, size);

@@ -28,6 +28,10 @@ char *rc_format_exact(double v, char *buf, size_t size);
  * "5.12 TFLOP/s", (336.5e9, "B/s") -> "336.5 GB/s", (5e-6, "s") -> "5 µs". */
 char *rc_format_si(double v, const char *unit, char *buf, size_t size);
 
+/* A computed value with an SI prefix and three significant figures:
+ * (72977443609.0, "FLOP/s") -> "73.0 GFLOP/s". */
+char *rc_format_si3(double v, const char *unit, char *buf, size_t size);
+
 /* A time in microseconds with three significant figures, without unit:
  * 6.904762e-6 -> "6.90". */
 char *rc_format_us(double seconds, char *buf, size_t size);

@@ -543,9 +543,9 @@ static void add_estimates(xmlNodePtr parent, const char *name,
         set_sig3(n, "intensity", e->intensity);
         set_sig3(n, "ridge", e->ridge);
         char buf[64];
-        set_num(n, "perf-roof", e->perf_roof, rc_format_si(e->perf_roof, "FLOP/s", buf, sizeof buf));
+        set_num(n, "perf-roof", e->perf_roof, rc_format_si3(e->perf_roof, "FLOP/s", buf, sizeof buf));
         set_num(n, "perf-attained", e->perf_attained,
-                rc_format_si(e->perf_attained, "FLOP/s", buf, sizeof buf));
+                rc_format_si3(e->perf_attained, "FLOP/s", buf, sizeof buf));
         set_sig3(n, "launch-percent", 100 * e->launch_share);
         set_str(n, "bound", e->compute_bound ? "compute" : "memory");
         set_bool(n, "launch-dominated", e->launch_dominated);

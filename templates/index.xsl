@@ -122,6 +122,8 @@
           </div>
         </section>
 
+        <xsl:apply-templates select="/roofcast-results/changes"/>
+
         <xsl:if test="/roofcast-results/rejected/input">
           <section id="rejected">
             <h2>Rejected inputs</h2>
@@ -147,5 +149,75 @@
         <footer>Made by roofcast. These are estimates from declared work and datasheet figures, not measurements.</footer>
       </body>
     </html>
+  </xsl:template>
+
+  <!-- The "changes since" panel: what moved since the baseline run, each
+       changed kernel linking to its report's own section. -->
+  <xsl:template match="roofcast-results/changes">
+    <section id="changes">
+      <h2>Changes since the baseline</h2>
+      <p>
+        <xsl:text>Compared with </xsl:text>
+        <code><xsl:value-of select="@baseline"/></code>
+        <xsl:text>: </xsl:text>
+        <xsl:choose>
+          <xsl:when test="@any = 'no'">no changes.</xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat(@estimates-changed, ' estimate values changed; the largest move is ',
+                                         @max-percent-text, ' %.')"/>
+          </xsl:otherwise>
+        </xsl:choose>
+      </p>
+      <xsl:if test="kernel-added | kernel-removed | gpu-added | gpu-removed">
+        <ul>
+          <xsl:for-each select="kernel-added">
+            <li>Kernel added: <a href="{@id}.html"><xsl:value-of select="@name"/></a></li>
+          </xsl:for-each>
+          <xsl:for-each select="kernel-removed">
+            <li>Kernel removed: <xsl:value-of select="@name"/> (<code><xsl:value-of select="@id"/></code>)</li>
+          </xsl:for-each>
+          <xsl:for-each select="gpu-added">
+            <li>GPU added: <xsl:value-of select="@name"/></li>
+          </xsl:for-each>
+          <xsl:for-each select="gpu-removed">
+            <li>GPU removed: <xsl:value-of select="@name"/></li>
+          </xsl:for-each>
+        </ul>
+      </xsl:if>
+      <xsl:if test="kernel">
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Kernel</th>
+                <th scope="col">Inputs that changed</th>
+                <th scope="col">t_total moves (µs)</th>
+              </tr>
+            </thead>
+            <tbody>
+              <xsl:for-each select="kernel">
+                <tr>
+                  <td><a href="{@id}.html#changes"><xsl:value-of select="@name"/></a></td>
+                  <td>
+                    <xsl:for-each select="input">
+                      <xsl:if test="position() &gt; 1">; </xsl:if>
+                      <xsl:value-of select="concat(@kind, ' ')"/>
+                      <xsl:if test="@gpu"><xsl:value-of select="concat(@gpu, ' ')"/></xsl:if>
+                      <xsl:value-of select="concat(@name, ': ', @old, ' → ', @new)"/>
+                    </xsl:for-each>
+                  </td>
+                  <td>
+                    <xsl:for-each select="estimate[@quantity = 't-total']">
+                      <xsl:if test="position() &gt; 1">; </xsl:if>
+                      <xsl:value-of select="concat(@gpu-name, ' ', @old-text, ' → ', @new-text, ' (', @percent-text, ')')"/>
+                    </xsl:for-each>
+                  </td>
+                </tr>
+              </xsl:for-each>
+            </tbody>
+          </table>
+        </div>
+      </xsl:if>
+    </section>
   </xsl:template>
 </xsl:stylesheet>

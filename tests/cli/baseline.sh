@@ -55,6 +55,15 @@ has "$tmp/b/changes.md" "| GeForce GTX TITAN Black | t-total | 6.90 | 7.19 | +4.
 has "$tmp/b/maximum_kernel.md" "## Changes since the baseline"
 has "$tmp/b/maximum_kernel.md" "- gpu titan-black bandwidth: 336 GB/s → 350 GB/s"
 
+# The index has a "changes since" panel; each changed report its section.
+expect 0 "$roofcast" -q -f html -o "$tmp/h" -s "$tmp/sb" --baseline "$tmp/a" "$tmp/kb"
+grep -q '<section id="changes"><h2>Changes since the baseline</h2>' "$tmp/h/index.html" && ok || bad "index.html has no changes panel"
+grep -q '54 estimate values changed; the largest move is 20.0 %.' "$tmp/h/index.html" && ok || bad "index.html panel summary"
+grep -q 'Kernel added: <a href="gpuMeans2.html">gpuMeans</a>' "$tmp/h/index.html" && ok || bad "index.html lacks the added kernel"
+grep -q 'param k: 100 → 120' "$tmp/h/index.html" && ok || bad "index.html lacks the changed parameter"
+grep -q 'id="changes"' "$tmp/h/maximum_kernel.html" && ok || bad "maximum_kernel.html has no changes section"
+grep -q 'id="changes"' "$tmp/h/gpuMeans2.html" && bad "an added kernel has a changes section" || ok
+
 # The exit status: unchanged without --fail-on-change; 4 above the limit.
 expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 25 "$tmp/kb"
 expect 4 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 10 "$tmp/kb"

@@ -60,6 +60,16 @@ static void test_si(void **state)
     assert_string_equal(rc_format_si(0, "B", b, sizeof b), "0 B");
 }
 
+static void test_si3(void **state)
+{
+    (void)state;
+    char b[64];
+    assert_string_equal(rc_format_si3(72977443609.0, "FLOP/s", b, sizeof b), "73.0 GFLOP/s");
+    assert_string_equal(rc_format_si3(999.6e9, "FLOP/s", b, sizeof b), "1.00 TFLOP/s");
+    assert_string_equal(rc_format_si3(1.04253e12, "FLOP/s", b, sizeof b), "1.04 TFLOP/s");
+    assert_string_equal(rc_format_si3(0, "FLOP/s", b, sizeof b), "0 FLOP/s");
+}
+
 static void test_units_helpers(void **state)
 {
     (void)state;
@@ -73,6 +83,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_int),     cmocka_unit_test(test_sig3),
         cmocka_unit_test(test_exact),   cmocka_unit_test(test_si),
+        cmocka_unit_test(test_si3),
         cmocka_unit_test(test_units_helpers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
