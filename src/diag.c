@@ -140,6 +140,22 @@ size_t rc_diag_rejected_inputs(const rc_diag *d)
     return n;
 }
 
+size_t rc_diag_error_files(const rc_diag *d)
+{
+    size_t files = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        const rc_diag_entry *e = &d->entries[i];
+        if (e->severity != RC_DIAG_ERROR || !e->file)
+            continue;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = d->entries[j].severity == RC_DIAG_ERROR && d->entries[j].file &&
+                   strcmp(d->entries[j].file, e->file) == 0;
+        files += !seen;
+    }
+    return files;
+}
+
 const rc_diag_entry *rc_diag_entry_at(const rc_diag *d, size_t i)
 {
     return i < d->count ? &d->entries[i] : NULL;

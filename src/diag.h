@@ -64,6 +64,9 @@ size_t rc_diag_faults(const rc_diag *d);
  * (a file with three problems is one rejected input). */
 size_t rc_diag_rejected_inputs(const rc_diag *d);
 size_t rc_diag_count(const rc_diag *d);
+/* The number of distinct files with at least one error: the inputs
+ * rejected (a file with three problems is one input). */
+size_t rc_diag_error_files(const rc_diag *d);
 /* The i-th recorded entry, valid until rc_diag_free. */
 const rc_diag_entry *rc_diag_entry_at(const rc_diag *d, size_t i);
 

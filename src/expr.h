@@ -67,6 +67,16 @@ bool rc_expr_is_const(const rc_expr *e, int64_t *value);
 bool rc_expr_eval(const rc_expr *e, const int64_t *slots, int64_t *out,
                   rc_expr_error *err);
 
+/* Evaluates `e` over ranges: every slot s holds some value in
+ * [lo[s], hi[s]]. Returns true with [*out_lo, *out_hi] containing the value
+ * the expression takes at every such point, or false when that cannot be
+ * said without looking at single points: evaluation could fail somewhere
+ * (division by zero, overflow) or a branch (&&, ||, ?:) goes both ways.
+ * Sound, not always tight: the caller splits the ranges and tries again,
+ * and at single points it agrees exactly with rc_expr_eval. */
+bool rc_expr_eval_range(const rc_expr *e, const int64_t *lo, const int64_t *hi,
+                        int64_t *out_lo, int64_t *out_hi);
+
 /* The number of instructions evaluation may run: a bound on the cost of
  * one rc_expr_eval, used to bound the evaluator's work. At least 1. */
 size_t rc_expr_size(const rc_expr *e);

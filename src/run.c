@@ -361,7 +361,7 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
         }
         e->kernel = k;
         nkernels++;
-        rc_info(diag, 2, "%s: %s FLOPs counted from %lld index combinations", k->file, k->id,
+        rc_info(diag, 2, "%s: %s counted exactly in %lld runs over ranges of indices", k->file, k->id,
                 (long long)e->model.thread_runs);
     }
 
@@ -443,7 +443,8 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     rc_info(diag, 1, "roofcast: %zu kernel%s on %zu GPU%s: %zu file%s written to %s/, %zu input%s rejected",
             nkernels, nkernels == 1 ? "" : "s", ngpus, ngpus == 1 ? "" : "s",
             rc_output_written(output), rc_output_written(output) == 1 ? "" : "s",
-            rc_output_dir(output), rc_diag_errors(diag) , rc_diag_errors(diag) == 1 ? "" : "s");
+            rc_output_dir(output), rc_diag_error_files(diag),
+            rc_diag_error_files(diag) == 1 ? "" : "s");
     if (rc_output_failed(output))
         status = RC_EXIT_OUTPUT;
     else if (o->fail_on_change >= 0 && changes.compared &&

@@ -212,8 +212,8 @@
             <xsl:call-template name="code-list">
               <xsl:with-param name="names" select="$model/evaluation/@reads"/>
             </xsl:call-template>
-            <xsl:value-of select="concat(', so it was run for ', $model/evaluation/@runs-text,
-                                         ' index combinations, each standing for the threads that differ only in the indices it does not read (',
+            <xsl:value-of select="concat('; it was run over ', $model/evaluation/@runs-text,
+                                         ' ranges of those indices, within each of which every thread does the same work, so one run stands for all the threads of a range (',
                                          $model/threads/@launched-text, ' threads in all).')"/>
           </xsl:otherwise>
         </xsl:choose>

@@ -172,9 +172,9 @@
         <xsl:call-template name="code-list">
           <xsl:with-param name="names" select="$model/evaluation/@reads"/>
         </xsl:call-template>
-        <xsl:text>, so it was run for </xsl:text>
+        <xsl:text>; it was run over </xsl:text>
         <xsl:value-of select="$model/evaluation/@runs-text"/>
-        <xsl:text> index combinations, each standing for the threads that differ only in the indices it does not read (</xsl:text>
+        <xsl:text> ranges of those indices, within each of which every thread does the same work, so one run stands for all the threads of a range (</xsl:text>
         <xsl:value-of select="$model/threads/@launched-text"/>
         <xsl:text> threads in all).</xsl:text>
       </xsl:otherwise>
