@@ -99,11 +99,11 @@ char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts 
                            size_t *len, rc_diag *diag);
 
 /* summary.pdf: an overview page (t_total of every kernel on every GPU,
- * contents linking to each kernel's page, rejected inputs), more pages when
- * it does not fit on one, then each kernel's page as in
- * rc_render_pdf_kernel, with a bookmark per kernel, "Page i of n" on every
- * page and the document's title, subject and producer set. Same ownership
- * and reporting as rc_render_pdf_kernel. */
+ * contents linking to each kernel's page, rejected inputs, and the overview
+ * chart when there is room for it; more pages when it does not fit on one),
+ * then each kernel's page as in rc_render_pdf_kernel, with a bookmark per
+ * kernel, "Page i of n" on every page and the document's title, subject and
+ * producer set. Same ownership and reporting as rc_render_pdf_kernel. */
 char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, rc_diag *diag);
 
 #endif

@@ -4,8 +4,8 @@
  * and totals, the time table on every GPU, the roofline chart (chart.h,
  * painted as vectors by paint_hpdf.c) and the interpretation. summary.pdf
  * is an overview page (t_total of every kernel on every GPU, a contents
- * list) followed by the same page for each kernel, with a bookmark per
- * kernel and page numbers.
+ * list, the overview chart) followed by the same page for each kernel, with
+ * a bookmark per kernel and page numbers.
  *
  * Like every renderer this reads only the results tree and prints numbers
  * only from its *-text attributes. Text is set in the TTFs of font.h,
@@ -281,6 +281,13 @@ static const char *tx(pdf *p, xmlNodePtr n, const char *attr, const char *what)
     return own(p, both);
 }
 
+static const char *kernel_name(pdf *p, xmlNodePtr k)
+{
+    return tx(p, k, "name", "the kernel's name");
+}
+
+static const char *gpu_name(pdf *p, xmlNodePtr g) { return tx(p, g, "name", "the GPU's name"); }
+
 static xmlNodePtr child(xmlNodePtr n, const char *name) { return rc_results_child(n, name); }
 
 static xmlNodePtr counts(xmlNodePtr kernel, const char *basis)
@@ -316,7 +323,8 @@ static double width_of(pdf *p, const style *st, const char *s, size_t n)
 {
     if (n == 0)
         return 0;
-    HPDF_TextWidth tw = HPDF_Font_TextWidth(p->hf.font[st->font], (const HPDF_BYTE *)s, (HPDF_UINT)n);
+    HPDF_TextWidth tw =
+        HPDF_Font_TextWidth(p->hf.font[st->font], (const HPDF_BYTE *)s, (HPDF_UINT)n);
     return tw.width * st->size / 1000.0;
 }
 
@@ -496,7 +504,8 @@ static double paragraph(pdf *p, const style *st, double x, double top, double w,
     double room = floor((p->bottom - top) / lh); /* may be infinite */
     size_t shown = room >= (double)ls.n ? ls.n : room > 0 ? (size_t)room : 0;
     for (size_t i = 0; i < shown; i++)
-        draw_line(p, st, x, top + i * lh + st->size, w, align, ls.v[i], i + 1 == shown && shown < ls.n);
+        draw_line(p, st, x, top + i * lh + st->size, w, align, ls.v[i],
+                  i + 1 == shown && shown < ls.n);
     free(ls.v);
     return shown * lh;
 }
@@ -819,7 +828,8 @@ static double time_table(pdf *p, xmlNodePtr kernel, double top, double scale)
                                           fastest && (c == 0 || c == 5)};
         r++;
     }
-    table t = {n + 1, NCOLS, cells, right, true, true, false, SIZE_TABLE * scale, 3 * scale, NULL, NULL};
+    table t = {n + 1, NCOLS, cells, right, true, true, false,
+               SIZE_TABLE * scale, 3 * scale, NULL, NULL};
     double h = table_block(p, &t, MARGIN_X, top, CONTENT_W);
     free(cells);
     return h;
@@ -835,7 +845,7 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
     double y = MARGIN_TOP;
     xmlNodePtr model = counts(k, "model"), launched = counts(k, "launch");
     xmlNodePtr launch = child(k, "launch");
-    y += title(p, tx(p, k, "name", "the kernel's name"), scale, y);
+    y += title(p, kernel_name(p, k), scale, y);
     style sub = {RC_FONT_REGULAR, SIZE_SUBTITLE * scale, MUTED};
     double saved = p->bottom;
     p->bottom = fmin(saved, y + 2 * scale + 4 * leading(&sub) + 0.01);
@@ -874,7 +884,8 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
     xmlNodePtr th = child(model, "threads"), bl = child(model, "blocks");
     xmlNodePtr fl = child(model, "flops"), by = child(model, "bytes");
     right[nr++] = (fact){"Active threads",
-                         join(p, tx(p, th, "active-text", ""), " of ", tx(p, th, "launched-text", ""),
+                         join(p, tx(p, th, "active-text", ""), " of ",
+                              tx(p, th, "launched-text", ""),
                               " (", tx(p, th, "active-percent-text", ""), " %), in ",
                               tx(p, bl, "active-text", ""), " of ", tx(p, bl, "launched-text", ""),
                               " blocks", NULL)};
@@ -1103,9 +1114,10 @@ char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts 
         rc_error_at(diag, NULL, 0, "%s: no kernel '%s' in the results", output, kernel_id);
         goto end;
     }
-    const char *name = tx(&p, k, "name", "the kernel's name");
+    const char *name = kernel_name(&p, k);
     HPDF_SetInfoAttr(p.pdf, HPDF_INFO_TITLE, join(&p, name, ": execution time estimates", NULL));
-    HPDF_SetInfoAttr(p.pdf, HPDF_INFO_SUBJECT, tx(&p, child(k, "summary"), NULL, "the kernel's summary"));
+    HPDF_SetInfoAttr(p.pdf, HPDF_INFO_SUBJECT,
+                     tx(&p, child(k, "summary"), NULL, "the kernel's summary"));
     kernel_page(&p, k);
     for (size_t i = 0; i < p.npages; i++)
         footer(&p, p.pages[i], NULL);
@@ -1186,8 +1198,8 @@ static void overview_table(pdf *p, const overview *o, flow *f)
     /* Value columns per band: the widest header word or value must fit. */
     double label_w = 0;
     for (size_t r = 0; r < nrows; r++) {
-        const char *s = kernel_cols ? tx(p, o->gpus[r], "name", "the GPU's name")
-                                    : tx(p, o->kernels[r], "name", "the kernel's name");
+        const char *s = kernel_cols ? gpu_name(p, o->gpus[r])
+                                    : kernel_name(p, o->kernels[r]);
         label_w = fmax(label_w, width_of(p, &st, s, strlen(s)));
     }
     label_w = fmin(label_w + 6, CONTENT_W * 0.34);
@@ -1209,13 +1221,13 @@ static void overview_table(pdf *p, const overview *o, flow *f)
         cells[0] = (cell){kernel_cols ? "GPU \\ kernel" : "Kernel \\ GPU", false};
         for (size_t c = 0; c < nc; c++) {
             right[c + 1] = true;
-            cells[c + 1] = (cell){kernel_cols ? tx(p, o->kernels[c0 + c], "name", "the kernel's name")
-                                              : tx(p, o->gpus[c0 + c], "name", "the GPU's name"),
+            cells[c + 1] = (cell){kernel_cols ? kernel_name(p, o->kernels[c0 + c])
+                                              : gpu_name(p, o->gpus[c0 + c]),
                                   false};
         }
         for (size_t r = 0; r < nrows; r++) {
-            cells[(r + 1) * tc] = (cell){kernel_cols ? tx(p, o->gpus[r], "name", "the GPU's name")
-                                                     : tx(p, o->kernels[r], "name", "the kernel's name"),
+            cells[(r + 1) * tc] = (cell){kernel_cols ? gpu_name(p, o->gpus[r])
+                                                     : kernel_name(p, o->kernels[r]),
                                          false};
             for (size_t c = 0; c < nc; c++)
                 cells[(r + 1) * tc + c + 1] = kernel_cols ? time_cell(p, o, c0 + c, r)
@@ -1280,7 +1292,7 @@ static void overview_pages(pdf *p, xmlDocPtr doc, const overview *o, flow *f)
         snprintf(page_no, sizeof page_no, "page %zu", o->first_kernel_page + i);
         double pw = width_of(p, &body, page_no, strlen(page_no));
         double w = CONTENT_W - pw - 12;
-        const char *name = tx(p, o->kernels[i], "name", "the kernel's name");
+        const char *name = kernel_name(p, o->kernels[i]);
         const char *summary = tx(p, child(o->kernels[i], "summary"), NULL, "the kernel's summary");
         double saved = p->bottom;
         flow_need(p, f, measure(p, &bold, w, name) + measure(p, &body, w - 10, summary));
@@ -1358,7 +1370,8 @@ char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, r
         goto end;
     }
     char subject[96];
-    snprintf(subject, sizeof subject, "t_total of %zu kernel%s on %zu GPU%s, with a page per kernel",
+    snprintf(subject, sizeof subject,
+             "t_total of %zu kernel%s on %zu GPU%s, with a page per kernel",
              o.nk, o.nk == 1 ? "" : "s", o.ng, o.ng == 1 ? "" : "s");
     HPDF_SetInfoAttr(p.pdf, HPDF_INFO_TITLE, "roofcast summary: execution time estimates");
     HPDF_SetInfoAttr(p.pdf, HPDF_INFO_SUBJECT, subject);
@@ -1389,8 +1402,7 @@ char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, r
         kernel_page(&p, o.kernels[i]);
         if (p.npages == before)
             continue;
-        HPDF_Outline mark = HPDF_CreateOutline(p.pdf, NULL,
-                                               tx(&p, o.kernels[i], "name", "the kernel's name"), utf8);
+        HPDF_Outline mark = HPDF_CreateOutline(p.pdf, NULL, kernel_name(&p, o.kernels[i]), utf8);
         HPDF_Destination dst = HPDF_Page_CreateDestination(p.pages[before]);
         if (mark && dst) {
             HPDF_Destination_SetFit(dst);
@@ -1405,7 +1417,8 @@ char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, r
         if (!dst)
             continue;
         HPDF_Destination_SetFit(dst);
-        HPDF_Annotation a = HPDF_Page_CreateLinkAnnot(p.pages[p.links[i].page], p.links[i].rect, dst);
+        HPDF_Annotation a =
+            HPDF_Page_CreateLinkAnnot(p.pages[p.links[i].page], p.links[i].rect, dst);
         if (a)
             HPDF_LinkAnnot_SetBorderStyle(a, 0, 0, 0);
     }

@@ -33,7 +33,7 @@ static void test_showable(void **state)
     } cases[] = {
         {"6.90 \xC2\xB5s", "6.90 \xC2\xB5s"},                       /* µ kept */
         {"  a \t\n b  ", "a b"},                                     /* spaces collapsed, trimmed */
-        {"\xCE\x91\xD0\x96 \xE2\x89\x88 \xE2\x86\x92", "\xCE\x91\xD0\x96 \xE2\x89\x88 \xE2\x86\x92"},
+        {"\xCE\x91\xD0\x96 \xE2\x89\x88", "\xCE\x91\xD0\x96 \xE2\x89\x88"}, /* Α Ж ≈ */
         {"x\xE4\xB8\xADy", "x" RC_HPDF_REPLACEMENT "y"},             /* no glyph */
         {"\xF0\x9F\x9A\x80!", RC_HPDF_REPLACEMENT "!"},              /* outside the BMP */
         {"a\xFF" "b", "a" RC_HPDF_REPLACEMENT "b"},                  /* invalid UTF-8 */
