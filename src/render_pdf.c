@@ -946,6 +946,35 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
                                tx(p, q, NULL, "the interpretation")) +
                      3 * scale;
     }
+
+    /* What changed since the baseline, when something did (--baseline). */
+    xmlNodePtr changes = child(k, "changes");
+    if (changes && changes->children) {
+        y += 10 * scale;
+        y += heading(p, "Changes since the baseline", scale, y);
+        const char *inputs = "";
+        for (xmlNodePtr c = changes->children; c; c = c->next)
+            if (is_element(c, "input"))
+                inputs = join(p, inputs, *inputs ? "; " : "Inputs that changed: ",
+                              tx(p, c, "kind", "a change"), " ",
+                              attr_is(c, "kind", "gpu") ? join(p, tx(p, c, "gpu", "a change"), " ", NULL)
+                                                         : "",
+                              tx(p, c, "name", "a change"), ": ", tx(p, c, "old", "a change"),
+                              " \xE2\x86\x92 ", tx(p, c, "new", "a change"), NULL);
+        if (*inputs)
+            y += paragraph(p, &body, MARGIN_X, y, CONTENT_W, 0, join(p, inputs, ".", NULL)) +
+                 3 * scale;
+        const char *moves = "";
+        for (xmlNodePtr c = changes->children; c; c = c->next)
+            if (is_element(c, "estimate") && attr_is(c, "quantity", "t-total"))
+                moves = join(p, moves, *moves ? "; " : "t_total (\xC2\xB5s): ",
+                             tx(p, c, "gpu-name", "a change"), " ", tx(p, c, "old-text", "a change"),
+                             " \xE2\x86\x92 ", tx(p, c, "new-text", "a change"), " (",
+                             tx(p, c, "percent-text", "a change"), ")", NULL);
+        if (*moves)
+            y += paragraph(p, &body, MARGIN_X, y, CONTENT_W, 0, join(p, moves, ".", NULL)) +
+                 3 * scale;
+    }
     return y - MARGIN_TOP;
 }
 

@@ -64,6 +64,13 @@ grep -q 'param k: 100 → 120' "$tmp/h/index.html" && ok || bad "index.html lack
 grep -q 'id="changes"' "$tmp/h/maximum_kernel.html" && ok || bad "maximum_kernel.html has no changes section"
 grep -q 'id="changes"' "$tmp/h/gpuMeans2.html" && bad "an added kernel has a changes section" || ok
 
+# The PDF summary of a changed kernel has the section too.
+expect 0 "$roofcast" -q -f pdf -o "$tmp/p" -s "$tmp/sb" --baseline "$tmp/a" "$tmp/kb"
+pdftotext "$tmp/p/maximum_kernel.pdf" "$tmp/p/max.txt" 2>/dev/null
+grep -q "Changes since the baseline" "$tmp/p/max.txt" && ok || bad "maximum_kernel.pdf has no changes section"
+grep -q "param k: 100 → 120" "$tmp/p/max.txt" && ok || bad "maximum_kernel.pdf lacks the changed parameter"
+pdftotext "$tmp/p/gpuMeans2.pdf" - 2>/dev/null | grep -q "Changes since" && bad "an added kernel's PDF has a changes section" || ok
+
 # The exit status: unchanged without --fail-on-change; 4 above the limit.
 expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 25 "$tmp/kb"
 expect 4 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 10 "$tmp/kb"
@@ -78,6 +85,11 @@ has "$tmp/same/changes.md" "No changes: every kernel, GPU and estimate is as in 
 lines "$tmp/same/changes.csv" "," 1
 for f in maximum_kernel.md gpuMeans.md gpuKendall.md getRestricted.md estimates.csv; do
     cmp -s "$tmp/a/$f" "$tmp/same/$f" && ok || bad "$f differs with an identical baseline"
+done
+expect 0 "$roofcast" -q -f pdf,html -o "$tmp/same-a" kernels/maximum_kernel.xml
+expect 0 "$roofcast" -q -f pdf,html -o "$tmp/same-b" --baseline "$tmp/a" kernels/maximum_kernel.xml
+for f in maximum_kernel.pdf maximum_kernel.html; do
+    cmp -s "$tmp/same-a/$f" "$tmp/same-b/$f" && ok || bad "$f differs with an identical baseline"
 done
 
 # A missing baseline: a warning, and the run still writes its reports.
