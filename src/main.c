@@ -30,7 +30,10 @@ static void usage(FILE *f)
           "      --fail-on-change PERCENT\n"
           "                         exit 4 when an estimate moved by more than\n"
           "                         PERCENT since the baseline\n"
-          "  -q, --quiet            print errors only\n"
+          "  -j, --jobs N           worker threads (default: one per processor); the\n"
+          "                         output is the same whatever N is\n"
+          "      --timings          print CPU time per stage and peak memory\n"
+          "  -q, --quiet            print errors only (no progress, no summary)\n"
           "  -v, --verbose          say more about each step\n"
           "  -h, --help             show this help and exit\n"
           "  -V, --version          show the version and exit\n"
@@ -51,6 +54,8 @@ int main(int argc, char **argv)
         {"gpu", required_argument, NULL, 'g'},
         {"check", no_argument, NULL, 'c'},
         {"baseline", required_argument, NULL, 'b'},
+        {"jobs", required_argument, NULL, 'j'},
+        {"timings", no_argument, NULL, 'T'},
         {"fail-on-change", required_argument, NULL, 'F'},
         {"quiet", no_argument, NULL, 'q'},
         {"verbose", no_argument, NULL, 'v'},
@@ -64,7 +69,7 @@ int main(int argc, char **argv)
     const char **gpu_ids = NULL;
     int status = RC_EXIT_USAGE;
     int c;
-    while ((c = getopt_long(argc, argv, "s:o:t:f:qvhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "s:o:t:f:j:qvhV", longopts, NULL)) != -1) {
         switch (c) {
         case 's': o.specs = optarg; break;
         case 'o': o.output_dir = optarg; break;
@@ -97,6 +102,18 @@ int main(int argc, char **argv)
         }
         case 'c': o.check = true; break;
         case 'b': o.baseline = optarg; break;
+        case 'j': {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (end == optarg || *end || n < 1 || n > 1024) {
+                fprintf(stderr, "roofcast: --jobs: '%s' is not a number of threads (1 to 1024)\n",
+                        optarg);
+                goto end;
+            }
+            o.jobs = (int)n;
+            break;
+        }
+        case 'T': o.timings = true; break;
         case 'F': {
             char *end;
             o.fail_on_change = strtod(optarg, &end);

@@ -630,21 +630,58 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
     return n;
 }
 
+xmlDocPtr rc_results_kernel_doc(xmlDocPtr doc, xmlNodePtr kernel)
+{
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    xmlDocPtr copy = xmlNewDoc(X("1.0"));
+    xmlNodePtr top = xmlDocCopyNode(root, copy, 2); /* the element and its attributes */
+    xmlDocSetRootElement(copy, top);
+    xmlNodePtr gpus = rc_results_child(root, "gpus");
+    if (gpus)
+        xmlAddChild(top, xmlDocCopyNode(gpus, copy, 1));
+    xmlNodePtr kernels = xmlNewChild(top, NULL, X("kernels"), NULL);
+    xmlAddChild(kernels, xmlDocCopyNode(kernel, copy, 1));
+    return copy;
+}
+
+typedef struct {
+    const rc_diag_entry *entry;
+    size_t order;
+} ordered_entry;
+
+static int compare_entries(const void *a, const void *b)
+{
+    const ordered_entry *x = a, *y = b;
+    int c = strcmp(x->entry->file ? x->entry->file : "", y->entry->file ? y->entry->file : "");
+    if (c != 0)
+        return c;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
 void rc_results_add_rejected(xmlDocPtr doc, const rc_diag *diag)
 {
     xmlNodePtr list = xmlNewChild(xmlDocGetRootElement(doc), NULL, X("rejected"), NULL);
-    for (size_t i = 0; i < rc_diag_count(diag); i++) {
+    size_t n = rc_diag_count(diag), m = 0;
+    ordered_entry *entries = calloc(n ? n : 1, sizeof *entries);
+    if (!entries)
+        return;
+    for (size_t i = 0; i < n; i++) {
         const rc_diag_entry *e = rc_diag_entry_at(diag, i);
-        if (e->severity != RC_DIAG_ERROR)
-            continue;
-        xmlNodePtr n = xmlNewChild(list, NULL, X("input"), NULL);
-        set_str(n, "file", e->file ? e->file : "");
+        if (e->severity == RC_DIAG_ERROR)
+            entries[m++] = (ordered_entry){e, i};
+    }
+    qsort(entries, m, sizeof *entries, compare_entries);
+    for (size_t i = 0; i < m; i++) {
+        const rc_diag_entry *e = entries[i].entry;
+        xmlNodePtr node = xmlNewChild(list, NULL, X("input"), NULL);
+        set_str(node, "file", e->file ? e->file : "");
         if (e->line > 0)
-            set_int(n, "line", e->line);
+            set_int(node, "line", e->line);
         /* The first line: the caret display belongs on a terminal. */
         size_t len = strcspn(e->message, "\n");
         char *first = strndup(e->message, len);
-        set_str(n, "message", first);
+        set_str(node, "message", first);
         free(first);
     }
+    free(entries);
 }

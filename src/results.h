@@ -47,7 +47,15 @@ xmlDocPtr rc_results_new(const rc_gpu *const *gpus, size_t ngpus);
 xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
                                  size_t ngpus, const rc_kernel_result *result);
 
-/* Appends <rejected> with every error recorded in `diag`. */
+/* A new document holding doc's root attributes, its <gpus> and a copy of
+ * `kernel` alone: what a per-kernel renderer needs, without searching
+ * every kernel. The caller frees it with xmlFreeDoc. Reads doc only, so
+ * several threads may make their copies at once. */
+xmlDocPtr rc_results_kernel_doc(xmlDocPtr doc, xmlNodePtr kernel);
+
+/* Appends <rejected> with every error recorded in `diag`, ordered by file
+ * (the order of the messages within a file kept), so the list does not
+ * depend on which thread reported first. */
 void rc_results_add_rejected(xmlDocPtr doc, const rc_diag *diag);
 
 /* The document's first element child named `name` under `parent`. */

@@ -47,6 +47,8 @@ typedef struct {
     const char *baseline;      /* a previous output/ or results.xml; NULL: none */
     double fail_on_change;     /* percent; < 0: comparison never fails the run */
     int verbosity;             /* 0 quiet, 1 normal, 2 verbose */
+    int jobs;                  /* worker threads; 0: one per processor */
+    bool timings;              /* print CPU time per stage and peak memory */
 } rc_options;
 
 /* Parses a comma-separated format list ("md,csv"). Returns false for an

@@ -8,12 +8,14 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "compare.h"
 #include "diag.h"
 #include "eval.h"
 #include "load.h"
 #include "output.h"
+#include "parallel.h"
 #include "render.h"
 #include "results.h"
 
@@ -126,7 +128,7 @@ static void collect(const char *path, path_list *out, rc_diag *diag, const char 
 /* ---- the run ---------------------------------------------------------- */
 
 typedef struct {
-    rc_kernel *kernel;
+    rc_kernel *kernel; /* NULL when the file was rejected */
     rc_counts model, launch;
     bool has_launch;
 } kernel_entry;
@@ -201,61 +203,136 @@ static const char *templates_dir(const rc_options *o)
     return RC_INSTALLED_TEMPLATES;
 }
 
-static bool write_buffer(rc_output *out, const char *name, char *data, size_t len)
+/* What the workers share; per-worker state is indexed by worker. */
+typedef struct {
+    rc_loader *loader;
+    rc_diag *diag;
+    const path_list *files;
+    kernel_entry *kernels;  /* one per file, by file order */
+    xmlDocPtr doc;          /* the results tree, read-only while rendering */
+    xmlNodePtr *nodes;      /* each kernel's node in doc, by rendering job */
+    unsigned formats;
+    rc_templates *templates;
+    rc_fonts **fonts;       /* one per worker: FreeType faces are not shared */
+    rc_output *output;
+    rc_timings *timings;
+} run_ctx;
+
+/* Writes a buffer the renderer made, and frees it. */
+static bool write_buffer(run_ctx *c, const char *name, char *data, size_t len)
 {
     if (!data)
         return false;
-    bool ok = rc_output_write(out, name, data, len);
+    double t0 = rc_thread_seconds();
+    bool ok = rc_output_write(c->output, name, data, len);
+    rc_timings_add(c->timings, RC_STAGE_WRITE, rc_thread_seconds() - t0);
     free(data);
     return ok;
 }
 
 /* Writes the SVG and PNG of one chart, as `formats` asks; kernel_id NULL
  * for the overview (index.svg, index.png). */
-static void render_charts(xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
-                          const char *suffix, unsigned formats, const rc_fonts *fonts,
-                          rc_output *output, rc_diag *diag)
+static void render_charts(run_ctx *c, xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
+                          const char *suffix, const rc_fonts *fonts)
 {
     char name[160];
     size_t len = 0;
     if (!fonts)
         return;
-    if (formats & RC_FORMAT_SVG) {
-        char *svg = rc_render_chart(doc, kernel_id, kind, RC_IMAGE_SVG, fonts, &len, diag);
-        snprintf(name, sizeof name, "%s%s.svg", kernel_id ? kernel_id : "index", suffix);
-        write_buffer(output, name, svg, len);
-    }
-    if (formats & RC_FORMAT_PNG) {
-        char *png = rc_render_chart(doc, kernel_id, kind, RC_IMAGE_PNG, fonts, &len, diag);
-        snprintf(name, sizeof name, "%s%s.png", kernel_id ? kernel_id : "index", suffix);
-        write_buffer(output, name, png, len);
+    static const struct {
+        unsigned format;
+        rc_image_format image;
+        rc_stage stage;
+        const char *ext;
+    } images[] = {{RC_FORMAT_SVG, RC_IMAGE_SVG, RC_STAGE_SVG, "svg"},
+                  {RC_FORMAT_PNG, RC_IMAGE_PNG, RC_STAGE_PNG, "png"}};
+    for (size_t i = 0; i < sizeof images / sizeof images[0]; i++) {
+        if (!(c->formats & images[i].format))
+            continue;
+        double t0 = rc_thread_seconds();
+        char *data = rc_render_chart(doc, kernel_id, kind, images[i].image, fonts, &len, c->diag);
+        rc_timings_add(c->timings, kernel_id ? images[i].stage : RC_STAGE_OVERVIEWS,
+                       rc_thread_seconds() - t0);
+        snprintf(name, sizeof name, "%s%s.%s", kernel_id ? kernel_id : "index", suffix,
+                 images[i].ext);
+        write_buffer(c, name, data, len);
     }
 }
 
-/* Writes every per-kernel file of `kernel_id` in `formats`. */
-static void render_kernel(xmlDocPtr doc, const char *kernel_id, unsigned formats,
-                          rc_templates *templates, const rc_fonts *fonts, rc_output *output,
-                          rc_diag *diag)
+/* Job: load and count one kernel file. */
+static void load_job(void *ctx, size_t i, int worker)
 {
+    run_ctx *c = ctx;
+    (void)worker;
+    kernel_entry *e = &c->kernels[i];
+    double t0 = rc_thread_seconds();
+    rc_kernel *k = rc_load_kernel(c->loader, c->files->paths[i], c->diag);
+    double t1 = rc_thread_seconds();
+    rc_timings_add(c->timings, RC_STAGE_LOAD, t1 - t0);
+    if (!k)
+        return;
+    rc_eval_error eerr;
+    if (!rc_evaluate(k, false, &e->model, &eerr)) {
+        report_eval_error(c->diag, k, &eerr, false);
+        rc_kernel_free(k);
+    } else if (k->has_assumptions && !rc_evaluate(k, true, &e->launch, &eerr)) {
+        report_eval_error(c->diag, k, &eerr, true);
+        rc_counts_release(&e->model);
+        rc_kernel_free(k);
+    } else {
+        e->has_launch = k->has_assumptions;
+        e->kernel = k;
+        rc_info(c->diag, 2, "%s: %s counted exactly in %lld runs over ranges of indices", k->file,
+                k->id, (long long)e->model.thread_runs);
+    }
+    rc_timings_add(c->timings, RC_STAGE_EVALUATE, rc_thread_seconds() - t1);
+}
+
+/* Job: every per-kernel file of one kernel, from a copy of the tree that
+ * holds that kernel alone. */
+static void render_job(void *ctx, size_t i, int worker)
+{
+    run_ctx *c = ctx;
+    const rc_fonts *fonts = c->fonts ? c->fonts[worker] : NULL;
+    double t0 = rc_thread_seconds();
+    xmlDocPtr doc = rc_results_kernel_doc(c->doc, c->nodes[i]);
+    xmlChar *id_attr = xmlGetProp(c->nodes[i], (const xmlChar *)"id");
+    const char *id = (const char *)id_attr;
+    rc_timings_add(c->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
     char name[160];
     size_t len = 0;
-    if (formats & RC_FORMAT_MD) {
-        char *md = rc_render_template(templates, RC_TEMPLATE_MARKDOWN, doc, kernel_id, &len, diag);
-        snprintf(name, sizeof name, "%s.md", kernel_id);
-        write_buffer(output, name, md, len);
+    if (c->formats & RC_FORMAT_MD) {
+        t0 = rc_thread_seconds();
+        char *md = rc_render_template(c->templates, RC_TEMPLATE_MARKDOWN, doc, id, &len, c->diag);
+        rc_timings_add(c->timings, RC_STAGE_MD, rc_thread_seconds() - t0);
+        snprintf(name, sizeof name, "%s.md", id);
+        write_buffer(c, name, md, len);
     }
-    if (formats & RC_FORMAT_HTML) {
-        char *html = rc_render_html(templates, doc, kernel_id, fonts, &len, diag);
-        snprintf(name, sizeof name, "%s.html", kernel_id);
-        write_buffer(output, name, html, len);
+    if (c->formats & RC_FORMAT_HTML) {
+        t0 = rc_thread_seconds();
+        char *html = rc_render_html(c->templates, doc, id, fonts, &len, c->diag);
+        rc_timings_add(c->timings, RC_STAGE_HTML, rc_thread_seconds() - t0);
+        snprintf(name, sizeof name, "%s.html", id);
+        write_buffer(c, name, html, len);
     }
-    render_charts(doc, kernel_id, RC_CHART_ROOFLINE, "-roofline", formats, fonts, output, diag);
-    render_charts(doc, kernel_id, RC_CHART_TIME, "-time", formats, fonts, output, diag);
-    if ((formats & RC_FORMAT_PDF) && fonts) {
-        char *pdf = rc_render_pdf_kernel(doc, kernel_id, fonts, &len, diag);
-        snprintf(name, sizeof name, "%s.pdf", kernel_id);
-        write_buffer(output, name, pdf, len);
+    render_charts(c, doc, id, RC_CHART_ROOFLINE, "-roofline", fonts);
+    render_charts(c, doc, id, RC_CHART_TIME, "-time", fonts);
+    if ((c->formats & RC_FORMAT_PDF) && fonts) {
+        t0 = rc_thread_seconds();
+        char *pdf = rc_render_pdf_kernel(doc, id, fonts, &len, c->diag);
+        rc_timings_add(c->timings, RC_STAGE_PDF, rc_thread_seconds() - t0);
+        snprintf(name, sizeof name, "%s.pdf", id);
+        write_buffer(c, name, pdf, len);
     }
+    xmlFree(id_attr);
+    xmlFreeDoc(doc);
+}
+
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 int rc_run(const rc_options *o, FILE *out, FILE *err)
@@ -265,8 +342,13 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     rc_loader *loader = NULL;
     rc_output *output = NULL;
     rc_templates *templates = NULL;
-    rc_fonts *fonts = NULL;
+    rc_fonts **fonts = NULL;
     xmlDocPtr doc = NULL;
+    xmlNodePtr *nodes = NULL;
+    rc_progress *progress = NULL;
+    rc_timings *timings = o->timings ? rc_timings_new() : NULL;
+    double started = wall_seconds();
+    int jobs = o->jobs > 0 ? o->jobs : rc_cpu_count();
     path_list gpu_files = {0}, kernel_files = {0};
     rc_gpu **gpus = NULL;
     kernel_entry *kernels = NULL;
@@ -327,51 +409,46 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     for (size_t i = 0; i < o->ninputs; i++)
         collect(o->inputs[i], &kernel_files, diag, "kernel");
     kernels = calloc(kernel_files.count + 1, sizeof *kernels);
-    for (size_t i = 0; kernels && i < kernel_files.count; i++) {
-        rc_kernel *k = rc_load_kernel(loader, kernel_files.paths[i], diag);
-        if (!k)
+    if (!kernels) {
+        status = RC_EXIT_OUTPUT;
+        goto end;
+    }
+    progress = rc_progress_new(err, o->verbosity >= 1);
+    run_ctx ctx = {loader, diag, &kernel_files, kernels, NULL, NULL, formats,
+                   NULL, NULL, NULL, timings};
+    rc_parallel_for(kernel_files.count, jobs, load_job, &ctx, progress, "counting");
+    /* In file order, so the first of two files with one id wins whatever
+     * the threads did. */
+    for (size_t i = 0; i < kernel_files.count; i++) {
+        kernel_entry *e = &kernels[i];
+        if (!e->kernel)
             continue;
-        bool duplicate = false;
-        for (size_t j = 0; j < nkernels && !duplicate; j++)
-            if (strcasecmp(kernels[j].kernel->id, k->id) == 0) {
-                rc_error_at(diag, k->file, k->line,
+        for (size_t j = 0; j < nkernels; j++)
+            if (strcasecmp(kernels[j].kernel->id, e->kernel->id) == 0) {
+                rc_error_at(diag, e->kernel->file, e->kernel->line,
                             "duplicate kernel id '%s' (also in %s); ids name the output files",
-                            k->id, kernels[j].kernel->file);
-                duplicate = true;
-            }
-        kernel_entry *e = &kernels[nkernels];
-        rc_eval_error eerr;
-        if (duplicate) {
-            rc_kernel_free(k);
-            continue;
-        }
-        if (!rc_evaluate(k, false, &e->model, &eerr)) {
-            report_eval_error(diag, k, &eerr, false);
-            rc_kernel_free(k);
-            continue;
-        }
-        if (k->has_assumptions) {
-            if (!rc_evaluate(k, true, &e->launch, &eerr)) {
-                report_eval_error(diag, k, &eerr, true);
+                            e->kernel->id, kernels[j].kernel->file);
                 rc_counts_release(&e->model);
-                rc_kernel_free(k);
-                continue;
+                if (e->has_launch)
+                    rc_counts_release(&e->launch);
+                rc_kernel_free(e->kernel);
+                e->kernel = NULL;
+                break;
             }
-            e->has_launch = true;
-        }
-        e->kernel = k;
-        nkernels++;
-        rc_info(diag, 2, "%s: %s counted exactly in %lld runs over ranges of indices", k->file, k->id,
-                (long long)e->model.thread_runs);
+        if (e->kernel)
+            kernels[nkernels++] = *e; /* compact: nkernels <= i */
     }
 
     /* The results tree */
+    double t0 = rc_thread_seconds();
     doc = rc_results_new((const rc_gpu *const *)gpus, ngpus);
-    for (size_t i = 0; i < nkernels; i++) {
+    nodes = calloc(nkernels + 1, sizeof *nodes);
+    for (size_t i = 0; nodes && i < nkernels; i++) {
         rc_kernel_result r = {kernels[i].kernel, &kernels[i].model,
                               kernels[i].has_launch ? &kernels[i].launch : NULL};
-        rc_results_add_kernel(doc, (const rc_gpu *const *)gpus, ngpus, &r);
+        nodes[i] = rc_results_add_kernel(doc, (const rc_gpu *const *)gpus, ngpus, &r);
     }
+    rc_timings_add(timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
     rc_results_add_rejected(doc, diag);
     rc_compare_summary changes = {0};
     if (o->baseline)
@@ -401,45 +478,68 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     /* Without the charts' fonts the other files are still written, and the
      * HTML pages without their charts. */
     if (formats & (RC_FORMAT_HTML | RC_FORMAT_SVG | RC_FORMAT_PNG | RC_FORMAT_PDF)) {
-        fonts = rc_fonts_new(diag);
-        if (!fonts)
+        fonts = calloc((size_t)jobs, sizeof *fonts);
+        for (int w = 0; fonts && w < jobs; w++) {
+            fonts[w] = rc_fonts_new(diag);
+            if (!fonts[w]) {
+                status = RC_EXIT_OUTPUT;
+                break;
+            }
+        }
+        if (!fonts || status == RC_EXIT_OUTPUT) {
+            for (int w = 0; fonts && w < jobs; w++)
+                rc_fonts_free(fonts[w]);
+            free(fonts);
+            fonts = NULL;
             status = RC_EXIT_OUTPUT;
+        }
     }
-    for (size_t i = 0; i < nkernels; i++)
-        render_kernel(doc, kernels[i].kernel->id, formats, templates, fonts, output, diag);
+    ctx.doc = doc;
+    ctx.nodes = nodes;
+    ctx.templates = templates;
+    ctx.fonts = fonts;
+    ctx.output = output;
+    rc_parallel_for(nodes ? nkernels : 0, jobs, render_job, &ctx, progress, "rendering");
+
+    /* The overviews, which read every kernel. */
+    const rc_fonts *font0 = fonts ? fonts[0] : NULL;
+    t0 = rc_thread_seconds();
     if (formats & RC_FORMAT_HTML) {
         size_t len = 0;
-        char *html = rc_render_html(templates, doc, NULL, fonts, &len, diag);
-        write_buffer(output, "index.html", html, len);
+        char *html = rc_render_html(templates, doc, NULL, font0, &len, diag);
+        write_buffer(&ctx, "index.html", html, len);
     }
-    render_charts(doc, NULL, RC_CHART_OVERVIEW, "", formats, fonts, output, diag);
-    if ((formats & RC_FORMAT_PDF) && fonts) {
+    render_charts(&ctx, doc, NULL, RC_CHART_OVERVIEW, "", font0);
+    if ((formats & RC_FORMAT_PDF) && font0) {
         size_t len = 0;
-        char *pdf = rc_render_pdf_summary(doc, fonts, &len, diag);
-        write_buffer(output, "summary.pdf", pdf, len);
+        char *pdf = rc_render_pdf_summary(doc, font0, &len, diag);
+        write_buffer(&ctx, "summary.pdf", pdf, len);
     }
     if (formats & RC_FORMAT_CSV) {
         size_t len = 0;
         char *csv = rc_render_csv(doc, &len);
-        write_buffer(output, "estimates.csv", csv, len);
+        write_buffer(&ctx, "estimates.csv", csv, len);
     }
     if (formats & RC_FORMAT_XML) {
         size_t len = 0;
         char *xml = rc_render_results_xml(doc, &len);
-        write_buffer(output, "results.xml", xml, len);
+        write_buffer(&ctx, "results.xml", xml, len);
     }
     if (changes.compared) {
         size_t len = 0;
         char *text;
         if (formats & RC_FORMAT_MD) {
             text = rc_render_changes_md(doc, &len);
-            write_buffer(output, "changes.md", text, len);
+            write_buffer(&ctx, "changes.md", text, len);
         }
         if (formats & RC_FORMAT_CSV) {
             text = rc_render_changes_csv(doc, &len);
-            write_buffer(output, "changes.csv", text, len);
+            write_buffer(&ctx, "changes.csv", text, len);
         }
     }
+    rc_timings_add(timings, RC_STAGE_OVERVIEWS, rc_thread_seconds() - t0);
+    rc_progress_free(progress);
+    progress = NULL;
     rc_info(diag, 1, "roofcast: %zu kernel%s on %zu GPU%s: %zu file%s written to %s/, %zu input%s rejected",
             nkernels, nkernels == 1 ? "" : "s", ngpus, ngpus == 1 ? "" : "s",
             rc_output_written(output), rc_output_written(output) == 1 ? "" : "s",
@@ -457,10 +557,18 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
 end:
     if (status == RC_EXIT_OK && rc_diag_errors(diag) > 0)
         status = RC_EXIT_INPUT;
+    rc_progress_free(progress);
+    if (timings && !o->check) {
+        rc_timings_print(timings, err, nkernels, wall_seconds() - started);
+    }
+    rc_timings_free(timings);
     if (doc)
         xmlFreeDoc(doc);
+    free(nodes);
     rc_templates_free(templates);
-    rc_fonts_free(fonts);
+    for (int w = 0; fonts && w < jobs; w++)
+        rc_fonts_free(fonts[w]);
+    free(fonts);
     rc_output_free(output);
     for (size_t i = 0; i < nkernels; i++) {
         rc_counts_release(&kernels[i].model);

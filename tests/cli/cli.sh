@@ -69,6 +69,16 @@ has "$tmp/err" "tests/data/cli/specs/neg-peak.xml:8: <peak>: FLOP rate must be p
 has "$tmp/err" "tests/data/cli/specs/zero-bw.xml:11: <bandwidth>: bandwidth must be positive, not '0 GB/s'"
 has "$tmp/out" "maximum_kernel           titan-black             240,000        640,000      0.375         6.90 memory  yes"
 
+# The output is the same whatever the number of worker threads, rejected
+# inputs and their order in the index included; a log gets no progress line.
+expect 1 "$roofcast" -j 1 -o "$tmp/j1" kernels tests/data/cli/mixed
+cp "$tmp/err" "$tmp/err-j1"
+expect 1 "$roofcast" -j 3 -o "$tmp/j3" kernels tests/data/cli/mixed
+if diff -r "$tmp/j1" "$tmp/j3" >/dev/null; then ok; else bad "-j 1 and -j 3 wrote different files"; fi
+if tr -d '\n' < "$tmp/err-j1" | grep -q "$(printf '\r')"; then bad "progress written to a non-terminal"; else ok; fi
+expect 2 "$roofcast" -j 0
+has "$tmp/err" "roofcast: --jobs: '0' is not a number of threads (1 to 1024)"
+
 # An output directory that cannot be made is exit 3.
 : > "$tmp/file"
 expect 3 "$roofcast" -q -f csv -o "$tmp/file/sub"
