@@ -1,0 +1,45 @@
+#!/bin/sh
+# run.sh [BUILD_DIR] [COUNT...]: the nightly-run benchmark.
+#
+# For each COUNT (default: 10 100 1000) it generates COUNT synthetic kernels
+# (tests/bench/gen_kernels.c: loops, guards, nested and triangular loops,
+# per-thread totals, 2-D stencils), reports them on every bundled GPU in
+# every format with 1 worker and with one per processor, and prints
+# roofcast's CPU time per stage, the wall time and the peak memory of each
+# run, then a summary row per COUNT. It checks that the two runs wrote
+# identical files. Timings are for reading, never asserted.
+set -eu
+build=${1:-build}
+shift 2>/dev/null || true
+counts=${*:-10 100 1000}
+cd "$(dirname "$0")/../.."
+roofcast=$build/roofcast
+gen=$build/tests/gen_kernels
+[ -x "$roofcast" ] && [ -x "$gen" ] || { echo "build first: cmake --build $build" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cpus=$(nproc)
+summary=""
+for n in $counts; do
+    mkdir -p "$tmp/k$n"
+    "$gen" "$n" "$tmp/k$n"
+    for j in 1 "$cpus"; do
+        out="$tmp/o$n-j$j"
+        echo "== $n kernels, 12 GPUs, all formats, -j $j"
+        "$roofcast" -q --timings -j "$j" -o "$out" "$tmp/k$n" 2> "$tmp/t"
+        cat "$tmp/t"
+        wall=$(sed -n 's/^wall \([0-9.]*\) s.*/\1/p' "$tmp/t")
+        mem=$(sed -n 's/.*peak memory \([0-9.]*\) MiB/\1/p' "$tmp/t")
+        files=$(ls "$out" | wc -l)
+        summary="$summary$(printf '%6s %4s %9s %10s %9s %7s' "$n" "$j" "$wall" \
+            "$(echo "scale=2; $wall * 1000 / $n" | bc)" "$mem" "$files")
+"
+        [ "$j" = 1 ] || diff -r "$tmp/o$n-j1" "$out" >/dev/null ||
+            { echo "FAIL: -j 1 and -j $j differ" >&2; exit 1; }
+    done
+    rm -rf "$tmp/o$n-j1" "$tmp/o$n-j$cpus"
+done
+echo
+echo "kernels jobs    wall_s ms/kernel  peak_MiB   files"
+printf '%s' "$summary"
+"$build/tests/bench_eval" 100
