@@ -66,7 +66,13 @@ typedef struct {
  * one block, so the limit bounds the time evaluation takes (a few seconds)
  * whatever the shape of the model; a model whose index combinations alone
  * would pass it is refused before it starts. */
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+/* Fuzzing builds (tests/fuzz): sanitizers make each step ~10 times slower,
+ * and an input that takes seconds would be taken for a hang. */
+#define RC_EVAL_STEP_LIMIT 10000000LL
+#else
 #define RC_EVAL_STEP_LIMIT 400000000LL
+#endif
 
 /* Counts `kernel`'s work over its launch. With `as_launched`, guards marked
  * as assumptions are taken as always true, showing what the launch as

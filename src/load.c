@@ -41,8 +41,10 @@ struct rc_loader {
 
 /* Most schema problems shown for one file; the rest are counted. */
 #define MAX_SCHEMA_MESSAGES 10
-/* Longest piece of input text quoted in a message, in bytes. */
+/* Longest piece of input text quoted in a message, in bytes, and the room
+ * a quote takes: up to 3 more bytes to end a character, "..." and a NUL. */
 #define QUOTE_MAX 60
+#define QUOTE_BUF (QUOTE_MAX + 8)
 /* Largest definition read; a bigger file is refused before parsing. */
 #define MAX_FILE_BYTES (16L << 20)
 
@@ -61,7 +63,7 @@ typedef struct {
     char last_attr[64];
 } reporter;
 
-/* Copies `s` into out[QUOTE_MAX + 4] for quoting: cut at a UTF-8 character
+/* Copies `s` into out[QUOTE_BUF] for quoting: cut at a UTF-8 character
  * boundary after QUOTE_MAX bytes (then "..."), control characters shown as
  * '?', so that a message stays on one line whatever the input holds. */
 static const char *quote(const char *s, char *out)
@@ -69,7 +71,7 @@ static const char *quote(const char *s, char *out)
     size_t o = 0, i = 0;
     const unsigned char *u = (const unsigned char *)(s ? s : "");
     for (; u[i]; i++) {
-        if (i >= QUOTE_MAX && (u[i] & 0xC0) != 0x80)
+        if (i >= QUOTE_MAX && ((u[i] & 0xC0) != 0x80 || i >= QUOTE_MAX + 3))
             break;
         out[o++] = u[i] < 0x20 || u[i] == 0x7F ? '?' : (char)u[i];
     }
@@ -124,8 +126,8 @@ static void element_name(const xmlError *e, char *out, size_t n)
 static void attribute_name(const xmlError *e, char *out, size_t n)
 {
     const char *m = e->message ? e->message : "";
-    const char *a = strstr(m, "', attribute '");
-    if (a && a < strstr(m, ": "))
+    const char *a = strstr(m, "', attribute '"), *colon = strstr(m, ": ");
+    if (a && colon && a < colon)
         snprintf(out, n, "%.*s", (int)strcspn(a + 14, "'"), a + 14);
     else
         out[0] = '\0';
@@ -164,7 +166,7 @@ static const char *pattern_words(const char *element, const char *attribute)
  * that follows from another one and is better left unsaid. */
 static bool schema_message(const reporter *r, const xmlError *e, char *out, size_t n)
 {
-    char element[128], attribute[64], what[256], q[QUOTE_MAX + 4], list[512];
+    char element[128], attribute[64], what[256], q[QUOTE_BUF], list[512];
     element_name(e, element, sizeof element);
     attribute_name(e, attribute, sizeof attribute);
     if (*attribute)
@@ -287,7 +289,7 @@ static bool looks_binary(const char *xml, size_t len)
 static void parser_message(const reporter *r, const xmlError *e, char *out, size_t n,
                            int *line)
 {
-    char q[QUOTE_MAX + 4], text[512];
+    char q[QUOTE_BUF], text[512];
     const char *s1 = e->str1 ? (const char *)e->str1 : "";
     const char *m = e->message ? e->message : "";
     switch (e->code) {
@@ -627,7 +629,7 @@ static xmlDocPtr read_document(const char *file, const char *xml, size_t len,
         goto fail;
     }
     if (top->ns) {
-        char q[QUOTE_MAX + 4];
+        char q[QUOTE_BUF];
         rc_error_at(diag, file, xmlGetLineNo(top),
                     "the root element <%s> is in the namespace '%s'; expected <%s> in no namespace",
                     root, quote((const char *)top->ns->href, q), root);
@@ -743,7 +745,7 @@ static bool read_quantity(xmlNodePtr n, rc_quantity_kind kind, bool positive,
     if (!ok)
         rc_error_at(diag, file, xmlGetLineNo(n), "<%s>: %s", (const char *)n->name, err);
     else if (positive ? !(*out > 0) : !(*out >= 0)) {
-        char q[QUOTE_MAX + 4];
+        char q[QUOTE_BUF];
         rc_error_at(diag, file, xmlGetLineNo(n), "<%s>: %s must be %s, not '%s'",
                     (const char *)n->name, rc_quantity_kind_name(kind),
                     positive ? "positive" : "zero or positive", quote(text, q));
@@ -765,7 +767,7 @@ static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
     gpu->name = attr(top, "name");
     gpu->launch_latency = DEFAULT_LAUNCH_LATENCY;
     bool ok = true;
-    char q[QUOTE_MAX + 4];
+    char q[QUOTE_BUF];
     if (!gpu->id || !rc_id_is_safe(gpu->id)) {
         rc_error_at(diag, file, gpu->line,
                     "<gpu> id '%s' is not a safe name (letters, digits, '_', '.', '-')",
@@ -1046,7 +1048,7 @@ static void analyse_loops(rc_work *w, int nslots, bool *reads)
         if (w->kind == RC_WORK_LOOP) {
             memset(reads, 0, (size_t)nslots * sizeof *reads);
             mark_subtree_reads(w->children, reads, nslots);
-            w->body_reads_var = reads[w->slot];
+            w->body_reads_var = w->slot >= 0 && w->slot < nslots ? reads[w->slot] : true;
         }
         analyse_loops(w->children, nslots, reads);
     }
@@ -1181,7 +1183,7 @@ static bool read_launch(rc_kernel *k, xmlNodePtr n, const char *file, rc_diag *d
     int line = xmlGetLineNo(n);
     char *grid = attr(n, "grid"), *block = attr(n, "block");
     bool ok = true;
-    char q[QUOTE_MAX + 4];
+    char q[QUOTE_BUF];
     if (!grid || !parse_dim3(grid, k->grid)) {
         rc_error_at(diag, file, line,
                     "<launch> attribute 'grid': '%s' is not 1 to 3 positive integers separated by commas",
@@ -1236,7 +1238,7 @@ static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag
     k->id = attr(top, "id");
     k->name = attr(top, "name");
     bool ok = true;
-    char q[QUOTE_MAX + 4];
+    char q[QUOTE_BUF];
     if (!k->id || !rc_id_is_safe(k->id)) {
         rc_error_at(diag, file, k->line,
                     "<kernel> id '%s' is not a safe name (letters, digits, '_', '.', '-')",
@@ -1307,7 +1309,9 @@ static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag
     if (ok && work && launch_ok) {
         k->work = parse_block(&sc, work->children, 1, &ok);
         k->nslots = sc.next_slot;
-        bool *reads = calloc((size_t)k->nslots, sizeof *reads);
+        /* Only a complete model is analysed: a loop whose variable was
+         * refused has no slot. */
+        bool *reads = ok ? calloc((size_t)k->nslots, sizeof *reads) : NULL;
         if (reads)
             analyse_loops(k->work, k->nslots, reads);
         else

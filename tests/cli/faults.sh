@@ -95,7 +95,7 @@ has "$tmp/err" "tests/bad/kernels/id-path-traversal.xml:3: <kernel> id '../../et
 # Every file the run made is in the output directory.
 made=$(find "$tmp/escape" -newer "$tmp/marker" -type f | grep -v "^$tmp/escape/work/out/" | head -5)
 [ -z "$made" ] && ok || bad "written outside the output directory: $made"
-[ -z "$(find "$tmp/escape/work/out" -type d -mindepth 1)" ] && ok || bad "subdirectories made in the output"
+[ -z "$(find "$tmp/escape/work/out" -mindepth 1 -type d)" ] && ok || bad "subdirectories made in the output"
 [ -s "$tmp/escape/work/out/maximum_kernel.md" ] && ok || bad "the good kernel was not written"
 
 # ---- the summary line and the rejected list ---------------------------------

@@ -1,6 +1,7 @@
 /* fuzz_pipeline.c: see fuzz_pipeline.h. */
 #include "fuzz_pipeline.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "load.h"
 #include "model.h"
 #include "render.h"
+#include "font.h"
 #include "results.h"
 
 #ifndef ROOFCAST_SOURCE_DIR
@@ -23,6 +25,8 @@ static struct {
     FILE *devnull;
     rc_loader *loader;
     rc_templates *templates;
+    rc_fonts *fonts;
+    bool every_pdf;     /* RC_FUZZ_EVERY_PDF set: no sampling */
     char *kernel, *gpu; /* the bundled stand-ins */
     size_t kernel_len, gpu_len;
 } fz;
@@ -74,9 +78,12 @@ static void init(void)
      * as soon as they exist. */
     fz.templates = rc_templates_new(ROOFCAST_SOURCE_DIR "/templates",
                                     (1u << RC_TEMPLATE_COUNT) - 1, diag);
-    if (!fz.loader || !fz.templates)
-        broken("cannot load the schemas or templates", NULL);
+    fz.fonts = rc_fonts_new(diag);
+    if (!fz.loader || !fz.templates || !fz.fonts)
+        broken("cannot load the schemas, templates or fonts", NULL);
     rc_diag_free(diag);
+    const char *every = getenv("RC_FUZZ_EVERY_PDF");
+    fz.every_pdf = every && *every && strcmp(every, "0") != 0;
     fz.kernel = slurp("kernels/maximum_kernel.xml", &fz.kernel_len);
     fz.gpu = slurp("specs/titan-black.xml", &fz.gpu_len);
 }
@@ -105,22 +112,66 @@ static void check_xml(const char *what, const char *buf, size_t len)
     xmlFreeDoc(doc);
 }
 
-static void render_all(xmlDocPtr doc, const char *kernel_id, rc_diag *diag)
+/* A renderer's output: not NULL, and what its format starts with. */
+static void check_output(const char *what, char *out, size_t len, const char *magic)
+{
+    if (!out)
+        broken("a renderer failed", what);
+    if (len < strlen(magic) || memcmp(out, magic, strlen(magic)) != 0)
+        broken("a renderer's output does not start as its format does", what);
+    free(out);
+}
+
+/* Every renderer, as run.c calls them: the kernel's own files when it was
+ * reported, then the overviews. */
+/* Every renderer, as run.c calls them: the kernel's own files when it was
+ * reported, then the overviews. (Each call comes before its check: `len`
+ * is set by the call.) A PDF takes ~30 ms, libharu embedding the fonts
+ * each time, ten times the rest together: while fuzzing, the PDFs are made
+ * for one input in eight, chosen by the input's hash so that a replay takes
+ * the same path; the regression drivers set RC_FUZZ_EVERY_PDF. */
+static void render_all(xmlDocPtr doc, const char *kernel_id, bool pdf, bool pictures,
+                       rc_diag *diag)
 {
     size_t len = 0;
     char *out;
-    for (int t = 0; kernel_id && t < RC_TEMPLATE_COUNT; t++) {
-        out = rc_render_template(fz.templates, (rc_template_id)t, doc, kernel_id, &len, diag);
+    static const rc_chart_kind kinds[] = {RC_CHART_ROOFLINE, RC_CHART_TIME};
+    if (kernel_id) {
+        out = rc_render_template(fz.templates, RC_TEMPLATE_MARKDOWN, doc, kernel_id, &len, diag);
+        check_output("markdown", out, len, "");
+    }
+    if (kernel_id && pictures) {
+        out = rc_render_html(fz.templates, doc, kernel_id, fz.fonts, &len, diag);
+        check_output("html", out, len, "<!DOCTYPE html>");
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+            out = rc_render_chart(doc, kernel_id, kinds[i], RC_IMAGE_SVG, fz.fonts, &len, diag);
+            if (!out)
+                broken("a chart failed", kernel_id);
+            check_xml("chart.svg", out, len);
+            free(out);
+            out = rc_render_chart(doc, kernel_id, kinds[i], RC_IMAGE_PNG, fz.fonts, &len, diag);
+            check_output("chart.png", out, len, "\x89PNG\r\n\x1a\n");
+        }
+        if (pdf) {
+            out = rc_render_pdf_kernel(doc, kernel_id, fz.fonts, &len, diag);
+            check_output("kernel.pdf", out, len, "%PDF-");
+        }
+    }
+    if (pictures) {
+        out = rc_render_html(fz.templates, doc, NULL, fz.fonts, &len, diag);
+        check_output("index.html", out, len, "<!DOCTYPE html>");
+        out = rc_render_chart(doc, NULL, RC_CHART_OVERVIEW, RC_IMAGE_SVG, fz.fonts, &len, diag);
         if (!out)
-            broken("a template failed", kernel_id);
-        if (strlen(out) != len)
-            broken("a template's output holds a NUL", kernel_id);
+            broken("the overview chart failed", NULL);
+        check_xml("index.svg", out, len);
         free(out);
     }
+    if (pdf && pictures) {
+        out = rc_render_pdf_summary(doc, fz.fonts, &len, diag);
+        check_output("summary.pdf", out, len, "%PDF-");
+    }
     out = rc_render_csv(doc, &len);
-    if (!out)
-        broken("the CSV renderer failed", NULL);
-    free(out);
+    check_output("estimates.csv", out, len, "kernel,gpu,");
     out = rc_render_results_xml(doc, &len);
     if (!out)
         broken("the results.xml renderer failed", NULL);
@@ -128,8 +179,18 @@ static void render_all(xmlDocPtr doc, const char *kernel_id, rc_diag *diag)
     free(out);
 }
 
-void rc_fuzz_pipeline(const char *kernel_xml, size_t kernel_len, const char *gpu_xml,
-                      size_t gpu_len)
+/* FNV-1a: a cheap, stable hash of the input. */
+static uint32_t hash(const char *s, size_t n, uint32_t h)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/* The pipeline; `pictures`: also HTML, charts and PDF (else Markdown, CSV
+ * and results.xml only). */
+static void pipeline(const char *kernel_xml, size_t kernel_len, const char *gpu_xml,
+                     size_t gpu_len, bool pictures)
 {
     init();
     if (!kernel_xml) {
@@ -179,7 +240,9 @@ void rc_fuzz_pipeline(const char *kernel_xml, size_t kernel_len, const char *gpu
         rc_results_add_kernel(doc, gpus, ngpus, &r);
     }
     rc_results_add_rejected(doc, diag);
-    render_all(doc, reported ? k->id : NULL, diag);
+    bool pdf = fz.every_pdf ||
+               hash(gpu_xml, gpu_len, hash(kernel_xml, kernel_len, 2166136261u)) % 8 == 0;
+    render_all(doc, reported ? k->id : NULL, pdf, pictures, diag);
 
     xmlFreeDoc(doc);
     if (has_model)
@@ -189,6 +252,12 @@ void rc_fuzz_pipeline(const char *kernel_xml, size_t kernel_len, const char *gpu
     rc_kernel_free(k);
     rc_gpu_free(g);
     rc_diag_free(diag);
+}
+
+void rc_fuzz_pipeline(const char *kernel_xml, size_t kernel_len, const char *gpu_xml,
+                      size_t gpu_len)
+{
+    pipeline(kernel_xml, kernel_len, gpu_xml, gpu_len, true);
 }
 
 /* ---- expressions ------------------------------------------------------- */
@@ -237,6 +306,40 @@ static char *xml_escape(const char *s)
     return out;
 }
 
+/* rc_expr_eval_range must be sound: when it answers for a box, every point
+ * of the box evaluates without error to a value inside the answer. Checked
+ * at the corners and the middle of a few boxes of the three slots. */
+static void check_ranges(const rc_expr *e, const char *text)
+{
+    static const int64_t boxes[][2][3] = {
+        {{0, 0, 0}, {31, 3, 5}},
+        {{-5, 1, -100}, {5, 1, 100}},
+        {{0, 0, 0}, {1023, 65534, 0}},
+        {{INT64_MAX - 4, -1, INT64_MIN}, {INT64_MAX, 1, INT64_MIN + 4}},
+        {{7, 7, 7}, {7, 7, 7}},
+    };
+    for (size_t b = 0; b < sizeof boxes / sizeof boxes[0]; b++) {
+        const int64_t *lo = boxes[b][0], *hi = boxes[b][1];
+        int64_t out_lo, out_hi;
+        if (!rc_expr_eval_range(e, lo, hi, &out_lo, &out_hi))
+            continue;
+        if (out_lo > out_hi)
+            broken("an empty range", text);
+        for (int corner = 0; corner < 27; corner++) {
+            int64_t point[3];
+            for (int s = 0, c = corner; s < 3; s++, c /= 3)
+                point[s] = c % 3 == 0 ? lo[s] : c % 3 == 1 ? hi[s]
+                                                           : lo[s] + (hi[s] - lo[s]) / 2;
+            int64_t v;
+            rc_expr_error err;
+            if (!rc_expr_eval(e, point, &v, &err))
+                broken("a range answered for a box in which a point fails", text);
+            if (v < out_lo || v > out_hi)
+                broken("a point's value lies outside the range answered for its box", text);
+        }
+    }
+}
+
 void rc_fuzz_expression(const char *data, size_t len)
 {
     init();
@@ -276,6 +379,7 @@ void rc_fuzz_expression(const char *data, size_t len)
                         eerr.length > tlen - eerr.offset))
                 broken("an evaluation error without a message or a place", eerr.message);
         }
+        check_ranges(e, text);
         rc_expr_free(e);
     }
 
@@ -293,7 +397,9 @@ void rc_fuzz_expression(const char *data, size_t len)
                      "<loop var=\"i\" from=\"0\" to=\"4\"><traffic bytes=\"%s\"/></loop>"
                      "</work></kernel>",
                      esc, esc, esc);
-    rc_fuzz_pipeline(xml, (size_t)n, NULL, 0);
+    /* The pictures and PDFs are fuzzed by the kernel and GPU targets; here
+     * they would only slow the search for expressions tenfold. */
+    pipeline(xml, (size_t)n, NULL, 0, false);
     free(xml);
     free(esc);
     free(text);
