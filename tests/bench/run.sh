@@ -32,7 +32,7 @@ for n in $counts; do
         mem=$(sed -n 's/.*peak memory \([0-9.]*\) MiB/\1/p' "$tmp/t")
         files=$(ls "$out" | wc -l)
         summary="$summary$(printf '%6s %4s %9s %10s %9s %7s' "$n" "$j" "$wall" \
-            "$(echo "scale=2; $wall * 1000 / $n" | bc)" "$mem" "$files")
+            "$(awk -v w="$wall" -v n="$n" 'BEGIN { printf "%.2f", w * 1000 / n }')" "$mem" "$files")
 "
         [ "$j" = 1 ] || diff -r "$tmp/o$n-j1" "$out" >/dev/null ||
             { echo "FAIL: -j 1 and -j $j differ" >&2; exit 1; }
