@@ -10,7 +10,9 @@
 
 #include <libxml/parser.h>
 
+#include "buffer.h"
 #include "format.h"
+#include "render.h"
 #include "results.h"
 
 #define X(s) ((const xmlChar *)(s))
@@ -348,54 +350,16 @@ void rc_compare_baseline(xmlDocPtr doc, const char *path, rc_diag *diag,
 
 /* ---- renderers -------------------------------------------------------- */
 
-typedef struct {
-    char *buf;
-    size_t len, cap;
-} buffer;
-
-static void put(buffer *b, const char *s)
-{
-    size_t n = strlen(s);
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = (b->len + n + 1) * 2;
-        char *p = realloc(b->buf, cap);
-        if (!p)
-            return;
-        b->buf = p;
-        b->cap = cap;
-    }
-    memcpy(b->buf + b->len, s, n + 1);
-    b->len += n;
-}
-
-static void csv_field(buffer *b, const char *s)
-{
-    if (!s)
-        s = "";
-    if (!strpbrk(s, ",\"\r\n") && !strchr("=+@", s[0] ? s[0] : 'x')) {
-        put(b, s);
-        return;
-    }
-    put(b, "\"");
-    for (const char *p = s; *p; p++) {
-        char one[3] = {*p, 0, 0};
-        if (*p == '"')
-            one[1] = '"';
-        put(b, one);
-    }
-    put(b, "\"");
-}
-
-static void csv_row(buffer *b, const char *kind, const char *kernel, const char *gpu,
+static void csv_row(rc_buffer *b, const char *kind, const char *kernel, const char *gpu,
                     const char *quantity, const char *old, const char *now, const char *pct)
 {
     const char *fields[] = {kind, kernel, gpu, quantity, old, now, pct};
     for (size_t i = 0; i < 7; i++) {
         if (i)
-            put(b, ",");
-        csv_field(b, fields[i]);
+            rc_buffer_puts(b, ",");
+        rc_buffer_csv_field(b, fields[i]);
     }
-    put(b, "\r\n");
+    rc_buffer_puts(b, "\r\n");
 }
 
 char *rc_render_changes_csv(xmlDocPtr doc, size_t *len)
@@ -403,8 +367,8 @@ char *rc_render_changes_csv(xmlDocPtr doc, size_t *len)
     xmlNodePtr changes = rc_results_child(xmlDocGetRootElement(doc), "changes");
     if (!changes)
         return NULL;
-    buffer b = {NULL, 0, 0};
-    put(&b, "kind,kernel,gpu,quantity,old,new,change_percent\r\n");
+    rc_buffer b = {0};
+    rc_buffer_puts(&b, "kind,kernel,gpu,quantity,old,new,change_percent\r\n");
     for (xmlNodePtr n = changes->children; n; n = n->next) {
         if (n->type != XML_ELEMENT_NODE)
             continue;
@@ -443,17 +407,16 @@ char *rc_render_changes_csv(xmlDocPtr doc, size_t *len)
         }
         xmlFree(id);
     }
-    *len = b.len;
-    return b.buf;
+    return rc_buffer_take(&b, len);
 }
 
-char *rc_markdown_escape(const char *text);
-
-static void md(buffer *b, const char *text)
+static void md(rc_buffer *b, const char *text)
 {
     char *e = rc_markdown_escape(text ? text : "");
     if (e)
-        put(b, e);
+        rc_buffer_puts(b, e);
+    else
+        b->failed = true;
     free(e);
 }
 
@@ -462,16 +425,15 @@ char *rc_render_changes_md(xmlDocPtr doc, size_t *len)
     xmlNodePtr changes = rc_results_child(xmlDocGetRootElement(doc), "changes");
     if (!changes)
         return NULL;
-    buffer b = {NULL, 0, 0};
+    rc_buffer b = {0};
     char *baseline = get(changes, "baseline");
-    put(&b, "# Changes since the baseline\n\nBaseline: ");
+    rc_buffer_puts(&b, "# Changes since the baseline\n\nBaseline: ");
     md(&b, baseline);
-    put(&b, "\n\n");
+    rc_buffer_puts(&b, "\n\n");
     xmlFree(baseline);
     if (!changes->children) {
-        put(&b, "No changes: every kernel, GPU and estimate is as in the baseline.\n");
-        *len = b.len;
-        return b.buf;
+        rc_buffer_puts(&b, "No changes: every kernel, GPU and estimate is as in the baseline.\n");
+        return rc_buffer_take(&b, len);
     }
     static const struct {
         const char *element, *title;
@@ -483,53 +445,53 @@ char *rc_render_changes_md(xmlDocPtr doc, size_t *len)
             if (!is(n, lists[l].element))
                 continue;
             if (first) {
-                put(&b, "## ");
-                put(&b, lists[l].title);
-                put(&b, "\n\n");
+                rc_buffer_puts(&b, "## ");
+                rc_buffer_puts(&b, lists[l].title);
+                rc_buffer_puts(&b, "\n\n");
                 first = false;
             }
             char *name = get(n, "name"), *id = get(n, "id");
-            put(&b, "- ");
+            rc_buffer_puts(&b, "- ");
             md(&b, name);
-            put(&b, " (");
+            rc_buffer_puts(&b, " (");
             md(&b, id);
-            put(&b, ")\n");
+            rc_buffer_puts(&b, ")\n");
             xmlFree(name);
             xmlFree(id);
         }
         if (!first)
-            put(&b, "\n");
+            rc_buffer_puts(&b, "\n");
     }
     for (xmlNodePtr n = changes->children; n; n = n->next) {
         if (!is(n, "kernel"))
             continue;
         char *name = get(n, "name");
-        put(&b, "## ");
+        rc_buffer_puts(&b, "## ");
         md(&b, name);
-        put(&b, "\n\n");
+        rc_buffer_puts(&b, "\n\n");
         xmlFree(name);
         bool inputs = false, estimates = false;
         for (xmlNodePtr e = n->children; e; e = e->next) {
             if (!is(e, "input"))
                 continue;
             if (!inputs)
-                put(&b, "Inputs that changed:\n\n");
+                rc_buffer_puts(&b, "Inputs that changed:\n\n");
             inputs = true;
             char *kind = get(e, "kind"), *iname = get(e, "name"), *o = get(e, "old"),
                  *w = get(e, "new"), *gpu = get(e, "gpu");
-            put(&b, "- ");
+            rc_buffer_puts(&b, "- ");
             md(&b, kind);
-            put(&b, " ");
+            rc_buffer_puts(&b, " ");
             if (gpu) {
                 md(&b, gpu);
-                put(&b, " ");
+                rc_buffer_puts(&b, " ");
             }
             md(&b, iname);
-            put(&b, ": ");
+            rc_buffer_puts(&b, ": ");
             md(&b, o);
-            put(&b, " → ");
+            rc_buffer_puts(&b, " → ");
             md(&b, w);
-            put(&b, "\n");
+            rc_buffer_puts(&b, "\n");
             xmlFree(kind);
             xmlFree(iname);
             xmlFree(o);
@@ -537,27 +499,27 @@ char *rc_render_changes_md(xmlDocPtr doc, size_t *len)
             xmlFree(gpu);
         }
         if (inputs)
-            put(&b, "\n");
+            rc_buffer_puts(&b, "\n");
         for (xmlNodePtr e = n->children; e; e = e->next) {
             if (!is(e, "estimate"))
                 continue;
             if (!estimates)
-                put(&b, "| GPU | Estimate | Old (µs) | New (µs) | Change |\n"
+                rc_buffer_puts(&b, "| GPU | Estimate | Old (µs) | New (µs) | Change |\n"
                         "| --- | --- | ---: | ---: | ---: |\n");
             estimates = true;
             char *g = get(e, "gpu-name"), *q = get(e, "quantity"), *o = get(e, "old-text"),
                  *w = get(e, "new-text"), *p = get(e, "percent-text");
-            put(&b, "| ");
+            rc_buffer_puts(&b, "| ");
             md(&b, g);
-            put(&b, " | ");
+            rc_buffer_puts(&b, " | ");
             md(&b, q);
-            put(&b, " | ");
-            put(&b, o);
-            put(&b, " | ");
-            put(&b, w);
-            put(&b, " | ");
-            put(&b, p);
-            put(&b, " |\n");
+            rc_buffer_puts(&b, " | ");
+            rc_buffer_puts(&b, o);
+            rc_buffer_puts(&b, " | ");
+            rc_buffer_puts(&b, w);
+            rc_buffer_puts(&b, " | ");
+            rc_buffer_puts(&b, p);
+            rc_buffer_puts(&b, " |\n");
             xmlFree(g);
             xmlFree(q);
             xmlFree(o);
@@ -565,8 +527,7 @@ char *rc_render_changes_md(xmlDocPtr doc, size_t *len)
             xmlFree(p);
         }
         if (estimates)
-            put(&b, "\n");
+            rc_buffer_puts(&b, "\n");
     }
-    *len = b.len;
-    return b.buf;
+    return rc_buffer_take(&b, len);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buffer.h"
 #include "estimate.h"
 #include "format.h"
 #include "load.h"
@@ -267,36 +268,8 @@ static void add_counts(xmlNodePtr kernel, const char *basis, const rc_kernel *k,
 
 /* ---- interpretation --------------------------------------------------- */
 
-typedef struct {
-    char *buf;
-    size_t len, cap;
-} strbuf;
-
-static void sb_printf(strbuf *sb, const char *fmt, ...) RC_PRINTF(2, 3);
-static void sb_printf(strbuf *sb, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int need = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (need < 0)
-        return;
-    if (sb->len + (size_t)need + 1 > sb->cap) {
-        size_t cap = (sb->len + (size_t)need + 1) * 2;
-        char *p = realloc(sb->buf, cap);
-        if (!p)
-            return;
-        sb->buf = p;
-        sb->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(sb->buf + sb->len, sb->cap - sb->len, fmt, ap);
-    va_end(ap);
-    sb->len += (size_t)need;
-}
-
 /* "A", "A and B", "A, B and C" of the GPUs whose flag equals `want`. */
-static void list_gpus(strbuf *sb, const rc_gpu *const *gpus, size_t n,
+static void list_gpus(rc_buffer *sb, const rc_gpu *const *gpus, size_t n,
                       const bool *flags, bool want)
 {
     size_t total = 0, seen = 0;
@@ -306,18 +279,20 @@ static void list_gpus(strbuf *sb, const rc_gpu *const *gpus, size_t n,
         if (flags[i] != want)
             continue;
         seen++;
-        sb_printf(sb, "%s%s", seen == 1 ? "" : seen == total ? " and " : ", ", gpus[i]->name);
+        rc_buffer_printf(sb, "%s%s", seen == 1 ? "" : seen == total ? " and " : ", ", gpus[i]->name);
     }
 }
 
-static void add_sentence(xmlNodePtr parent, const char *kind, strbuf *sb)
+static void add_sentence(xmlNodePtr parent, const char *kind, rc_buffer *sb)
 {
-    if (!sb->buf)
+    char *text = rc_buffer_take(sb, NULL);
+    if (!text || !*text) {
+        free(text);
         return;
-    xmlNodePtr p = add_text_child(parent, "p", sb->buf);
+    }
+    xmlNodePtr p = add_text_child(parent, "p", text);
     set_str(p, "kind", kind);
-    free(sb->buf);
-    *sb = (strbuf){NULL, 0, 0};
+    free(text);
 }
 
 static const char *plural(size_t n, const char *one, const char *many)
@@ -333,7 +308,7 @@ static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
     xmlNodePtr in = xmlNewChild(kernel, NULL, X("interpretation"), NULL);
     if (ng == 0)
         return;
-    strbuf sb = {NULL, 0, 0};
+    rc_buffer sb = {0};
     char a[64], b[64], d[64], e[64];
     bool *flag = calloc(ng, sizeof *flag);
     if (!flag)
@@ -377,28 +352,28 @@ static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
     else
         snprintf(ridges, sizeof ridges, "%s to %s FLOP/byte", b, d);
     if (c->flops.total == 0 && c->bytes.total == 0)
-        sb_printf(&sb, "%s does no counted work: its time on every GPU is the launch latency alone.",
+        rc_buffer_printf(&sb, "%s does no counted work: its time on every GPU is the launch latency alone.",
                   k->name);
     else if (ncompute == 0)
-        sb_printf(&sb, "%s is memory bound on %s: its arithmetic intensity, %s FLOP/byte, "
+        rc_buffer_printf(&sb, "%s is memory bound on %s: its arithmetic intensity, %s FLOP/byte, "
                   "is below the ridge point%s (%s), so moving its %s bytes takes longer "
                   "than its %s FLOPs.",
                   k->name, all_n, a, ng == 1 ? "" : " of every GPU", ridges,
                   rc_format_int(c->bytes.total, b, sizeof b),
                   rc_format_int(c->flops.total, d, sizeof d));
     else if (ncompute == ng)
-        sb_printf(&sb, "%s is compute bound on %s: its arithmetic intensity, %s FLOP/byte, "
+        rc_buffer_printf(&sb, "%s is compute bound on %s: its arithmetic intensity, %s FLOP/byte, "
                   "is above the ridge point%s (%s).",
                   k->name, all_n, isinf(est[0].intensity) ? "unbounded (no bytes move)" : a,
                   ng == 1 ? "" : " of every GPU", ridges);
     else {
         for (size_t i = 0; i < ng; i++)
             flag[i] = est[i].compute_bound;
-        sb_printf(&sb, "%s is compute bound on ", k->name);
+        rc_buffer_printf(&sb, "%s is compute bound on ", k->name);
         list_gpus(&sb, gpus, ng, flag, true);
-        sb_printf(&sb, " and memory bound on ");
+        rc_buffer_printf(&sb, " and memory bound on ");
         list_gpus(&sb, gpus, ng, flag, false);
-        sb_printf(&sb, ": its arithmetic intensity, %s FLOP/byte, lies between the GPUs' "
+        rc_buffer_printf(&sb, ": its arithmetic intensity, %s FLOP/byte, lies between the GPUs' "
                   "ridge points (%s).", a, ridges);
     }
     add_sentence(in, "bound", &sb);
@@ -423,21 +398,21 @@ static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
         snprintf(share, sizeof share, "%s %% to %s %%", rc_format_sig3(100 * share_lo, a, sizeof a),
                  rc_format_sig3(100 * share_hi, b, sizeof b));
     if (ndominated == ng)
-        sb_printf(&sb, "Launch latency dominates on %s: the body takes %s, less than the "
+        rc_buffer_printf(&sb, "Launch latency dominates on %s: the body takes %s, less than the "
                   "launch latency of %s, which makes up %s of t_total.",
                   all_n, body, lat, share);
     else if (ndominated == 0)
-        sb_printf(&sb, "The body outweighs the launch latency on %s: it takes %s against "
+        rc_buffer_printf(&sb, "The body outweighs the launch latency on %s: it takes %s against "
                   "%s of launch latency, which makes up %s of t_total.",
                   all_n, body, lat, share);
     else {
         for (size_t i = 0; i < ng; i++)
             flag[i] = est[i].launch_dominated;
-        sb_printf(&sb, "Launch latency dominates on ");
+        rc_buffer_printf(&sb, "Launch latency dominates on ");
         list_gpus(&sb, gpus, ng, flag, true);
-        sb_printf(&sb, "; on ");
+        rc_buffer_printf(&sb, "; on ");
         list_gpus(&sb, gpus, ng, flag, false);
-        sb_printf(&sb, " the body (%s in all) takes longer than the launch latency (%s).",
+        rc_buffer_printf(&sb, " the body (%s in all) takes longer than the launch latency (%s).",
                   body, lat);
     }
     add_sentence(in, "launch", &sb);
@@ -445,17 +420,17 @@ static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
     /* How the GPUs compare. */
     if (ng > 1) {
         double ratio = est[slowest].t_total / est[fastest].t_total;
-        sb_printf(&sb, "The %s is fastest at %s µs and the %s slowest at %s µs, %s times as long",
+        rc_buffer_printf(&sb, "The %s is fastest at %s µs and the %s slowest at %s µs, %s times as long",
                   gpus[fastest]->name, rc_format_us(est[fastest].t_total, a, sizeof a),
                   gpus[slowest]->name, rc_format_us(est[slowest].t_total, b, sizeof b),
                   rc_format_sig3(ratio, d, sizeof d));
         if (ndominated == ng)
-            sb_printf(&sb, "; the spread is narrow because every launch pays the same fixed latency.");
+            rc_buffer_printf(&sb, "; the spread is narrow because every launch pays the same fixed latency.");
         else
-            sb_printf(&sb, ".");
+            rc_buffer_printf(&sb, ".");
         if (top_peak != fastest && ncompute == 0 && c->bytes.total > 0) {
             char bw[64], bw2[64];
-            sb_printf(&sb, " Being memory bound, it follows bandwidth rather than FP32 peak: "
+            rc_buffer_printf(&sb, " Being memory bound, it follows bandwidth rather than FP32 peak: "
                       "the %s has the highest peak (%s) but %s of bandwidth, against %s on the %s.",
                       gpus[top_peak]->name,
                       rc_format_si(gpus[top_peak]->peak_fp32, "FLOP/s", e, sizeof e),
@@ -468,19 +443,19 @@ static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
 
     /* How many threads work. */
     if (c->threads_active < c->threads_launched) {
-        sb_printf(&sb, "Only %s of the %s launched threads (%s %%) do counted work",
+        rc_buffer_printf(&sb, "Only %s of the %s launched threads (%s %%) do counted work",
                   rc_format_int(c->threads_active, a, sizeof a),
                   rc_format_int(c->threads_launched, b, sizeof b),
                   rc_format_sig3(100.0 * (double)c->threads_active / (double)c->threads_launched,
                                  d, sizeof d));
         if (c->blocks_active < c->blocks_launched)
-            sb_printf(&sb, ", in %s of the %s blocks.",
+            rc_buffer_printf(&sb, ", in %s of the %s blocks.",
                       rc_format_int(c->blocks_active, a, sizeof a),
                       rc_format_int(c->blocks_launched, b, sizeof b));
         else
-            sb_printf(&sb, ".");
+            rc_buffer_printf(&sb, ".");
     } else
-        sb_printf(&sb, "All %s launched threads do counted work.",
+        rc_buffer_printf(&sb, "All %s launched threads do counted work.",
                   rc_format_int(c->threads_launched, a, sizeof a));
     add_sentence(in, "threads", &sb);
 
@@ -490,7 +465,7 @@ static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
                     launch->bytes.total == c->bytes.total &&
                     launch->threads_active == c->threads_active;
         if (same)
-            sb_printf(&sb, "The model's assumptions agree with the launch: counted as launched, "
+            rc_buffer_printf(&sb, "The model's assumptions agree with the launch: counted as launched, "
                       "the work is the same.");
         else {
             double lo = INFINITY, hi = 0, mlo = INFINITY, mhi = 0;
@@ -501,7 +476,7 @@ static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
                 mhi = fmax(mhi, est[i].t_total);
             }
             char f1[64], f2[64], b1[64], b2[64];
-            sb_printf(&sb, "The model's assumptions and the launch disagree: as launched, "
+            rc_buffer_printf(&sb, "The model's assumptions and the launch disagree: as launched, "
                       "%s threads would work instead of %s, for %s FLOPs instead of %s and "
                       "%s bytes instead of %s, and t_total would be ",
                       rc_format_int(launch->threads_active, a, sizeof a),
@@ -511,10 +486,10 @@ static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
                       rc_format_int(launch->bytes.total, b1, sizeof b1),
                       rc_format_int(c->bytes.total, b2, sizeof b2));
             if (ng == 1)
-                sb_printf(&sb, "%s µs instead of %s µs.", rc_format_us(lo, a, sizeof a),
+                rc_buffer_printf(&sb, "%s µs instead of %s µs.", rc_format_us(lo, a, sizeof a),
                           rc_format_us(mlo, b, sizeof b));
             else
-                sb_printf(&sb, "%s to %s µs instead of %s to %s µs.",
+                rc_buffer_printf(&sb, "%s to %s µs instead of %s to %s µs.",
                           rc_format_us(lo, a, sizeof a), rc_format_us(hi, b, sizeof b),
                           rc_format_us(mlo, d, sizeof d), rc_format_us(mhi, e, sizeof e));
         }
