@@ -1289,23 +1289,63 @@ end:
 
 /* ---- the overview ---------------------------------------------------------- */
 
+/* The most kernels the overview chart shows. */
+#define OVERVIEW_MAX 20
+
+typedef struct {
+    xmlNodePtr node;
+    double slowest; /* its longest t_total, s */
+    size_t order;   /* its place in the tree */
+} overview_kernel;
+
+static int slower_first(const void *a, const void *b)
+{
+    const overview_kernel *x = a, *y = b;
+    if (x->slowest != y->slowest)
+        return x->slowest > y->slowest ? -1 : 1;
+    return x->order < y->order ? -1 : 1;
+}
+
+static int in_order(const void *a, const void *b)
+{
+    const overview_kernel *x = a, *y = b;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
 rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
 {
     xmlNodePtr gpus = rc_results_child(results, "gpus");
     xmlNodePtr kernels = rc_results_child(results, "kernels");
-    size_t ng = 0, nk = 0;
+    size_t ng = 0, total = 0;
     FOR_EACH(g, gpus, "gpu")
         ng++;
     FOR_EACH(k, kernels, "kernel")
-        nk++;
+        total++;
     rc_chart *c = chart_new(fonts, CHART_WIDTH);
     legend_entry *le = calloc(ng ? ng : 1, sizeof *le);
-    if (!c || !le) {
+    overview_kernel *shown = calloc(total ? total : 1, sizeof *shown);
+    if (!c || !le || !shown) {
         if (c)
             c->failed = true;
         legend_free(le, 0);
+        free(shown);
         rc_chart_free(c);
         return NULL;
+    }
+    /* A chart of a thousand bands helps nobody (and would pass Cairo's
+     * largest image): past OVERVIEW_MAX kernels it shows the slowest. */
+    size_t nk = 0;
+    FOR_EACH(k, kernels, "kernel") {
+        double slowest = 0;
+        FOR_EACH(e, rc_results_child(k, "estimates"), "estimate")
+            slowest = fmax(slowest, attr_num(e, "t-total"));
+        shown[nk] = (overview_kernel){k, slowest, nk};
+        nk++;
+    }
+    if (nk > OVERVIEW_MAX) {
+        qsort(shown, nk, sizeof *shown, slower_first);
+        nk = OVERVIEW_MAX;
+        qsort(shown, nk, sizeof *shown, in_order);
     }
     size_t i = 0;
     FOR_EACH(g, gpus, "gpu") {
@@ -1318,7 +1358,8 @@ rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
 
     /* The time range over every estimate, in µs. */
     double tmin = INFINITY, tmax = 0, name_w = 0;
-    FOR_EACH(k, kernels, "kernel") {
+    for (size_t s = 0; s < nk; s++) {
+        xmlNodePtr k = shown[s].node;
         char *kname = attr_str(k, "name");
         if (kname)
             name_w = fmax(name_w, rc_fonts_width(fonts, RC_FONT_BOLD, SIZE_TEXT, kname));
@@ -1337,10 +1378,19 @@ rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
     log_range(tmin, tmax, 1.25, &ax.lo, &ax.hi);
     name_w = fmin(fmax(name_w, 60), 150);
 
+    char subtitle[200];
+    if (nk < total)
+        snprintf(subtitle, sizeof subtitle,
+                 "t_total per launch of the %zu slowest of %zu kernels (the table lists all); "
+                 "a row per GPU; the fastest GPU of each kernel ringed", nk, total);
+    else
+        snprintf(subtitle, sizeof subtitle,
+                 "t_total per launch; a band per kernel, a row per GPU in it; "
+                 "the fastest GPU of each kernel ringed");
     double y = add_titles(c, MARGIN, MARGIN, CHART_WIDTH - 2 * MARGIN,
-                          "Every kernel on every GPU: predicted time per launch",
-                          "t_total per launch; a band per kernel, a row per GPU in it; "
-                          "the fastest GPU of each kernel ringed");
+                          nk < total ? "The slowest kernels on every GPU: predicted time per launch"
+                                     : "Every kernel on every GPU: predicted time per launch",
+                          subtitle);
     const double legend_w = 190;
     double legend_x = CHART_WIDTH - MARGIN - legend_w;
     double plot_left = MARGIN + name_w + 10, plot_right = legend_x - 20;
@@ -1351,13 +1401,10 @@ rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
     ax.p0 = plot_left, ax.p1 = plot_right;
 
     /* Bands, then the decade grid over them. */
-    size_t kidx = 0;
-    FOR_EACH(k, kernels, "kernel") {
+    for (size_t kidx = 0; kidx < nk; kidx++) {
         double top = plot_top + (double)kidx * band_h;
         if (kidx % 2 == 0)
             add_rect(c, RC_ROLE_NONE, plot_left, top, plot_right - plot_left, band_h, &band, NULL, 0);
-        (void)k;
-        kidx++;
     }
     log_axis(c, &ax, true, plot_bottom, plot_top, plot_bottom, false, NULL);
     add_rect(c, RC_ROLE_AXIS, plot_left, plot_top, plot_right - plot_left, plot_bottom - plot_top,
@@ -1366,8 +1413,9 @@ rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
         add_text(c, RC_ROLE_NOTE, (plot_left + plot_right) / 2, plot_top + 24,
                  "No kernel was estimated.", RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
 
-    kidx = 0;
-    FOR_EACH(k, kernels, "kernel") {
+    size_t kidx = 0;
+    for (size_t s = 0; s < nk; s++) {
+        xmlNodePtr k = shown[s].node;
         double top = plot_top + (double)kidx * band_h;
         char *kname = attr_str(k, "name");
         if (!kname) {
@@ -1427,6 +1475,7 @@ rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
     ly += 8;
     ly += legend(c, legend_x, ly, legend_w, le, ng, false, false);
     legend_free(le, ng);
+    free(shown);
     double bottom = fmax(plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + SIZE_TEXT * 1.3, ly);
     return chart_finish(c, bottom + MARGIN);
 }
