@@ -170,12 +170,13 @@ size_t rc_marker_outline(rc_marker_shape shape, double x, double y, double size,
 
 /* ---- the Cairo painter (paint_cairo.c) ------------------------------ */
 
-/* Paints `chart` as an SVG document (sizes in pt) or as a PNG image of
- * `scale` pixels per point, in memory. Text is drawn with the faces of
- * `fonts`. Returns a buffer the caller frees with free(), its length in
- * *len, or NULL on failure. The output depends only on the description:
- * the same chart gives the same bytes. */
+/* Paints `chart` with Cairo as an SVG document (sizes in pt) or as a PNG
+ * image of `scale` pixels per point (encoded with libpng), in memory. Text
+ * is drawn with the faces of `fonts`. Returns a buffer the caller frees
+ * with free(), its length in *len, or NULL on failure. The output depends
+ * only on the description: the same chart gives the same bytes. */
 char *rc_paint_svg(const rc_chart *chart, const rc_fonts *fonts, size_t *len);
 char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, size_t *len);
+
 
 #endif

@@ -40,21 +40,42 @@ static char *base64(const unsigned char *data, size_t n)
     return out;
 }
 
-/* Appends <chart kind= media-type= width= height=>base64</chart> to
- * `charts`; the size is in CSS pixels (1 pt = 4/3 px). */
-static bool add_chart(xmlNodePtr charts, const char *kind, rc_chart *chart, const rc_fonts *fonts)
+/* A chart's base64 SVG stands in the template's input as a short
+ * placeholder, spliced into the page afterwards: a data: URI of 100 to
+ * 300 KB went through libxslt and libxml2 a character at a time several
+ * times over (copied into the tree, normalize-space, the attribute value
+ * template, URI and attribute escaping when serialized), half the time of
+ * a page. The placeholder and base64 are both made of characters those
+ * steps leave as they are (letters, digits, '-'; '+', '/', '='), so the
+ * page is the same either way. Should the placeholder not come out
+ * exactly once (an input's text could hold it), the page is made again
+ * with the base64 in the tree. */
+typedef struct {
+    char placeholder[48];
+    char *b64;
+    size_t len;
+} chart_data;
+
+#define MAX_CHARTS 2
+
+/* Appends <chart kind= media-type= width= height=>DATA</chart> to
+ * `charts`, DATA being the placeholder (c->b64 keeps the base64); the size
+ * is in CSS pixels (1 pt = 4/3 px). */
+static bool add_chart(xmlNodePtr charts, const char *kind, rc_chart *chart, const rc_fonts *fonts,
+                      chart_data *c)
 {
     if (!chart)
         return false;
     size_t len = 0;
     char *svg = rc_paint_svg(chart, fonts, &len);
-    char *b64 = svg ? base64((const unsigned char *)svg, len) : NULL;
+    c->b64 = svg ? base64((const unsigned char *)svg, len) : NULL;
     free(svg);
-    if (!b64)
+    if (!c->b64)
         return false;
+    c->len = strlen(c->b64);
+    snprintf(c->placeholder, sizeof c->placeholder, "roofcast-chart-%s-placeholder", kind);
     xmlNodePtr n = xmlNewChild(charts, NULL, X("chart"), NULL);
-    xmlAddChild(n, xmlNewText(X(b64)));
-    free(b64);
+    xmlAddChild(n, xmlNewText(X(c->placeholder)));
     char buf[32];
     xmlSetProp(n, X("kind"), X(kind));
     xmlSetProp(n, X("media-type"), X("image/svg+xml"));
@@ -63,6 +84,51 @@ static bool add_chart(xmlNodePtr charts, const char *kind, rc_chart *chart, cons
     snprintf(buf, sizeof buf, "%.0f", rc_chart_height(chart) * 4 / 3);
     xmlSetProp(n, X("height"), X(buf));
     return true;
+}
+
+/* The occurrences of `what` in s[0..n), up to 2. */
+static int occurrences(const char *s, size_t n, const char *what, const char **first)
+{
+    size_t wl = strlen(what);
+    int count = 0;
+    *first = NULL;
+    for (const char *p = s; count < 2 && (size_t)(p - s) + wl <= n;) {
+        const char *hit = memchr(p, what[0], n - (size_t)(p - s) - wl + 1);
+        if (!hit)
+            break;
+        if (memcmp(hit, what, wl) == 0) {
+            if (!count++)
+                *first = hit;
+            p = hit + wl;
+        } else
+            p = hit + 1;
+    }
+    return count;
+}
+
+/* The page with each placeholder replaced by its base64, or NULL when a
+ * placeholder is not there exactly once. Frees `page` when it returns
+ * another buffer. */
+static char *splice_charts(char *page, size_t *len, const chart_data *c, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *at;
+        if (occurrences(page, *len, c[i].placeholder, &at) != 1)
+            return NULL;
+        size_t before = (size_t)(at - page), pl = strlen(c[i].placeholder);
+        size_t after = *len - before - pl;
+        char *out = malloc(before + c[i].len + after + 1);
+        if (!out)
+            return NULL;
+        memcpy(out, page, before);
+        memcpy(out + before, c[i].b64, c[i].len);
+        memcpy(out + before + c[i].len, at + pl, after);
+        out[before + c[i].len + after] = '\0';
+        *len = before + c[i].len + after;
+        free(page);
+        page = out;
+    }
+    return page;
 }
 
 static xmlNodePtr find_kernel(xmlNodePtr root, const char *id)
@@ -122,6 +188,9 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
         xmlFreeDoc(copy);
         return NULL;
     }
+    chart_data charts_data[MAX_CHARTS];
+    int ncharts = 0;
+    memset(charts_data, 0, sizeof charts_data);
     if (fonts) {
         xmlNodePtr charts = xmlNewChild(where, NULL, X("charts"), NULL);
         xmlNodePtr gpus = rc_results_child(xmlDocGetRootElement(copy), "gpus");
@@ -129,21 +198,36 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
         if (kernel_id) {
             rc_chart *r = rc_chart_new_roofline(where, gpus, fonts);
             rc_chart *tm = rc_chart_new_time(where, gpus, fonts);
-            ok = (!r || add_chart(charts, "roofline", r, fonts)) &&
-                 (!tm || add_chart(charts, "time", tm, fonts));
+            ok = (!r || add_chart(charts, "roofline", r, fonts, &charts_data[ncharts++])) &&
+                 (!tm || add_chart(charts, "time", tm, fonts, &charts_data[ncharts++]));
             rc_chart_free(r);
             rc_chart_free(tm);
         } else {
             rc_chart *o = rc_chart_new_overview(where, fonts);
-            ok = o && add_chart(charts, "overview", o, fonts);
+            ok = o && add_chart(charts, "overview", o, fonts, &charts_data[ncharts++]);
             rc_chart_free(o);
         }
         if (!ok)
             rc_error_at(diag, NULL, 0, "cannot draw the charts of %s.html",
                         kernel_id ? kernel_id : "index");
+        while (ncharts > 0 && !charts_data[ncharts - 1].b64)
+            ncharts--;
     }
-    char *out = rc_render_template(t, kernel_id ? RC_TEMPLATE_HTML : RC_TEMPLATE_INDEX, copy,
-                                   kernel_id, len, diag);
+    rc_template_id id = kernel_id ? RC_TEMPLATE_HTML : RC_TEMPLATE_INDEX;
+    char *out = rc_render_template(t, id, copy, kernel_id, len, diag);
+    char *spliced = out && ncharts ? splice_charts(out, len, charts_data, ncharts) : out;
+    if (out && !spliced) {
+        /* A placeholder was not there once: the base64 goes in the tree. */
+        free(out);
+        xmlNodePtr n = rc_results_child(where, "charts");
+        int i = 0;
+        for (xmlNodePtr c = n ? n->children : NULL; c && i < ncharts; c = c->next, i++)
+            xmlNodeSetContent(c, X(charts_data[i].b64));
+        spliced = rc_render_template(t, id, copy, kernel_id, len, diag);
+    }
+    for (int i = 0; i < MAX_CHARTS; i++)
+        free(charts_data[i].b64);
+    out = spliced;
     xmlFreeDoc(copy);
     return out;
 }

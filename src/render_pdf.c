@@ -26,13 +26,14 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
 #include <hpdf.h>
+#include <hpdf_doc.h>
+#include <hpdf_fontdef.h>
 
 #include "chart.h"
 #include "font.h"
@@ -94,8 +95,9 @@ typedef struct {
     xmlNodePtr gpus;        /* the tree's <gpus> */
     HPDF_Doc pdf;
     rc_hpdf_fonts hf;
-    FT_Library ft;          /* glyph coverage, from the same files */
-    FT_Face face[RC_FONT_COUNT];
+    struct spare_doc *spare; /* what `pdf` is kept in between PDFs */
+    HPDF_FontDef def[RC_FONT_COUNT];
+    int16_t *widths[RC_FONT_COUNT][256]; /* see width_of */
     HPDF_STATUS error, detail; /* the first libharu error, 0 when none */
     HPDF_Page page;         /* drawing goes here; NULL while measuring */
     double bottom;          /* nothing is placed below this */
@@ -107,6 +109,25 @@ typedef struct {
     size_t nlinks, caplinks;
     bool oom;
 } pdf;
+
+/* A libharu document with both fonts loaded, kept with the fonts
+ * (rc_fonts_keep) from one PDF to the next: libharu starts each new
+ * document in it (HPDF_NewDoc) with the fonts it already parsed, rather
+ * than reading both TTFs and making its UTF-8 encoder again, a tenth of
+ * what a PDF took. */
+typedef struct spare_doc {
+    HPDF_Doc pdf;
+    rc_hpdf_font_source source[RC_FONT_COUNT]; /* libharu reads the fonts from these */
+    char name[RC_FONT_COUNT][HPDF_LIMIT_MAX_NAME_LEN + 1];
+} spare_doc;
+
+static void drop_spare(void *obj)
+{
+    spare_doc *d = obj;
+    if (d->pdf)
+        HPDF_Free(d->pdf);
+    free(d);
+}
 
 /* ---- libharu errors ---------------------------------------------------- */
 
@@ -201,7 +222,7 @@ static const char *join(pdf *p, ...)
 static bool has_glyph(void *ctx, rc_font_role role, unsigned long c)
 {
     pdf *p = ctx;
-    return FT_Get_Char_Index(p->face[role], c) != 0;
+    return rc_fonts_glyph(p->fonts, role, c).glyph != 0;
 }
 
 /* The input file that text of node n comes from: the GPU's for a GPU name,
@@ -319,13 +340,48 @@ static bool attr_is(xmlNodePtr n, const char *attr, const char *value)
 
 /* ---- measuring and drawing text ---------------------------------------- */
 
+/* The width of character c in thousandths of an em, as libharu measures
+ * it: HPDF_TTFontDef_GetCharWidth, which HPDF_Font_TextWidth adds up and
+ * which marks the glyph for the embedded subset. Asked once per character
+ * and document: pages are measured at several scales and every table cell
+ * more than once, and libharu decodes and looks up each character anew. */
+static int char_width(pdf *p, rc_font_role role, unsigned long c)
+{
+    int16_t **page = &p->widths[role][c >> 8];
+    if (!*page) {
+        *page = malloc(256 * sizeof **page);
+        if (!*page) {
+            p->oom = true;
+            return 0;
+        }
+        for (int i = 0; i < 256; i++)
+            (*page)[i] = -1;
+    }
+    int16_t *w = &(*page)[c & 0xFF];
+    if (*w < 0) {
+        HPDF_INT16 got = HPDF_TTFontDef_GetCharWidth(p->def[role], (HPDF_UINT16)c);
+        *w = got < 0 ? 0 : got;
+    }
+    return *w;
+}
+
 static double width_of(pdf *p, const style *st, const char *s, size_t n)
 {
     if (n == 0)
         return 0;
-    HPDF_TextWidth tw =
-        HPDF_Font_TextWidth(p->hf.font[st->font], (const HPDF_BYTE *)s, (HPDF_UINT)n);
-    return tw.width * st->size / 1000.0;
+    unsigned long sum = 0;
+    for (const char *q = s; q < s + n;) {
+        const char *at = q;
+        unsigned long c = rc_utf8_next(&q);
+        if (c > 0xFFFF || (c == 0xFFFD && q - at != 3) || q > s + n) {
+            /* Not text as tx makes it: measured by libharu itself. */
+            HPDF_TextWidth tw =
+                HPDF_Font_TextWidth(p->hf.font[st->font], (const HPDF_BYTE *)s, (HPDF_UINT)n);
+            return tw.width * st->size / 1000.0;
+        }
+        sum += (unsigned long)char_width(p, st->font, c);
+    }
+    return (double)sum * st->size / 1000.0;
 }
 
 static double leading(const style *st) { return st->size * LEADING; }
@@ -1016,8 +1072,8 @@ end:
 
 /* ---- the document ------------------------------------------------------- */
 
-/* Starts a document: FreeType faces for glyph coverage, then libharu with
- * compression, the UTF-8 encoder and both TTFs embedded. Returns false
+/* Starts a document: libharu with compression, the UTF-8 encoder and both
+ * TTFs embedded, read from the bytes font.c holds. Returns false
  * after reporting. */
 static bool pdf_open(pdf *p, xmlDocPtr doc, const rc_fonts *fonts, const char *output,
                      rc_diag *diag)
@@ -1030,35 +1086,52 @@ static bool pdf_open(pdf *p, xmlDocPtr doc, const rc_fonts *fonts, const char *o
     p->bottom = PAGE_H - MARGIN_BOTTOM;
     p->hf.has_glyph = has_glyph;
     p->hf.ctx = p;
-    if (FT_Init_FreeType(&p->ft) != 0) {
-        p->ft = NULL;
-        rc_error_at(diag, NULL, 0, "%s: cannot start FreeType", output);
-        return false;
-    }
-    for (int i = 0; i < RC_FONT_COUNT; i++)
-        if (FT_New_Face(p->ft, rc_font_path((rc_font_role)i), 0, &p->face[i]) != 0) {
-            p->face[i] = NULL;
-            rc_error_at(diag, rc_font_path((rc_font_role)i), 0,
-                        "cannot load the PDF font (Debian ships it in fonts-dejavu-core)");
+    p->spare = rc_fonts_take(fonts, RC_SPARE_PDF);
+    if (p->spare) { /* a new document in a kept one: the fonts are loaded */
+        p->pdf = p->spare->pdf;
+        p->pdf->error.user_data = p;
+        if (HPDF_NewDoc(p->pdf) != HPDF_OK) {
+            report_hpdf(p, NULL);
             return false;
         }
-    p->pdf = HPDF_New(on_error, p);
-    if (!p->pdf) {
-        rc_error_at(diag, NULL, 0, "%s: cannot start libharu (out of memory)", output);
-        return false;
-    }
-    /* No PDF/A and no encryption: both add an /ID made from the time. */
-    HPDF_SetCompressionMode(p->pdf, HPDF_COMP_ALL);
-    HPDF_UseUTFEncodings(p->pdf);
-    HPDF_SetCurrentEncoder(p->pdf, "UTF-8");
-    for (int i = 0; i < RC_FONT_COUNT; i++) {
-        const char *path = rc_font_path((rc_font_role)i);
-        const char *name = HPDF_LoadTTFontFromFile(p->pdf, path, HPDF_TRUE);
-        if (name)
-            p->hf.font[i] = HPDF_GetFont(p->pdf, name, "UTF-8");
-        if (p->error || !p->hf.font[i]) {
-            report_hpdf(p, path);
+        HPDF_SetCompressionMode(p->pdf, HPDF_COMP_ALL);
+        HPDF_SetCurrentEncoder(p->pdf, "UTF-8");
+        for (int i = 0; i < RC_FONT_COUNT && !p->error; i++) {
+            p->def[i] = HPDF_GetFontDef(p->pdf, p->spare->name[i]);
+            p->hf.font[i] = HPDF_GetFont(p->pdf, p->spare->name[i], "UTF-8");
+        }
+        if (p->error || !p->hf.font[0] || !p->hf.font[1] || !p->def[0] || !p->def[1]) {
+            report_hpdf(p, NULL);
             return false;
+        }
+    } else {
+        p->spare = calloc(1, sizeof *p->spare);
+        p->pdf = p->spare ? HPDF_New(on_error, p) : NULL;
+        if (!p->pdf) {
+            rc_error_at(diag, NULL, 0, "%s: cannot start libharu (out of memory)", output);
+            return false;
+        }
+        p->spare->pdf = p->pdf;
+        /* No PDF/A and no encryption: both add an /ID made from the time. */
+        HPDF_SetCompressionMode(p->pdf, HPDF_COMP_ALL);
+        HPDF_UseUTFEncodings(p->pdf);
+        HPDF_SetCurrentEncoder(p->pdf, "UTF-8");
+        for (int i = 0; i < RC_FONT_COUNT; i++) {
+            const char *path = rc_font_path((rc_font_role)i);
+            size_t len = 0;
+            const unsigned char *data = rc_fonts_file(fonts, (rc_font_role)i, &len);
+            const char *name = rc_hpdf_load_ttf(p->pdf, &p->spare->source[i], data, len);
+            if (name && !p->error) {
+                snprintf(p->spare->name[i], sizeof p->spare->name[i], "%s", name);
+                /* Direct lookups first: HPDF_GetFont looks up every code point. */
+                rc_hpdf_direct_cmap(p->pdf, name);
+                p->def[i] = HPDF_GetFontDef(p->pdf, name);
+                p->hf.font[i] = HPDF_GetFont(p->pdf, name, "UTF-8");
+            }
+            if (p->error || !p->hf.font[i] || !p->def[i]) {
+                report_hpdf(p, path);
+                return false;
+            }
         }
     }
     char producer[64];
@@ -1104,17 +1177,22 @@ static char *pdf_save(pdf *p, size_t *len)
     return NULL;
 }
 
+/* Ends the document; the libharu one is kept for the next PDF unless
+ * something went wrong in it. */
 static void pdf_close(pdf *p)
 {
-    if (p->pdf)
-        HPDF_Free(p->pdf);
-    for (int i = 0; i < RC_FONT_COUNT; i++)
-        if (p->face[i])
-            FT_Done_Face(p->face[i]);
-    if (p->ft)
-        FT_Done_FreeType(p->ft);
+    if (p->spare && p->pdf && !p->error && !p->oom) {
+        HPDF_FreeDoc(p->pdf); /* keeps the fonts and the encoder */
+        p->pdf->error.user_data = NULL;
+        rc_fonts_keep(p->fonts, RC_SPARE_PDF, p->spare, drop_spare);
+    } else if (p->spare) {
+        drop_spare(p->spare);
+    }
     for (size_t i = 0; i < p->nowned; i++)
         free(p->owned[i]);
+    for (int r = 0; r < RC_FONT_COUNT; r++)
+        for (int i = 0; i < 256; i++)
+            free(p->widths[r][i]);
     free(p->owned);
     free(p->pages);
     free(p->links);

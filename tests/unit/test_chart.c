@@ -15,7 +15,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <cairo.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_ADVANCES_H
 #include <libxml/parser.h>
+#include <libxml/tree.h>
 
 #include "chart.h"
 #include "results.h"
@@ -381,6 +386,34 @@ static void painting_is_deterministic(void **state)
     rc_chart_free(t);
 }
 
+/* font.c's tables say what FreeType says, character by character. */
+static void glyph_tables_match_freetype(void **state)
+{
+    fixture *f = *state;
+    FT_Library lib;
+    assert_int_equal(FT_Init_FreeType(&lib), 0);
+    for (int r = 0; r < RC_FONT_COUNT; r++) {
+        FT_Face face;
+        assert_int_equal(FT_New_Face(lib, rc_font_path((rc_font_role)r), 0, &face), 0);
+        assert_int_equal(rc_fonts_units_per_em(f->fonts, (rc_font_role)r), face->units_per_EM);
+        assert_int_equal(rc_fonts_glyph_count(f->fonts, (rc_font_role)r), face->num_glyphs);
+        for (unsigned long c = 0; c <= 0x1FFFF; c += c < 0x10000 ? 1 : 97) {
+            FT_UInt g = FT_Get_Char_Index(face, c);
+            FT_Fixed adv = 0;
+            assert_int_equal(FT_Get_Advance(face, g, FT_LOAD_NO_SCALE, &adv), 0);
+            rc_glyph got = rc_fonts_glyph(f->fonts, (rc_font_role)r, c);
+            if (got.glyph != g || got.advance != (long)adv)
+                fail_msg("role %d U+%04lX: glyph %u advance %ld, FreeType %u %ld", r, c,
+                         got.glyph, got.advance, g, (long)adv);
+        }
+        FT_Done_Face(face);
+        unsigned a = rc_fonts_glyph(f->fonts, (rc_font_role)r, 'A').glyph;
+        unsigned space = rc_fonts_glyph(f->fonts, (rc_font_role)r, ' ').glyph;
+        assert_true(a != 0 && space != 0 && a != space);
+    }
+    FT_Done_FreeType(lib);
+}
+
 static void marker_outlines(void **state)
 {
     (void)state;
@@ -405,6 +438,7 @@ int main(void)
         cmocka_unit_test(time_bars_split_body_and_launch),
         cmocka_unit_test(painting_is_deterministic),
         cmocka_unit_test(marker_outlines),
+        cmocka_unit_test(glyph_tables_match_freetype),
     };
     const struct CMUnitTest bundled[] = {
         cmocka_unit_test(roofline_twelve_gpus_stay_apart),

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hpdf.h>
+#include <hpdf_fontdef.h>
 #include <libxml/parser.h>
 
 #include "diag.h"
@@ -103,12 +105,140 @@ static void test_render(void **state)
     fclose(sink);
 }
 
+/* ---- fonts in libharu ------------------------------------------------------ */
+
+static HPDF_STATUS last_error;
+
+static void record_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
+{
+    (void)detail_no;
+    (void)user;
+    if (!last_error)
+        last_error = error_no;
+}
+
+/* The file at `path`, whole; the caller frees it. */
+static unsigned char *slurp(const char *path, size_t *len)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return NULL;
+    unsigned char *buf = malloc(4 << 20);
+    *len = buf ? fread(buf, 1, 4 << 20, in) : 0;
+    fclose(in);
+    return buf;
+}
+
+/* After rc_hpdf_direct_cmap, libharu finds the same glyph for every code
+ * point as its own search did. */
+static void direct_cmap_keeps_every_glyph(void **state)
+{
+    (void)state;
+    for (int r = 0; r < RC_FONT_COUNT; r++) {
+        const char *path = rc_font_path((rc_font_role)r);
+        FILE *probe = fopen(path, "rb");
+        if (!probe)
+            skip();
+        fclose(probe);
+        last_error = 0;
+        HPDF_Doc pdf = HPDF_New(record_error, NULL);
+        assert_non_null(pdf);
+        const char *name = HPDF_LoadTTFontFromFile(pdf, path, HPDF_TRUE);
+        assert_non_null(name);
+        HPDF_FontDef def = HPDF_GetFontDef(pdf, name);
+        assert_non_null(def);
+        HPDF_UINT16 *before = malloc(0x10000 * sizeof *before);
+        assert_non_null(before);
+        for (unsigned u = 0; u <= 0xFFFF; u++)
+            before[u] = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u);
+        assert_true(rc_hpdf_direct_cmap(pdf, name));
+        assert_true(rc_hpdf_direct_cmap(pdf, name)); /* already direct */
+        for (unsigned u = 0; u <= 0xFFFF; u++)
+            if (HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u) != before[u])
+                fail_msg("%s: U+%04X was glyph %u, now %u", path, u, before[u],
+                         HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u));
+        assert_non_null(HPDF_GetFont(pdf, name, NULL));
+        assert_int_equal(last_error, 0);
+        assert_false(rc_hpdf_direct_cmap(pdf, "no such font"));
+        free(before);
+        HPDF_Free(pdf);
+    }
+}
+
+/* A font read from memory is the font read from its file, glyph names
+ * left out; one whose licence forbids embedding is refused with libharu's
+ * error, as from a file. */
+static void fonts_load_from_memory(void **state)
+{
+    (void)state;
+    const char *path = rc_font_path(RC_FONT_REGULAR);
+    size_t len = 0;
+    unsigned char *data = slurp(path, &len);
+    if (!data || len < 1000) {
+        free(data);
+        skip();
+    }
+    last_error = 0;
+    HPDF_Doc a = HPDF_New(record_error, NULL), b = HPDF_New(record_error, NULL);
+    rc_hpdf_font_source src;
+    const char *from_file = HPDF_LoadTTFontFromFile(a, path, HPDF_TRUE);
+    const char *from_memory = rc_hpdf_load_ttf(b, &src, data, len);
+    assert_non_null(from_file);
+    assert_non_null(from_memory);
+    assert_string_equal(from_file, from_memory);
+    HPDF_FontDef fa = HPDF_GetFontDef(a, from_file), fb = HPDF_GetFontDef(b, from_memory);
+    for (unsigned u = 0x20; u < 0x3000; u += 7)
+        assert_int_equal(HPDF_TTFontDef_GetCharWidth(fa, (HPDF_UINT16)u),
+                         HPDF_TTFontDef_GetCharWidth(fb, (HPDF_UINT16)u));
+    HPDF_TTFontDefAttr attr = fb->attr;
+    bool post = false;
+    for (HPDF_UINT i = 0; i < attr->offset_tbl.num_tables; i++)
+        if (memcmp(attr->offset_tbl.table[i].tag, "post", 4) == 0)
+            post = attr->offset_tbl.table[i].length == 32;
+    assert_true(post);
+    /* Both make a document. */
+    for (int k = 0; k < 2; k++) {
+        HPDF_Doc d = k ? b : a;
+        HPDF_UseUTFEncodings(d);
+        HPDF_Font font = HPDF_GetFont(d, k ? from_memory : from_file, "UTF-8");
+        assert_non_null(font);
+        HPDF_Page page = HPDF_AddPage(d);
+        HPDF_Page_BeginText(page);
+        HPDF_Page_SetFontAndSize(page, font, 12);
+        HPDF_Page_ShowText(page, "Roofline \xCE\xB1\xE2\x86\x92");
+        HPDF_Page_EndText(page);
+        assert_int_equal(HPDF_SaveToStream(d), HPDF_OK);
+    }
+    assert_int_equal(last_error, 0);
+    HPDF_Free(a);
+    HPDF_Free(b);
+
+    /* OS/2 fsType 2: restricted licence embedding. */
+    size_t n = (size_t)data[4] << 8 | data[5];
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *e = data + 12 + 16 * i;
+        if (memcmp(e, "OS/2", 4) == 0) {
+            size_t off = (size_t)e[8] << 24 | (size_t)e[9] << 16 | (size_t)e[10] << 8 | e[11];
+            data[off + 8] = 0;
+            data[off + 9] = 2;
+        }
+    }
+    last_error = 0;
+    HPDF_Doc c = HPDF_New(record_error, NULL);
+    assert_null(rc_hpdf_load_ttf(c, &src, data, len));
+    assert_int_equal(last_error, HPDF_TTF_CANNOT_EMBEDDING_FONT);
+    HPDF_Free(c);
+    free(data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_showable),
         cmocka_unit_test(test_utf8_put),
         cmocka_unit_test(test_render),
+        cmocka_unit_test(direct_cmap_keeps_every_glyph),
+        cmocka_unit_test(fonts_load_from_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
