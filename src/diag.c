@@ -122,24 +122,6 @@ size_t rc_diag_errors(const rc_diag *d) { return d->errors; }
 size_t rc_diag_faults(const rc_diag *d) { return d->faults; }
 size_t rc_diag_count(const rc_diag *d) { return d->count; }
 
-size_t rc_diag_rejected_inputs(const rc_diag *d)
-{
-    size_t n = 0;
-    pthread_mutex_lock((pthread_mutex_t *)&d->lock);
-    for (size_t i = 0; i < d->count; i++) {
-        const rc_diag_entry *e = &d->entries[i];
-        if (e->severity != RC_DIAG_ERROR || !e->file)
-            continue;
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = d->entries[j].severity == RC_DIAG_ERROR && d->entries[j].file &&
-                   strcmp(d->entries[j].file, e->file) == 0;
-        n += !seen;
-    }
-    pthread_mutex_unlock((pthread_mutex_t *)&d->lock);
-    return n;
-}
-
 size_t rc_diag_error_files(const rc_diag *d)
 {
     size_t files = 0;

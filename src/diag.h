@@ -60,9 +60,6 @@ int rc_diag_verbosity(const rc_diag *d);
 /* Input errors (RC_DIAG_ERROR) and output faults (RC_DIAG_FAULT) so far. */
 size_t rc_diag_errors(const rc_diag *d);
 size_t rc_diag_faults(const rc_diag *d);
-/* The inputs rejected so far: the distinct files named by input errors
- * (a file with three problems is one rejected input). */
-size_t rc_diag_rejected_inputs(const rc_diag *d);
 size_t rc_diag_count(const rc_diag *d);
 /* The number of distinct files with at least one error: the inputs
  * rejected (a file with three problems is one input). */

@@ -570,7 +570,10 @@ static bool read_file(const char *path, char **xml, size_t *len, rc_diag *diag)
                 break;
             }
             if (got == 0) {
-                ok = true;
+                ok = *len <= (size_t)MAX_FILE_BYTES;
+                if (!ok)
+                    rc_error_at(diag, path, 0, "the file is too large (at most %ld MiB)",
+                                MAX_FILE_BYTES >> 20);
                 break;
             }
             *len += (size_t)got;

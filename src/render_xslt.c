@@ -3,6 +3,7 @@
 #include "render.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@ static const char *const template_files[RC_TEMPLATE_COUNT] = {"markdown.xsl", "h
 
 struct rc_templates {
     xsltStylesheetPtr sheets[RC_TEMPLATE_COUNT];
+    char *paths[RC_TEMPLATE_COUNT]; /* for messages */
     xsltSecurityPrefsPtr prefs;
 };
 
@@ -199,14 +201,15 @@ rc_templates *rc_templates_new(const char *dir, unsigned wanted, rc_diag *diag)
                                     XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOERROR |
                                         XML_PARSE_NOWARNING);
         if (!doc) {
-            rc_error_at(diag, path, 0, "cannot read the template (is --templates right?)");
+            rc_fault_at(diag, path, 0, "cannot read the template (is --templates right?)");
             rc_templates_free(t);
             return NULL;
         }
+        t->paths[i] = strdup(path);
         t->sheets[i] = xsltParseStylesheetDoc(doc);
         if (!t->sheets[i]) {
             xmlFreeDoc(doc);
-            rc_error_at(diag, path, 0, "is not a valid XSLT stylesheet");
+            rc_fault_at(diag, path, 0, "is not a valid XSLT stylesheet");
             rc_templates_free(t);
             return NULL;
         }
@@ -218,12 +221,54 @@ void rc_templates_free(rc_templates *t)
 {
     if (!t)
         return;
-    for (int i = 0; i < RC_TEMPLATE_COUNT; i++)
+    for (int i = 0; i < RC_TEMPLATE_COUNT; i++) {
         if (t->sheets[i])
             xsltFreeStylesheet(t->sheets[i]);
+        free(t->paths[i]);
+    }
     if (t->prefs)
         xsltFreeSecurityPrefs(t->prefs);
     free(t);
+}
+
+/* libxslt's messages during one transformation. They come in pieces, a
+ * context line ("runtime error: file F line N element E") then the reason;
+ * the first reason and its line are kept for one file:line message, and
+ * nothing reaches stderr unformatted. */
+typedef struct {
+    char line_text[512];
+    size_t len;
+    int line;
+    char reason[512];
+    int reason_line;
+} xslt_errors;
+
+static void collect_xslt_error(void *ctx, const char *fmt, ...) RC_PRINTF(2, 3);
+
+static void collect_xslt_error(void *ctx, const char *fmt, ...)
+{
+    xslt_errors *e = ctx;
+    char piece[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(piece, sizeof piece, fmt, ap);
+    va_end(ap);
+    for (const char *p = piece; *p; p++) {
+        if (*p != '\n') {
+            if (e->len < sizeof e->line_text - 1)
+                e->line_text[e->len++] = *p;
+            continue;
+        }
+        e->line_text[e->len] = '\0';
+        const char *at = strstr(e->line_text, " line ");
+        if (strncmp(e->line_text, "runtime error: ", 15) == 0 && at)
+            e->line = atoi(at + 6);
+        else if (!e->reason[0] && e->len > 0) {
+            snprintf(e->reason, sizeof e->reason, "%s", e->line_text);
+            e->reason_line = e->line;
+        }
+        e->len = 0;
+    }
 }
 
 char *rc_render_template(rc_templates *t, rc_template_id id, xmlDocPtr doc,
@@ -238,6 +283,8 @@ char *rc_render_template(rc_templates *t, rc_template_id id, xmlDocPtr doc,
     if (!ctxt)
         return NULL;
     xsltSetCtxtSecurityPrefs(t->prefs, ctxt);
+    xslt_errors errors = {.len = 0};
+    xsltSetTransformErrorFunc(ctxt, &errors, collect_xslt_error);
     /* Parameters are XPath expressions: pass the id as a string value. */
     const char *params[3] = {NULL, NULL, NULL};
     char *quoted = NULL;
@@ -253,7 +300,9 @@ char *rc_render_template(rc_templates *t, rc_template_id id, xmlDocPtr doc,
     xmlDocPtr result = xsltApplyStylesheetUser(sheet, doc, params, NULL, NULL, ctxt);
     char *out = NULL;
     if (!result || ctxt->state != XSLT_STATE_OK) {
-        rc_error_at(diag, template_files[id], 0, "the template failed");
+        /* The template's fault, not the input's: exit status 3. */
+        rc_fault_at(diag, t->paths[id], errors.reason_line, "the template failed: %s",
+                    errors.reason[0] ? errors.reason : "it produced no output");
     } else {
         xmlChar *mem = NULL;
         int size = 0;

@@ -122,7 +122,8 @@ static void collect(const char *path, path_list *out, rc_diag *diag, const char 
     closedir(dir);
     if (out->count == first)
         rc_error_at(diag, path, 0, "no %s definitions (*.xml) in this directory", what);
-    qsort(out->paths + first, out->count - first, sizeof *out->paths, compare_strings);
+    if (out->count > first) /* qsort(NULL, 0, ...) is undefined */
+        qsort(out->paths + first, out->count - first, sizeof *out->paths, compare_strings);
 }
 
 /* ---- the run ---------------------------------------------------------- */
@@ -545,7 +546,7 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
             rc_output_written(output), rc_output_written(output) == 1 ? "" : "s",
             rc_output_dir(output), rc_diag_error_files(diag),
             rc_diag_error_files(diag) == 1 ? "" : "s");
-    if (rc_output_failed(output))
+    if (rc_output_failed(output) || rc_diag_faults(diag) > 0)
         status = RC_EXIT_OUTPUT;
     else if (o->fail_on_change >= 0 && changes.compared &&
              changes.max_abs_percent > o->fail_on_change) {

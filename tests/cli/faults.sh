@@ -116,12 +116,16 @@ mkdir "$tmp/tpl-cwd"
 status=$?
 [ $status -ne 0 ] && ok || bad "a template that read /etc/passwd succeeded"
 grep -q "Local file read for /etc/passwd refused" "$tmp/err" && ok || bad "the refused read was not reported"
-grep -q "Network file read for http://127.0.0.1:9/secret refused" "$tmp/err" && ok ||
-    bad "the refused network read was not reported"
 leaked=$(grep -rlF "root:x:0:0" "$tmp/tpl" "$tmp/tpl-cwd" "$tmp/out" 2>/dev/null)
 [ -z "$leaked" ] && ok || bad "/etc/passwd leaked into $leaked"
 [ ! -e "$tmp/tpl/maximum_kernel.md" ] && ok || bad "the failed template's report was written"
 [ -z "$(find "$tmp/tpl" "$tmp/tpl-cwd" -name 'pwned*')" ] && ok || bad "the template wrote a file"
+"$roofcast" -f md -t "$src/tests/data/hostile-templates/network" -o "$tmp/tpl-net" \
+    kernels/maximum_kernel.xml >"$tmp/out" 2>"$tmp/err"
+[ $? -ne 0 ] && ok || bad "a template that fetched a URL succeeded"
+grep -q "Network file read for http://127.0.0.1:9/secret refused" "$tmp/err" && ok ||
+    bad "the refused network read was not reported"
+[ ! -e "$tmp/tpl-net/maximum_kernel.md" ] && ok || bad "the failed template's report was written"
 
 # ---- read-only output directory and full disk -------------------------------
 

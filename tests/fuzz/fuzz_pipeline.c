@@ -157,9 +157,13 @@ static void render_all(xmlDocPtr doc, const char *kernel_id, bool pdf, bool pict
             check_output("kernel.pdf", out, len, "%PDF-");
         }
     }
+    /* The index lists the rejected inputs, so it is made for every input;
+     * its charts (drawn with fonts) only when there is a kernel to draw. */
     if (pictures) {
-        out = rc_render_html(fz.templates, doc, NULL, fz.fonts, &len, diag);
+        out = rc_render_html(fz.templates, doc, NULL, kernel_id ? fz.fonts : NULL, &len, diag);
         check_output("index.html", out, len, "<!DOCTYPE html>");
+    }
+    if (pictures && kernel_id) {
         out = rc_render_chart(doc, NULL, RC_CHART_OVERVIEW, RC_IMAGE_SVG, fz.fonts, &len, diag);
         if (!out)
             broken("the overview chart failed", NULL);
