@@ -73,8 +73,17 @@ char *rc_render_chart(xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
  * the root for the index; with `fonts` NULL the pages have no charts. `doc`
  * is not modified. Returns a new buffer (the caller frees it), or NULL
  * after reporting. */
+/* A report's charts already painted as SVG (the caller's), so the page
+ * embeds those bytes instead of painting them again; NULL members, or a
+ * NULL `painted`, are painted here. */
+typedef struct {
+    const char *roofline, *time;
+    size_t roofline_len, time_len;
+} rc_painted_svgs;
+
 char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
-                     const rc_fonts *fonts, size_t *len, rc_diag *diag);
+                     const rc_fonts *fonts, const rc_painted_svgs *painted, size_t *len,
+                     rc_diag *diag);
 
 /* ---- data for tools --------------------------------------------------- */
 

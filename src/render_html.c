@@ -62,14 +62,18 @@ typedef struct {
  * `charts`, DATA being the placeholder (c->b64 keeps the base64); the size
  * is in CSS pixels (1 pt = 4/3 px). */
 static bool add_chart(xmlNodePtr charts, const char *kind, rc_chart *chart, const rc_fonts *fonts,
-                      chart_data *c)
+                      const char *painted, size_t painted_len, chart_data *c)
 {
     if (!chart)
         return false;
-    size_t len = 0;
-    char *svg = rc_paint_svg(chart, fonts, &len);
-    c->b64 = svg ? base64((const unsigned char *)svg, len) : NULL;
-    free(svg);
+    if (painted) /* the SVG file's bytes: painting it again would give the same */
+        c->b64 = base64((const unsigned char *)painted, painted_len);
+    else {
+        size_t len = 0;
+        char *svg = rc_paint_svg(chart, fonts, &len);
+        c->b64 = svg ? base64((const unsigned char *)svg, len) : NULL;
+        free(svg);
+    }
     if (!c->b64)
         return false;
     c->len = strlen(c->b64);
@@ -146,26 +150,9 @@ static xmlNodePtr find_kernel(xmlNodePtr root, const char *id)
     return NULL;
 }
 
-/* A report's tree: the root's attributes, the GPUs and the one kernel, so
- * that copying stays linear in the number of kernels. */
-static xmlDocPtr kernel_copy(xmlDocPtr doc, xmlNodePtr kernel)
-{
-    xmlNodePtr root = xmlDocGetRootElement(doc);
-    xmlDocPtr copy = xmlNewDoc(X("1.0"));
-    if (!copy)
-        return NULL;
-    xmlNodePtr top = xmlDocCopyNode(root, copy, 2); /* attributes, no children */
-    xmlDocSetRootElement(copy, top);
-    xmlNodePtr gpus = rc_results_child(root, "gpus");
-    if (gpus)
-        xmlAddChild(top, xmlDocCopyNode(gpus, copy, 1));
-    xmlNodePtr kernels = xmlNewChild(top, NULL, X("kernels"), NULL);
-    xmlAddChild(kernels, xmlDocCopyNode(kernel, copy, 1));
-    return copy;
-}
-
 char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
-                     const rc_fonts *fonts, size_t *len, rc_diag *diag)
+                     const rc_fonts *fonts, const rc_painted_svgs *painted, size_t *len,
+                     rc_diag *diag)
 {
     xmlNodePtr root = xmlDocGetRootElement(doc);
     xmlDocPtr copy = NULL;
@@ -176,7 +163,7 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
             rc_error_at(diag, NULL, 0, "no kernel '%s' in the results", kernel_id);
             return NULL;
         }
-        copy = kernel_copy(doc, kernel);
+        copy = rc_results_kernel_doc(doc, kernel);
         where = copy ? rc_results_child(rc_results_child(xmlDocGetRootElement(copy), "kernels"),
                                         "kernel")
                      : NULL;
@@ -198,13 +185,17 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
         if (kernel_id) {
             rc_chart *r = rc_chart_new_roofline(where, gpus, fonts);
             rc_chart *tm = rc_chart_new_time(where, gpus, fonts);
-            ok = (!r || add_chart(charts, "roofline", r, fonts, &charts_data[ncharts++])) &&
-                 (!tm || add_chart(charts, "time", tm, fonts, &charts_data[ncharts++]));
+            const char *rs = painted ? painted->roofline : NULL;
+            const char *ts = painted ? painted->time : NULL;
+            ok = (!r || add_chart(charts, "roofline", r, fonts, rs,
+                                  painted ? painted->roofline_len : 0, &charts_data[ncharts++])) &&
+                 (!tm || add_chart(charts, "time", tm, fonts, ts,
+                                   painted ? painted->time_len : 0, &charts_data[ncharts++]));
             rc_chart_free(r);
             rc_chart_free(tm);
         } else {
             rc_chart *o = rc_chart_new_overview(where, fonts);
-            ok = o && add_chart(charts, "overview", o, fonts, &charts_data[ncharts++]);
+            ok = o && add_chart(charts, "overview", o, fonts, NULL, 0, &charts_data[ncharts++]);
             rc_chart_free(o);
         }
         if (!ok)

@@ -232,9 +232,11 @@ static bool write_buffer(run_ctx *c, const char *name, char *data, size_t len)
 }
 
 /* Writes the SVG and PNG of one chart, as `formats` asks; kernel_id NULL
- * for the overview (index.svg, index.png). */
+ * for the overview (index.svg, index.png). With `keep_svg`, the SVG is
+ * handed back (the caller frees it) for the HTML page to embed. */
 static void render_charts(run_ctx *c, xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
-                          const char *suffix, const rc_fonts *fonts)
+                          const char *suffix, const rc_fonts *fonts, char **keep_svg,
+                          size_t *keep_len)
 {
     char name[160];
     size_t len = 0;
@@ -248,12 +250,24 @@ static void render_charts(run_ctx *c, xmlDocPtr doc, const char *kernel_id, rc_c
     } images[] = {{RC_FORMAT_SVG, RC_IMAGE_SVG, RC_STAGE_SVG, "svg"},
                   {RC_FORMAT_PNG, RC_IMAGE_PNG, RC_STAGE_PNG, "png"}};
     for (size_t i = 0; i < sizeof images / sizeof images[0]; i++) {
-        if (!(c->formats & images[i].format))
+        bool keep = keep_svg && images[i].image == RC_IMAGE_SVG;
+        if (!(c->formats & images[i].format) && !keep)
             continue;
         double t0 = rc_thread_seconds();
         char *data = rc_render_chart(doc, kernel_id, kind, images[i].image, fonts, &len, c->diag);
         rc_timings_add(c->timings, kernel_id ? images[i].stage : RC_STAGE_OVERVIEWS,
                        rc_thread_seconds() - t0);
+        if (keep && data) {
+            *keep_svg = malloc(len);
+            if (*keep_svg) {
+                memcpy(*keep_svg, data, len);
+                *keep_len = len;
+            }
+        }
+        if (!(c->formats & images[i].format)) {
+            free(data);
+            continue;
+        }
         snprintf(name, sizeof name, "%s%s.%s", kernel_id ? kernel_id : "index", suffix,
                  images[i].ext);
         write_buffer(c, name, data, len);
@@ -309,15 +323,23 @@ static void render_job(void *ctx, size_t i, int worker)
         snprintf(name, sizeof name, "%s.md", id);
         write_buffer(c, name, md, len);
     }
-    if (c->formats & RC_FORMAT_HTML) {
+    /* The charts first, so the page embeds the SVGs just painted. */
+    bool html = (c->formats & RC_FORMAT_HTML) != 0;
+    char *roofline = NULL, *time = NULL;
+    size_t roofline_len = 0, time_len = 0;
+    render_charts(c, doc, id, RC_CHART_ROOFLINE, "-roofline", fonts, html ? &roofline : NULL,
+                  &roofline_len);
+    render_charts(c, doc, id, RC_CHART_TIME, "-time", fonts, html ? &time : NULL, &time_len);
+    if (html) {
+        rc_painted_svgs painted = {roofline, time, roofline_len, time_len};
         t0 = rc_thread_seconds();
-        char *html = rc_render_html(c->templates, doc, id, fonts, &len, c->diag);
+        char *page = rc_render_html(c->templates, doc, id, fonts, &painted, &len, c->diag);
         rc_timings_add(c->timings, RC_STAGE_HTML, rc_thread_seconds() - t0);
         snprintf(name, sizeof name, "%s.html", id);
-        write_buffer(c, name, html, len);
+        write_buffer(c, name, page, len);
     }
-    render_charts(c, doc, id, RC_CHART_ROOFLINE, "-roofline", fonts);
-    render_charts(c, doc, id, RC_CHART_TIME, "-time", fonts);
+    free(roofline);
+    free(time);
     if ((c->formats & RC_FORMAT_PDF) && fonts) {
         t0 = rc_thread_seconds();
         char *pdf = rc_render_pdf_kernel(doc, id, fonts, &len, c->diag);
@@ -507,10 +529,10 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     t0 = rc_thread_seconds();
     if (formats & RC_FORMAT_HTML) {
         size_t len = 0;
-        char *html = rc_render_html(templates, doc, NULL, font0, &len, diag);
+        char *html = rc_render_html(templates, doc, NULL, font0, NULL, &len, diag);
         write_buffer(&ctx, "index.html", html, len);
     }
-    render_charts(&ctx, doc, NULL, RC_CHART_OVERVIEW, "", font0);
+    render_charts(&ctx, doc, NULL, RC_CHART_OVERVIEW, "", font0, NULL, NULL);
     if ((formats & RC_FORMAT_PDF) && font0) {
         size_t len = 0;
         char *pdf = rc_render_pdf_summary(doc, font0, &len, diag);

@@ -141,7 +141,7 @@ static void render_all(xmlDocPtr doc, const char *kernel_id, bool pdf, bool pict
         check_output("markdown", out, len, "");
     }
     if (kernel_id && pictures) {
-        out = rc_render_html(fz.templates, doc, kernel_id, fz.fonts, &len, diag);
+        out = rc_render_html(fz.templates, doc, kernel_id, fz.fonts, NULL, &len, diag);
         check_output("html", out, len, "<!DOCTYPE html>");
         for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
             out = rc_render_chart(doc, kernel_id, kinds[i], RC_IMAGE_SVG, fz.fonts, &len, diag);
@@ -160,7 +160,7 @@ static void render_all(xmlDocPtr doc, const char *kernel_id, bool pdf, bool pict
     /* The index lists the rejected inputs, so it is made for every input;
      * its charts (drawn with fonts) only when there is a kernel to draw. */
     if (pictures) {
-        out = rc_render_html(fz.templates, doc, NULL, kernel_id ? fz.fonts : NULL, &len, diag);
+        out = rc_render_html(fz.templates, doc, NULL, kernel_id ? fz.fonts : NULL, NULL, &len, diag);
         check_output("index.html", out, len, "<!DOCTYPE html>");
     }
     if (pictures && kernel_id) {
