@@ -5,6 +5,6 @@ set -eu
 dir=${1:-build}
 type=${2:-RelWithDebInfo}
 cd "$(dirname "$0")/.."
-cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" -DROOFCAST_WERROR=ON
+cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" -DROOFCAST_WERROR=ON -DBUILD_TESTING=ON
 cmake --build "$dir" -j "$(nproc)"
 ctest --test-dir "$dir" --output-on-failure -j "$(nproc)"
