@@ -70,6 +70,20 @@ has "$tmp/err" "tests/data/cli/mixed/zero_step.xml:7: <loop> 'i' has step 0: the
 [ ! -e "$tmp/mixed/broken_expr.md" ] && ok || bad "a rejected kernel was reported"
 has "$tmp/mixed/estimates.csv" "maximum_kernel,titan-black,240000,640000"
 
+# One broken kernel and three good ones: three reports, the broken one
+# named in the index with its reason, exit 1.
+mkdir -p "$tmp/four"
+cp kernels/gpuMeans.xml kernels/gpuKendall.xml kernels/getRestricted.xml \
+   tests/data/cli/mixed/broken_expr.xml "$tmp/four/"
+expect 1 "$roofcast" -q -f md,html -o "$tmp/four-out" "$tmp/four"
+for k in gpuMeans gpuKendall getRestricted; do
+    [ -s "$tmp/four-out/$k.md" ] && [ -s "$tmp/four-out/$k.html" ] && ok || bad "$k was not reported"
+done
+[ ! -e "$tmp/four-out/broken_expr.md" ] && ok || bad "the broken kernel was reported"
+has "$tmp/four-out/index.html" "<h2>Rejected inputs</h2>"
+has "$tmp/four-out/index.html" "<td><code>$tmp/four/broken_expr.xml</code></td>"
+has "$tmp/four-out/index.html" "attribute 'to': unexpected '*' (expected a number, a name or '(')"
+
 # A summary line counts what was written and rejected.
 expect 1 "$roofcast" -f csv -o "$tmp/mixed2" tests/data/cli/mixed
 has "$tmp/err" "roofcast: 1 kernel on 12 GPUs: 1 file written to $tmp/mixed2/, 2 inputs rejected"
