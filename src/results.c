@@ -295,11 +295,6 @@ static void add_sentence(xmlNodePtr parent, const char *kind, rc_buffer *sb)
     free(text);
 }
 
-static const char *plural(size_t n, const char *one, const char *many)
-{
-    return n == 1 ? one : many;
-}
-
 static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
                                const rc_gpu *const *gpus, size_t ng,
                                const rc_counts *c, const rc_estimate *est,
@@ -496,7 +491,6 @@ static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
         add_sentence(in, "assumptions", &sb);
     }
     free(flag);
-    (void)plural;
 }
 
 /* ---- kernels ---------------------------------------------------------- */
