@@ -117,7 +117,6 @@ void rc_info(rc_diag *d, int level, const char *fmt, ...)
     va_end(ap);
 }
 
-int rc_diag_verbosity(const rc_diag *d) { return d->verbosity; }
 size_t rc_diag_errors(const rc_diag *d) { return d->errors; }
 size_t rc_diag_faults(const rc_diag *d) { return d->faults; }
 size_t rc_diag_count(const rc_diag *d) { return d->count; }

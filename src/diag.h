@@ -56,7 +56,6 @@ void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
 /* Prints a progress or information line when verbosity >= level. */
 void rc_info(rc_diag *d, int level, const char *fmt, ...) RC_PRINTF(3, 4);
 
-int rc_diag_verbosity(const rc_diag *d);
 /* Input errors (RC_DIAG_ERROR) and output faults (RC_DIAG_FAULT) so far. */
 size_t rc_diag_errors(const rc_diag *d);
 size_t rc_diag_faults(const rc_diag *d);

@@ -63,6 +63,14 @@ char *rc_render_chart(xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
                       rc_image_format format, const rc_fonts *fonts, size_t *len,
                       rc_diag *diag);
 
+/* The description of chart `kind` of kernel `kernel_id` (NULL for
+ * RC_CHART_OVERVIEW), to paint in several formats with rc_paint_svg and
+ * rc_paint_png (chart.h). The caller frees it with rc_chart_free; NULL
+ * after reporting. */
+struct rc_chart *rc_render_chart_describe(xmlDocPtr doc, const char *kernel_id,
+                                          rc_chart_kind kind, const rc_fonts *fonts,
+                                          rc_diag *diag);
+
 /* ---- HTML (render_html.c, templates html.xsl and index.xsl) ------------ */
 
 /* The HTML report of kernel `kernel_id`, or the index when kernel_id is

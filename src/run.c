@@ -16,6 +16,7 @@
 #include "load.h"
 #include "output.h"
 #include "parallel.h"
+#include "chart.h"
 #include "render.h"
 #include "results.h"
 
@@ -238,39 +239,51 @@ static void render_charts(run_ctx *c, xmlDocPtr doc, const char *kernel_id, rc_c
                           const char *suffix, const rc_fonts *fonts, char **keep_svg,
                           size_t *keep_len)
 {
-    char name[160];
-    size_t len = 0;
-    if (!fonts)
+    bool want_svg = (c->formats & RC_FORMAT_SVG) || keep_svg;
+    bool want_png = (c->formats & RC_FORMAT_PNG) != 0;
+    if (!fonts || !(want_svg || want_png))
         return;
-    static const struct {
-        unsigned format;
-        rc_image_format image;
-        rc_stage stage;
-        const char *ext;
-    } images[] = {{RC_FORMAT_SVG, RC_IMAGE_SVG, RC_STAGE_SVG, "svg"},
-                  {RC_FORMAT_PNG, RC_IMAGE_PNG, RC_STAGE_PNG, "png"}};
-    for (size_t i = 0; i < sizeof images / sizeof images[0]; i++) {
-        bool keep = keep_svg && images[i].image == RC_IMAGE_SVG;
-        if (!(c->formats & images[i].format) && !keep)
-            continue;
-        double t0 = rc_thread_seconds();
-        char *data = rc_render_chart(doc, kernel_id, kind, images[i].image, fonts, &len, c->diag);
-        rc_timings_add(c->timings, kernel_id ? images[i].stage : RC_STAGE_OVERVIEWS,
-                       rc_thread_seconds() - t0);
-        if (keep && data) {
-            *keep_svg = malloc(len);
-            if (*keep_svg) {
-                memcpy(*keep_svg, data, len);
-                *keep_len = len;
-            }
+    /* One description, painted in each format; describing counts as the
+     * first format's time. */
+    rc_stage svg_stage = kernel_id ? RC_STAGE_SVG : RC_STAGE_OVERVIEWS;
+    rc_stage png_stage = kernel_id ? RC_STAGE_PNG : RC_STAGE_OVERVIEWS;
+    double t0 = rc_thread_seconds();
+    rc_chart *chart = rc_render_chart_describe(doc, kernel_id, kind, fonts, c->diag);
+    rc_timings_add(c->timings, want_svg ? svg_stage : png_stage, rc_thread_seconds() - t0);
+    if (!chart)
+        return;
+    char *svg = NULL, *png = NULL;
+    size_t svg_len = 0, png_len = 0;
+    if (want_svg) {
+        t0 = rc_thread_seconds();
+        svg = rc_paint_svg(chart, fonts, &svg_len);
+        rc_timings_add(c->timings, svg_stage, rc_thread_seconds() - t0);
+    }
+    if (want_png) {
+        t0 = rc_thread_seconds();
+        png = rc_paint_png(chart, fonts, RC_PNG_SCALE, &png_len);
+        rc_timings_add(c->timings, png_stage, rc_thread_seconds() - t0);
+    }
+    if ((want_svg && !svg) || (want_png && !png))
+        rc_error_at(c->diag, NULL, 0, "cannot paint a chart of %s", kernel_id ? kernel_id : "index");
+    rc_chart_free(chart);
+    char name[160];
+    const char *base = kernel_id ? kernel_id : "index";
+    if (keep_svg && svg) {
+        *keep_svg = malloc(svg_len);
+        if (*keep_svg) {
+            memcpy(*keep_svg, svg, svg_len);
+            *keep_len = svg_len;
         }
-        if (!(c->formats & images[i].format)) {
-            free(data);
-            continue;
-        }
-        snprintf(name, sizeof name, "%s%s.%s", kernel_id ? kernel_id : "index", suffix,
-                 images[i].ext);
-        write_buffer(c, name, data, len);
+    }
+    if (c->formats & RC_FORMAT_SVG) {
+        snprintf(name, sizeof name, "%s%s.svg", base, suffix);
+        write_buffer(c, name, svg, svg_len);
+    } else
+        free(svg);
+    if (png) {
+        snprintf(name, sizeof name, "%s%s.png", base, suffix);
+        write_buffer(c, name, png, png_len);
     }
 }
 
