@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <libxml/hash.h>
 #include <libxml/parser.h>
 
 #include "buffer.h"
@@ -148,17 +149,22 @@ static void compare_attr(xmlNodePtr entry, const char *kind, const char *label,
     xmlFree(n);
 }
 
-typedef struct {
-    xmlNodePtr old_gpus, new_gpus;
+struct rc_comparison {
+    xmlDocPtr base;            /* the baseline's tree */
+    char *file;                /* its results.xml, for messages */
+    xmlNodePtr old_gpus, old_kernels, new_gpus;
+    xmlHashTablePtr old_by_id; /* the baseline's <kernel>s by id */
+    xmlHashTablePtr seen;      /* ids of this run's kernels so far */
     rc_diag *diag;
-    const char *file;
+    xmlNodePtr changes;        /* this run's <changes>, in no document yet */
     bool warned_missing;
-    rc_compare_summary *summary;
-} comparison;
+    rc_compare_summary summary;
+};
 
 /* Compares one kernel present in both runs. Returns the <kernel> entry, or
  * NULL when nothing changed. */
-static xmlNodePtr compare_kernel(comparison *c, xmlNodePtr old_k, xmlNodePtr new_k)
+static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNodePtr new_k,
+                                 rc_kernel_change *ch)
 {
     xmlNodePtr entry = xmlNewNode(NULL, X("kernel"));
     char *id = get(new_k, "id"), *name = get(new_k, "name");
@@ -210,11 +216,8 @@ static xmlNodePtr compare_kernel(comparison *c, xmlNodePtr old_k, xmlNodePtr new
         for (size_t i = 0; o && i < NQUANTITIES; i++) {
             char *ov = get(o, quantities[i]), *nv = get(e, quantities[i]);
             if (!ov) {
-                if (!c->warned_missing)
-                    rc_warn_at(c->diag, c->file, 0,
-                               "the baseline has no %s for its estimates (an older roofcast?): "
-                               "those values are not compared", quantities[i]);
-                c->warned_missing = true;
+                if (!ch->missing)
+                    ch->missing = quantities[i];
             } else if (nv) {
                 double a = strtod(ov, NULL), b = strtod(nv, NULL);
                 if (a != b) {
@@ -233,9 +236,9 @@ static xmlNodePtr compare_kernel(comparison *c, xmlNodePtr old_k, xmlNodePtr new
                     xmlSetProp(n, X("new-text"), X(rc_format_us(b, bt, sizeof bt)));
                     xmlSetProp(n, X("percent"), X(rc_format_exact(pct, at, sizeof at)));
                     xmlSetProp(n, X("percent-text"), X(ptext));
-                    c->summary->estimates_changed++;
-                    if (fabs(pct) > c->summary->max_abs_percent)
-                        c->summary->max_abs_percent = fabs(pct);
+                    ch->estimates_changed++;
+                    if (fabs(pct) > ch->max_abs_percent)
+                        ch->max_abs_percent = fabs(pct);
                     gpu_moved = true;
                 }
             }
@@ -270,82 +273,144 @@ static xmlNodePtr compare_kernel(comparison *c, xmlNodePtr old_k, xmlNodePtr new
     return entry;
 }
 
-void rc_compare_baseline(xmlDocPtr doc, const char *path, rc_diag *diag,
-                         rc_compare_summary *summary)
+static void hash_free_nothing(void *payload, const xmlChar *name)
 {
-    memset(summary, 0, sizeof *summary);
+    (void)payload;
+    (void)name;
+}
+
+rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *diag)
+{
     char *file = NULL;
     xmlDocPtr base = read_baseline(path, diag, &file);
-    if (!base) {
+    rc_comparison *c = base ? calloc(1, sizeof *c) : NULL;
+    if (!c) {
+        xmlFreeDoc(base);
         free(file);
-        return;
+        return NULL;
     }
-    summary->compared = true;
-    xmlNodePtr old_top = xmlDocGetRootElement(base), new_top = xmlDocGetRootElement(doc);
+    c->base = base;
+    c->file = file;
+    c->diag = diag;
+    c->new_gpus = new_gpus;
+    xmlNodePtr old_top = xmlDocGetRootElement(base);
+    c->old_gpus = rc_results_child(old_top, "gpus");
+    c->old_kernels = rc_results_child(old_top, "kernels");
     char *version = get(old_top, "format-version");
     if (!version)
         rc_warn_at(diag, file, xmlGetLineNo(old_top),
                    "the baseline has no format version (an older roofcast): comparing what it has");
-
-    xmlNodePtr changes = xmlNewChild(new_top, NULL, X("changes"), NULL);
-    xmlSetProp(changes, X("baseline"), X(file));
-    xmlSetProp(changes, X("baseline-version"), X(version ? version : "0"));
+    c->changes = xmlNewNode(NULL, X("changes"));
+    xmlSetProp(c->changes, X("baseline"), X(file));
+    xmlSetProp(c->changes, X("baseline-version"), X(version ? version : "0"));
     xmlFree(version);
-
-    comparison c = {rc_results_child(old_top, "gpus"), rc_results_child(new_top, "gpus"),
-                    diag, file, false, summary};
-    if (!c.old_gpus || !rc_results_child(old_top, "kernels"))
+    if (!c->old_gpus || !c->old_kernels)
         rc_warn_at(diag, file, 0, "the baseline lacks <%s>: %s are not compared",
-                   c.old_gpus ? "kernels" : "gpus", c.old_gpus ? "kernels" : "GPUs");
+                   c->old_gpus ? "kernels" : "gpus", c->old_gpus ? "kernels" : "GPUs");
 
-    for (xmlNodePtr g = c.new_gpus ? c.new_gpus->children : NULL; g; g = g->next) {
+    for (xmlNodePtr g = new_gpus ? new_gpus->children : NULL; g; g = g->next) {
         char *id = get(g, "id");
-        if (is(g, "gpu") && c.old_gpus && !find_by(c.old_gpus, "gpu", "id", id))
-            add_simple(changes, "gpu-added", g);
+        if (is(g, "gpu") && c->old_gpus && !find_by(c->old_gpus, "gpu", "id", id))
+            add_simple(c->changes, "gpu-added", g);
         xmlFree(id);
     }
-    for (xmlNodePtr g = c.old_gpus ? c.old_gpus->children : NULL; g; g = g->next) {
+    for (xmlNodePtr g = c->old_gpus ? c->old_gpus->children : NULL; g; g = g->next) {
         char *id = get(g, "id");
-        if (is(g, "gpu") && !find_by(c.new_gpus, "gpu", "id", id))
-            add_simple(changes, "gpu-removed", g);
+        if (is(g, "gpu") && !find_by(new_gpus, "gpu", "id", id))
+            add_simple(c->changes, "gpu-removed", g);
         xmlFree(id);
     }
-    xmlNodePtr old_kernels = rc_results_child(old_top, "kernels");
-    xmlNodePtr new_kernels = rc_results_child(new_top, "kernels");
-    for (xmlNodePtr k = new_kernels ? new_kernels->children : NULL; k; k = k->next) {
-        if (!is(k, "kernel") || !old_kernels)
-            continue;
-        char *id = get(k, "id");
-        xmlNodePtr old = find_by(old_kernels, "kernel", "id", id);
-        xmlFree(id);
-        if (!old) {
-            add_simple(changes, "kernel-added", k);
-            continue;
-        }
-        xmlNodePtr entry = compare_kernel(&c, old, k);
-        if (entry) {
-            xmlAddChild(changes, entry);
-            /* The kernel's own report shows its part. */
-            xmlNodePtr copy = xmlCopyNode(entry, 1);
-            xmlNodeSetName(copy, X("changes"));
-            xmlSetProp(copy, X("baseline"), X(file));
-            xmlAddChild(k, copy);
-        }
-    }
-    for (xmlNodePtr k = old_kernels ? old_kernels->children : NULL; k; k = k->next) {
-        char *id = get(k, "id");
-        if (is(k, "kernel") && !find_by(new_kernels, "kernel", "id", id))
-            add_simple(changes, "kernel-removed", k);
+    /* By id: a thousand kernels are a thousand lookups, not a million. */
+    c->old_by_id = xmlHashCreate(64);
+    c->seen = xmlHashCreate(64);
+    for (xmlNodePtr k = c->old_kernels ? c->old_kernels->children : NULL; k; k = k->next) {
+        xmlChar *id = is(k, "kernel") ? xmlGetProp(k, X("id")) : NULL;
+        if (id && c->old_by_id)
+            xmlHashAddEntry(c->old_by_id, id, k); /* the first of a repeated id wins */
         xmlFree(id);
     }
+    return c;
+}
+
+void rc_compare_kernel(const rc_comparison *c, xmlNodePtr kernel, rc_kernel_change *ch)
+{
+    *ch = (rc_kernel_change){0};
+    if (!c->old_kernels)
+        return;
+    xmlChar *id = xmlGetProp(kernel, X("id"));
+    xmlNodePtr old = id && c->old_by_id ? xmlHashLookup(c->old_by_id, id) : NULL;
+    xmlFree(id);
+    if (!old) {
+        ch->entry = xmlNewNode(NULL, X("kernel-added"));
+        char *kid = get(kernel, "id"), *name = get(kernel, "name");
+        xmlSetProp(ch->entry, X("id"), X(kid ? kid : ""));
+        xmlSetProp(ch->entry, X("name"), X(name ? name : ""));
+        xmlFree(kid);
+        xmlFree(name);
+        return;
+    }
+    ch->entry = compare_kernel(c, old, kernel, ch);
+    if (ch->entry) {
+        /* The kernel's own report shows its part. */
+        xmlNodePtr copy = xmlCopyNode(ch->entry, 1);
+        xmlNodeSetName(copy, X("changes"));
+        xmlSetProp(copy, X("baseline"), X(c->file));
+        xmlAddChild(kernel, copy);
+    }
+}
+
+void rc_compare_commit(rc_comparison *c, const char *id, rc_kernel_change *ch)
+{
+    if (c->seen && id)
+        xmlHashAddEntry(c->seen, X(id), c->seen); /* any non-NULL payload */
+    if (ch->missing && !c->warned_missing) {
+        rc_warn_at(c->diag, c->file, 0,
+                   "the baseline has no %s for its estimates (an older roofcast?): "
+                   "those values are not compared", ch->missing);
+        c->warned_missing = true;
+    }
+    c->summary.estimates_changed += ch->estimates_changed;
+    c->summary.max_abs_percent = fmax(c->summary.max_abs_percent, ch->max_abs_percent);
+    if (ch->entry)
+        xmlAddChild(c->changes, ch->entry);
+    ch->entry = NULL;
+}
+
+void rc_compare_finish(rc_comparison *c, xmlDocPtr doc, rc_compare_summary *summary)
+{
+    memset(summary, 0, sizeof *summary);
+    if (!c)
+        return;
+    for (xmlNodePtr k = c->old_kernels ? c->old_kernels->children : NULL; k; k = k->next) {
+        xmlChar *id = is(k, "kernel") ? xmlGetProp(k, X("id")) : NULL;
+        if (id && !(c->seen && xmlHashLookup(c->seen, id)))
+            add_simple(c->changes, "kernel-removed", k);
+        xmlFree(id);
+    }
+    *summary = c->summary;
+    summary->compared = true;
     char buf[64];
     snprintf(buf, sizeof buf, "%zu", summary->estimates_changed);
+    xmlNodePtr changes = c->changes;
     xmlSetProp(changes, X("estimates-changed"), X(buf));
     xmlSetProp(changes, X("max-percent"), X(rc_format_exact(summary->max_abs_percent, buf, sizeof buf)));
     xmlSetProp(changes, X("max-percent-text"), X(rc_format_sig3(summary->max_abs_percent, buf, sizeof buf)));
     xmlSetProp(changes, X("any"), X(changes->children ? "yes" : "no"));
-    xmlFreeDoc(base);
-    free(file);
+    xmlAddChild(xmlDocGetRootElement(doc), changes);
+    c->changes = NULL;
+    rc_compare_free(c);
+}
+
+void rc_compare_free(rc_comparison *c)
+{
+    if (!c)
+        return;
+    xmlHashFree(c->old_by_id, hash_free_nothing);
+    xmlHashFree(c->seen, hash_free_nothing);
+    xmlFreeNode(c->changes);
+    xmlFreeDoc(c->base);
+    free(c->file);
+    free(c);
 }
 
 /* ---- renderers -------------------------------------------------------- */

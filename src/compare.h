@@ -36,11 +36,31 @@ typedef struct {
                                   value moved from 0 */
 } rc_compare_summary;
 
-/* Compares `doc` (this run's results tree, complete) with the baseline at
- * `path` and adds the <changes> elements. Problems with the baseline are
- * reported as warnings through `diag`. Fills *summary. */
-void rc_compare_baseline(xmlDocPtr doc, const char *path, rc_diag *diag,
-                         rc_compare_summary *summary);
+/* A comparison in progress, made as the kernels come (see run.c):
+ * rc_compare_open reads the baseline and notes GPUs added and removed
+ * against this run's <gpus>; it returns NULL, after a warning, when there
+ * is no usable baseline. For each kernel, rc_compare_kernel compares its
+ * <kernel> (in that kernel's own tree) and adds to it the <changes> its
+ * reports show; it only reads the comparison, so several threads may call
+ * it at once. rc_compare_commit then takes that kernel's part into the
+ * run's <changes>, in kernel order (it is not thread-safe). Last,
+ * rc_compare_finish notes the kernels removed, adds <changes> to the root
+ * of `doc`, fills *summary and frees the comparison; rc_compare_free frees
+ * one that is not finished. */
+typedef struct rc_comparison rc_comparison;
+
+typedef struct {
+    xmlNodePtr entry;          /* the kernel's part of <changes>, or NULL */
+    size_t estimates_changed;
+    double max_abs_percent;
+    const char *missing;       /* a quantity the baseline lacks, or NULL */
+} rc_kernel_change;
+
+rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *diag);
+void rc_compare_kernel(const rc_comparison *c, xmlNodePtr kernel, rc_kernel_change *change);
+void rc_compare_commit(rc_comparison *c, const char *kernel_id, rc_kernel_change *change);
+void rc_compare_finish(rc_comparison *c, xmlDocPtr doc, rc_compare_summary *summary);
+void rc_compare_free(rc_comparison *c);
 
 /* changes.csv: kind,kernel,gpu,quantity,old,new,change_percent (RFC 4180).
  * changes.md: the same for people. Both from doc's <changes>; the caller

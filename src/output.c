@@ -135,6 +135,101 @@ end:
     return ok;
 }
 
+/* ---- files written piece by piece ----------------------------------------- */
+
+struct rc_output_file {
+    rc_output *out;
+    char *path, *tmp;
+    int fd;
+    int error; /* the first errno, 0 while all is well */
+};
+
+rc_output_file *rc_output_open(rc_output *out, const char *name)
+{
+    size_t plen = strlen(out->dir) + strlen(name) + 16;
+    rc_output_file *f = calloc(1, sizeof *f);
+    if (f) {
+        f->out = out;
+        f->path = malloc(plen);
+        f->tmp = malloc(plen);
+        f->fd = -1;
+    }
+    if (!f || !f->path || !f->tmp) {
+        rc_fault_at(out->diag, name, 0, "cannot write: out of memory");
+        goto fail;
+    }
+    snprintf(f->path, plen, "%s/%s", out->dir, name);
+    snprintf(f->tmp, plen, "%s/.%s.XXXXXX", out->dir, name);
+    f->fd = mkstemp(f->tmp);
+    mode_t mask = umask(0);
+    umask(mask);
+    if (f->fd < 0 || fchmod(f->fd, 0666 & ~mask) != 0) {
+        rc_fault_at(out->diag, f->path, 0, "cannot write: %s", strerror(errno));
+        if (f->fd >= 0) {
+            close(f->fd);
+            unlink(f->tmp);
+        }
+        goto fail;
+    }
+    return f;
+fail:
+    pthread_mutex_lock(&out->lock);
+    out->failed = true;
+    pthread_mutex_unlock(&out->lock);
+    if (f) {
+        free(f->path);
+        free(f->tmp);
+        free(f);
+    }
+    return NULL;
+}
+
+void rc_output_append(rc_output_file *f, const void *data, size_t len)
+{
+    if (f && !f->error && !write_all(f->out, f->fd, data, len))
+        f->error = errno ? errno : EIO;
+}
+
+bool rc_output_close(rc_output_file *f)
+{
+    if (!f)
+        return false;
+    if (!f->error && close(f->fd) != 0)
+        f->error = errno ? errno : EIO;
+    else if (f->error)
+        close(f->fd);
+    bool ok = !f->error;
+    if (ok && rename(f->tmp, f->path) != 0) {
+        rc_fault_at(f->out->diag, f->path, 0, "cannot replace: %s", strerror(errno));
+        ok = false;
+    } else if (!ok) {
+        rc_fault_at(f->out->diag, f->path, 0, "cannot write: %s", strerror(f->error));
+    }
+    if (!ok)
+        unlink(f->tmp);
+    pthread_mutex_lock(&f->out->lock);
+    if (ok)
+        f->out->written++;
+    else
+        f->out->failed = true;
+    pthread_mutex_unlock(&f->out->lock);
+    free(f->path);
+    free(f->tmp);
+    free(f);
+    return ok;
+}
+
+void rc_output_abandon(rc_output_file *f)
+{
+    if (!f)
+        return;
+    close(f->fd);
+    unlink(f->tmp);
+    free(f->path);
+    free(f->tmp);
+    free(f);
+}
+
 bool rc_output_failed(const rc_output *out) { return out->failed; }
 size_t rc_output_written(const rc_output *out) { return out->written; }
 const char *rc_output_dir(const rc_output *out) { return out->dir; }

@@ -1,4 +1,4 @@
-/* output.h: writing the output directory, one whole file at a time.
+/* output.h: writing the output directory, each file whole or not at all.
  *
  * Every file is written to a temporary file in the same directory and
  * renamed into place, so a crash, a full disk or a kill leaves either the
@@ -30,6 +30,19 @@ void rc_output_set_write_hook(rc_output *out, rc_write_fn fn);
 /* Writes `name` (a plain file name, no '/') atomically. Returns false after
  * reporting; rc_output_failed then stays true. Safe from several threads. */
 bool rc_output_write(rc_output *out, const char *name, const void *data, size_t len);
+
+/* A file written piece by piece, for the files that cover every kernel
+ * (results.xml, estimates.csv): the pieces go to a temporary file as they
+ * come, and rc_output_close renames it into place. rc_output_open returns
+ * NULL after reporting. rc_output_append keeps the first error, which
+ * rc_output_close reports (returning false, the temporary file removed);
+ * rc_output_abandon removes it without a word. Both close and abandon free
+ * the handle. One thread at a time per file. */
+typedef struct rc_output_file rc_output_file;
+rc_output_file *rc_output_open(rc_output *out, const char *name);
+void rc_output_append(rc_output_file *f, const void *data, size_t len);
+bool rc_output_close(rc_output_file *f);
+void rc_output_abandon(rc_output_file *f);
 
 bool rc_output_failed(const rc_output *out);
 size_t rc_output_written(const rc_output *out);

@@ -123,4 +123,19 @@ char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts 
  * producer set. Same ownership and reporting as rc_render_pdf_kernel. */
 char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, rc_diag *diag);
 
+/* summary.pdf made as the kernels come, so that a run keeps no kernel's
+ * tree after its own files are written: rc_pdf_summary_add puts kernel
+ * `kernel` (with the <gpus> of its tree) on a page of its own, in the order
+ * of the calls; rc_pdf_summary_finish puts the overview pages of `doc` (a
+ * tree of the same kernels in the same order, which may hold only what the
+ * overviews read: see rc_results_overview_kernel) in front and returns
+ * the file as rc_render_pdf_summary does. rc_render_pdf_summary is these
+ * three calls. Not thread-safe; `fonts` is used by this object alone while
+ * it lives. Free with rc_pdf_summary_free. */
+typedef struct rc_pdf_summary rc_pdf_summary;
+rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, rc_diag *diag);
+void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel);
+char *rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, size_t *len);
+void rc_pdf_summary_free(rc_pdf_summary *s);
+
 #endif

@@ -80,6 +80,9 @@ typedef struct {
     rc_rgb color;
 } style;
 
+/* A kernel without a page in summary.pdf (libharu failed on it). */
+#define NO_PAGE SIZE_MAX
+
 /* A link from a rectangle of an overview page to a kernel's page, made
  * once every page exists. */
 typedef struct {
@@ -105,6 +108,7 @@ typedef struct {
     size_t nowned, capowned;
     HPDF_Page *pages;       /* every page, in order, for footers and links */
     size_t npages, cappages;
+    size_t insert_at;       /* 1 + where new_page inserts; 0: at the end */
     page_link *links;
     size_t nlinks, caplinks;
     bool oom;
@@ -763,9 +767,12 @@ static double table_block(pdf *p, table *t, double x, double top, double w)
 /* ---- page furniture ----------------------------------------------------- */
 
 /* Adds an A4 page and keeps it in p->pages; NULL on a libharu error. */
+/* A new page at the end, or, while p->insert_at is set, before that page
+ * (summary.pdf's overview goes before the kernels' pages made earlier). */
 static HPDF_Page new_page(pdf *p)
 {
-    HPDF_Page page = HPDF_AddPage(p->pdf);
+    size_t at = p->insert_at ? p->insert_at - 1 : p->npages;
+    HPDF_Page page = at < p->npages ? HPDF_InsertPage(p->pdf, p->pages[at]) : HPDF_AddPage(p->pdf);
     if (!page)
         return NULL;
     HPDF_Page_SetSize(page, HPDF_PAGE_SIZE_A4, HPDF_PAGE_PORTRAIT);
@@ -779,7 +786,11 @@ static HPDF_Page new_page(pdf *p)
         p->pages = v;
         p->cappages = cap;
     }
-    p->pages[p->npages++] = page;
+    memmove(p->pages + at + 1, p->pages + at, (p->npages - at) * sizeof *p->pages);
+    p->pages[at] = page;
+    p->npages++;
+    if (p->insert_at)
+        p->insert_at++;
     return page;
 }
 
@@ -1082,7 +1093,7 @@ static bool pdf_open(pdf *p, xmlDocPtr doc, const rc_fonts *fonts, const char *o
     p->diag = diag;
     p->output = output;
     p->fonts = fonts;
-    p->gpus = child(xmlDocGetRootElement(doc), "gpus");
+    p->gpus = doc ? child(xmlDocGetRootElement(doc), "gpus") : NULL;
     p->bottom = PAGE_H - MARGIN_BOTTOM;
     p->hf.has_glyph = has_glyph;
     p->hf.ctx = p;
@@ -1276,6 +1287,7 @@ typedef struct {
     xmlNodePtr *kernels, *gpus;
     size_t nk, ng;
     size_t first_kernel_page; /* 1-based page number of the first kernel */
+    const size_t *kernel_page; /* each kernel's page among the kernels' pages */
 } overview;
 
 /* The t_total of kernel ki on GPU gi, bold when fastest. */
@@ -1396,7 +1408,8 @@ static void overview_pages(pdf *p, xmlDocPtr doc, const overview *o, flow *f)
     f->y += heading(p, "Contents", 1, f->y);
     for (size_t i = 0; i < o->nk; i++) {
         char page_no[32];
-        snprintf(page_no, sizeof page_no, "page %zu", o->first_kernel_page + i);
+        snprintf(page_no, sizeof page_no, "page %zu",
+                 o->first_kernel_page + (o->kernel_page[i] == NO_PAGE ? i : o->kernel_page[i]));
         double pw = width_of(p, &body, page_no, strlen(page_no));
         double w = CONTENT_W - pw - 12;
         const char *name = kernel_name(p, o->kernels[i]);
@@ -1462,82 +1475,163 @@ static xmlNodePtr *elements(xmlNodePtr parent, const char *name, size_t *n)
     return v;
 }
 
-char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, rc_diag *diag)
+/* summary.pdf made as the kernels come: each kernel's page is added when
+ * that kernel is done, so a long run keeps pages rather than the kernels'
+ * trees, and the overview pages go in front of them at the end. */
+struct rc_pdf_summary {
+    pdf p;
+    bool open;           /* pdf_open succeeded */
+    size_t nkernels, cap;
+    size_t *kernel_page; /* each kernel's page among the kernels' pages; NO_PAGE: none */
+};
+
+rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, rc_diag *diag)
 {
+    rc_pdf_summary *s = calloc(1, sizeof *s);
+    if (!s) {
+        rc_error_at(diag, NULL, 0, "summary.pdf: out of memory");
+        return NULL;
+    }
+    s->open = pdf_open(&s->p, NULL, fonts, "summary.pdf", diag);
+    return s;
+}
+
+void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel)
+{
+    pdf *p = &s->p;
+    if (s->nkernels == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        size_t *v = realloc(s->kernel_page, cap * sizeof *v);
+        if (!v) {
+            p->oom = true;
+            return;
+        }
+        s->kernel_page = v;
+        s->cap = cap;
+    }
+    size_t page = NO_PAGE;
+    if (s->open && !p->error && !p->oom) {
+        size_t owned = p->nowned, before = p->npages;
+        p->gpus = gpus;
+        kernel_page(p, kernel);
+        if (p->npages > before) {
+            page = before;
+            HPDF_Outline mark = HPDF_CreateOutline(p->pdf, NULL, kernel_name(p, kernel),
+                                                   HPDF_GetEncoder(p->pdf, "UTF-8"));
+            HPDF_Destination dst = HPDF_Page_CreateDestination(p->pages[before]);
+            if (mark && dst) {
+                HPDF_Destination_SetFit(dst);
+                HPDF_Outline_SetDestination(mark, dst);
+            }
+        }
+        p->gpus = NULL;
+        /* The page holds its text now; the strings need not outlive it. */
+        for (size_t i = owned; i < p->nowned; i++)
+            free(p->owned[i]);
+        p->nowned = owned;
+    }
+    s->kernel_page[s->nkernels++] = page;
+}
+
+char *rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, size_t *len)
+{
+    pdf *p = &s->p;
     char *out = NULL;
     overview o = {0};
-    pdf p;
-    if (!pdf_open(&p, doc, fonts, "summary.pdf", diag))
-        goto end;
+    if (!s->open)
+        return NULL;
     xmlNodePtr root = xmlDocGetRootElement(doc);
+    p->gpus = child(root, "gpus");
     o.kernels = elements(child(root, "kernels"), "kernel", &o.nk);
-    o.gpus = elements(p.gpus, "gpu", &o.ng);
-    if (!o.kernels || !o.gpus) {
-        rc_error_at(diag, NULL, 0, "summary.pdf: out of memory");
+    o.gpus = elements(p->gpus, "gpu", &o.ng);
+    o.kernel_page = s->kernel_page;
+    if (!o.kernels || !o.gpus || p->oom) {
+        rc_error_at(p->diag, NULL, 0, "summary.pdf: out of memory");
+        goto end;
+    }
+    if (o.nk != s->nkernels) {
+        rc_error_at(p->diag, NULL, 0, "summary.pdf: %zu kernel pages for %zu kernels (a bug)",
+                    s->nkernels, o.nk);
         goto end;
     }
     char subject[96];
     snprintf(subject, sizeof subject,
              "t_total of %zu kernel%s on %zu GPU%s, with a page per kernel",
              o.nk, o.nk == 1 ? "" : "s", o.ng, o.ng == 1 ? "" : "s");
-    HPDF_SetInfoAttr(p.pdf, HPDF_INFO_TITLE, "roofcast summary: execution time estimates");
-    HPDF_SetInfoAttr(p.pdf, HPDF_INFO_SUBJECT, subject);
-    HPDF_SetPageMode(p.pdf, HPDF_PAGE_MODE_USE_OUTLINE);
+    HPDF_SetInfoAttr(p->pdf, HPDF_INFO_TITLE, "roofcast summary: execution time estimates");
+    HPDF_SetInfoAttr(p->pdf, HPDF_INFO_SUBJECT, subject);
+    HPDF_SetPageMode(p->pdf, HPDF_PAGE_MODE_USE_OUTLINE);
 
     /* Measure the overview first: its page count numbers the kernels' pages,
      * and those numbers are in it (a wider number could wrap a line). */
     flow f;
     o.first_kernel_page = 2;
-    p.page = NULL;
+    p->page = NULL;
     for (int pass = 0; pass < 3; pass++) {
         f = (flow){MARGIN_TOP, 0};
-        overview_pages(&p, doc, &o, &f);
+        overview_pages(p, doc, &o, &f);
         if (o.first_kernel_page == f.page + 2)
             break;
         o.first_kernel_page = f.page + 2;
     }
+    /* In front of the kernels' pages. */
+    p->insert_at = 1;
     f = (flow){MARGIN_TOP, 0};
-    p.page = new_page(&p);
-    if (p.page)
-        overview_pages(&p, doc, &o, &f);
-    p.page = NULL;
-    size_t first = p.npages;
+    p->page = new_page(p);
+    if (p->page)
+        overview_pages(p, doc, &o, &f);
+    p->page = NULL;
+    size_t first = p->insert_at - 1;
+    p->insert_at = 0;
 
-    HPDF_Encoder utf8 = HPDF_GetEncoder(p.pdf, "UTF-8");
-    for (size_t i = 0; i < o.nk && !p.error; i++) {
-        size_t before = p.npages;
-        kernel_page(&p, o.kernels[i]);
-        if (p.npages == before)
+    for (size_t i = 0; i < p->nlinks && !p->error; i++) {
+        size_t k = p->links[i].kernel;
+        if (k >= s->nkernels || s->kernel_page[k] == NO_PAGE)
             continue;
-        HPDF_Outline mark = HPDF_CreateOutline(p.pdf, NULL, kernel_name(&p, o.kernels[i]), utf8);
-        HPDF_Destination dst = HPDF_Page_CreateDestination(p.pages[before]);
-        if (mark && dst) {
-            HPDF_Destination_SetFit(dst);
-            HPDF_Outline_SetDestination(mark, dst);
-        }
-    }
-    for (size_t i = 0; i < p.nlinks && !p.error; i++) {
-        size_t target = first + p.links[i].kernel;
-        if (p.links[i].page >= p.npages || target >= p.npages)
+        size_t target = first + s->kernel_page[k];
+        if (p->links[i].page >= p->npages || target >= p->npages)
             continue;
-        HPDF_Destination dst = HPDF_Page_CreateDestination(p.pages[target]);
+        HPDF_Destination dst = HPDF_Page_CreateDestination(p->pages[target]);
         if (!dst)
             continue;
         HPDF_Destination_SetFit(dst);
         HPDF_Annotation a =
-            HPDF_Page_CreateLinkAnnot(p.pages[p.links[i].page], p.links[i].rect, dst);
+            HPDF_Page_CreateLinkAnnot(p->pages[p->links[i].page], p->links[i].rect, dst);
         if (a)
             HPDF_LinkAnnot_SetBorderStyle(a, 0, 0, 0);
     }
-    for (size_t i = 0; i < p.npages; i++) {
+    for (size_t i = 0; i < p->npages; i++) {
         char number[64];
-        snprintf(number, sizeof number, "Page %zu of %zu", i + 1, p.npages);
-        footer(&p, p.pages[i], number);
+        snprintf(number, sizeof number, "Page %zu of %zu", i + 1, p->npages);
+        footer(p, p->pages[i], number);
     }
-    out = pdf_save(&p, len);
+    out = pdf_save(p, len);
 end:
     free(o.kernels);
     free(o.gpus);
-    pdf_close(&p);
+    return out;
+}
+
+void rc_pdf_summary_free(rc_pdf_summary *s)
+{
+    if (!s)
+        return;
+    pdf_close(&s->p);
+    free(s->kernel_page);
+    free(s);
+}
+
+char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, rc_diag *diag)
+{
+    rc_pdf_summary *s = rc_pdf_summary_new(fonts, diag);
+    if (!s)
+        return NULL;
+    xmlNodePtr root = xmlDocGetRootElement(doc), gpus = child(root, "gpus");
+    for (xmlNodePtr k = child(root, "kernels") ? child(root, "kernels")->children : NULL; k;
+         k = k->next)
+        if (is_element(k, "kernel"))
+            rc_pdf_summary_add(s, gpus, k);
+    char *out = rc_pdf_summary_finish(s, doc, len);
+    rc_pdf_summary_free(s);
     return out;
 }

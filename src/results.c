@@ -613,6 +613,60 @@ xmlDocPtr rc_results_kernel_doc(xmlDocPtr doc, xmlNodePtr kernel)
     return copy;
 }
 
+/* A copy of `from` in `doc` with only the attributes named in `keep`
+ * (NULL-terminated) and no children. */
+static xmlNodePtr copy_some(xmlDocPtr doc, xmlNodePtr from, const char *const *keep)
+{
+    xmlNodePtr n = xmlNewDocNode(doc, NULL, from->name, NULL);
+    for (const char *const *a = keep; n && *a; a++) {
+        xmlChar *v = xmlGetProp(from, X(*a));
+        if (v)
+            xmlSetProp(n, X(*a), v);
+        xmlFree(v);
+    }
+    return n;
+}
+
+static bool named(xmlNodePtr n, const char *name)
+{
+    return n->type == XML_ELEMENT_NODE && xmlStrEqual(n->name, X(name));
+}
+
+xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
+{
+    static const char *const kernel_attrs[] = {"id", "name", "file", NULL};
+    static const char *const count_attrs[] = {"total", "total-text", "active", "active-text",
+                                              "value", "value-text", NULL};
+    static const char *const estimate_attrs[] = {
+        "gpu", "gpu-name", "t-total", "t-total-text", "intensity-text", "bound", "fastest",
+        "launch-dominated", NULL};
+    xmlNodePtr k = copy_some(doc, kernel, kernel_attrs);
+    for (xmlNodePtr c = kernel->children; k && c; c = c->next) {
+        if (named(c, "summary")) {
+            xmlAddChild(k, xmlDocCopyNode(c, doc, 1));
+        } else if (named(c, "counts")) {
+            xmlChar *basis = xmlGetProp(c, X("basis"));
+            bool model = basis && xmlStrEqual(basis, X("model"));
+            xmlFree(basis);
+            if (!model)
+                continue;
+            static const char *const basis_attr[] = {"basis", NULL};
+            xmlNodePtr counts = xmlAddChild(k, copy_some(doc, c, basis_attr));
+            for (xmlNodePtr q = c->children; counts && q; q = q->next)
+                if (named(q, "flops") || named(q, "bytes") || named(q, "threads") ||
+                    named(q, "intensity"))
+                    xmlAddChild(counts, copy_some(doc, q, count_attrs));
+        } else if (named(c, "estimates")) {
+            xmlNodePtr list = xmlNewDocNode(doc, NULL, c->name, NULL);
+            xmlAddChild(k, list);
+            for (xmlNodePtr e = c->children; list && e; e = e->next)
+                if (named(e, "estimate"))
+                    xmlAddChild(list, copy_some(doc, e, estimate_attrs));
+        }
+    }
+    return k;
+}
+
 typedef struct {
     const rc_diag_entry *entry;
     size_t order;

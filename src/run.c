@@ -3,6 +3,7 @@
 #include "roofcast.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,14 +211,24 @@ typedef struct {
     rc_loader *loader;
     rc_diag *diag;
     const path_list *files;
-    kernel_entry *kernels;  /* one per file, by file order */
-    xmlDocPtr doc;          /* the results tree, read-only while rendering */
-    xmlNodePtr *nodes;      /* each kernel's node in doc, by rendering job */
-    unsigned formats;
+    kernel_entry *kernels;  /* one per file, by file order; then compacted */
+    const rc_gpu *const *gpus;
+    size_t ngpus;
+    unsigned formats;       /* 0 with --check: trees, no files */
     rc_templates *templates;
     rc_fonts **fonts;       /* one per worker: FreeType faces are not shared */
     rc_output *output;
     rc_timings *timings;
+    rc_comparison *comparison; /* NULL without a usable baseline */
+
+    /* What covers every kernel, added to in kernel order (see commit). */
+    pthread_mutex_t lock;
+    pthread_cond_t turn_changed;
+    size_t turn;               /* the kernel whose turn it is to commit */
+    xmlDocPtr overview;        /* the GPUs and each kernel's overview part */
+    xmlNodePtr overview_kernels;
+    rc_output_file *results_xml, *estimates_csv;
+    rc_pdf_summary *summary;
 } run_ctx;
 
 /* Writes a buffer the renderer made, and frees it. */
@@ -316,16 +327,74 @@ static void load_job(void *ctx, size_t i, int worker)
     rc_timings_add(c->timings, RC_STAGE_EVALUATE, rc_thread_seconds() - t1);
 }
 
-/* Job: every per-kernel file of one kernel, from a copy of the tree that
- * holds that kernel alone. */
+/* Kernel i's share of the files that cover every kernel, in kernel order
+ * whichever thread finished it first: its rows of results.xml and
+ * estimates.csv, its page of summary.pdf, its part of the comparison and
+ * its overview part. Then its tree can go. */
+static void commit(run_ctx *c, size_t i, xmlNodePtr kernel, rc_kernel_change *change,
+                   char *xml, size_t xml_len, char *csv, size_t csv_len)
+{
+    pthread_mutex_lock(&c->lock);
+    while (c->turn != i)
+        pthread_cond_wait(&c->turn_changed, &c->lock);
+    double t0 = rc_thread_seconds();
+    xmlChar *id = xmlGetProp(kernel, (const xmlChar *)"id");
+    if (c->comparison)
+        rc_compare_commit(c->comparison, (const char *)id, change);
+    xmlFree(id);
+    if (c->overview_kernels)
+        xmlAddChild(c->overview_kernels, rc_results_overview_kernel(c->overview, kernel));
+    if (c->summary)
+        rc_pdf_summary_add(c->summary, rc_results_child(kernel->doc->children, "gpus"), kernel);
+    double t1 = rc_thread_seconds();
+    rc_timings_add(c->timings, RC_STAGE_OVERVIEWS, t1 - t0);
+    if (xml)
+        rc_output_append(c->results_xml, xml, xml_len);
+    if (csv) { /* without its header line */
+        const char *rows = memchr(csv, '\n', csv_len);
+        rows = rows ? rows + 1 : csv + csv_len;
+        rc_output_append(c->estimates_csv, rows, csv_len - (size_t)(rows - csv));
+    }
+    rc_timings_add(c->timings, RC_STAGE_WRITE, rc_thread_seconds() - t1);
+    c->turn++;
+    pthread_cond_broadcast(&c->turn_changed);
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* Kernel i as results.xml holds it: indented as the whole tree would be. */
+static char *kernel_xml(xmlNodePtr kernel, size_t *len)
+{
+    xmlBufferPtr buf = xmlBufferCreate();
+    char *out = NULL;
+    if (buf && xmlNodeDump(buf, kernel->doc, kernel, 2, 1) >= 0) {
+        size_t n = (size_t)xmlBufferLength(buf);
+        out = malloc(n + 6);
+        if (out) {
+            memcpy(out, "    ", 4);
+            memcpy(out + 4, xmlBufferContent(buf), n);
+            out[n + 4] = '\n';
+            *len = n + 5;
+        }
+    }
+    xmlBufferFree(buf);
+    return out;
+}
+
+/* Job: kernel i's tree, every per-kernel file from it, then its share of
+ * the files that cover every kernel (commit). */
 static void render_job(void *ctx, size_t i, int worker)
 {
     run_ctx *c = ctx;
     const rc_fonts *fonts = c->fonts ? c->fonts[worker] : NULL;
+    kernel_entry *e = &c->kernels[i];
     double t0 = rc_thread_seconds();
-    xmlDocPtr doc = rc_results_kernel_doc(c->doc, c->nodes[i]);
-    xmlChar *id_attr = xmlGetProp(c->nodes[i], (const xmlChar *)"id");
-    const char *id = (const char *)id_attr;
+    xmlDocPtr doc = rc_results_new(c->gpus, c->ngpus);
+    rc_kernel_result r = {e->kernel, &e->model, e->has_launch ? &e->launch : NULL};
+    xmlNodePtr node = rc_results_add_kernel(doc, c->gpus, c->ngpus, &r);
+    rc_kernel_change change = {0};
+    if (c->comparison)
+        rc_compare_kernel(c->comparison, node, &change);
+    const char *id = e->kernel->id;
     rc_timings_add(c->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
     char name[160];
     size_t len = 0;
@@ -360,8 +429,52 @@ static void render_job(void *ctx, size_t i, int worker)
         snprintf(name, sizeof name, "%s.pdf", id);
         write_buffer(c, name, pdf, len);
     }
-    xmlFree(id_attr);
+    char *xml = NULL, *csv = NULL;
+    size_t xml_len = 0, csv_len = 0;
+    t0 = rc_thread_seconds();
+    if (c->results_xml)
+        xml = kernel_xml(node, &xml_len);
+    if (c->estimates_csv)
+        csv = rc_render_csv(doc, &csv_len);
+    rc_timings_add(c->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
+    commit(c, i, node, &change, xml, xml_len, csv, csv_len);
+    free(xml);
+    free(csv);
+    xmlFreeNode(change.entry); /* NULL unless the commit did not take it */
     xmlFreeDoc(doc);
+}
+
+/* results.xml of the overview tree, cut where its kernels go: `head` is
+ * what comes before them and the return value what comes after. The
+ * kernels' own text is written between the two as they come. */
+static char *results_xml_around_kernels(run_ctx *c, char **head, size_t *head_len, size_t *len)
+{
+    xmlNodePtr kernels = c->overview_kernels;
+    xmlNodePtr first = kernels->children, last = kernels->last;
+    kernels->children = kernels->last = NULL; /* the overview's kernels are not written */
+    static const char mark_text[] = "roofcast kernels";
+    xmlNodePtr mark = xmlAddChild(kernels, xmlNewDocComment(c->overview, (const xmlChar *)mark_text));
+    size_t all_len = 0;
+    char *all = rc_render_results_xml(c->overview, &all_len);
+    xmlUnlinkNode(mark);
+    xmlFreeNode(mark);
+    kernels->children = first;
+    kernels->last = last;
+    const char *at = all ? strstr(all, "    <!--roofcast kernels-->\n") : NULL;
+    if (!at) {
+        free(all);
+        return NULL;
+    }
+    size_t before = (size_t)(at - all), skip = strlen("    <!--roofcast kernels-->\n");
+    if (head) {
+        *head = malloc(before + 1);
+        if (*head)
+            memcpy(*head, all, before);
+        *head_len = before;
+    }
+    *len = all_len - before - skip;
+    memmove(all, at + skip, *len);
+    return all;
 }
 
 static double wall_seconds(void)
@@ -380,7 +493,8 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     rc_templates *templates = NULL;
     rc_fonts **fonts = NULL;
     xmlDocPtr doc = NULL;
-    xmlNodePtr *nodes = NULL;
+    run_ctx ctx = {0};
+    int font_sets = 0;
     rc_progress *progress = NULL;
     rc_timings *timings = o->timings ? rc_timings_new() : NULL;
     double started = wall_seconds();
@@ -450,8 +564,11 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
         goto end;
     }
     progress = rc_progress_new(err, o->verbosity >= 1);
-    run_ctx ctx = {loader, diag, &kernel_files, kernels, NULL, NULL, formats,
-                   NULL, NULL, NULL, timings};
+    ctx.loader = loader;
+    ctx.diag = diag;
+    ctx.files = &kernel_files;
+    ctx.kernels = kernels;
+    ctx.timings = timings;
     rc_parallel_for(kernel_files.count, jobs, load_job, &ctx, progress, "counting");
     /* In file order, so the first of two files with one id wins whatever
      * the threads did. */
@@ -475,36 +592,30 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
             kernels[nkernels++] = *e; /* compact: nkernels <= i */
     }
 
-    /* The results tree */
-    double t0 = rc_thread_seconds();
+    /* The overview tree: the GPUs, the rejected inputs, and (as they are
+     * done) each kernel's overview part. Each kernel's whole tree is made
+     * and dropped by its rendering job. */
+    ctx.gpus = (const rc_gpu *const *)gpus;
+    ctx.ngpus = ngpus;
+    ctx.kernels = kernels;
     doc = rc_results_new((const rc_gpu *const *)gpus, ngpus);
-    nodes = calloc(nkernels + 1, sizeof *nodes);
-    for (size_t i = 0; nodes && i < nkernels; i++) {
-        rc_kernel_result r = {kernels[i].kernel, &kernels[i].model,
-                              kernels[i].has_launch ? &kernels[i].launch : NULL};
-        nodes[i] = rc_results_add_kernel(doc, (const rc_gpu *const *)gpus, ngpus, &r);
-    }
-    rc_timings_add(timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
+    ctx.overview = doc;
+    ctx.overview_kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
     rc_results_add_rejected(doc, diag);
-    rc_compare_summary changes = {0};
     if (o->baseline)
-        rc_compare_baseline(doc, o->baseline, diag, &changes);
+        ctx.comparison = rc_compare_open(o->baseline, rc_results_child(xmlDocGetRootElement(doc), "gpus"), diag);
 
-    if (o->check) {
-        print_check_table(out, doc);
-        goto end;
-    }
-
-    /* Renderers */
-    output = rc_output_new(o->output_dir ? o->output_dir : "output", diag);
-    if (!output) {
-        status = RC_EXIT_OUTPUT;
-        goto end;
+    if (!o->check) {
+        output = rc_output_new(o->output_dir ? o->output_dir : "output", diag);
+        if (!output) {
+            status = RC_EXIT_OUTPUT;
+            goto end;
+        }
     }
     unsigned wanted = (formats & RC_FORMAT_MD ? 1u << RC_TEMPLATE_MARKDOWN : 0) |
                       (formats & RC_FORMAT_HTML
                            ? 1u << RC_TEMPLATE_HTML | 1u << RC_TEMPLATE_INDEX : 0);
-    if (wanted) {
+    if (wanted && !o->check) {
         templates = rc_templates_new(templates_dir(o), wanted, diag);
         if (!templates) {
             status = RC_EXIT_OUTPUT;
@@ -512,10 +623,12 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
         }
     }
     /* Without the charts' fonts the other files are still written, and the
-     * HTML pages without their charts. */
-    if (formats & (RC_FORMAT_HTML | RC_FORMAT_SVG | RC_FORMAT_PNG | RC_FORMAT_PDF)) {
-        fonts = calloc((size_t)jobs, sizeof *fonts);
-        for (int w = 0; fonts && w < jobs; w++) {
+     * HTML pages without their charts. One set more for summary.pdf, which
+     * gets its pages from whichever worker finishes a kernel. */
+    font_sets = jobs + ((formats & RC_FORMAT_PDF) != 0);
+    if (!o->check && (formats & (RC_FORMAT_HTML | RC_FORMAT_SVG | RC_FORMAT_PNG | RC_FORMAT_PDF))) {
+        fonts = calloc((size_t)font_sets, sizeof *fonts);
+        for (int w = 0; fonts && w < font_sets; w++) {
             fonts[w] = rc_fonts_new(diag);
             if (!fonts[w]) {
                 status = RC_EXIT_OUTPUT;
@@ -523,44 +636,85 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
             }
         }
         if (!fonts || status == RC_EXIT_OUTPUT) {
-            for (int w = 0; fonts && w < jobs; w++)
+            for (int w = 0; fonts && w < font_sets; w++)
                 rc_fonts_free(fonts[w]);
             free(fonts);
             fonts = NULL;
             status = RC_EXIT_OUTPUT;
         }
     }
-    ctx.doc = doc;
-    ctx.nodes = nodes;
+    ctx.formats = o->check ? 0 : formats;
     ctx.templates = templates;
     ctx.fonts = fonts;
     ctx.output = output;
-    rc_parallel_for(nodes ? nkernels : 0, jobs, render_job, &ctx, progress, "rendering");
+    size_t head_len = 0, tail_len = 0;
+    char *head = NULL, *tail = NULL;
+    if (ctx.formats & RC_FORMAT_XML) {
+        tail = results_xml_around_kernels(&ctx, &head, &head_len, &tail_len);
+        ctx.results_xml = head ? rc_output_open(output, "results.xml") : NULL;
+        rc_output_append(ctx.results_xml, head, head_len);
+    }
+    if (ctx.formats & RC_FORMAT_CSV) {
+        ctx.estimates_csv = rc_output_open(output, "estimates.csv");
+        size_t len = 0;
+        char *header = rc_render_csv(doc, &len); /* no kernels yet: the header alone */
+        rc_output_append(ctx.estimates_csv, header, len);
+        free(header);
+    }
+    if ((ctx.formats & RC_FORMAT_PDF) && fonts)
+        ctx.summary = rc_pdf_summary_new(fonts[jobs], diag);
+    pthread_mutex_init(&ctx.lock, NULL);
+    pthread_cond_init(&ctx.turn_changed, NULL);
+    rc_parallel_for(nkernels, jobs, render_job, &ctx, o->check ? NULL : progress, "rendering");
+    pthread_cond_destroy(&ctx.turn_changed);
+    pthread_mutex_destroy(&ctx.lock);
+    rc_compare_summary changes = {0};
+    if (ctx.comparison) {
+        rc_compare_finish(ctx.comparison, doc, &changes);
+        ctx.comparison = NULL;
+    }
+
+    if (o->check) {
+        print_check_table(out, doc);
+        goto end;
+    }
 
     /* The overviews, which read every kernel. */
     const rc_fonts *font0 = fonts ? fonts[0] : NULL;
-    t0 = rc_thread_seconds();
+    double t0 = rc_thread_seconds();
     if (formats & RC_FORMAT_HTML) {
         size_t len = 0;
         char *html = rc_render_html(templates, doc, NULL, font0, NULL, &len, diag);
         write_buffer(&ctx, "index.html", html, len);
     }
     render_charts(&ctx, doc, NULL, RC_CHART_OVERVIEW, "", font0, NULL, NULL);
-    if ((formats & RC_FORMAT_PDF) && font0) {
+    if (ctx.summary) {
         size_t len = 0;
-        char *pdf = rc_render_pdf_summary(doc, font0, &len, diag);
+        char *pdf = rc_pdf_summary_finish(ctx.summary, doc, &len);
         write_buffer(&ctx, "summary.pdf", pdf, len);
     }
-    if (formats & RC_FORMAT_CSV) {
-        size_t len = 0;
-        char *csv = rc_render_csv(doc, &len);
-        write_buffer(&ctx, "estimates.csv", csv, len);
+    if (ctx.estimates_csv) {
+        rc_output_close(ctx.estimates_csv);
+        ctx.estimates_csv = NULL;
     }
-    if (formats & RC_FORMAT_XML) {
-        size_t len = 0;
-        char *xml = rc_render_results_xml(doc, &len);
-        write_buffer(&ctx, "results.xml", xml, len);
+    if (ctx.results_xml) {
+        free(tail);
+        char *again = NULL;
+        size_t again_len = 0;
+        tail = results_xml_around_kernels(&ctx, &again, &again_len, &tail_len);
+        if (!tail || again_len != head_len || memcmp(again, head, head_len) != 0) {
+            rc_fault_at(diag, NULL, 0, "results.xml: its beginning changed during the run (a bug)");
+            rc_output_abandon(ctx.results_xml);
+        } else {
+            rc_output_append(ctx.results_xml, tail, tail_len);
+            rc_output_close(ctx.results_xml);
+        }
+        ctx.results_xml = NULL;
+        free(again);
     }
+    free(head);
+    free(tail);
+    head = tail = NULL;
     if (changes.compared) {
         size_t len = 0;
         char *text;
@@ -598,11 +752,14 @@ end:
         rc_timings_print(timings, err, nkernels, wall_seconds() - started);
     }
     rc_timings_free(timings);
+    rc_pdf_summary_free(ctx.summary);
+    rc_output_abandon(ctx.results_xml);
+    rc_output_abandon(ctx.estimates_csv);
+    rc_compare_free(ctx.comparison);
     if (doc)
         xmlFreeDoc(doc);
-    free(nodes);
     rc_templates_free(templates);
-    for (int w = 0; fonts && w < jobs; w++)
+    for (int w = 0; fonts && w < font_sets; w++)
         rc_fonts_free(fonts[w]);
     free(fonts);
     rc_output_free(output);
