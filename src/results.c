@@ -638,7 +638,7 @@ xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
     static const char *const count_attrs[] = {"total", "total-text", "active", "active-text",
                                               "value", "value-text", NULL};
     static const char *const estimate_attrs[] = {
-        "gpu", "gpu-name", "t-total", "t-total-text", "intensity-text", "bound", "fastest",
+        "gpu", "t-total", "t-total-text", "intensity-text", "bound", "fastest",
         "launch-dominated", NULL};
     xmlNodePtr k = copy_some(doc, kernel, kernel_attrs);
     for (xmlNodePtr c = kernel->children; k && c; c = c->next) {

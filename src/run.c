@@ -599,6 +599,9 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     ctx.ngpus = ngpus;
     ctx.kernels = kernels;
     doc = rc_results_new((const rc_gpu *const *)gpus, ngpus);
+    /* Names shared by every kernel's overview part are stored once. */
+    if (doc && !doc->dict)
+        doc->dict = xmlDictCreate();
     ctx.overview = doc;
     ctx.overview_kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
     rc_results_add_rejected(doc, diag);
