@@ -289,6 +289,83 @@ static void test_output_is_a_file(void **state)
     assert_string_equal(new_messages(), want);
 }
 
+/* A file written piece by piece: nothing shows until it is closed, and
+ * then it holds every piece in order. */
+static void test_pieces_appear_whole(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    write_previous(out, "results.xml");
+    new_messages();
+    rc_output_file *f = rc_output_open(out, "results.xml");
+    assert_non_null(f);
+    rc_output_append(f, "<a>", 3);
+    rc_output_append(f, "", 0);
+    rc_output_append(f, "<b/>", 4);
+    char *got = slurp("results.xml");
+    assert_string_equal(got, old_text); /* still the previous file */
+    free(got);
+    assert_int_equal(hidden_files(), 1);
+    rc_output_append(f, "</a>\n", 5);
+    assert_true(rc_output_close(f));
+    got = slurp("results.xml");
+    assert_string_equal(got, "<a><b/></a>\n");
+    free(got);
+    assert_int_equal(hidden_files(), 0);
+    assert_string_equal(new_messages(), "");
+    assert_int_equal(rc_output_written(out), 2);
+    assert_false(rc_output_failed(out));
+    rc_output_free(out);
+}
+
+/* The disk fills up between two pieces: the later pieces are not written,
+ * closing reports the first error once, and the previous file stays. */
+static void test_pieces_on_a_full_disk(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    write_previous(out, "estimates.csv");
+    new_messages();
+    rc_output_file *f = rc_output_open(out, "estimates.csv");
+    assert_non_null(f);
+    char piece[3000];
+    memset(piece, 'y', sizeof piece);
+    budget = 4096;
+    rc_output_set_write_hook(out, disk_fills_up);
+    for (int i = 0; i < 4; i++)
+        rc_output_append(f, piece, sizeof piece);
+    assert_string_equal(new_messages(), "");
+    assert_false(rc_output_close(f));
+    char want[256];
+    snprintf(want, sizeof want, "%s/estimates.csv: cannot write: No space left on device\n", dir);
+    assert_string_equal(new_messages(), want);
+    assert_true(rc_output_failed(out));
+    char *got = slurp("estimates.csv");
+    assert_string_equal(got, old_text);
+    free(got);
+    assert_int_equal(hidden_files(), 0);
+    rc_output_free(out);
+}
+
+/* A run that gives up on a file leaves no trace of it. */
+static void test_abandoned_pieces_leave_nothing(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    write_previous(out, "results.xml");
+    new_messages();
+    rc_output_file *f = rc_output_open(out, "results.xml");
+    rc_output_append(f, "<half", 5);
+    rc_output_abandon(f);
+    rc_output_abandon(NULL);
+    char *got = slurp("results.xml");
+    assert_string_equal(got, old_text);
+    free(got);
+    assert_int_equal(hidden_files(), 0);
+    assert_string_equal(new_messages(), "");
+    rc_output_free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -298,6 +375,9 @@ int main(void)
         cmocka_unit_test(test_short_and_interrupted_writes),
         cmocka_unit_test(test_read_only_directory),
         cmocka_unit_test(test_output_is_a_file),
+        cmocka_unit_test(test_pieces_appear_whole),
+        cmocka_unit_test(test_pieces_on_a_full_disk),
+        cmocka_unit_test(test_abandoned_pieces_leave_nothing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
