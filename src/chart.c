@@ -1101,7 +1101,10 @@ static double nice_top(double v, double *step)
 static char *tick_text(double v, double step, char *buf, size_t size)
 {
     int decimals = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
-    snprintf(buf, size, "%.*f", decimals, v);
+    if (decimals == 0 && fabs(v) < 1e15) /* "10,000", as the bars' own labels group digits */
+        rc_format_int((int64_t)llround(v), buf, size);
+    else
+        snprintf(buf, size, "%.*f", decimals, v);
     return buf;
 }
 

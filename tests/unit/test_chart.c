@@ -333,6 +333,33 @@ static void time_bars_split_body_and_launch(void **state)
     rc_chart_free(c);
 }
 
+/* Tick labels group digits as the bar labels do: "10,000", not "10000". */
+static void time_ticks_group_digits(void **state)
+{
+    fixture *f = *state;
+    xmlNodePtr k = xmlCopyNode(kernel_of(f, "maximum_kernel"), 1);
+    for (xmlNodePtr e = rc_results_child(k, "estimates")->children; e; e = e->next) {
+        if (e->type != XML_ELEMENT_NODE)
+            continue;
+        xmlSetProp(e, (const xmlChar *)"t-body", (const xmlChar *)"0.0123");
+        xmlSetProp(e, (const xmlChar *)"t-total", (const xmlChar *)"0.012305");
+    }
+    rc_chart *c = rc_chart_new_time(k, gpus_of(f), f->fonts);
+    assert_non_null(c);
+    bool grouped = false;
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        if (it->kind != RC_ITEM_TEXT)
+            continue;
+        grouped |= strcmp(it->text, "10,000") == 0;
+        if (strcmp(it->text, "10000") == 0)
+            fail_msg("an ungrouped tick label: %s", it->text);
+    }
+    assert_true(grouped);
+    rc_chart_free(c);
+    xmlFreeNode(k);
+}
+
 static void overview_has_every_kernel_on_every_gpu(void **state)
 {
     fixture *f = *state;
@@ -443,6 +470,7 @@ int main(void)
     const struct CMUnitTest bundled[] = {
         cmocka_unit_test(roofline_twelve_gpus_stay_apart),
         cmocka_unit_test(long_names_are_wrapped_not_cut),
+        cmocka_unit_test(time_ticks_group_digits),
         cmocka_unit_test(overview_has_every_kernel_on_every_gpu),
     };
     int failed = cmocka_run_group_tests_name("reference GPUs", reference, setup_reference, teardown);
