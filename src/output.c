@@ -144,6 +144,13 @@ struct rc_output_file {
     int error; /* the first errno, 0 while all is well */
 };
 
+static void file_free(rc_output_file *f)
+{
+    free(f->path);
+    free(f->tmp);
+    free(f);
+}
+
 rc_output_file *rc_output_open(rc_output *out, const char *name)
 {
     size_t plen = strlen(out->dir) + strlen(name) + 16;
@@ -176,11 +183,8 @@ fail:
     pthread_mutex_lock(&out->lock);
     out->failed = true;
     pthread_mutex_unlock(&out->lock);
-    if (f) {
-        free(f->path);
-        free(f->tmp);
-        free(f);
-    }
+    if (f)
+        file_free(f);
     return NULL;
 }
 
@@ -213,9 +217,7 @@ bool rc_output_close(rc_output_file *f)
     else
         f->out->failed = true;
     pthread_mutex_unlock(&f->out->lock);
-    free(f->path);
-    free(f->tmp);
-    free(f);
+    file_free(f);
     return ok;
 }
 
@@ -225,9 +227,7 @@ void rc_output_abandon(rc_output_file *f)
         return;
     close(f->fd);
     unlink(f->tmp);
-    free(f->path);
-    free(f->tmp);
-    free(f);
+    file_free(f);
 }
 
 bool rc_output_failed(const rc_output *out) { return out->failed; }
