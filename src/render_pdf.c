@@ -1627,8 +1627,8 @@ char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, r
     if (!s)
         return NULL;
     xmlNodePtr root = xmlDocGetRootElement(doc), gpus = child(root, "gpus");
-    for (xmlNodePtr k = child(root, "kernels") ? child(root, "kernels")->children : NULL; k;
-         k = k->next)
+    xmlNodePtr kernels = child(root, "kernels");
+    for (xmlNodePtr k = kernels ? kernels->children : NULL; k; k = k->next)
         if (is_element(k, "kernel"))
             rc_pdf_summary_add(s, gpus, k);
     char *out = rc_pdf_summary_finish(s, doc, len);
