@@ -74,13 +74,14 @@ struct rc_chart *rc_render_chart_describe(xmlDocPtr doc, const char *kernel_id,
 /* ---- HTML (render_html.c, templates html.xsl and index.xsl) ------------ */
 
 /* The HTML report of kernel `kernel_id`, or the index when kernel_id is
- * NULL: one self-contained page. The template reads a copy of the tree
- * (for a report: the GPUs and that kernel) to which the charts are added
+ * NULL: one self-contained page. The template reads the tree (for a
+ * report, a copy holding the GPUs and that kernel) with the charts added
  * as <charts><chart kind= media-type="image/svg+xml" width= height=>
  * base64 SVG</chart></charts>, under the <kernel> for a report and under
- * the root for the index; with `fonts` NULL the pages have no charts. `doc`
- * is not modified. Returns a new buffer (the caller frees it), or NULL
- * after reporting. */
+ * the root for the index; with `fonts` NULL the pages have no charts. For
+ * the index the <charts> goes into `doc` itself during the call (so not
+ * from two threads at once) and is taken out again: `doc` ends as it came.
+ * Returns a new buffer (the caller frees it), or NULL after reporting. */
 /* A report's charts already painted as SVG (the caller's), so the page
  * embeds those bytes instead of painting them again; NULL members, or a
  * NULL `painted`, are painted here. */

@@ -168,19 +168,22 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
                                         "kernel")
                      : NULL;
     } else {
-        copy = xmlCopyDoc(doc, 1);
-        where = copy ? xmlDocGetRootElement(copy) : NULL;
+        /* The index reads every kernel: its <charts> goes into `doc` itself
+         * for the call, rather than into a copy as large as the run. */
+        where = root;
     }
     if (!where) {
         xmlFreeDoc(copy);
         return NULL;
     }
+    xmlDocPtr input = copy ? copy : doc;
+    xmlNodePtr charts = NULL;
     chart_data charts_data[MAX_CHARTS];
     int ncharts = 0;
     memset(charts_data, 0, sizeof charts_data);
     if (fonts) {
-        xmlNodePtr charts = xmlNewChild(where, NULL, X("charts"), NULL);
-        xmlNodePtr gpus = rc_results_child(xmlDocGetRootElement(copy), "gpus");
+        charts = xmlNewChild(where, NULL, X("charts"), NULL);
+        xmlNodePtr gpus = rc_results_child(xmlDocGetRootElement(input), "gpus");
         bool ok = true;
         if (kernel_id) {
             rc_chart *r = rc_chart_new_roofline(where, gpus, fonts);
@@ -205,20 +208,24 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
             ncharts--;
     }
     rc_template_id id = kernel_id ? RC_TEMPLATE_HTML : RC_TEMPLATE_INDEX;
-    char *out = rc_render_template(t, id, copy, kernel_id, len, diag);
+    char *out = rc_render_template(t, id, input, kernel_id, len, diag);
     char *spliced = out && ncharts ? splice_charts(out, len, charts_data, ncharts) : out;
     if (out && !spliced) {
         /* A placeholder was not there once: the base64 goes in the tree. */
         free(out);
-        xmlNodePtr n = rc_results_child(where, "charts");
         int i = 0;
-        for (xmlNodePtr c = n ? n->children : NULL; c && i < ncharts; c = c->next, i++)
+        for (xmlNodePtr c = charts ? charts->children : NULL; c && i < ncharts; c = c->next, i++)
             xmlNodeSetContent(c, X(charts_data[i].b64));
-        spliced = rc_render_template(t, id, copy, kernel_id, len, diag);
+        spliced = rc_render_template(t, id, input, kernel_id, len, diag);
     }
     for (int i = 0; i < MAX_CHARTS; i++)
         free(charts_data[i].b64);
     out = spliced;
-    xmlFreeDoc(copy);
+    if (copy) {
+        xmlFreeDoc(copy);
+    } else if (charts) { /* `doc` as it came */
+        xmlUnlinkNode(charts);
+        xmlFreeNode(charts);
+    }
     return out;
 }
