@@ -12,6 +12,12 @@
 #include "diag.h"
 #include "font.h"
 
+/* Where a renderer that writes as it goes puts the bytes, piece by piece. */
+typedef struct {
+    void (*put)(void *ctx, const void *data, size_t len);
+    void *ctx;
+} rc_sink;
+
 /* ---- XSLT templates (templates/NAME.xsl): Markdown and HTML ---------- */
 
 typedef struct rc_templates rc_templates;
@@ -129,14 +135,15 @@ char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, r
  * `kernel` (with the <gpus> of its tree) on a page of its own, in the order
  * of the calls; rc_pdf_summary_finish puts the overview pages of `doc` (a
  * tree of the same kernels in the same order, which may hold only what the
- * overviews read: see rc_results_overview_kernel) in front and returns
- * the file as rc_render_pdf_summary does. rc_render_pdf_summary is these
- * three calls. Not thread-safe; `fonts` is used by this object alone while
- * it lives. Free with rc_pdf_summary_free. */
+ * overviews read: see rc_results_overview_kernel) in front and hands the
+ * file to `sink` as libharu writes it. It returns true when all of it went
+ * there, false after reporting a failure (a failing sink reports its own).
+ * rc_render_pdf_summary is these three calls. Not thread-safe; `fonts` is
+ * used by this object alone while it lives. Free with rc_pdf_summary_free. */
 typedef struct rc_pdf_summary rc_pdf_summary;
 rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, rc_diag *diag);
 void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel);
-char *rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, size_t *len);
+bool rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, const rc_sink *sink);
 void rc_pdf_summary_free(rc_pdf_summary *s);
 
 #endif

@@ -34,7 +34,11 @@
 #include <hpdf.h>
 #include <hpdf_doc.h>
 #include <hpdf_fontdef.h>
+#include <hpdf_pages.h>
+#include <hpdf_streams.h>
+#include <zlib.h>
 
+#include "buffer.h"
 #include "chart.h"
 #include "font.h"
 #include "paint_hpdf.h"
@@ -111,8 +115,11 @@ typedef struct {
     size_t insert_at;       /* 1 + where new_page inserts; 0: at the end */
     page_link *links;
     size_t nlinks, caplinks;
+    FILE *spill;            /* finished pages are sealed into it (seal_page); NULL: kept */
     bool oom;
 } pdf;
+
+static void seal_page(FILE *spill, HPDF_Page page);
 
 /* A libharu document with both fonts loaded, kept with the fonts
  * (rc_fonts_keep) from one PDF to the next: libharu starts each new
@@ -199,6 +206,15 @@ static const char *own(pdf *p, char *s)
     }
     p->owned[p->nowned++] = s;
     return s;
+}
+
+/* Frees the strings made since p->nowned was `from`: once drawn, a page
+ * holds its own copy of its text. */
+static void drop_owned(pdf *p, size_t from)
+{
+    for (size_t i = from; i < p->nowned; i++)
+        free(p->owned[i]);
+    p->nowned = from;
 }
 
 /* The concatenation of the strings up to NULL, owned by p. */
@@ -1152,40 +1168,63 @@ static bool pdf_open(pdf *p, xmlDocPtr doc, const rc_fonts *fonts, const char *o
     return true;
 }
 
-/* Saves the document to memory. Returns a malloc'd copy, or NULL after
- * reporting. */
-static char *pdf_save(pdf *p, size_t *len)
+static HPDF_STATUS write_to_sink(HPDF_Stream stream, const HPDF_BYTE *ptr, HPDF_UINT siz)
 {
-    char *out = NULL;
+    const rc_sink *sink = stream->attr;
+    sink->put(sink->ctx, ptr, siz);
+    return HPDF_OK;
+}
+
+/* Saves the document into `sink` as libharu writes it, rather than into
+ * libharu's memory stream and then a copy: summary.pdf is never whole in
+ * memory. HPDF_SaveToStream writes to the document's stream, so a writer
+ * stands in for it for the call. Returns false after reporting a libharu
+ * failure; the sink reports its own. */
+static bool pdf_write(pdf *p, const rc_sink *sink)
+{
     if (p->oom) {
         rc_error_at(p->diag, NULL, 0, "%s: out of memory", p->output);
+        return false;
+    }
+    HPDF_Stream writer = p->error ? NULL
+                                  : HPDF_CallbackWriter_New(p->pdf->mmgr, write_to_sink,
+                                                            (void *)sink);
+    if (!writer && !p->error) {
+        rc_error_at(p->diag, NULL, 0, "%s: out of memory", p->output);
+        return false;
+    }
+    bool ok = false;
+    if (writer) {
+        HPDF_Stream kept = p->pdf->stream;
+        p->pdf->stream = writer;
+        ok = HPDF_SaveToStream(p->pdf) == HPDF_OK && !p->error;
+        p->pdf->stream = kept;
+        HPDF_Stream_Free(writer);
+    }
+    if (!ok)
+        report_hpdf(p, NULL);
+    return ok;
+}
+
+static void put_in_buffer(void *ctx, const void *data, size_t len)
+{
+    rc_buffer_put(ctx, data, len);
+}
+
+/* Saves the document to memory. Returns the file (the caller frees it), or
+ * NULL after reporting. */
+static char *pdf_save(pdf *p, size_t *len)
+{
+    rc_buffer b = {0};
+    rc_sink sink = {put_in_buffer, &b};
+    if (!pdf_write(p, &sink)) {
+        free(b.data);
         return NULL;
     }
-    if (!p->error && HPDF_SaveToStream(p->pdf) == HPDF_OK) {
-        HPDF_UINT32 size = HPDF_GetStreamSize(p->pdf);
-        out = malloc(size ? size : 1);
-        HPDF_UINT32 got = 0;
-        while (out && got < size && !p->error) {
-            HPDF_UINT32 n = size - got;
-            HPDF_STATUS st = HPDF_ReadFromStream(p->pdf, (HPDF_BYTE *)out + got, &n);
-            got += n;
-            if (st == HPDF_STREAM_EOF || n == 0)
-                break;
-        }
-        if (!out)
-            rc_error_at(p->diag, NULL, 0, "%s: out of memory", p->output);
-        else if (got != size && !p->error)
-            rc_error_at(p->diag, NULL, 0, "%s: libharu returned %u of %u bytes", p->output,
-                        (unsigned)got, (unsigned)size);
-        if (out && got == size && !p->error) {
-            *len = size;
-            return out;
-        }
-    }
-    if (p->error)
-        report_hpdf(p, NULL);
-    free(out);
-    return NULL;
+    char *out = rc_buffer_take(&b, len);
+    if (!out)
+        rc_error_at(p->diag, NULL, 0, "%s: out of memory", p->output);
+    return out;
 }
 
 /* Ends the document; the libharu one is kept for the next PDF unless
@@ -1260,8 +1299,12 @@ static void flow_need(pdf *p, flow *f, double h)
         return;
     f->page++;
     f->y = MARGIN_TOP;
-    if (p->page)
+    if (p->page) {
+        HPDF_Page done = p->page;
         p->page = new_page(p);
+        if (p->spill && !p->error)
+            seal_page(p->spill, done);
+    }
 }
 
 static void add_link(pdf *p, size_t page, size_t kernel, double x, double top, double w, double h)
@@ -1477,13 +1520,140 @@ static xmlNodePtr *elements(xmlNodePtr parent, const char *name, size_t *n)
 
 /* summary.pdf made as the kernels come: each kernel's page is added when
  * that kernel is done, so a long run keeps pages rather than the kernels'
- * trees, and the overview pages go in front of them at the end. */
+ * trees, and the overview pages go in front of them at the end.
+ *
+ * libharu keeps every page until the document is saved, and a kernel's
+ * page is about 47 KB of drawing operators. So once a page is drawn, its
+ * operators are compressed into p.spill, a temporary file, and libharu is
+ * left a stream that reads them back when it saves (seal_page): memory
+ * then holds the page's objects, a few KB, rather than its drawing. The
+ * footers ("Page 3 of 40") are drawn at the end, into a second content
+ * stream each page gets when it is sealed. Without a temporary file the
+ * pages simply stay in memory. This reaches into libharu's structures
+ * (hpdf_pages.h, hpdf_streams.h), which libhpdf-dev installs. */
 struct rc_pdf_summary {
     pdf p;
     bool open;           /* pdf_open succeeded */
     size_t nkernels, cap;
     size_t *kernel_page; /* each kernel's page among the kernels' pages; NO_PAGE: none */
 };
+
+/* Where a sealed page's compressed operators are in the spill file. Owned
+ * by libharu's stream (freed by sealed_free). */
+typedef struct {
+    FILE *spill;
+    long offset;
+    HPDF_UINT32 len, pos;
+} sealed_piece;
+
+static HPDF_STATUS sealed_read(HPDF_Stream stream, HPDF_BYTE *ptr, HPDF_UINT *siz)
+{
+    sealed_piece *s = stream->attr;
+    HPDF_UINT32 want = *siz, n = want < s->len - s->pos ? want : s->len - s->pos;
+    if (n > 0 && (fseek(s->spill, s->offset + (long)s->pos, SEEK_SET) != 0 ||
+                  fread(ptr, 1, n, s->spill) != n)) {
+        *siz = 0;
+        return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
+    }
+    s->pos += n;
+    *siz = n;
+    return n < want ? HPDF_STREAM_EOF : HPDF_OK;
+}
+
+static HPDF_STATUS sealed_seek(HPDF_Stream stream, HPDF_INT pos, HPDF_WhenceMode mode)
+{
+    sealed_piece *s = stream->attr;
+    long long base = mode == HPDF_SEEK_CUR ? (long long)s->pos
+                   : mode == HPDF_SEEK_END ? (long long)s->len : 0;
+    if (base + pos < 0 || base + pos > s->len)
+        return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
+    s->pos = (HPDF_UINT32)(base + pos);
+    return HPDF_OK;
+}
+
+static HPDF_INT32 sealed_tell(HPDF_Stream stream)
+{
+    return (HPDF_INT32)((sealed_piece *)stream->attr)->pos;
+}
+
+static HPDF_UINT32 sealed_size(HPDF_Stream stream)
+{
+    return ((sealed_piece *)stream->attr)->len;
+}
+
+static void sealed_free(HPDF_Stream stream)
+{
+    HPDF_FreeMem(stream->mmgr, stream->attr);
+}
+
+/* The stream's data is compressed already, so libharu writes it as it is
+ * (filter NONE) and drops any /Filter; this puts it back. */
+static HPDF_STATUS write_flate_filter(HPDF_Dict dict, HPDF_Stream stream)
+{
+    (void)dict;
+    return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\012");
+}
+
+/* Reads all of a memory stream; NULL when out of memory. */
+static unsigned char *stream_bytes(HPDF_Stream stream, HPDF_UINT32 *len)
+{
+    HPDF_UINT32 size = HPDF_Stream_Size(stream);
+    unsigned char *data = malloc(size ? size : 1);
+    HPDF_UINT n = size;
+    if (!data || HPDF_Stream_Seek(stream, 0, HPDF_SEEK_SET) != HPDF_OK ||
+        (size > 0 && HPDF_Stream_Read(stream, data, &n) > HPDF_STREAM_EOF) || n != size) {
+        free(data);
+        return NULL;
+    }
+    *len = size;
+    return data;
+}
+
+/* Moves `page`'s operators so far into the spill file (see rc_pdf_summary)
+ * and starts the page a new content stream for what is drawn later. On any
+ * failure the page is left as it was, in memory. */
+static void seal_page(FILE *spill, HPDF_Page page)
+{
+    HPDF_PageAttr attr = page->attr;
+    HPDF_Dict contents = attr->contents;
+    HPDF_UINT32 raw_len = 0;
+    unsigned char *raw = stream_bytes(contents->stream, &raw_len);
+    uLongf packed_len = compressBound(raw_len);
+    unsigned char *packed = raw ? malloc(packed_len) : NULL;
+    long offset = -1;
+    bool ok = packed && compress2(packed, &packed_len, raw, raw_len, Z_DEFAULT_COMPRESSION) == Z_OK &&
+              fseek(spill, 0, SEEK_END) == 0 && (offset = ftell(spill)) >= 0 &&
+              fwrite(packed, 1, packed_len, spill) == packed_len;
+    free(raw);
+    free(packed);
+    if (!ok)
+        return;
+    sealed_piece *piece = HPDF_GetMem(page->mmgr, sizeof *piece);
+    HPDF_Stream reader = piece ? HPDF_CallbackReader_New(page->mmgr, sealed_read, sealed_seek,
+                                                         sealed_tell, sealed_size, piece)
+                               : NULL;
+    if (!reader || HPDF_Page_New_Content_Stream(page, NULL) != HPDF_OK) {
+        if (reader)
+            HPDF_Stream_Free(reader);
+        if (piece)
+            HPDF_FreeMem(page->mmgr, piece);
+        return;
+    }
+    /* What is drawn later is a footer of a few hundred bytes: a smaller
+     * buffer than libharu's 4 KB default. */
+    HPDF_PageAttr now = page->attr;
+    HPDF_Stream small = HPDF_MemStream_New(page->mmgr, 512);
+    if (small) {
+        HPDF_Stream_Free(now->contents->stream);
+        now->contents->stream = now->stream = small;
+    }
+    *piece = (sealed_piece){spill, offset, (HPDF_UINT32)packed_len, 0};
+    reader->free_fn = sealed_free;
+    HPDF_Stream_Free(contents->stream);
+    contents->stream = reader;
+    contents->filter = HPDF_STREAM_FILTER_NONE;
+    contents->write_fn = write_flate_filter;
+}
 
 rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, rc_diag *diag)
 {
@@ -1493,6 +1663,7 @@ rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, rc_diag *diag)
         return NULL;
     }
     s->open = pdf_open(&s->p, NULL, fonts, "summary.pdf", diag);
+    s->p.spill = s->open ? tmpfile() : NULL;
     return s;
 }
 
@@ -1525,21 +1696,20 @@ void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel)
             }
         }
         p->gpus = NULL;
-        /* The page holds its text now; the strings need not outlive it. */
-        for (size_t i = owned; i < p->nowned; i++)
-            free(p->owned[i]);
-        p->nowned = owned;
+        for (size_t i = before; p->spill && i < p->npages && !p->error; i++)
+            seal_page(p->spill, p->pages[i]);
+        drop_owned(p, owned);
     }
     s->kernel_page[s->nkernels++] = page;
 }
 
-char *rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, size_t *len)
+bool rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, const rc_sink *sink)
 {
     pdf *p = &s->p;
-    char *out = NULL;
+    bool out = false;
     overview o = {0};
     if (!s->open)
-        return NULL;
+        return false;
     xmlNodePtr root = xmlDocGetRootElement(doc);
     p->gpus = child(root, "gpus");
     o.kernels = elements(child(root, "kernels"), "kernel", &o.nk);
@@ -1567,9 +1737,11 @@ char *rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, size_t *len)
     flow f;
     o.first_kernel_page = 2;
     p->page = NULL;
+    size_t owned = p->nowned;
     for (int pass = 0; pass < 3; pass++) {
         f = (flow){MARGIN_TOP, 0};
         overview_pages(p, doc, &o, &f);
+        drop_owned(p, owned);
         if (o.first_kernel_page == f.page + 2)
             break;
         o.first_kernel_page = f.page + 2;
@@ -1580,6 +1752,7 @@ char *rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, size_t *len)
     p->page = new_page(p);
     if (p->page)
         overview_pages(p, doc, &o, &f);
+    drop_owned(p, owned);
     p->page = NULL;
     size_t first = p->insert_at - 1;
     p->insert_at = 0;
@@ -1605,7 +1778,7 @@ char *rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, size_t *len)
         snprintf(number, sizeof number, "Page %zu of %zu", i + 1, p->npages);
         footer(p, p->pages[i], number);
     }
-    out = pdf_save(p, len);
+    out = pdf_write(p, sink);
 end:
     free(o.kernels);
     free(o.gpus);
@@ -1616,7 +1789,10 @@ void rc_pdf_summary_free(rc_pdf_summary *s)
 {
     if (!s)
         return;
-    pdf_close(&s->p);
+    FILE *spill = s->p.spill;
+    pdf_close(&s->p); /* before the file: libharu's streams read it */
+    if (spill)
+        fclose(spill);
     free(s->kernel_page);
     free(s);
 }
@@ -1631,7 +1807,16 @@ char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, r
     for (xmlNodePtr k = kernels ? kernels->children : NULL; k; k = k->next)
         if (is_element(k, "kernel"))
             rc_pdf_summary_add(s, gpus, k);
-    char *out = rc_pdf_summary_finish(s, doc, len);
+    rc_buffer b = {0};
+    rc_sink sink = {put_in_buffer, &b};
+    char *out = NULL;
+    if (rc_pdf_summary_finish(s, doc, &sink)) {
+        out = rc_buffer_take(&b, len); /* frees the buffer when it fails */
+        if (!out)
+            rc_error_at(diag, NULL, 0, "summary.pdf: out of memory");
+    } else {
+        free(b.data);
+    }
     rc_pdf_summary_free(s);
     return out;
 }

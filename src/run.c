@@ -444,6 +444,11 @@ static void render_job(void *ctx, size_t i, int worker)
     xmlFreeDoc(doc);
 }
 
+static void append_to_file(void *file, const void *data, size_t len)
+{
+    rc_output_append(file, data, len);
+}
+
 /* results.xml of the overview tree, cut where its kernels go: `head` is
  * what comes before them and the return value what comes after. The
  * kernels' own text is written between the two as they come. */
@@ -692,9 +697,12 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     }
     render_charts(&ctx, doc, NULL, RC_CHART_OVERVIEW, "", font0, NULL, NULL);
     if (ctx.summary) {
-        size_t len = 0;
-        char *pdf = rc_pdf_summary_finish(ctx.summary, doc, &len);
-        write_buffer(&ctx, "summary.pdf", pdf, len);
+        rc_output_file *file = rc_output_open(output, "summary.pdf");
+        rc_sink sink = {append_to_file, file};
+        if (file && rc_pdf_summary_finish(ctx.summary, doc, &sink))
+            rc_output_close(file);
+        else
+            rc_output_abandon(file);
     }
     if (ctx.estimates_csv) {
         rc_output_close(ctx.estimates_csv);

@@ -42,7 +42,23 @@ for pdf in "$out"/a/*.pdf; do
 done
 
 # Each reference kernel's PDF shows its name, "µs" and every t_total of its
-# Markdown report's conclusion ("- GPU: **6.90 µs**, ...").
+# Markdown report's conclusion ("- GPU: **6.90 µs**, ..."); so does its page
+# in summary.pdf, whose drawing is moved out of memory once made.
+pdftotext -enc UTF-8 "$out/a/summary.pdf" "$out/summary.txt" 2>/dev/null
+for k in $kernels; do
+    page=$(awk -v k="$k" '/\f/ { n++ } index($0, k) && n > 0 { print n + 1; exit }' "$out/summary.txt")
+    pdftotext -enc UTF-8 -f "${page:-1}" -l "${page:-1}" "$out/a/summary.pdf" "$out/$k.summary.txt" 2>/dev/null
+    for t in $(sed -n 's/^- .*: \*\*\([0-9.,]*\) µs\*\*.*/\1/p' "$out/a/$k.md"); do
+        if grep -qF -- "$t" "$out/$k.summary.txt"; then ok; else bad "summary.pdf page $page ($k) lacks t_total $t"; fi
+    done
+done
+# Every page's footer, drawn after the page was moved out of memory.
+i=1
+while [ $i -le $((nkernels + 1)) ]; do
+    if grep -qxF "Page $i of $((nkernels + 1))" "$out/summary.txt"; then ok; else
+        bad "summary.pdf lacks the footer Page $i of $((nkernels + 1))"; fi
+    i=$((i + 1))
+done
 for k in $kernels; do
     pdftotext -enc UTF-8 "$out/a/$k.pdf" "$out/$k.txt" 2>/dev/null
     if grep -qF -- "$k" "$out/$k.txt"; then ok; else bad "$k.pdf lacks its name"; fi
