@@ -7,7 +7,9 @@
 # every format with 1 worker and with one per processor, and prints
 # roofcast's CPU time per stage, the wall time and the peak memory of each
 # run, then a summary row per COUNT. It checks that the two runs wrote
-# identical files. Timings are for reading, never asserted.
+# identical files. Then it reports 100 kernels (or the first COUNT) on 1,
+# 3, 6 and 12 of the bundled GPUs, to show how cost grows with the GPUs.
+# Timings are for reading, never asserted.
 set -eu
 build=${1:-build}
 shift 2>/dev/null || true
@@ -42,4 +44,22 @@ done
 echo
 echo "kernels jobs    wall_s ms/kernel  peak_MiB   files"
 printf '%s' "$summary"
+
+# The same kernels on more and more GPUs.
+n=$(echo "$counts" | awk '{ for (i = 1; i <= NF; i++) if ($i == 100) { print 100; exit } print $1 }')
+mkdir -p "$tmp/g"
+"$gen" "$n" "$tmp/g"
+gpus=$(sed -n 's/^<gpu id="\([^"]*\)".*/\1/p' specs/*.xml)
+echo
+echo "kernels GPUs jobs    wall_s ms/kernel  peak_MiB"
+for g in 1 3 6 12; do
+    ids=$(echo "$gpus" | head -n "$g" | paste -sd, -)
+    [ "$(echo "$gpus" | head -n "$g" | wc -l)" -eq "$g" ] || continue
+    rm -rf "$tmp/og"
+    "$roofcast" -q --timings -j "$cpus" --gpu "$ids" -o "$tmp/og" "$tmp/g" 2> "$tmp/t"
+    wall=$(sed -n 's/^wall \([0-9.]*\) s.*/\1/p' "$tmp/t")
+    mem=$(sed -n 's/.*peak memory \([0-9.]*\) MiB/\1/p' "$tmp/t")
+    printf '%6s %4s %4s %9s %9s %9s\n' "$n" "$g" "$cpus" "$wall" \
+        "$(awk -v w="$wall" -v n="$n" 'BEGIN { printf "%.2f", w * 1000 / n }')" "$mem"
+done
 "$build/tests/bench_eval" 100
