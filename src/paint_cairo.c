@@ -142,8 +142,11 @@ static void png_flush_nothing(png_structp png) { (void)png; }
 /* Encodes an RGB24 image surface as PNG. Cairo's own writer lets libpng
  * try every row filter at zlib's default level, which made PNG encoding
  * 85 % of a whole run; one filter (Up, which suits charts: long runs of
- * equal rows) at level 6 with run-length-friendly rows is several times
- * faster for files within a few percent of the size. */
+ * equal rows) at level 1 is several times faster for files within a few
+ * percent of the size. zlib's default strategy at level 1 costs the same
+ * time as run-length only (Z_RLE) on these charts, and its files are 29 %
+ * smaller: it also finds the repeats of glyphs and grid lines. Every other
+ * single filter, or libpng's choice per row, was slower. */
 static bool encode_png(cairo_surface_t *surface, buffer *b)
 {
     cairo_surface_flush(surface);
@@ -163,7 +166,7 @@ static bool encode_png(cairo_surface_t *surface, buffer *b)
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
     png_set_compression_level(png, 1);
-    png_set_compression_strategy(png, Z_RLE);
+    png_set_compression_strategy(png, Z_DEFAULT_STRATEGY);
     png_write_info(png, info);
     for (int y = 0; y < h; y++) {
         const uint32_t *px = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
