@@ -635,8 +635,10 @@ static bool named(xmlNodePtr n, const char *name)
 xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
 {
     static const char *const kernel_attrs[] = {"id", "name", "file", NULL};
-    static const char *const count_attrs[] = {"total", "total-text", "active", "active-text",
-                                              "value", "value-text", NULL};
+    /* What is read of the totals: the --check table's FLOPs and bytes, the
+     * index's intensity. */
+    static const char *const total_attrs[] = {"total-text", NULL};
+    static const char *const value_attrs[] = {"value-text", NULL};
     static const char *const estimate_attrs[] = {
         "gpu", "t-total", "t-total-text", "intensity-text", "bound", "fastest",
         "launch-dominated", NULL};
@@ -653,9 +655,10 @@ xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
             static const char *const basis_attr[] = {"basis", NULL};
             xmlNodePtr counts = xmlAddChild(k, copy_some(doc, c, basis_attr));
             for (xmlNodePtr q = c->children; counts && q; q = q->next)
-                if (named(q, "flops") || named(q, "bytes") || named(q, "threads") ||
-                    named(q, "intensity"))
-                    xmlAddChild(counts, copy_some(doc, q, count_attrs));
+                if (named(q, "flops") || named(q, "bytes"))
+                    xmlAddChild(counts, copy_some(doc, q, total_attrs));
+                else if (named(q, "intensity"))
+                    xmlAddChild(counts, copy_some(doc, q, value_attrs));
         } else if (named(c, "estimates")) {
             xmlNodePtr list = xmlNewDocNode(doc, NULL, c->name, NULL);
             xmlAddChild(k, list);

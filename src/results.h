@@ -55,8 +55,9 @@ xmlDocPtr rc_results_kernel_doc(xmlDocPtr doc, xmlNodePtr kernel);
 
 /* A new <kernel> node in `doc`, not yet linked, with what the overviews
  * read of `kernel` and nothing more: its id, name and file, <summary>, the
- * model's totals (flops, bytes, threads, intensity) and on each GPU the
- * estimate's t-total, intensity, bound, fastest and launch-dominated. A
+ * model's total FLOPs and bytes and its intensity (as text), and on each
+ * GPU the estimate's t-total, intensity, bound, fastest and
+ * launch-dominated. A
  * run keeps this of every kernel, and each kernel's whole tree only while
  * its own files are made, so memory does not grow with a kernel's detail. */
 xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel);
