@@ -230,6 +230,23 @@ void rc_output_abandon(rc_output_file *f)
     file_free(f);
 }
 
+FILE *rc_output_scratch(rc_output *out, const char *name)
+{
+    size_t plen = strlen(out->dir) + strlen(name) + 24;
+    char *tmp = malloc(plen);
+    if (!tmp)
+        return NULL;
+    snprintf(tmp, plen, "%s/.%s.scratch.XXXXXX", out->dir, name);
+    int fd = mkstemp(tmp);
+    if (fd >= 0)
+        unlink(tmp);
+    free(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w+b") : NULL;
+    if (!f && fd >= 0)
+        close(fd);
+    return f;
+}
+
 bool rc_output_failed(const rc_output *out) { return out->failed; }
 size_t rc_output_written(const rc_output *out) { return out->written; }
 const char *rc_output_dir(const rc_output *out) { return out->dir; }

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "diag.h"
@@ -43,6 +44,15 @@ rc_output_file *rc_output_open(rc_output *out, const char *name);
 void rc_output_append(rc_output_file *f, const void *data, size_t len);
 bool rc_output_close(rc_output_file *f);
 void rc_output_abandon(rc_output_file *f);
+
+/* A scratch file in the output directory for data on its way to an output
+ * file that is too large to keep in memory (summary.pdf's finished pages).
+ * It has no name (unlinked as soon as made), so nothing is left behind
+ * whatever happens, and it lives on the disk the outputs go to rather
+ * than in /tmp, which may be memory. Returns NULL, reporting nothing, when
+ * it cannot be made: the caller keeps the data in memory instead. The
+ * caller fcloses it. */
+FILE *rc_output_scratch(rc_output *out, const char *name);
 
 bool rc_output_failed(const rc_output *out);
 size_t rc_output_written(const rc_output *out);

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <libxml/tree.h>
 
@@ -138,10 +139,15 @@ char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, r
  * overviews read: see rc_results_overview_kernel) in front and hands the
  * file to `sink` as libharu writes it. It returns true when all of it went
  * there, false after reporting a failure (a failing sink reports its own).
- * rc_render_pdf_summary is these three calls. Not thread-safe; `fonts` is
- * used by this object alone while it lives. Free with rc_pdf_summary_free. */
+ * rc_render_pdf_summary is these three calls (with no scratch file). Each
+ * finished page's drawing goes to `scratch` (read and written; borrowed,
+ * to be closed after rc_pdf_summary_free; see output.h's
+ * rc_output_scratch) rather than staying in memory; with NULL, or where
+ * writing to it fails, pages stay in memory, and the file shows the same
+ * either way. Not thread-safe; `fonts` is used by this object alone while
+ * it lives. Free with rc_pdf_summary_free. */
 typedef struct rc_pdf_summary rc_pdf_summary;
-rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, rc_diag *diag);
+rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, FILE *scratch, rc_diag *diag);
 void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel);
 bool rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, const rc_sink *sink);
 void rc_pdf_summary_free(rc_pdf_summary *s);

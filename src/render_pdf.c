@@ -1524,12 +1524,12 @@ static xmlNodePtr *elements(xmlNodePtr parent, const char *name, size_t *n)
  *
  * libharu keeps every page until the document is saved, and a kernel's
  * page is about 47 KB of drawing operators. So once a page is drawn, its
- * operators are compressed into p.spill, a temporary file, and libharu is
- * left a stream that reads them back when it saves (seal_page): memory
- * then holds the page's objects, a few KB, rather than its drawing. The
- * footers ("Page 3 of 40") are drawn at the end, into a second content
- * stream each page gets when it is sealed. Without a temporary file the
- * pages simply stay in memory. This reaches into libharu's structures
+ * operators are compressed into p.spill, the caller's scratch file, and
+ * libharu is left a stream that reads them back when it saves (seal_page):
+ * memory then holds the page's objects, a few KB, rather than its
+ * drawing. The footers ("Page 3 of 40") are drawn at the end, into a
+ * second content stream each page gets when it is sealed. Without a
+ * scratch file, or once writing to it fails, pages stay in memory. This reaches into libharu's structures
  * (hpdf_pages.h, hpdf_streams.h), which libhpdf-dev installs. */
 struct rc_pdf_summary {
     pdf p;
@@ -1611,7 +1611,8 @@ static unsigned char *stream_bytes(HPDF_Stream stream, HPDF_UINT32 *len)
 
 /* Moves `page`'s operators so far into the spill file (see rc_pdf_summary)
  * and starts the page a new content stream for what is drawn later. On any
- * failure the page is left as it was, in memory. */
+ * failure (a full disk among them: the bytes are flushed before the page
+ * counts on them) the page is left as it was, in memory. */
 static void seal_page(FILE *spill, HPDF_Page page)
 {
     HPDF_PageAttr attr = page->attr;
@@ -1623,7 +1624,7 @@ static void seal_page(FILE *spill, HPDF_Page page)
     long offset = -1;
     bool ok = packed && compress2(packed, &packed_len, raw, raw_len, Z_DEFAULT_COMPRESSION) == Z_OK &&
               fseek(spill, 0, SEEK_END) == 0 && (offset = ftell(spill)) >= 0 &&
-              fwrite(packed, 1, packed_len, spill) == packed_len;
+              fwrite(packed, 1, packed_len, spill) == packed_len && fflush(spill) == 0;
     free(raw);
     free(packed);
     if (!ok)
@@ -1655,7 +1656,7 @@ static void seal_page(FILE *spill, HPDF_Page page)
     contents->write_fn = write_flate_filter;
 }
 
-rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, rc_diag *diag)
+rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, FILE *scratch, rc_diag *diag)
 {
     rc_pdf_summary *s = calloc(1, sizeof *s);
     if (!s) {
@@ -1663,7 +1664,7 @@ rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, rc_diag *diag)
         return NULL;
     }
     s->open = pdf_open(&s->p, NULL, fonts, "summary.pdf", diag);
-    s->p.spill = s->open ? tmpfile() : NULL;
+    s->p.spill = scratch;
     return s;
 }
 
@@ -1789,17 +1790,14 @@ void rc_pdf_summary_free(rc_pdf_summary *s)
 {
     if (!s)
         return;
-    FILE *spill = s->p.spill;
-    pdf_close(&s->p); /* before the file: libharu's streams read it */
-    if (spill)
-        fclose(spill);
+    pdf_close(&s->p);
     free(s->kernel_page);
     free(s);
 }
 
 char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, rc_diag *diag)
 {
-    rc_pdf_summary *s = rc_pdf_summary_new(fonts, diag);
+    rc_pdf_summary *s = rc_pdf_summary_new(fonts, NULL, diag);
     if (!s)
         return NULL;
     xmlNodePtr root = xmlDocGetRootElement(doc), gpus = child(root, "gpus");

@@ -499,6 +499,7 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     rc_fonts **fonts = NULL;
     xmlDocPtr doc = NULL;
     run_ctx ctx = {0};
+    FILE *scratch = NULL; /* summary.pdf's finished pages */
     int font_sets = 0;
     rc_progress *progress = NULL;
     rc_timings *timings = o->timings ? rc_timings_new() : NULL;
@@ -669,8 +670,13 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
         rc_output_append(ctx.estimates_csv, header, len);
         free(header);
     }
-    if ((ctx.formats & RC_FORMAT_PDF) && fonts)
-        ctx.summary = rc_pdf_summary_new(fonts[jobs], diag);
+    if ((ctx.formats & RC_FORMAT_PDF) && fonts) {
+        scratch = rc_output_scratch(output, "summary.pdf");
+        if (!scratch)
+            rc_info(diag, 2, "roofcast: no scratch file in %s/: summary.pdf's pages stay in memory",
+                    rc_output_dir(output));
+        ctx.summary = rc_pdf_summary_new(fonts[jobs], scratch, diag);
+    }
     pthread_mutex_init(&ctx.lock, NULL);
     pthread_cond_init(&ctx.turn_changed, NULL);
     rc_parallel_for(nkernels, jobs, render_job, &ctx, o->check ? NULL : progress, "rendering");
@@ -764,6 +770,8 @@ end:
     }
     rc_timings_free(timings);
     rc_pdf_summary_free(ctx.summary);
+    if (scratch)
+        fclose(scratch);
     rc_output_abandon(ctx.results_xml);
     rc_output_abandon(ctx.estimates_csv);
     rc_compare_free(ctx.comparison);

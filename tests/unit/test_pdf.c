@@ -6,17 +6,22 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <hpdf.h>
 #include <hpdf_fontdef.h>
 #include <libxml/parser.h>
 
+#include "buffer.h"
 #include "diag.h"
 #include "font.h"
 #include "paint_hpdf.h"
 #include "render.h"
+#include "results.h"
+#include "roofcast.h"
 
 /* A font with every character but U+4E2D. */
 static bool stub_has_glyph(void *ctx, rc_font_role role, unsigned long c)
@@ -103,6 +108,93 @@ static void test_render(void **state)
     rc_fonts_free(fonts);
     rc_diag_free(diag);
     fclose(sink);
+}
+
+/* ---- summary.pdf's pages out of memory -------------------------------------- */
+
+static void put(void *ctx, const void *data, size_t len)
+{
+    rc_buffer_put(ctx, data, len);
+}
+
+/* summary.pdf of every kernel in `doc`, made as a run makes it, with
+ * finished pages written to `scratch` (or kept, with NULL). */
+static char *summary_with(xmlDocPtr doc, const rc_fonts *fonts, FILE *scratch, size_t *len)
+{
+    rc_diag *diag = rc_diag_new(stderr, 0);
+    rc_pdf_summary *s = rc_pdf_summary_new(fonts, scratch, diag);
+    assert_non_null(s);
+    xmlNodePtr root = xmlDocGetRootElement(doc), gpus = rc_results_child(root, "gpus");
+    for (xmlNodePtr k = rc_results_child(root, "kernels")->children; k; k = k->next)
+        if (k->type == XML_ELEMENT_NODE)
+            rc_pdf_summary_add(s, gpus, k);
+    rc_buffer b = {0};
+    rc_sink sink = {put, &b};
+    assert_true(rc_pdf_summary_finish(s, doc, &sink));
+    rc_pdf_summary_free(s);
+    assert_int_equal(rc_diag_errors(diag), 0);
+    rc_diag_free(diag);
+    char *out = rc_buffer_take(&b, len);
+    assert_non_null(out);
+    return out;
+}
+
+/* Pages sealed into a scratch file make a different file (the drawing
+ * moves into a second content stream per page) that is the same on every
+ * run; a scratch file that cannot be written (/dev/full: every flush
+ * fails) leaves every page in memory, byte for byte as with none. The
+ * pages' text is checked by tests/cli/pdf.sh. */
+static void summary_pages_leave_memory(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_pdf.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    const char *inputs[] = {"kernels"};
+    rc_options o = {0};
+    o.inputs = inputs;
+    o.ninputs = 1;
+    o.specs = "specs";
+    o.output_dir = dir;
+    o.formats = RC_FORMAT_XML;
+    o.fail_on_change = -1;
+    assert_int_equal(rc_run(&o, stdout, stderr), RC_EXIT_OK);
+    char path[64];
+    snprintf(path, sizeof path, "%s/results.xml", dir);
+    xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET);
+    assert_non_null(doc);
+    unlink(path);
+    rmdir(dir);
+    rc_fonts *fonts = rc_fonts_new(NULL);
+    assert_non_null(fonts);
+
+    size_t kept_len = 0, full_len = 0, sealed_len = 0, again_len = 0;
+    char *kept = summary_with(doc, fonts, NULL, &kept_len);
+    FILE *full = fopen("/dev/full", "w+b");
+    assert_non_null(full);
+    char *full_out = summary_with(doc, fonts, full, &full_len);
+    fclose(full);
+    FILE *scratch = tmpfile(), *scratch2 = tmpfile();
+    assert_non_null(scratch);
+    assert_non_null(scratch2);
+    char *sealed = summary_with(doc, fonts, scratch, &sealed_len);
+    char *again = summary_with(doc, fonts, scratch2, &again_len);
+    assert_true(ftell(scratch) > 1000); /* the pages went there */
+    fclose(scratch);
+    fclose(scratch2);
+
+    assert_int_equal(full_len, kept_len);
+    assert_memory_equal(full_out, kept, kept_len);
+    assert_true(sealed_len != kept_len || memcmp(sealed, kept, kept_len) != 0);
+    assert_true(sealed_len > 5 && memcmp(sealed, "%PDF-", 5) == 0);
+    assert_true(sealed_len > 6 && memcmp(sealed + sealed_len - 6, "%%EOF\n", 6) == 0);
+    assert_int_equal(again_len, sealed_len);
+    assert_memory_equal(again, sealed, sealed_len);
+    free(kept);
+    free(full_out);
+    free(sealed);
+    free(again);
+    rc_fonts_free(fonts);
+    xmlFreeDoc(doc);
 }
 
 /* ---- fonts in libharu ------------------------------------------------------ */
@@ -237,6 +329,7 @@ int main(void)
         cmocka_unit_test(test_showable),
         cmocka_unit_test(test_utf8_put),
         cmocka_unit_test(test_render),
+        cmocka_unit_test(summary_pages_leave_memory),
         cmocka_unit_test(direct_cmap_keeps_every_glyph),
         cmocka_unit_test(fonts_load_from_memory),
     };
