@@ -696,12 +696,8 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     /* The overviews, which read every kernel. */
     const rc_fonts *font0 = fonts ? fonts[0] : NULL;
     double t0 = rc_thread_seconds();
-    if (formats & RC_FORMAT_HTML) {
-        size_t len = 0;
-        char *html = rc_render_html(templates, doc, NULL, font0, NULL, &len, diag);
-        write_buffer(&ctx, "index.html", html, len);
-    }
-    render_charts(&ctx, doc, NULL, RC_CHART_OVERVIEW, "", font0, NULL, NULL);
+    /* summary.pdf first, and its libharu document freed, so that it and
+     * the index's transform are never in memory together. */
     if (ctx.summary) {
         rc_output_file *file = rc_output_open(output, "summary.pdf");
         rc_sink sink = {append_to_file, file};
@@ -709,7 +705,15 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
             rc_output_close(file);
         else
             rc_output_abandon(file);
+        rc_pdf_summary_free(ctx.summary);
+        ctx.summary = NULL;
     }
+    if (formats & RC_FORMAT_HTML) {
+        size_t len = 0;
+        char *html = rc_render_html(templates, doc, NULL, font0, NULL, &len, diag);
+        write_buffer(&ctx, "index.html", html, len);
+    }
+    render_charts(&ctx, doc, NULL, RC_CHART_OVERVIEW, "", font0, NULL, NULL);
     if (ctx.estimates_csv) {
         rc_output_close(ctx.estimates_csv);
         ctx.estimates_csv = NULL;
