@@ -366,6 +366,37 @@ static void test_abandoned_pieces_leave_nothing(void **state)
     rc_output_free(out);
 }
 
+/* A scratch file has no name from the start, reads back what was written
+ * to it, and where it cannot be made, says nothing (the caller keeps the
+ * data in memory). */
+static void test_scratch_leaves_no_trace(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    new_messages();
+    int before = hidden_files();
+    FILE *f = rc_output_scratch(out, "summary.pdf");
+    assert_non_null(f);
+    assert_int_equal(hidden_files(), before);
+    assert_int_equal(fputs("sealed pages", f), 1);
+    assert_int_equal(fflush(f), 0);
+    assert_int_equal(fseek(f, 7, SEEK_SET), 0);
+    char back[16] = {0};
+    assert_int_equal(fread(back, 1, sizeof back, f), 5);
+    assert_string_equal(back, "pages");
+    fclose(f);
+    assert_int_equal(hidden_files(), before);
+    if (geteuid() != 0) { /* root ignores the permissions */
+        assert_int_equal(chmod(dir, 0555), 0);
+        FILE *none = rc_output_scratch(out, "summary.pdf");
+        chmod(dir, 0700);
+        assert_null(none);
+    }
+    assert_string_equal(new_messages(), "");
+    assert_false(rc_output_failed(out));
+    rc_output_free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -378,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_pieces_appear_whole),
         cmocka_unit_test(test_pieces_on_a_full_disk),
         cmocka_unit_test(test_abandoned_pieces_leave_nothing),
+        cmocka_unit_test(test_scratch_leaves_no_trace),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
