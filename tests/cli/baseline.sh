@@ -4,13 +4,11 @@
 # (one parameter, one GPU figure, one kernel added and one removed), says
 # nothing when nothing changed, and copes with bad baselines.
 set -u
+. "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$src"
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
 expect() {
     want=$1; shift
     "$@" >"$tmp/out" 2>"$tmp/err"; got=$?
@@ -118,5 +116,4 @@ has "$tmp/err" "$tmp/old.xml:2: warning: the baseline has no format version (an 
 has "$tmp/err" "$tmp/old.xml: warning: the baseline has no t-launch for its estimates (an older roofcast?): those values are not compared"
 lines "$tmp/o/changes.csv" "," 1
 
-echo "baseline: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish baseline

@@ -6,12 +6,10 @@
 # flat colour and shows the charts' colours (the embedded SVGs drew).
 # Chromium missing is a failure, not a skip: CI installs it.
 set -eu
+. "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2 png_info=$3
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-ko() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
 
 browser=$(command -v chromium || true)
 if [ -z "$browser" ]; then
@@ -29,15 +27,14 @@ for page in maximum_kernel index; do
         --screenshot="$out/$page.png" --window-size=1200,1600 "file://$out/o/$page.html" \
         >"$out/log" 2>&1 || true
     if [ ! -s "$out/$page.png" ]; then
-        ko "$page.html: no screenshot"; tail -5 "$out/log" >&2; continue
+        bad "$page.html: no screenshot"; tail -5 "$out/log" >&2; continue
     fi
-    pngcheck -q "$out/$page.png" >/dev/null && ok || ko "$page.png fails pngcheck"
+    pngcheck -q "$out/$page.png" >/dev/null && ok || bad "$page.png fails pngcheck"
     # Okabe-Ito blue (0072B2) marks the first GPU in every chart.
     set -- $("$png_info" "$out/$page.png" 0072b2)
-    [ "$1" -eq 1200 ] && [ "$2" -eq 1600 ] && ok || ko "$page.png is $1 x $2, expected 1200 x 1600"
-    [ "$3" -ge 64 ] && ok || ko "$page.png has $3 colours: blank?"
-    [ "$4" -ge 20 ] && ok || ko "$page.png has $4 pixels of the charts' blue: no chart drawn?"
+    [ "$1" -eq 1200 ] && [ "$2" -eq 1600 ] && ok || bad "$page.png is $1 x $2, expected 1200 x 1600"
+    [ "$3" -ge 64 ] && ok || bad "$page.png has $3 colours: blank?"
+    [ "$4" -ge 20 ] && ok || bad "$page.png has $4 pixels of the charts' blue: no chart drawn?"
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish browser

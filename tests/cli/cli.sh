@@ -3,13 +3,11 @@
 # The command line: help, version, exit statuses, --check, --gpu, and a
 # directory where one kernel is broken and the others are still reported.
 set -u
+. "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$src"
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
 
 # expect STATUS CMD...: runs CMD, stdout to $tmp/out, stderr to $tmp/err
 expect() {
@@ -110,5 +108,4 @@ has "$tmp/err" "roofcast: --jobs: '0' is not a number of threads (1 to 1024)"
 expect 3 "$roofcast" -q -f csv -o "$tmp/file/sub"
 has "$tmp/err" "cannot create the output directory"
 
-echo "cli: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish cli

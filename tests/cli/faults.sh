@@ -15,6 +15,7 @@
 #    message, and tests/unit/test_output.c still covers them through the
 #    write hook.
 set -u
+. "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2
 case $roofcast in /*) ;; *) roofcast=$(pwd)/$roofcast ;; esac
 src=$(cd "$src" && pwd)
@@ -22,10 +23,6 @@ tmp=$(mktemp -d)
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 chmod 755 "$tmp"
 cd "$src" || exit 1
-pass=0 fail=0 skipped=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
-skip() { echo "SKIP: $*" >&2; skipped=$((skipped + 1)); }
 
 # expect STATUS CMD...: runs CMD, stdout to $tmp/out, stderr to $tmp/err
 expect() {
@@ -171,5 +168,4 @@ else
     skip "read-only output and full disk: no mount namespace here (unshare -m); tests/unit/test_output.c covers them through the write hook"
 fi
 
-echo "faults: $pass passed, $fail failed, $skipped skipped"
-[ $fail -eq 0 ]
+finish faults

@@ -6,20 +6,18 @@
 # embedded as well-formed SVG, made for narrow screens and print, and the
 # index linking to every report.
 set -eu
+. "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cd "$src"
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-ko() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
 
 "$roofcast" -q -o "$out/o"
 cd "$out/o"
 pages=$(ls ./*.html)
-[ -n "$pages" ] && ok || ko "no HTML written"
+[ -n "$pages" ] && ok || bad "no HTML written"
 for k in getRestricted gpuKendall gpuMeans maximum_kernel index; do
-    [ -s "$k.html" ] && ok || ko "$k.html was not written"
+    [ -s "$k.html" ] && ok || bad "$k.html was not written"
 done
 for p in $pages; do
     p=${p#./}
@@ -27,27 +25,27 @@ for p in $pages; do
     st=0
     tidy -errors -quiet "$p" >/dev/null 2>"$out/tidy" || st=$?
     if [ "$st" -lt 2 ] && ! grep -q 'Error:' "$out/tidy"; then ok; else
-        ko "$p: tidy reports errors:"; cat "$out/tidy" >&2; fi
-    if grep -qi '<script' "$p"; then ko "$p has a <script"; else ok; fi
+        bad "$p: tidy reports errors:"; cat "$out/tidy" >&2; fi
+    if grep -qi '<script' "$p"; then bad "$p has a <script"; else ok; fi
     if grep -qi -E '<(link|iframe|object|embed|base|frame)[ >]|@import|url\(' "$p"; then
-        ko "$p loads something"; else ok; fi
-    grep -q '<meta name="viewport"' "$p" && ok || ko "$p: no viewport for narrow screens"
-    grep -q '@media print' "$p" && ok || ko "$p: no print style"
-    grep -q 'overflow-x: auto' "$p" && ok || ko "$p: tables do not scroll on narrow screens"
+        bad "$p loads something"; else ok; fi
+    grep -q '<meta name="viewport"' "$p" && ok || bad "$p: no viewport for narrow screens"
+    grep -q '@media print' "$p" && ok || bad "$p: no print style"
+    grep -q 'overflow-x: auto' "$p" && ok || bad "$p: tables do not scroll on narrow screens"
     grep -o -E ' src="[^"]*"' "$p" | sed 's/^ src="//; s/"$//' > "$out/srcs" || true
     while IFS= read -r v; do
         case $v in
         data:image/svg+xml\;base64,*) ok ;;
-        *) ko "$p: src is not a data: URI: $v" ;;
+        *) bad "$p: src is not a data: URI: $v" ;;
         esac
     done < "$out/srcs"
     grep -o -E ' href="[^"]*"' "$p" | sed 's/^ href="//; s/"$//' > "$out/hrefs" || true
     while IFS= read -r v; do
         case $v in
         '#'*) ok ;;
-        *[!A-Za-z0-9_.-]*) ko "$p: link outside the generated pages: $v" ;;
-        *.html) [ -f "$v" ] && ok || ko "$p: links to $v, which was not written" ;;
-        *) ko "$p: link to something else than a page: $v" ;;
+        *[!A-Za-z0-9_.-]*) bad "$p: link outside the generated pages: $v" ;;
+        *.html) [ -f "$v" ] && ok || bad "$p: links to $v, which was not written" ;;
+        *) bad "$p: link to something else than a page: $v" ;;
         esac
     done < "$out/hrefs"
     # Every embedded chart is a well-formed SVG.
@@ -55,25 +53,24 @@ for p in $pages; do
     for uri in $(grep -o -E 'src="data:image/svg\+xml;base64,[A-Za-z0-9+/=]*"' "$p"); do
         n=$((n + 1))
         printf '%s' "$uri" | sed 's/^src="data:image\/svg+xml;base64,//; s/"$//' | base64 -d > "$out/chart.svg"
-        xmllint --noout "$out/chart.svg" && ok || ko "$p: chart $n is not well-formed"
+        xmllint --noout "$out/chart.svg" && ok || bad "$p: chart $n is not well-formed"
     done
     if [ "$p" = index.html ]; then want=1; else want=2; fi
-    [ "$n" -eq "$want" ] && ok || ko "$p: $n charts embedded, expected $want"
+    [ "$n" -eq "$want" ] && ok || bad "$p: $n charts embedded, expected $want"
 done
 # The index: a row per kernel linking to its report, the fastest marked.
 for k in getRestricted gpuKendall gpuMeans maximum_kernel; do
-    grep -q "<a href=\"$k.html\">$k</a>" index.html && ok || ko "index.html does not link $k.html"
+    grep -q "<a href=\"$k.html\">$k</a>" index.html && ok || bad "index.html does not link $k.html"
 done
-[ "$(grep -o 'class="num fastest"' index.html | wc -l)" -eq 4 ] && ok || ko "index.html: not one fastest GPU per kernel"
+[ "$(grep -o 'class="num fastest"' index.html | wc -l)" -eq 4 ] && ok || bad "index.html: not one fastest GPU per kernel"
 # A report: its sections, units in the table headers, the tree's numbers.
 r=maximum_kernel.html
 for s in 'id="configuration"' 'id="work"' 'id="gpus"' 'id="time"' 'id="interpretation"' \
          'id="conclusion"' 't_total (µs)' 'FP32 peak (FLOP/s)' '<strong>240,000</strong>' \
          '<strong>6.90 µs</strong>' 'Launch latency dominates on all 12 GPUs'; do
-    grep -qF -- "$s" "$r" && ok || ko "$r lacks: $s"
+    grep -qF -- "$s" "$r" && ok || bad "$r lacks: $s"
 done
-grep -qF 'id="assumptions"' gpuMeans.html && ok || ko "gpuMeans.html has no assumptions part"
-if grep -qF 'id="assumptions"' "$r"; then ko "$r has an assumptions part"; else ok; fi
+grep -qF 'id="assumptions"' gpuMeans.html && ok || bad "gpuMeans.html has no assumptions part"
+if grep -qF 'id="assumptions"' "$r"; then bad "$r has an assumptions part"; else ok; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish html

@@ -4,24 +4,22 @@
 # <script>alert(1)</script>, and a note, summary, parameter, loop note and
 # source holding &, <, > and quotes (tests/data/hostile).
 set -eu
+. "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cd "$src"
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-ko() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
 
 "$roofcast" -q -f html,svg -s specs -o "$out" tests/data/hostile/kernels
 for p in "$out/hostile.html" "$out/index.html"; do
     n=$(basename "$p")
     if grep -qi -E '<script|<img src=x|<b>bold|<a href="javascript' "$p"; then
-        ko "$n lets markup from the input through:"; grep -i -n -E '<script|<img src=x|<b>bold|<a href="javascript' "$p" | cut -c1-200 >&2
+        bad "$n lets markup from the input through:"; grep -i -n -E '<script|<img src=x|<b>bold|<a href="javascript' "$p" | cut -c1-200 >&2
     else ok; fi
     st=0
     tidy -errors -quiet "$p" >/dev/null 2>"$out/tidy" || st=$?
-    [ "$st" -lt 2 ] && ok || { ko "$n: tidy reports errors"; cat "$out/tidy" >&2; }
-    grep -qF '&lt;script&gt;alert(1)&lt;/script&gt;' "$p" && ok || ko "$n does not show the kernel's name"
+    [ "$st" -lt 2 ] && ok || { bad "$n: tidy reports errors"; cat "$out/tidy" >&2; }
+    grep -qF '&lt;script&gt;alert(1)&lt;/script&gt;' "$p" && ok || bad "$n does not show the kernel's name"
 done
 p=$out/hostile.html
 for s in '<title>&lt;script&gt;alert(1)&lt;/script&gt;: execution time estimates</title>' \
@@ -30,12 +28,11 @@ for s in '<title>&lt;script&gt;alert(1)&lt;/script&gt;: execution time estimates
          'a &lt; b &amp;&amp; c &gt; d, "double" and '"'"'single'"'"' quotes' \
          '(&amp;amp; is not an entity here)' \
          'if (a &lt; b &amp;&amp; c &gt; d) { s = "&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;alert(4)&lt;/script&gt;"; }'; do
-    grep -qF -- "$s" "$p" && ok || ko "hostile.html does not show literally: $s"
+    grep -qF -- "$s" "$p" && ok || bad "hostile.html does not show literally: $s"
 done
 [ "$(grep -o '<pre>' "$p" | wc -l)" -eq 1 ] && [ "$(grep -o '</pre>' "$p" | wc -l)" -eq 1 ] && ok ||
-    ko "the source closed its <pre>"
+    bad "the source closed its <pre>"
 # The SVG charts carry the name as drawn glyphs, and stay well-formed.
-xmllint --noout "$out/hostile-roofline.svg" && ok || ko "hostile-roofline.svg is not well-formed"
+xmllint --noout "$out/hostile-roofline.svg" && ok || bad "hostile-roofline.svg is not well-formed"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish html_escape

@@ -7,6 +7,7 @@
 # with a 120-character name and notes in Greek and Cyrillic
 # (tests/data/long-names/kernels). Needs qpdf and poppler-utils.
 set -eu
+. "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2
 for tool in qpdf pdffonts pdftotext pdfinfo; do
     command -v "$tool" >/dev/null || { echo "pdf.sh: $tool is missing (qpdf, poppler-utils)" >&2; exit 1; }
@@ -14,9 +15,6 @@ done
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cd "$src"
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
 
 "$roofcast" -q -f md,pdf -o "$out/a"
 "$roofcast" -q -f md,pdf -o "$out/b"
@@ -156,5 +154,4 @@ if grep -q "summary.pdf: cannot embed .*DejaVuSans.ttf: libharu error 0x105D (de
     bad "no libharu error reported:"; cat "$out/noembed.err" >&2; fi
 if ls "$out"/noembed/*.pdf >/dev/null 2>&1; then bad "a PDF was written despite the error"; else ok; fi
 
-echo "pdf: $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish pdf
