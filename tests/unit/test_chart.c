@@ -24,6 +24,7 @@
 
 #include "chart.h"
 #include "results.h"
+#include "results_of_run.h"
 #include "roofcast.h"
 
 static const char *const reference_gpus[] = {"titan-black", "titan-x", "titan-v",
@@ -32,41 +33,12 @@ static const char *const reference_gpus[] = {"titan-black", "titan-x", "titan-v"
 typedef struct {
     xmlDocPtr doc;
     rc_fonts *fonts;
-    char dir[64];
 } fixture;
-
-/* Runs roofcast on `kernel` (and the GPUs given, or all) into a temporary
- * directory and reads back its results.xml. */
-static xmlDocPtr run_pipeline(const char *kernel, const char *const *gpus, size_t ngpus,
-                              char dir[64])
-{
-    snprintf(dir, 64, "/tmp/test_chart.XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    const char *inputs[] = {kernel};
-    rc_options o = {0};
-    o.inputs = inputs;
-    o.ninputs = 1;
-    o.specs = "specs";
-    o.output_dir = dir;
-    o.formats = RC_FORMAT_XML;
-    o.gpu_ids = gpus;
-    o.ngpu_ids = ngpus;
-    o.fail_on_change = -1;
-    o.verbosity = 0;
-    assert_int_equal(rc_run(&o, stdout, stderr), RC_EXIT_OK);
-    char path[128];
-    snprintf(path, sizeof path, "%s/results.xml", dir);
-    xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET);
-    assert_non_null(doc);
-    unlink(path);
-    rmdir(dir);
-    return doc;
-}
 
 static int setup_reference(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
-    f->doc = run_pipeline("kernels/maximum_kernel.xml", reference_gpus, 5, f->dir);
+    f->doc = results_of_run("kernels/maximum_kernel.xml", reference_gpus, 5);
     f->fonts = rc_fonts_new(NULL);
     assert_non_null(f->fonts);
     *state = f;
@@ -76,7 +48,7 @@ static int setup_reference(void **state)
 static int setup_all(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
-    f->doc = run_pipeline("kernels", NULL, 0, f->dir);
+    f->doc = results_of_run("kernels", NULL, 0);
     f->fonts = rc_fonts_new(NULL);
     assert_non_null(f->fonts);
     *state = f;
