@@ -11,34 +11,18 @@
 #include <cairo.h>
 #include <png.h>
 #include <zlib.h>
+
+#include "buffer.h"
 #include <stdint.h>
 
 static const double pi = 3.14159265358979323846;
 
-typedef struct {
-    unsigned char *data;
-    size_t len, cap;
-    bool failed;
-} buffer;
-
+/* Cairo's write callback: the bytes go into an rc_buffer. */
 static cairo_status_t buffer_write(void *closure, const unsigned char *data, unsigned int length)
 {
-    buffer *b = closure;
-    if (b->len + length > b->cap) {
-        size_t cap = b->cap ? b->cap : 65536;
-        while (cap < b->len + length)
-            cap *= 2;
-        unsigned char *p = realloc(b->data, cap);
-        if (!p) {
-            b->failed = true;
-            return CAIRO_STATUS_WRITE_ERROR;
-        }
-        b->data = p;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, data, length);
-    b->len += length;
-    return CAIRO_STATUS_SUCCESS;
+    rc_buffer *b = closure;
+    rc_buffer_put(b, (const char *)data, length);
+    return b->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
 static void set_colour(cairo_t *cr, rc_rgb c)
@@ -134,7 +118,7 @@ static void paint(cairo_t *cr, const rc_chart *chart, const rc_fonts *fonts)
 
 static void png_write_to_buffer(png_structp png, png_bytep data, png_size_t n)
 {
-    buffer_write(png_get_io_ptr(png), data, (unsigned int)n);
+    rc_buffer_put(png_get_io_ptr(png), (const char *)data, n);
 }
 
 static void png_flush_nothing(png_structp png) { (void)png; }
@@ -147,7 +131,7 @@ static void png_flush_nothing(png_structp png) { (void)png; }
  * time as run-length only (Z_RLE) on these charts, and its files are 29 %
  * smaller: it also finds the repeats of glyphs and grid lines. Every other
  * single filter, or libpng's choice per row, was slower. */
-static bool encode_png(cairo_surface_t *surface, buffer *b)
+static bool encode_png(cairo_surface_t *surface, rc_buffer *b)
 {
     cairo_surface_flush(surface);
     int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
@@ -186,21 +170,20 @@ end:
 }
 
 /* Finishes the surface into the buffer; returns it to the caller. */
-static char *finish(cairo_t *cr, cairo_surface_t *surface, buffer *b, bool png, size_t *len)
+static char *finish(cairo_t *cr, cairo_surface_t *surface, rc_buffer *b, bool png, size_t *len)
 {
     bool ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
     cairo_destroy(cr);
     if (png && ok)
         ok = encode_png(surface, b);
     cairo_surface_finish(surface);
-    ok = ok && cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS && !b->failed;
+    ok = ok && cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
     cairo_surface_destroy(surface);
     if (!ok) {
         free(b->data);
         return NULL;
     }
-    *len = b->len;
-    return (char *)b->data;
+    return rc_buffer_take(b, len); /* NULL, the buffer freed, when an append failed */
 }
 
 /* Cairo numbers the SVG's surfaces ("surface31") from a counter global to
@@ -256,7 +239,7 @@ static char *renumber_surfaces(char *svg, size_t *len)
 
 char *rc_paint_svg(const rc_chart *chart, const rc_fonts *fonts, size_t *len)
 {
-    buffer b = {NULL, 0, 0, false};
+    rc_buffer b = {0};
     cairo_surface_t *s = cairo_svg_surface_create_for_stream(buffer_write, &b, rc_chart_width(chart),
                                                              rc_chart_height(chart));
     cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
@@ -269,7 +252,7 @@ char *rc_paint_svg(const rc_chart *chart, const rc_fonts *fonts, size_t *len)
 
 char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, size_t *len)
 {
-    buffer b = {NULL, 0, 0, false};
+    rc_buffer b = {0};
     int w = (int)ceil(rc_chart_width(chart) * scale), h = (int)ceil(rc_chart_height(chart) * scale);
     /* RGB24: no alpha channel, the chart paints its own white background. */
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
