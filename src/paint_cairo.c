@@ -4,6 +4,7 @@
 #include "chart.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +14,6 @@
 #include <zlib.h>
 
 #include "buffer.h"
-#include <stdint.h>
 
 static const double pi = 3.14159265358979323846;
 
