@@ -17,7 +17,8 @@ counts=${*:-10 100 1000}
 cd "$(dirname "$0")/../.."
 roofcast=$build/roofcast
 gen=$build/tests/gen_kernels
-[ -x "$roofcast" ] && [ -x "$gen" ] || { echo "build first: cmake --build $build" >&2; exit 1; }
+[ -x "$roofcast" ] && [ -x "$gen" ] ||
+    { echo "run.sh: $gen is missing: build with the tests first (tests/run-all.sh $build)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cpus=$(nproc)
