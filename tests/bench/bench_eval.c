@@ -12,9 +12,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "diag.h"
-#include "eval.h"
-#include "load.h"
+#include "util/diag.h"
+#include "model/eval.h"
+#include "input/load.h"
 
 static const char model[] =
     "<kernel id='maximum_kernel' name='maximum_kernel'><summary>s</summary>"

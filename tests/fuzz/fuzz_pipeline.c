@@ -8,14 +8,14 @@
 
 #include <libxml/parser.h>
 
-#include "diag.h"
-#include "eval.h"
-#include "expr.h"
-#include "load.h"
-#include "model.h"
-#include "render.h"
-#include "font.h"
-#include "results.h"
+#include "util/diag.h"
+#include "model/eval.h"
+#include "model/expr.h"
+#include "input/load.h"
+#include "model/model.h"
+#include "render/render.h"
+#include "paint/font.h"
+#include "results/results.h"
 
 #ifndef ROOFCAST_SOURCE_DIR
 #error "ROOFCAST_SOURCE_DIR must name the source tree (templates, bundled inputs)"

@@ -9,7 +9,7 @@
 
 #include <libxml/parser.h>
 
-#include "roofcast.h"
+#include "cli/roofcast.h"
 
 /* Runs roofcast on `input` (a kernel file or directory; the GPUs given, or
  * all) into a temporary directory, reads back its results.xml and removes

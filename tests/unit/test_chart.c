@@ -22,10 +22,10 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "chart.h"
-#include "results.h"
+#include "render/chart.h"
+#include "results/results.h"
 #include "results_of_run.h"
-#include "roofcast.h"
+#include "cli/roofcast.h"
 
 static const char *const reference_gpus[] = {"titan-black", "titan-x", "titan-v",
                                              "rtx-2080-ti", "rtx-4070"};

@@ -17,7 +17,7 @@
 
 #include <libxml/tree.h>
 
-#include "render.h"
+#include "render/render.h"
 
 #define X(s) ((const xmlChar *)(s))
 

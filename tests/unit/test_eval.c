@@ -11,9 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "diag.h"
-#include "eval.h"
-#include "load.h"
+#include "util/diag.h"
+#include "model/eval.h"
+#include "input/load.h"
 
 static rc_loader *loader;
 static rc_diag *diag;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expr.h"
+#include "model/expr.h"
 
 /* The names the tests use. Slot values are in `slots` below. */
 enum {

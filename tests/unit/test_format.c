@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "format.h"
+#include "results/format.h"
 
 static void test_int(void **state)
 {

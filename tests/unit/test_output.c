@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "output.h"
+#include "util/diag.h"
+#include "util/output.h"
 
 static char dir[64];
 static rc_diag *diag;

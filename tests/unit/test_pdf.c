@@ -14,12 +14,12 @@
 #include <hpdf_fontdef.h>
 #include <libxml/parser.h>
 
-#include "buffer.h"
-#include "diag.h"
-#include "font.h"
-#include "paint_hpdf.h"
-#include "render.h"
-#include "results.h"
+#include "util/buffer.h"
+#include "util/diag.h"
+#include "paint/font.h"
+#include "paint/paint_hpdf.h"
+#include "render/render.h"
+#include "results/results.h"
 #include "results_of_run.h"
 
 /* A font with every character but U+4E2D. */

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "estimate.h"
-#include "eval.h"
-#include "load.h"
+#include "util/diag.h"
+#include "model/estimate.h"
+#include "model/eval.h"
+#include "input/load.h"
 
 static rc_loader *loader;
 static rc_diag *diag;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "units.h"
+#include "input/units.h"
 
 /* Micro sign U+00B5 and Greek small mu U+03BC, in UTF-8. */
 #define MICRO "\xC2\xB5"

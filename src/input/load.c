@@ -1,0 +1,1358 @@
+/* load.c: XML inputs to model structs. See load.h. */
+#include "input/load.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlschemas.h>
+
+#include "input/units.h"
+
+/* The schemas, compiled into the program (schemas.c, made by CMake). */
+extern const char rc_gpu_xsd[];
+extern const size_t rc_gpu_xsd_len;
+extern const char rc_kernel_xsd[];
+extern const size_t rc_kernel_xsd_len;
+
+/* CUDA's launch limits (compute capability 3.0 and later). */
+#define MAX_GRID_X 2147483647LL
+#define MAX_GRID_YZ 65535LL
+#define MAX_BLOCK_XY 1024LL
+#define MAX_BLOCK_Z 64LL
+#define MAX_BLOCK_THREADS 1024LL
+
+#define DEFAULT_LAUNCH_LATENCY 5e-6
+
+struct rc_loader {
+    xmlSchemaPtr gpu_schema;
+    xmlSchemaPtr kernel_schema;
+};
+
+/* ---- messages --------------------------------------------------------- */
+
+/* Most schema problems shown for one file; the rest are counted. */
+#define MAX_SCHEMA_MESSAGES 10
+/* Longest piece of input text quoted in a message, in bytes, and the room
+ * a quote takes: up to 3 more bytes to end a character, "..." and a NUL. */
+#define QUOTE_MAX 60
+#define QUOTE_BUF (QUOTE_MAX + 8)
+/* Largest definition read; a bigger file is refused before parsing. */
+#define MAX_FILE_BYTES (16L << 20)
+
+typedef struct {
+    rc_diag *diag;
+    const char *file;
+    const char *root;   /* the expected root element, for messages */
+    const char *xml;    /* the bytes being parsed */
+    size_t len;
+    bool failed;
+    int doctype_line;   /* > 0 once a DOCTYPE was met and parsing stopped */
+    int schema_errors;  /* schema problems found, shown or not */
+    /* The element and attribute of the last schema problem shown: one
+     * problem per attribute, and per element, is enough. */
+    const void *last_node;
+    char last_attr[64];
+} reporter;
+
+/* Copies `s` into out[QUOTE_BUF] for quoting: cut at a UTF-8 character
+ * boundary after QUOTE_MAX bytes (then "..."), control characters shown as
+ * '?', so that a message stays on one line whatever the input holds. */
+static const char *quote(const char *s, char *out)
+{
+    size_t o = 0, i = 0;
+    const unsigned char *u = (const unsigned char *)(s ? s : "");
+    for (; u[i]; i++) {
+        if (i >= QUOTE_MAX && ((u[i] & 0xC0) != 0x80 || i >= QUOTE_MAX + 3))
+            break;
+        out[o++] = u[i] < 0x20 || u[i] == 0x7F ? '?' : (char)u[i];
+    }
+    if (u[i])
+        o += (size_t)sprintf(out + o, "...");
+    out[o] = '\0';
+    return out;
+}
+
+/* Appends list as "<a>, <b> or <c>": libxml2 writes "( a, b, c )". */
+static void element_list(const char *list, char *out, size_t n)
+{
+    size_t o = 0;
+    out[0] = '\0';
+    const char *p = list;
+    int count = 0;
+    for (const char *q = list; *q && *q != ')'; q++)
+        count += *q == ',';
+    for (int i = 0; i <= count && o < n; i++) {
+        while (*p == ' ' || *p == '(')
+            p++;
+        size_t len = strcspn(p, ", )");
+        const char *sep = i == 0 ? "" : i == count ? " or " : ", ";
+        o += (size_t)snprintf(out + o, n - o, "%s<%.*s>", sep, (int)len, p);
+        p += len;
+        while (*p == ',' || *p == ' ')
+            p++;
+    }
+}
+
+/* The element's name as written in the file (with its prefix). */
+static void element_name(const xmlError *e, char *out, size_t n)
+{
+    const xmlNode *node = e->node;
+    if (node && node->type == XML_ELEMENT_NODE) {
+        if (node->ns && node->ns->prefix)
+            snprintf(out, n, "%s:%s", (const char *)node->ns->prefix, (const char *)node->name);
+        else
+            snprintf(out, n, "%s", (const char *)node->name);
+        return;
+    }
+    /* "Element 'name'..." without a node: take the name from the text. */
+    const char *m = e->message ? e->message : "";
+    if (strncmp(m, "Element '", 9) == 0)
+        snprintf(out, n, "%.*s", (int)strcspn(m + 9, "'"), m + 9);
+    else
+        snprintf(out, n, "?");
+}
+
+/* The attribute a schema message is about ("Element 'x', attribute 'a': ")
+ * or "" when it is about the element. */
+static void attribute_name(const xmlError *e, char *out, size_t n)
+{
+    const char *m = e->message ? e->message : "";
+    const char *a = strstr(m, "', attribute '"), *colon = strstr(m, ": ");
+    if (a && colon && a < colon)
+        snprintf(out, n, "%.*s", (int)strcspn(a + 14, "'"), a + 14);
+    else
+        out[0] = '\0';
+}
+
+/* libxml2's own text after the "Element 'x': " prefix, first line only. */
+static void libxml2_text(const xmlError *e, char *out, size_t n)
+{
+    const char *m = e->message ? e->message : "XML error";
+    const char *p = strstr(m, "': ");
+    if (strncmp(m, "Element '", 9) == 0 && p)
+        m = p + 3;
+    snprintf(out, n, "%.*s", (int)strcspn(m, "\n"), m);
+}
+
+/* What a pattern (facet) asks for, in words, by the element or attribute
+ * it constrains. */
+static const char *pattern_words(const char *element, const char *attribute)
+{
+    if (strcmp(attribute, "id") == 0 && strcmp(element, "gpu") == 0)
+        return "is not a safe name: use lower-case letters, digits, '.', '_' and '-', starting "
+               "with a letter or digit (it names output files)";
+    if (strcmp(attribute, "id") == 0)
+        return "is not a safe name: use letters, digits, '_', '.' and '-', starting with a "
+               "letter, digit or '_' (it names output files)";
+    if (strcmp(attribute, "name") == 0 || strcmp(attribute, "var") == 0)
+        return "is not a name (a letter or '_', then letters, digits or '_')";
+    if (strcmp(element, "compute-capability") == 0)
+        return "is not a compute capability such as '8.9'";
+    if (strcmp(element, "sms") == 0)
+        return "is not a number of SMs (a whole number from 1 to 999999)";
+    return "does not have the form the schema requires";
+}
+
+/* Words for one schema problem, in out[n]; false when the problem is noise
+ * that follows from another one and is better left unsaid. */
+static bool schema_message(const reporter *r, const xmlError *e, char *out, size_t n)
+{
+    char element[128], attribute[64], what[256], q[QUOTE_BUF], list[512];
+    element_name(e, element, sizeof element);
+    attribute_name(e, attribute, sizeof attribute);
+    if (*attribute)
+        snprintf(what, sizeof what, "<%s> attribute '%s'", element, attribute);
+    else
+        snprintf(what, sizeof what, "<%s>", element);
+    const char *m = e->message ? e->message : "";
+    const char *expected = strstr(m, "Expected is ");
+    list[0] = '\0';
+    if (expected) {
+        expected += strlen("Expected is ");
+        bool several = strncmp(expected, "one of ", 7) == 0;
+        element_list(several ? expected + 7 : expected, list, sizeof list);
+    }
+    switch (e->code) {
+    case XML_SCHEMAV_ELEMENT_CONTENT:
+        if (strstr(m, "Missing child element"))
+            snprintf(out, n, "<%s> lacks a required element (expected %s)", element,
+                     *list ? list : "more");
+        else if (*list)
+            snprintf(out, n, "<%s> is not expected here (expected %s)", element, list);
+        else
+            snprintf(out, n, "<%s> is not expected here", element);
+        return true;
+    case XML_SCHEMAV_CVC_COMPLEX_TYPE_4:
+        snprintf(out, n, "<%s> lacks the required attribute '%s'", element,
+                 e->str1 ? (const char *)e->str1 : "?");
+        return true;
+    case XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_1:
+        snprintf(out, n, "<%s> has an unknown attribute '%s'", element,
+                 e->str1 ? (const char *)e->str1 : attribute);
+        return true;
+    case XML_SCHEMAV_CVC_COMPLEX_TYPE_2_3:
+        snprintf(out, n, "<%s> holds text, but only elements belong there", element);
+        return true;
+    case XML_SCHEMAV_CVC_MINLENGTH_VALID:
+        snprintf(out, n, "%s is empty", what);
+        return true;
+    case XML_SCHEMAV_CVC_MAXLENGTH_VALID:
+        if (strcmp(attribute, "id") == 0)
+            snprintf(what, sizeof what, "<%s> id", element);
+        snprintf(out, n, "%s '%s' is longer than %s characters", what,
+                 quote((const char *)e->str1, q), e->str3 ? (const char *)e->str3 : "allowed");
+        return true;
+    case XML_SCHEMAV_CVC_PATTERN_VALID:
+        if (e->str1 && !e->str1[strspn((const char *)e->str1, " \t\r\n")]) {
+            snprintf(out, n, "%s is empty", what);
+            return true;
+        }
+        if (strcmp(attribute, "id") == 0)
+            snprintf(what, sizeof what, "<%s> id", element);
+        else if (*attribute)
+            strcat(what, ":");
+        snprintf(out, n, "%s '%s' %s", what, quote((const char *)e->str1, q),
+                 pattern_words(element, attribute));
+        return true;
+    case XML_SCHEMAV_CVC_ENUMERATION_VALID:
+        snprintf(out, n, "%s: '%s' is not one of %s", what, quote((const char *)e->str1, q),
+                 e->str2 ? (const char *)e->str2 : "the allowed values");
+        return true;
+    case XML_SCHEMAV_CVC_DATATYPE_VALID_1_2_1:
+        if (strcmp(element, "sms") == 0)
+            snprintf(out, n, "%s '%s' %s", what, quote((const char *)e->str1, q),
+                     pattern_words(element, attribute));
+        else
+            snprintf(out, n, "%s: '%s' is not a valid value", what,
+                     quote((const char *)e->str1, q));
+        return true;
+    case XML_SCHEMAV_CVC_IDC:
+        if (strstr(m, "No precomputed value"))
+            return false; /* libxml2's echo of a value it already refused */
+        if (strstr(m, "No match found for key-sequence ['fp32']")) {
+            /* After a structural problem this is often not even true: the
+             * validator skipped the peaks. Alone, it is. */
+            if (r->schema_errors > 0)
+                return false;
+            snprintf(out, n, "<%s> has no <peak precision=\"fp32\">: the FP32 peak is required",
+                     element);
+            return true;
+        }
+        if (strstr(m, "Duplicate key-sequence") && e->str1) {
+            const char *v = strchr((const char *)e->str1, '\'');
+            int len = v ? (int)strcspn(v + 1, "'") : 0;
+            snprintf(out, n, "<%s precision=\"%.*s\"> is given twice (one peak per precision)",
+                     element, len, v ? v + 1 : "");
+            return true;
+        }
+        break;
+    default:
+        break;
+    }
+    char text[512];
+    libxml2_text(e, text, sizeof text);
+    snprintf(out, n, "%s: %s", what, text);
+    return true;
+}
+
+static bool only_space(const char *xml, size_t len)
+{
+    for (size_t i = 0; xml && i < len; i++)
+        if (!strchr(" \t\r\n", xml[i]) || xml[i] == '\0')
+            return false;
+    return true;
+}
+
+/* True when the first bytes are not text: a NUL, or a control character
+ * other than white space. */
+static bool looks_binary(const char *xml, size_t len)
+{
+    for (size_t i = 0; i < len && i < 1024; i++) {
+        unsigned char c = (unsigned char)xml[i];
+        if (c == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+            return true;
+    }
+    return false;
+}
+
+/* Words for a well-formedness problem (libxml2's parser) in out[n]. The
+ * line may be changed: 0 when none applies. */
+static void parser_message(const reporter *r, const xmlError *e, char *out, size_t n,
+                           int *line)
+{
+    char q[QUOTE_BUF], text[512];
+    const char *s1 = e->str1 ? (const char *)e->str1 : "";
+    const char *m = e->message ? e->message : "";
+    switch (e->code) {
+    case XML_ERR_DOCUMENT_EMPTY:
+        if (only_space(r->xml, r->len))
+            *line = 0, snprintf(out, n, "the file is empty (expected a <%s> definition)", r->root);
+        else if (looks_binary(r->xml, r->len))
+            *line = 0, snprintf(out, n, "not an XML file: it holds binary data (expected a <%s> "
+                                "definition)", r->root);
+        else
+            snprintf(out, n, "not XML: the document must start with '<' (expected a <%s> "
+                     "definition)", r->root);
+        return;
+    case XML_ERR_INVALID_CHAR:
+        if (strncmp(s1, "Bytes: ", 7) == 0)
+            snprintf(out, n, "the text is not valid UTF-8 (bytes %.*s): save the file as UTF-8",
+                     (int)strcspn(s1 + 7, "\n"), s1 + 7);
+        else if (strstr(m, "0x0 "))
+            snprintf(out, n, "a NUL byte: the file is binary, or not UTF-8 text");
+        else
+            snprintf(out, n, "character U+%04X is not allowed in XML", (unsigned)e->int1);
+        return;
+    case XML_ERR_UNSUPPORTED_ENCODING:
+        snprintf(out, n, "unsupported encoding '%s' (write the file in UTF-8)", quote(s1, q));
+        return;
+    case XML_ERR_TAG_NAME_MISMATCH:
+        snprintf(out, n, "<%s> (opened at line %d) is closed by </%s>", s1, e->int1,
+                 e->str2 ? (const char *)e->str2 : "?");
+        return;
+    case XML_ERR_TAG_NOT_FINISHED:
+        snprintf(out, n, "the file ends before <%s> (opened at line %d) is closed", s1, e->int1);
+        return;
+    case XML_ERR_DOCUMENT_END:
+        snprintf(out, n, "more content after the end of the root element (a file holds one <%s>)",
+                 r->root);
+        return;
+    case XML_ERR_LT_IN_ATTRIBUTE:
+        snprintf(out, n, "a '<' in an attribute value must be written '&lt;'");
+        return;
+    case XML_ERR_ATTRIBUTE_REDEFINED:
+        snprintf(out, n, "attribute '%s' is given twice", s1);
+        return;
+    case XML_ERR_ATTRIBUTE_NOT_STARTED:
+        snprintf(out, n, "an attribute value must be in quotes (name=\"value\")");
+        return;
+    case XML_ERR_ATTRIBUTE_WITHOUT_VALUE:
+        snprintf(out, n, "attribute '%s' has no value (expected %s=\"value\")", s1, s1);
+        return;
+    case XML_ERR_NAME_REQUIRED:
+        if (strstr(m, "EntityRef")) {
+            snprintf(out, n, "a bare '&' must be written '&amp;'");
+            return;
+        }
+        break;
+    case XML_ERR_UNDECLARED_ENTITY:
+        snprintf(out, n, "unknown entity '&%s;' (XML defines only &lt; &gt; &amp; &quot; "
+                 "&apos;; write the character itself)", s1);
+        return;
+    case XML_ERR_INTERNAL_ERROR:
+        if (strncmp(m, "Excessive depth", 15) == 0) {
+            snprintf(out, n, "elements are nested more than %d deep", e->int1);
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    /* Anything else in libxml2's words, on one line. */
+    snprintf(text, sizeof text, "%.*s", (int)strcspn(m, "\n"), m);
+    size_t len = strlen(text);
+    while (len > 0 && text[len - 1] == ' ')
+        text[--len] = '\0';
+    snprintf(out, n, "%s", text);
+}
+
+/* libxml2 reports through a per-thread handler; this one words each
+ * problem for the user and forwards it as file:line. */
+static void xml_error_handler(void *ctx, xmlErrorPtr error)
+{
+    reporter *r = ctx;
+    if (!r || !error || error->level == XML_ERR_WARNING || r->doctype_line > 0)
+        return;
+    char msg[1024];
+    int line = error->line;
+    if (error->domain == XML_FROM_SCHEMASV) {
+        char element[128], attribute[64];
+        element_name(error, element, sizeof element);
+        attribute_name(error, attribute, sizeof attribute);
+        bool repeat = r->schema_errors > 0 && error->node && error->node == r->last_node &&
+                      strcmp(attribute, r->last_attr) == 0;
+        bool say = !repeat && schema_message(r, error, msg, sizeof msg);
+        r->failed = true;
+        if (!say)
+            return;
+        r->schema_errors++;
+        r->last_node = error->node;
+        snprintf(r->last_attr, sizeof r->last_attr, "%s", attribute);
+        if (r->schema_errors <= MAX_SCHEMA_MESSAGES)
+            rc_error_at(r->diag, r->file, line, "%s", msg);
+        return;
+    }
+    if (r->failed)
+        return; /* after the first well-formedness error, the rest is noise */
+    r->failed = true;
+    parser_message(r, error, msg, sizeof msg, &line);
+    rc_error_at(r->diag, r->file, line, "%s", msg);
+}
+
+/* A DOCTYPE stops the parser before any entity is declared or expanded:
+ * external entities, billion laughs and quadratic blowups never start. */
+static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *public_id,
+                           const xmlChar *system_id)
+{
+    (void)name;
+    (void)public_id;
+    (void)system_id;
+    xmlParserCtxtPtr ctxt = ctx;
+    reporter *r = ctxt->_private;
+    r->doctype_line = ctxt->input ? ctxt->input->line : 1;
+    if (r->doctype_line <= 0)
+        r->doctype_line = 1;
+    xmlStopParser(ctxt);
+}
+
+static void silent_generic(void *ctx, const char *msg, ...)
+{
+    (void)ctx;
+    (void)msg;
+}
+
+/* Characters (not bytes) of UTF-8 text in [s, s + n): the caret is placed
+ * in columns, and every character of an expression is one column. */
+static size_t columns(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+void rc_report_expr_error(rc_diag *diag, const char *file, int line,
+                          const char *element, const char *attr,
+                          const char *text, const rc_expr_error *err)
+{
+    /* The caret line marks the offending token under the expression. */
+    size_t len = strlen(text);
+    size_t at = err->offset <= len ? err->offset : len;
+    size_t width = err->length && err->length <= len - at ? err->length : 1;
+    size_t pad = columns(text, at), cols = at < len ? columns(text + at, width) : 1;
+    if (cols == 0)
+        cols = 1;
+    char *shown = malloc(len + 1);
+    char *caret = malloc(pad + cols + 1);
+    if (!shown || !caret) {
+        rc_error_at(diag, file, line, "<%s> attribute '%s': %s", element,
+                    attr, err->message);
+        free(shown);
+        free(caret);
+        return;
+    }
+    for (size_t i = 0; i < len; i++) /* one line, columns kept */
+        shown[i] = (unsigned char)text[i] < 0x20 || text[i] == 0x7F ? ' ' : text[i];
+    shown[len] = '\0';
+    memset(caret, ' ', pad);
+    caret[pad] = '^';
+    for (size_t i = 1; i < cols; i++)
+        caret[pad + i] = '~';
+    caret[pad + cols] = '\0';
+    rc_error_at(diag, file, line, "<%s> attribute '%s': %s\n    %s\n    %s",
+                element, attr, err->message, shown, caret);
+    free(shown);
+    free(caret);
+}
+
+bool rc_id_is_safe(const char *id)
+{
+    size_t n = strlen(id);
+    if (n == 0 || n > 100 || id[0] == '.' || id[0] == '-')
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = id[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-'))
+            return false;
+    }
+    return true;
+}
+
+/* ---- loader ----------------------------------------------------------- */
+
+static xmlSchemaPtr compile_schema(const char *xsd, size_t len)
+{
+    xmlSchemaParserCtxtPtr pctxt = xmlSchemaNewMemParserCtxt(xsd, (int)len);
+    if (!pctxt)
+        return NULL;
+    xmlSchemaPtr schema = xmlSchemaParse(pctxt);
+    xmlSchemaFreeParserCtxt(pctxt);
+    return schema;
+}
+
+rc_loader *rc_loader_new(rc_diag *diag)
+{
+    rc_loader *loader = calloc(1, sizeof *loader);
+    if (!loader) {
+        rc_error_at(diag, NULL, 0, "out of memory");
+        return NULL;
+    }
+    xmlInitParser();
+    loader->gpu_schema = compile_schema(rc_gpu_xsd, rc_gpu_xsd_len);
+    loader->kernel_schema = compile_schema(rc_kernel_xsd, rc_kernel_xsd_len);
+    if (!loader->gpu_schema || !loader->kernel_schema) {
+        rc_error_at(diag, NULL, 0, "the built-in schemas do not compile");
+        rc_loader_free(loader);
+        return NULL;
+    }
+    return loader;
+}
+
+void rc_loader_free(rc_loader *loader)
+{
+    if (!loader)
+        return;
+    if (loader->gpu_schema)
+        xmlSchemaFree(loader->gpu_schema);
+    if (loader->kernel_schema)
+        xmlSchemaFree(loader->kernel_schema);
+    free(loader);
+}
+
+/* Reads a whole regular file into memory (the caller frees *xml). Returns
+ * false after reporting. Not fopen: a FIFO or a device must be refused
+ * without blocking, and a huge file before it is read. */
+static bool read_file(const char *path, char **xml, size_t *len, rc_diag *diag)
+{
+    *xml = NULL;
+    *len = 0;
+    int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        rc_error_at(diag, path, 0, "cannot read: %s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    bool ok = false;
+    if (S_ISDIR(st.st_mode))
+        rc_error_at(diag, path, 0, "cannot read: %s", strerror(EISDIR));
+    else if (!S_ISREG(st.st_mode))
+        rc_error_at(diag, path, 0, "cannot read: not a regular file");
+    else if (st.st_size > MAX_FILE_BYTES)
+        rc_error_at(diag, path, 0, "the file is too large (%lld bytes; at most %ld MiB)",
+                    (long long)st.st_size, MAX_FILE_BYTES >> 20);
+    else if (!(*xml = malloc((size_t)st.st_size + 1)))
+        rc_error_at(diag, path, 0, "out of memory");
+    else {
+        /* The size may change while reading: read up to the limit + 1. */
+        size_t cap = (size_t)st.st_size + 1;
+        for (;;) {
+            if (*len == cap) {
+                if (cap > (size_t)MAX_FILE_BYTES) {
+                    rc_error_at(diag, path, 0, "the file is too large (at most %ld MiB)",
+                                MAX_FILE_BYTES >> 20);
+                    break;
+                }
+                char *p = realloc(*xml, 2 * cap);
+                if (!p) {
+                    rc_error_at(diag, path, 0, "out of memory");
+                    break;
+                }
+                *xml = p;
+                cap *= 2;
+            }
+            ssize_t got = read(fd, *xml + *len, cap - *len);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0) {
+                rc_error_at(diag, path, 0, "cannot read: %s", strerror(errno));
+                break;
+            }
+            if (got == 0) {
+                ok = *len <= (size_t)MAX_FILE_BYTES;
+                if (!ok)
+                    rc_error_at(diag, path, 0, "the file is too large (at most %ld MiB)",
+                                MAX_FILE_BYTES >> 20);
+                break;
+            }
+            *len += (size_t)got;
+        }
+    }
+    close(fd);
+    if (!ok) {
+        free(*xml);
+        *xml = NULL;
+    }
+    return ok;
+}
+
+/* Parses and validates one document held in memory. Returns the document
+ * (the caller frees it with xmlFreeDoc) or NULL after reporting. */
+static xmlDocPtr read_document(const char *file, const char *xml, size_t len,
+                               xmlSchemaPtr schema, const char *root,
+                               rc_diag *diag)
+{
+    reporter r = {diag, file, root, xml, len, false, 0, 0, NULL, ""};
+    xmlSetGenericErrorFunc(NULL, silent_generic);
+    xmlSetStructuredErrorFunc(&r, xml_error_handler);
+
+    /* No network, no entity substitution, no DTD loading; huge line
+     * numbers stay exact. The SAX hook stops at any DOCTYPE. */
+    int options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING;
+    xmlDocPtr doc = NULL;
+    xmlParserCtxtPtr ctxt = NULL;
+    if (len > (size_t)INT_MAX) {
+        rc_error_at(diag, file, 0, "the file is too large (at most %ld MiB)", MAX_FILE_BYTES >> 20);
+        goto end;
+    }
+    ctxt = xmlNewParserCtxt();
+    if (!ctxt) {
+        rc_error_at(diag, file, 0, "out of memory");
+        goto end;
+    }
+    ctxt->_private = &r;
+    ctxt->sax->internalSubset = refuse_doctype;
+    doc = xmlCtxtReadMemory(ctxt, xml, (int)len, file, NULL, options);
+    if (r.doctype_line > 0) {
+        rc_error_at(diag, file, r.doctype_line,
+                    "a DOCTYPE is not allowed (DTDs and entities are refused)");
+        goto fail;
+    }
+    if (!doc || r.failed) {
+        if (!r.failed)
+            rc_error_at(diag, file, 0, "cannot be read as XML");
+        goto fail;
+    }
+    xmlNodePtr top = xmlDocGetRootElement(doc);
+    if (!top || strcmp((const char *)top->name, root) != 0) {
+        rc_error_at(diag, file, top ? xmlGetLineNo(top) : 0,
+                    "the root element is <%s>, expected <%s>",
+                    top ? (const char *)top->name : "", root);
+        goto fail;
+    }
+    if (top->ns) {
+        char q[QUOTE_BUF];
+        rc_error_at(diag, file, xmlGetLineNo(top),
+                    "the root element <%s> is in the namespace '%s'; expected <%s> in no namespace",
+                    root, quote((const char *)top->ns->href, q), root);
+        goto fail;
+    }
+    xmlSchemaValidCtxtPtr vctxt = xmlSchemaNewValidCtxt(schema);
+    if (!vctxt) {
+        rc_error_at(diag, file, 0, "out of memory");
+        goto fail;
+    }
+    xmlSchemaSetValidStructuredErrors(vctxt, xml_error_handler, &r);
+    int rc = xmlSchemaValidateDoc(vctxt, doc);
+    xmlSchemaFreeValidCtxt(vctxt);
+    if (r.schema_errors > MAX_SCHEMA_MESSAGES)
+        rc_error_at(diag, file, 0, "%d more problems with the schema are not shown",
+                    r.schema_errors - MAX_SCHEMA_MESSAGES);
+    if (rc != 0 || r.failed) {
+        if (r.schema_errors == 0)
+            rc_error_at(diag, file, 0, "does not match the schema");
+        goto fail;
+    }
+    goto end;
+fail:
+    if (doc)
+        xmlFreeDoc(doc);
+    doc = NULL;
+end:
+    if (ctxt)
+        xmlFreeParserCtxt(ctxt);
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    xmlSetGenericErrorFunc(NULL, NULL);
+    return doc;
+}
+
+static bool is_element(xmlNodePtr n, const char *name)
+{
+    return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
+}
+
+/* The attribute's value as a malloc'd string, or NULL when absent. */
+static char *attr(xmlNodePtr n, const char *name)
+{
+    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+    if (!v)
+        return NULL;
+    char *s = strdup((const char *)v);
+    xmlFree(v);
+    return s;
+}
+
+/* The element's text, trimmed of leading and trailing white space. */
+static char *text_of(xmlNodePtr n)
+{
+    xmlChar *v = xmlNodeGetContent(n);
+    const char *s = v ? (const char *)v : "";
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+        s++;
+    size_t len = strlen(s);
+    while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t' ||
+                       s[len - 1] == '\n' || s[len - 1] == '\r'))
+        len--;
+    char *out = strndup(s, len);
+    xmlFree(v);
+    return out;
+}
+
+/* Source code keeps its indentation: only blank lines around it go. */
+static char *code_of(xmlNodePtr n)
+{
+    xmlChar *v = xmlNodeGetContent(n);
+    const char *s = v ? (const char *)v : "";
+    const char *start = s;
+    for (const char *p = s; *p; p++) {
+        if (*p == '\n')
+            start = p + 1;
+        else if (*p != ' ' && *p != '\t' && *p != '\r')
+            break;
+    }
+    size_t len = strlen(start);
+    while (len > 0 && (start[len - 1] == ' ' || start[len - 1] == '\t' ||
+                       start[len - 1] == '\n' || start[len - 1] == '\r'))
+        len--;
+    char *out = strndup(start, len);
+    xmlFree(v);
+    return out;
+}
+
+/* ---- GPUs ------------------------------------------------------------- */
+
+void rc_gpu_free(rc_gpu *gpu)
+{
+    if (!gpu)
+        return;
+    free(gpu->id);
+    free(gpu->name);
+    free(gpu->architecture);
+    free(gpu->compute_capability);
+    free(gpu->memory_type);
+    free(gpu->clock_kind);
+    free(gpu->source);
+    free(gpu->file);
+    free(gpu);
+}
+
+/* Reads a quantity element; reports and returns false when it is bad.
+ * `positive`: the value must be > 0 (else >= 0). */
+static bool read_quantity(xmlNodePtr n, rc_quantity_kind kind, bool positive,
+                          double *out, const char *file, rc_diag *diag)
+{
+    char *text = text_of(n);
+    char err[256];
+    bool ok = rc_parse_quantity(text, kind, out, err, sizeof err);
+    if (!ok)
+        rc_error_at(diag, file, xmlGetLineNo(n), "<%s>: %s", (const char *)n->name, err);
+    else if (positive ? !(*out > 0) : !(*out >= 0)) {
+        char q[QUOTE_BUF];
+        rc_error_at(diag, file, xmlGetLineNo(n), "<%s>: %s must be %s, not '%s'",
+                    (const char *)n->name, rc_quantity_kind_name(kind),
+                    positive ? "positive" : "zero or positive", quote(text, q));
+        ok = false;
+    }
+    free(text);
+    return ok;
+}
+
+static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
+{
+    xmlNodePtr top = xmlDocGetRootElement(doc);
+    rc_gpu *gpu = calloc(1, sizeof *gpu);
+    if (!gpu)
+        return NULL;
+    gpu->file = strdup(file);
+    gpu->line = xmlGetLineNo(top);
+    gpu->id = attr(top, "id");
+    gpu->name = attr(top, "name");
+    gpu->launch_latency = DEFAULT_LAUNCH_LATENCY;
+    bool ok = true;
+    char q[QUOTE_BUF];
+    if (!gpu->id || !rc_id_is_safe(gpu->id)) {
+        rc_error_at(diag, file, gpu->line,
+                    "<gpu> id '%s' is not a safe name (letters, digits, '_', '.', '-')",
+                    quote(gpu->id, q));
+        ok = false;
+    }
+    for (xmlNodePtr n = top->children; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        if (is_element(n, "architecture"))
+            gpu->architecture = text_of(n);
+        else if (is_element(n, "compute-capability"))
+            gpu->compute_capability = text_of(n);
+        else if (is_element(n, "sms")) {
+            char *t = text_of(n);
+            gpu->sms = strtol(t, NULL, 10);
+            free(t);
+        } else if (is_element(n, "memory")) {
+            gpu->memory_type = attr(n, "type");
+            ok &= read_quantity(n, RC_QTY_BYTES, true, &gpu->memory_bytes, file, diag);
+        } else if (is_element(n, "l2"))
+            ok &= read_quantity(n, RC_QTY_BYTES, true, &gpu->l2_bytes, file, diag);
+        else if (is_element(n, "peak")) {
+            char *precision = attr(n, "precision");
+            bool fp64 = precision && strcmp(precision, "fp64") == 0;
+            free(precision);
+            ok &= read_quantity(n, RC_QTY_FLOP_RATE, true,
+                                fp64 ? &gpu->peak_fp64 : &gpu->peak_fp32, file, diag);
+        } else if (is_element(n, "clock")) {
+            gpu->clock_kind = attr(n, "kind");
+            ok &= read_quantity(n, RC_QTY_FREQUENCY, true, &gpu->clock_hz, file, diag);
+        } else if (is_element(n, "bandwidth"))
+            ok &= read_quantity(n, RC_QTY_BYTE_RATE, true, &gpu->bandwidth, file, diag);
+        else if (is_element(n, "launch-latency"))
+            ok &= read_quantity(n, RC_QTY_TIME, false, &gpu->launch_latency, file, diag);
+        else if (is_element(n, "source"))
+            gpu->source = text_of(n);
+    }
+    if (ok && (!gpu->source || !*gpu->source)) {
+        rc_error_at(diag, file, gpu->line, "<source> is empty: say where the figures come from");
+        ok = false;
+    }
+    if (!ok) {
+        rc_gpu_free(gpu);
+        return NULL;
+    }
+    return gpu;
+}
+
+static rc_gpu *load_gpu(rc_loader *loader, const char *file, const char *xml,
+                        size_t len, rc_diag *diag)
+{
+    xmlDocPtr doc = read_document(file, xml, len, loader->gpu_schema, "gpu", diag);
+    if (!doc)
+        return NULL;
+    rc_gpu *gpu = gpu_from_doc(doc, file, diag);
+    xmlFreeDoc(doc);
+    return gpu;
+}
+
+rc_gpu *rc_load_gpu(rc_loader *loader, const char *path, rc_diag *diag)
+{
+    char *xml;
+    size_t len;
+    if (!read_file(path, &xml, &len, diag))
+        return NULL;
+    rc_gpu *gpu = load_gpu(loader, path, xml, len, diag);
+    free(xml);
+    return gpu;
+}
+
+rc_gpu *rc_load_gpu_memory(rc_loader *loader, const char *name, const char *xml,
+                           size_t len, rc_diag *diag)
+{
+    return load_gpu(loader, name, xml, len, diag);
+}
+
+/* ---- kernels ---------------------------------------------------------- */
+
+static void work_free(rc_work *w)
+{
+    while (w) {
+        rc_work *next = w->next;
+        work_free(w->children);
+        for (int i = 0; i < RC_WORK_EXPRS; i++) {
+            rc_expr_free(w->expr[i]);
+            free(w->text[i]);
+        }
+        free(w->name);
+        free(w->note);
+        free(w->assumption);
+        free(w);
+        w = next;
+    }
+}
+
+void rc_kernel_free(rc_kernel *k)
+{
+    if (!k)
+        return;
+    free(k->id);
+    free(k->name);
+    free(k->summary);
+    free(k->source_language);
+    free(k->source_code);
+    for (size_t i = 0; i < k->nparams; i++) {
+        free(k->params[i].name);
+        free(k->params[i].text);
+        free(k->params[i].note);
+    }
+    free(k->params);
+    work_free(k->work);
+    for (size_t i = 0; i < k->nnotes; i++)
+        free(k->notes[i]);
+    free(k->notes);
+    free(k->file);
+    free(k);
+}
+
+int64_t rc_kernel_blocks(const rc_kernel *k)
+{
+    return k->grid[0] * k->grid[1] * k->grid[2];
+}
+
+int64_t rc_kernel_threads_per_block(const rc_kernel *k)
+{
+    return k->block[0] * k->block[1] * k->block[2];
+}
+
+/* ORDER RC_WORK */
+static const char *const work_elements[] = {
+    "let", "when", "loop", "flops", "load", "store", "traffic"};
+static const char *const work_attrs[][RC_WORK_EXPRS] = {
+    {"value", NULL, NULL},  {"test", NULL, NULL},   {"from", "to", "step"},
+    {"count", NULL, NULL},  {"count", "bytes", NULL}, {"count", "bytes", NULL},
+    {"bytes", NULL, NULL}};
+/* Defaults for optional expressions (loop step, access count). */
+static const char *const work_defaults[][RC_WORK_EXPRS] = {
+    {NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, "1"}, {NULL, NULL, NULL},
+    {"1", NULL, NULL},  {"1", NULL, NULL},  {NULL, NULL, NULL}};
+
+const char *rc_work_element(rc_work_kind kind) { return work_elements[kind]; }
+const char *rc_work_attr(rc_work_kind kind, int which)
+{
+    return which >= 0 && which < RC_WORK_EXPRS ? work_attrs[kind][which] : NULL;
+}
+
+/* Names visible at a point of the work model, innermost last. */
+typedef struct {
+    const char *name;
+    rc_name_binding binding;
+    int line;
+} scope_entry;
+
+typedef struct {
+    rc_kernel *kernel;
+    scope_entry *entries;
+    size_t count, capacity;
+    int next_slot;
+    const char *file;
+    rc_diag *diag;
+} scope;
+
+static const struct {
+    const char *name;
+    int slot;
+} index_builtins[] = {
+    /* ORDER RC_SLOT */
+    {"threadIdx.x", RC_SLOT_TID_X}, {"threadIdx.y", RC_SLOT_TID_Y},
+    {"threadIdx.z", RC_SLOT_TID_Z}, {"blockIdx.x", RC_SLOT_BID_X},
+    {"blockIdx.y", RC_SLOT_BID_Y},  {"blockIdx.z", RC_SLOT_BID_Z},
+};
+
+static bool name_is(const char *name, size_t len, const char *want)
+{
+    return strlen(want) == len && memcmp(name, want, len) == 0;
+}
+
+/* Binds a name: loop variables and lets (innermost first), params, then
+ * the CUDA built-ins. */
+static rc_name_binding resolve(void *ctx, const char *name, size_t len)
+{
+    scope *sc = ctx;
+    for (size_t i = sc->count; i-- > 0;)
+        if (name_is(name, len, sc->entries[i].name))
+            return sc->entries[i].binding;
+    const rc_kernel *k = sc->kernel;
+    for (size_t i = 0; i < k->nparams; i++)
+        if (k->params[i].name && name_is(name, len, k->params[i].name))
+            return (rc_name_binding){RC_NAME_CONST, k->params[i].value, 0};
+    for (size_t i = 0; i < sizeof index_builtins / sizeof index_builtins[0]; i++)
+        if (name_is(name, len, index_builtins[i].name))
+            return (rc_name_binding){RC_NAME_SLOT, 0, index_builtins[i].slot};
+    static const char *const dims[] = {"blockDim.x", "blockDim.y", "blockDim.z",
+                                       "gridDim.x",  "gridDim.y",  "gridDim.z"};
+    for (int i = 0; i < 6; i++)
+        if (name_is(name, len, dims[i]))
+            return (rc_name_binding){RC_NAME_CONST,
+                                     i < 3 ? k->block[i] : k->grid[i - 3], 0};
+    if (name_is(name, len, "warpSize"))
+        return (rc_name_binding){RC_NAME_CONST, 32, 0};
+    return (rc_name_binding){RC_NAME_UNKNOWN, 0, 0};
+}
+
+static bool is_reserved(const char *name)
+{
+    static const char *const reserved[] = {"threadIdx", "blockIdx", "blockDim",
+                                           "gridDim",   "warpSize", "and",
+                                           "or",        "not",      "min", "max"};
+    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+        if (strcmp(name, reserved[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Checks that a new name neither hides another nor takes a built-in's. */
+static bool check_new_name(scope *sc, const char *name, const char *element,
+                           int line)
+{
+    if (is_reserved(name)) {
+        rc_error_at(sc->diag, sc->file, line, "<%s> name '%s' is reserved", element, name);
+        return false;
+    }
+    for (size_t i = 0; i < sc->count; i++)
+        if (strcmp(sc->entries[i].name, name) == 0) {
+            rc_error_at(sc->diag, sc->file, line,
+                        "<%s> name '%s' is already defined at line %d", element,
+                        name, sc->entries[i].line);
+            return false;
+        }
+    for (size_t i = 0; i < sc->kernel->nparams; i++)
+        if (sc->kernel->params[i].name && strcmp(sc->kernel->params[i].name, name) == 0) {
+            rc_error_at(sc->diag, sc->file, line,
+                        "<%s> name '%s' is already a <param>", element, name);
+            return false;
+        }
+    return true;
+}
+
+static bool push_name(scope *sc, const char *name, rc_name_binding b, int line)
+{
+    if (sc->count == sc->capacity) {
+        size_t cap = sc->capacity ? 2 * sc->capacity : 16;
+        scope_entry *e = realloc(sc->entries, cap * sizeof *e);
+        if (!e)
+            return false;
+        sc->entries = e;
+        sc->capacity = cap;
+    }
+    sc->entries[sc->count++] = (scope_entry){name, b, line};
+    return true;
+}
+
+static rc_expr *parse_attr(scope *sc, const char *element, const char *attr_name,
+                           const char *text, int line)
+{
+    rc_expr_error err;
+    rc_expr *e = rc_expr_parse(text, resolve, sc, &err);
+    if (!e)
+        rc_report_expr_error(sc->diag, sc->file, line, element, attr_name, text, &err);
+    return e;
+}
+
+/* Marks in reads[] every slot that the subtree's expressions read. */
+static void mark_subtree_reads(const rc_work *w, bool *reads, int nslots)
+{
+    for (; w; w = w->next) {
+        for (int i = 0; i < RC_WORK_EXPRS; i++)
+            if (w->expr[i])
+                rc_expr_mark_reads(w->expr[i], reads, nslots);
+        mark_subtree_reads(w->children, reads, nslots);
+    }
+}
+
+static void analyse_loops(rc_work *w, int nslots, bool *reads)
+{
+    for (; w; w = w->next) {
+        if (w->kind == RC_WORK_LOOP) {
+            memset(reads, 0, (size_t)nslots * sizeof *reads);
+            mark_subtree_reads(w->children, reads, nslots);
+            w->body_reads_var = w->slot >= 0 && w->slot < nslots ? reads[w->slot] : true;
+        }
+        analyse_loops(w->children, nslots, reads);
+    }
+}
+
+#define MAX_WORK_DEPTH 64
+
+static rc_work *parse_block(scope *sc, xmlNodePtr first, int depth, bool *ok);
+
+static rc_work *parse_statement(scope *sc, xmlNodePtr n, int depth, bool *ok)
+{
+    rc_work_kind kind;
+    const char *element = (const char *)n->name;
+    for (kind = RC_WORK_LET; kind <= RC_WORK_TRAFFIC; kind++)
+        if (strcmp(element, work_elements[kind]) == 0)
+            break;
+    if (kind > RC_WORK_TRAFFIC) { /* the schema lets nothing else through */
+        rc_error_at(sc->diag, sc->file, xmlGetLineNo(n), "unexpected <%s>", element);
+        *ok = false;
+        return NULL;
+    }
+    int line = xmlGetLineNo(n);
+    if (depth > MAX_WORK_DEPTH) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<%s> is nested too deeply (more than %d levels)", element,
+                    MAX_WORK_DEPTH);
+        *ok = false;
+        return NULL;
+    }
+    rc_work *w = calloc(1, sizeof *w);
+    if (!w) {
+        *ok = false;
+        return NULL;
+    }
+    w->kind = kind;
+    w->line = line;
+    w->slot = -1;
+    w->index = sc->kernel->nwork++;
+    w->note = attr(n, "note");
+    if (kind == RC_WORK_WHEN)
+        w->assumption = attr(n, "assumption");
+    if (w->assumption)
+        sc->kernel->has_assumptions = true;
+    for (int i = 0; i < RC_WORK_EXPRS; i++) {
+        const char *a = work_attrs[kind][i];
+        if (!a)
+            continue;
+        w->text[i] = attr(n, a);
+        if (!w->text[i] && work_defaults[kind][i])
+            w->text[i] = strdup(work_defaults[kind][i]);
+        if (!w->text[i])
+            continue; /* the schema requires it; nothing to parse */
+        w->expr[i] = parse_attr(sc, element, a, w->text[i], line);
+        if (!w->expr[i])
+            *ok = false;
+    }
+    if (kind == RC_WORK_LET || kind == RC_WORK_LOOP) {
+        w->name = attr(n, kind == RC_WORK_LET ? "name" : "var");
+        if (!w->name || !check_new_name(sc, w->name, element, line)) {
+            *ok = false;
+            return w;
+        }
+        int64_t value;
+        rc_name_binding b = {RC_NAME_SLOT, 0, 0};
+        if (kind == RC_WORK_LET && w->expr[0] && rc_expr_is_const(w->expr[0], &value))
+            b = (rc_name_binding){RC_NAME_CONST, value, 0};
+        else
+            b.slot = w->slot = sc->next_slot++;
+        size_t mark = sc->count;
+        push_name(sc, w->name, b, line);
+        if (kind == RC_WORK_LOOP) {
+            /* The loop variable is visible in the body only. */
+            w->children = parse_block(sc, n->children, depth + 1, ok);
+            sc->count = mark;
+        }
+        return w;
+    }
+    if (kind == RC_WORK_WHEN) {
+        size_t mark = sc->count;
+        w->children = parse_block(sc, n->children, depth + 1, ok);
+        sc->count = mark;
+    }
+    return w;
+}
+
+/* A statement list; a let stays visible to the statements after it. */
+static rc_work *parse_block(scope *sc, xmlNodePtr first, int depth, bool *ok)
+{
+    rc_work *head = NULL, **tail = &head;
+    for (xmlNodePtr n = first; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        rc_work *w = parse_statement(sc, n, depth, ok);
+        if (w) {
+            *tail = w;
+            tail = &w->next;
+        }
+    }
+    return head;
+}
+
+/* "5,5,1", "5, 5" or "5": 1 to 3 positive integers; missing ones are 1. */
+static bool parse_dim3(const char *text, int64_t out[3])
+{
+    out[0] = out[1] = out[2] = 1;
+    const char *p = text;
+    for (int i = 0; i < 3; i++) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p < '0' || *p > '9')
+            return false;
+        errno = 0;
+        char *end;
+        long long v = strtoll(p, &end, 10);
+        if (errno || v <= 0)
+            return false;
+        out[i] = v;
+        p = end;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0')
+            return true;
+        if (*p != ',' || i == 2)
+            return false;
+        p++;
+    }
+    return false;
+}
+
+static bool read_launch(rc_kernel *k, xmlNodePtr n, const char *file, rc_diag *diag)
+{
+    int line = xmlGetLineNo(n);
+    char *grid = attr(n, "grid"), *block = attr(n, "block");
+    bool ok = true;
+    char q[QUOTE_BUF];
+    if (!grid || !parse_dim3(grid, k->grid)) {
+        rc_error_at(diag, file, line,
+                    "<launch> attribute 'grid': '%s' is not 1 to 3 positive integers separated by commas",
+                    quote(grid, q));
+        ok = false;
+    }
+    if (!block || !parse_dim3(block, k->block)) {
+        rc_error_at(diag, file, line,
+                    "<launch> attribute 'block': '%s' is not 1 to 3 positive integers separated by commas",
+                    quote(block, q));
+        ok = false;
+    }
+    free(grid);
+    free(block);
+    if (!ok)
+        return false;
+    static const char axis[] = "xyz";
+    for (int i = 0; i < 3; i++) {
+        int64_t gmax = i == 0 ? MAX_GRID_X : MAX_GRID_YZ;
+        int64_t bmax = i == 2 ? MAX_BLOCK_Z : MAX_BLOCK_XY;
+        if (k->grid[i] > gmax) {
+            rc_error_at(diag, file, line,
+                        "<launch> grid.%c = %lld exceeds CUDA's limit of %lld",
+                        axis[i], (long long)k->grid[i], (long long)gmax);
+            ok = false;
+        }
+        if (k->block[i] > bmax) {
+            rc_error_at(diag, file, line,
+                        "<launch> block.%c = %lld exceeds CUDA's limit of %lld",
+                        axis[i], (long long)k->block[i], (long long)bmax);
+            ok = false;
+        }
+    }
+    if (ok && rc_kernel_threads_per_block(k) > MAX_BLOCK_THREADS) {
+        rc_error_at(diag, file, line,
+                    "<launch> block %lld x %lld x %lld = %lld threads exceeds CUDA's limit of %lld threads per block",
+                    (long long)k->block[0], (long long)k->block[1], (long long)k->block[2],
+                    (long long)rc_kernel_threads_per_block(k), (long long)MAX_BLOCK_THREADS);
+        ok = false;
+    }
+    return ok;
+}
+
+static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
+{
+    xmlNodePtr top = xmlDocGetRootElement(doc);
+    rc_kernel *k = calloc(1, sizeof *k);
+    if (!k)
+        return NULL;
+    k->file = strdup(file);
+    k->line = xmlGetLineNo(top);
+    k->id = attr(top, "id");
+    k->name = attr(top, "name");
+    bool ok = true;
+    char q[QUOTE_BUF];
+    if (!k->id || !rc_id_is_safe(k->id)) {
+        rc_error_at(diag, file, k->line,
+                    "<kernel> id '%s' is not a safe name (letters, digits, '_', '.', '-')",
+                    quote(k->id, q));
+        ok = false;
+    }
+    scope sc = {k, NULL, 0, 0, RC_SLOT_FIRST_FREE, file, diag};
+    size_t nparam_nodes = 0, nnote_nodes = 0;
+    for (xmlNodePtr n = top->children; n; n = n->next) {
+        nparam_nodes += is_element(n, "param");
+        nnote_nodes += is_element(n, "note");
+    }
+    k->params = calloc(nparam_nodes + 1, sizeof *k->params);
+    k->notes = calloc(nnote_nodes + 1, sizeof *k->notes);
+    bool launch_ok = false;
+    xmlNodePtr work = NULL;
+    for (xmlNodePtr n = top->children; n && k->params && k->notes; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        int line = xmlGetLineNo(n);
+        if (is_element(n, "summary"))
+            k->summary = text_of(n);
+        else if (is_element(n, "source")) {
+            k->source_language = attr(n, "language");
+            if (!k->source_language)
+                k->source_language = strdup("cuda");
+            k->source_code = code_of(n);
+        } else if (is_element(n, "launch"))
+            ok &= launch_ok = read_launch(k, n, file, diag);
+        else if (is_element(n, "param")) {
+            /* A param's value may use the launch and the params before it. */
+            rc_param *p = &k->params[k->nparams];
+            char *name = attr(n, "name");
+            p->text = attr(n, "value");
+            p->note = attr(n, "note");
+            k->nparams++;
+            if (!launch_ok || !name || !p->text) {
+                free(name);
+                continue;
+            }
+            if (!check_new_name(&sc, name, "param", line)) {
+                free(name);
+                ok = false;
+                continue;
+            }
+            rc_expr_error err;
+            rc_expr *e = rc_expr_parse(p->text, resolve, &sc, &err);
+            if (!e) {
+                rc_report_expr_error(diag, file, line, "param", "value", p->text, &err);
+                ok = false;
+            } else if (!rc_expr_is_const(e, &p->value)) {
+                rc_error_at(diag, file, line,
+                            "<param> '%s' must be a constant: it cannot depend on threadIdx or blockIdx",
+                            name);
+                ok = false;
+            }
+            rc_expr_free(e);
+            p->name = name; /* visible to later params only once defined */
+        } else if (is_element(n, "work"))
+            work = n;
+        else if (is_element(n, "note"))
+            k->notes[k->nnotes++] = text_of(n);
+    }
+    if (!k->params || !k->notes) {
+        rc_error_at(diag, file, 0, "out of memory");
+        ok = false;
+    }
+    if (ok && work && launch_ok) {
+        k->work = parse_block(&sc, work->children, 1, &ok);
+        k->nslots = sc.next_slot;
+        /* Only a complete model is analysed: a loop whose variable was
+         * refused has no slot. */
+        bool *reads = ok ? calloc((size_t)k->nslots, sizeof *reads) : NULL;
+        if (reads)
+            analyse_loops(k->work, k->nslots, reads);
+        else
+            ok = false;
+        free(reads);
+    }
+    free(sc.entries);
+    if (!ok) {
+        rc_kernel_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static rc_kernel *load_kernel(rc_loader *loader, const char *file, const char *xml,
+                              size_t len, rc_diag *diag)
+{
+    xmlDocPtr doc = read_document(file, xml, len, loader->kernel_schema, "kernel", diag);
+    if (!doc)
+        return NULL;
+    rc_kernel *k = kernel_from_doc(doc, file, diag);
+    xmlFreeDoc(doc);
+    return k;
+}
+
+rc_kernel *rc_load_kernel(rc_loader *loader, const char *path, rc_diag *diag)
+{
+    char *xml;
+    size_t len;
+    if (!read_file(path, &xml, &len, diag))
+        return NULL;
+    rc_kernel *k = load_kernel(loader, path, xml, len, diag);
+    free(xml);
+    return k;
+}
+
+rc_kernel *rc_load_kernel_memory(rc_loader *loader, const char *name,
+                                 const char *xml, size_t len, rc_diag *diag)
+{
+    return load_kernel(loader, name, xml, len, diag);
+}

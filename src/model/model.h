@@ -1,0 +1,111 @@
+/* model.h: the loaded inputs, as plain C structs.
+ *
+ * The loader (load.c) builds these from specs/<id>.xml and kernels/<id>.xml; the
+ * evaluator (eval.c) and the results builder (results.c) only read them.
+ * Every string is owned by the struct that holds it and freed by its _free.
+ */
+#ifndef ROOFCAST_MODEL_H
+#define ROOFCAST_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/expr.h"
+
+/* A GPU definition. Optional figures are 0 (or NULL) when absent. */
+typedef struct rc_gpu {
+    char *id;           /* checked: [a-z0-9][a-z0-9._-]*, used in file names */
+    char *name;
+    char *architecture;
+    char *compute_capability; /* "8.9", or NULL */
+    long sms;
+    char *memory_type;  /* "GDDR6X", or NULL */
+    double memory_bytes;
+    double l2_bytes;
+    double peak_fp32;   /* FLOP/s, > 0 */
+    double peak_fp64;   /* FLOP/s */
+    char *clock_kind;   /* "base" or "boost", or NULL */
+    double clock_hz;
+    double bandwidth;   /* B/s, > 0 */
+    double launch_latency; /* s, >= 0; 5 us when the file gives none */
+    char *source;       /* where the figures come from */
+    char *file;         /* the file it was read from, for messages */
+    int line;
+} rc_gpu;
+
+void rc_gpu_free(rc_gpu *gpu);
+
+/* The work model: a small per-thread program. ORDER RC_WORK */
+typedef enum {
+    RC_WORK_LET,     /* name = a */
+    RC_WORK_WHEN,    /* if (a) { children } */
+    RC_WORK_LOOP,    /* for (var = a; var < b; var += c) { children } */
+    RC_WORK_FLOPS,   /* a FLOPs */
+    RC_WORK_LOAD,    /* a loads of b bytes */
+    RC_WORK_STORE,   /* a stores of b bytes */
+    RC_WORK_TRAFFIC  /* a bytes moved, not split into loads and stores */
+} rc_work_kind;
+
+#define RC_WORK_EXPRS 3
+
+typedef struct rc_work rc_work;
+struct rc_work {
+    rc_work_kind kind;
+    int line;
+    int index;        /* preorder position; indexes rc_counts.work[] */
+    char *name;       /* LET name or LOOP variable; else NULL */
+    int slot;         /* LET (unless constant) and LOOP: the value's slot; else -1 */
+    rc_expr *expr[RC_WORK_EXPRS];  /* see rc_work_kind; unused ones NULL */
+    char *text[RC_WORK_EXPRS];     /* the attributes as written */
+    char *note;       /* may be NULL */
+    char *assumption; /* WHEN only: set when the guard states an assumption of
+                         the model that the kernel's code does not make */
+    bool body_reads_var; /* LOOP: false lets the evaluator count the body
+                            once and multiply by the trip count */
+    rc_work *children; /* first child */
+    rc_work *next;     /* next sibling */
+};
+
+typedef struct {
+    char *name;
+    int64_t value;
+    char *text;  /* as written */
+    char *note;
+} rc_param;
+
+/* The six slots every kernel has, before its lets and loop variables.
+ * ORDER RC_SLOT */
+enum {
+    RC_SLOT_TID_X, RC_SLOT_TID_Y, RC_SLOT_TID_Z,
+    RC_SLOT_BID_X, RC_SLOT_BID_Y, RC_SLOT_BID_Z,
+    RC_SLOT_FIRST_FREE
+};
+
+typedef struct rc_kernel {
+    char *id;       /* checked like rc_gpu.id */
+    char *name;
+    char *summary;
+    char *source_language;
+    char *source_code;
+    int64_t grid[3];
+    int64_t block[3];
+    rc_param *params;
+    size_t nparams;
+    rc_work *work;  /* first top-level node; may be NULL (no work) */
+    int nwork;      /* number of nodes */
+    int nslots;     /* RC_SLOT_FIRST_FREE + lets and loop variables */
+    bool has_assumptions;
+    char **notes;
+    size_t nnotes;
+    char *file;
+    int line;
+} rc_kernel;
+
+void rc_kernel_free(rc_kernel *kernel);
+
+/* Launched counts; overflow is impossible within the loader's limits. */
+int64_t rc_kernel_blocks(const rc_kernel *k);
+int64_t rc_kernel_threads_per_block(const rc_kernel *k);
+
+#endif

@@ -1,0 +1,450 @@
+/* paint_hpdf.c: paints a chart description (chart.h) with libharu's path
+ * and text operators, so the chart inside a PDF stays sharp at any zoom and
+ * its labels are text. See paint_hpdf.h; paint_cairo.c is the reference
+ * for how each item looks. */
+#include "paint/paint_hpdf.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hpdf_doc.h>
+#include <hpdf_fontdef.h>
+#include <hpdf_mmgr.h>
+#include <hpdf_streams.h>
+
+/* ---- fonts from memory --------------------------------------------------- */
+
+static uint32_t be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Reads like libharu's file reader: zeros past the end, HPDF_STREAM_EOF on
+ * a short read. The 'post' table reads as format 3. */
+static HPDF_STATUS source_read(HPDF_Stream stream, HPDF_BYTE *ptr, HPDF_UINT *siz)
+{
+    rc_hpdf_font_source *s = stream->attr;
+    size_t want = *siz, have = s->pos < s->len ? s->len - s->pos : 0;
+    size_t n = want < have ? want : have;
+    memcpy(ptr, s->data + s->pos, n);
+    memset(ptr + n, 0, want - n);
+    static const unsigned char format3[4] = {0, 3, 0, 0};
+    for (size_t k = 0; k < 4 && s->post != (size_t)-1; k++)
+        if (s->post + k >= s->pos && s->post + k < s->pos + n)
+            ptr[s->post + k - s->pos] = format3[k];
+    s->pos += n;
+    *siz = (HPDF_UINT)n;
+    return n < want ? HPDF_STREAM_EOF : HPDF_OK;
+}
+
+static HPDF_STATUS source_seek(HPDF_Stream stream, HPDF_INT pos, HPDF_WhenceMode mode)
+{
+    rc_hpdf_font_source *s = stream->attr;
+    long long base = mode == HPDF_SEEK_CUR ? (long long)s->pos
+                   : mode == HPDF_SEEK_END ? (long long)s->len : 0;
+    if (base + pos < 0)
+        return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
+    s->pos = (size_t)(base + pos);
+    return HPDF_OK;
+}
+
+static HPDF_INT32 source_tell(HPDF_Stream stream)
+{
+    return (HPDF_INT32)((rc_hpdf_font_source *)stream->attr)->pos;
+}
+
+static HPDF_UINT32 source_size(HPDF_Stream stream)
+{
+    return (HPDF_UINT32)((rc_hpdf_font_source *)stream->attr)->len;
+}
+
+/* The offset of table `tag` in the TrueType data, and its length. */
+static bool find_table(const unsigned char *data, size_t len, const char *tag, size_t *off,
+                       size_t *tlen)
+{
+    if (len < 12)
+        return false;
+    size_t n = (size_t)data[4] << 8 | data[5];
+    for (size_t i = 0; i < n && 12 + 16 * (i + 1) <= len; i++) {
+        const unsigned char *e = data + 12 + 16 * i;
+        if (memcmp(e, tag, 4) == 0) {
+            *off = be32(e + 8);
+            *tlen = be32(e + 12);
+            return *off <= len && *tlen <= len - *off;
+        }
+    }
+    return false;
+}
+
+const char *rc_hpdf_load_ttf(HPDF_Doc pdf, rc_hpdf_font_source *src, const unsigned char *data,
+                             size_t len)
+{
+    size_t post = 0, post_len = 0;
+    bool strip = find_table(data, len, "post", &post, &post_len) && post_len > 32 &&
+                 be32(data + post) == 0x00020000; /* glyph names, format 2 */
+    *src = (rc_hpdf_font_source){data, len, 0, strip ? post : (size_t)-1};
+    HPDF_Stream stream = HPDF_CallbackReader_New(pdf->mmgr, source_read, source_seek, source_tell,
+                                                 source_size, src);
+    /* As HPDF_LoadTTFontFromFile, from its stream on. */
+    HPDF_FontDef def = stream ? HPDF_TTFontDef_Load(pdf->mmgr, stream, HPDF_TRUE) : NULL;
+    if (def && HPDF_Doc_RegisterFontDef(pdf, def) != HPDF_OK) {
+        HPDF_FontDef_Free(def);
+        def = NULL;
+    }
+    if (!def) {
+        HPDF_CheckError(&pdf->error);
+        return NULL;
+    }
+    if (pdf->ttfont_tag[0] == 0) {
+        memcpy(pdf->ttfont_tag, "HPDFAA", 6);
+    } else {
+        for (int i = 5; i >= 0; i--) {
+            if (++pdf->ttfont_tag[i] <= 'Z')
+                break;
+            pdf->ttfont_tag[i] = 'A';
+        }
+    }
+    char tag[7];
+    memcpy(tag, pdf->ttfont_tag, 6);
+    tag[6] = '\0';
+    HPDF_TTFontDef_SetTagName(def, tag);
+    /* The glyph names stay out of the embedded font: its 'post' table is
+     * copied as its header only, which reads as format 3. */
+    HPDF_TTFontDefAttr attr = def->attr;
+    for (HPDF_UINT i = 0; strip && i < attr->offset_tbl.num_tables; i++)
+        if (memcmp(attr->offset_tbl.table[i].tag, "post", 4) == 0)
+            attr->offset_tbl.table[i].length = 32;
+    return def->base_font;
+}
+
+
+/* The glyph libharu 2.3's HPDF_TTFontDef_GetGlyphid finds for code point
+ * u in a format 4 cmap of `seg` segments, found to be segment i: the same
+ * arithmetic, on the same types. 0 when u is in no segment or the glyph
+ * array is too short. */
+static HPDF_UINT16 segment_glyph(const HPDF_TTF_CmapRange *cm, HPDF_UINT seg, HPDF_UINT i,
+                                 HPDF_UINT16 u)
+{
+    if (cm->start_count[i] > u)
+        return 0;
+    if (cm->id_range_offset[i] == 0)
+        return (HPDF_UINT16)(u + cm->id_delta[i]);
+    HPDF_UINT idx = cm->id_range_offset[i] / 2u + (HPDF_UINT)(u - cm->start_count[i]) + i - seg;
+    if (idx >= cm->glyph_id_array_count) /* libharu reads one past the end at == */
+        return 0;
+    return (HPDF_UINT16)(cm->glyph_id_array[idx] + cm->id_delta[i]);
+}
+
+bool rc_hpdf_direct_cmap(HPDF_Doc pdf, const char *name)
+{
+    HPDF_FontDef def = name ? HPDF_GetFontDef(pdf, name) : NULL;
+    if (!def || def->type != HPDF_FONTDEF_TYPE_TRUETYPE || !def->attr)
+        return false;
+    HPDF_TTF_CmapRange *cm = &((HPDF_TTFontDefAttr)def->attr)->cmap;
+    HPDF_UINT seg = cm->seg_count_x2 / 2u;
+    if (cm->format != 4 || seg == 0 || !cm->end_count || !cm->start_count || !cm->id_delta ||
+        !cm->id_range_offset || cm->end_count[seg - 1] != 0xFFFF)
+        return false;
+    for (HPDF_UINT i = 1; i < seg; i++) /* the search takes the first segment ending at or after u */
+        if (cm->end_count[i] < cm->end_count[i - 1])
+            return false;
+    if (seg == 1 && cm->start_count[0] == 0 && cm->id_range_offset[0] == 2 &&
+        cm->id_delta[0] == 0 && cm->glyph_id_array_count >= 0x10000)
+        return true; /* already direct */
+
+    /* One segment 0..0xFFFF with id_range_offset 2: index = 2 / 2 + u - 0 + 0 - 1 = u. */
+    HPDF_UINT16 *end = HPDF_GetMem(def->mmgr, sizeof *end);
+    HPDF_UINT16 *start = HPDF_GetMem(def->mmgr, sizeof *start);
+    HPDF_INT16 *delta = HPDF_GetMem(def->mmgr, sizeof *delta);
+    HPDF_UINT16 *range = HPDF_GetMem(def->mmgr, sizeof *range);
+    HPDF_UINT16 *glyphs = HPDF_GetMem(def->mmgr, 0x10000 * sizeof *glyphs);
+    if (!end || !start || !delta || !range || !glyphs) {
+        HPDF_UINT16 *v[] = {end, start, (HPDF_UINT16 *)delta, range, glyphs};
+        for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+            if (v[k])
+                HPDF_FreeMem(def->mmgr, v[k]);
+        return false;
+    }
+    HPDF_UINT i = 0;
+    for (HPDF_UINT u = 0; u <= 0xFFFF; u++) {
+        while (cm->end_count[i] < u) /* ends at segment seg - 1, which ends at 0xFFFF */
+            i++;
+        glyphs[u] = segment_glyph(cm, seg, i, (HPDF_UINT16)u);
+    }
+    HPDF_FreeMem(def->mmgr, cm->end_count);
+    HPDF_FreeMem(def->mmgr, cm->start_count);
+    HPDF_FreeMem(def->mmgr, cm->id_delta);
+    HPDF_FreeMem(def->mmgr, cm->id_range_offset);
+    if (cm->glyph_id_array)
+        HPDF_FreeMem(def->mmgr, cm->glyph_id_array);
+    *end = 0xFFFF;
+    *start = 0;
+    *delta = 0;
+    *range = 2;
+    cm->end_count = end;
+    cm->start_count = start;
+    cm->id_delta = delta;
+    cm->id_range_offset = range;
+    cm->glyph_id_array = glyphs;
+    cm->glyph_id_array_count = 0x10000;
+    cm->seg_count_x2 = 2;
+    return true;
+}
+
+char *rc_hpdf_utf8_put(char *o, unsigned long c)
+{
+    if (c < 0x80) {
+        *o++ = (char)c;
+    } else if (c < 0x800) {
+        *o++ = (char)(0xC0 | (c >> 6));
+        *o++ = (char)(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        *o++ = (char)(0xE0 | (c >> 12));
+        *o++ = (char)(0x80 | ((c >> 6) & 0x3F));
+        *o++ = (char)(0x80 | (c & 0x3F));
+    } else {
+        *o++ = (char)(0xF0 | (c >> 18));
+        *o++ = (char)(0x80 | ((c >> 12) & 0x3F));
+        *o++ = (char)(0x80 | ((c >> 6) & 0x3F));
+        *o++ = (char)(0x80 | (c & 0x3F));
+    }
+    return o;
+}
+
+char *rc_hpdf_showable(const rc_hpdf_fonts *fonts, rc_font_role role, const char *text)
+{
+    /* A replacement (3 bytes) is never longer than what it replaces, except
+     * for a single invalid byte: 3 bytes per input byte always suffice. */
+    char *out = malloc(3 * strlen(text) + 1), *o = out;
+    if (!out)
+        return NULL;
+    bool space = false;
+    for (const char *p = text; *p;) {
+        unsigned long c = rc_utf8_next(&p);
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            space = o > out;
+            continue;
+        }
+        if (space)
+            *o++ = ' ';
+        space = false;
+        if (c > 0xFFFF || !fonts->has_glyph(fonts->ctx, role, c))
+            c = 0xFFFD;
+        o = rc_hpdf_utf8_put(o, c);
+    }
+    *o = '\0';
+    return out;
+}
+
+/* What the page's graphics state holds, of what this painter sets: each
+ * operator is written only when its value changes, rather than every
+ * shape saving, setting and restoring all of it. `known` is false until
+ * set. */
+typedef struct {
+    bool known_fill, known_stroke, known_width, known_dash, known_font;
+    rc_rgb fill, stroke;
+    double width, size;
+    HPDF_UINT16 dash[4];
+    HPDF_UINT ndash;
+    HPDF_Font font;
+} pen;
+
+/* Page coordinates of a description point, and the pen. */
+typedef struct {
+    double x, top, scale, page_h;
+    pen *pen;
+} place;
+
+static bool same_rgb(rc_rgb a, rc_rgb b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+
+static bool set_fill(HPDF_Page page, pen *pn, rc_rgb c)
+{
+    if (pn->known_fill && same_rgb(pn->fill, c))
+        return true;
+    pn->known_fill = true;
+    pn->fill = c;
+    return HPDF_Page_SetRGBFill(page, (HPDF_REAL)c.r, (HPDF_REAL)c.g, (HPDF_REAL)c.b) == HPDF_OK;
+}
+
+static double px(const place *pl, double x) { return pl->x + pl->scale * x; }
+static double py(const place *pl, double y) { return pl->page_h - (pl->top + pl->scale * y); }
+
+/* libharu 2.3 takes dash lengths as whole numbers (1 to 100), so a dashed
+ * stroke is drawn in a space `unit` times finer than the page's. */
+static double dash_unit(const rc_chart_item *it, double scale)
+{
+    double longest = 0;
+    for (int i = 0; i < it->ndash && i < 4; i++)
+        longest = fmax(longest, it->dash[i] * scale);
+    if (it->ndash <= 0 || longest <= 0)
+        return 1;
+    double unit = floor(100.0 / longest);
+    return unit > 10 ? 10 : unit < 1 ? 1 : unit;
+}
+
+/* Sets the stroke of `it` in a space `unit` times finer than the page's. */
+static bool set_stroke(HPDF_Page page, pen *pn, const rc_chart_item *it, double scale, double unit)
+{
+    bool ok = true;
+    if (!pn->known_stroke || !same_rgb(pn->stroke, it->stroke)) {
+        ok &= HPDF_Page_SetRGBStroke(page, (HPDF_REAL)it->stroke.r, (HPDF_REAL)it->stroke.g,
+                                     (HPDF_REAL)it->stroke.b) == HPDF_OK;
+        pn->known_stroke = true;
+        pn->stroke = it->stroke;
+    }
+    double width = it->stroke_width * scale * unit;
+    if (!pn->known_width || pn->width != width) {
+        ok &= HPDF_Page_SetLineWidth(page, (HPDF_REAL)width) == HPDF_OK;
+        pn->known_width = true;
+        pn->width = width;
+    }
+    HPDF_UINT16 pattern[4];
+    HPDF_UINT n = 0;
+    for (int i = 0; i < it->ndash && i < 4; i++) {
+        double v = round(it->dash[i] * scale * unit);
+        pattern[n++] = (HPDF_UINT16)(v < 1 ? 1 : v > 100 ? 100 : v);
+    }
+    if (n % 2 == 1 && n > 1)
+        n--; /* libharu takes one length or pairs */
+    if (!pn->known_dash || pn->ndash != n || memcmp(pn->dash, pattern, n * sizeof *pattern) != 0) {
+        ok &= HPDF_Page_SetDash(page, n ? pattern : NULL, n, 0) == HPDF_OK;
+        pn->known_dash = true;
+        pn->ndash = n;
+        memcpy(pn->dash, pattern, n * sizeof *pattern);
+    }
+    return ok;
+}
+
+/* Fills and/or strokes the current path, closing it first when `closed`. */
+static bool finish_path(HPDF_Page page, bool fill, bool stroke, bool closed)
+{
+    if (fill && stroke)
+        return (closed ? HPDF_Page_ClosePathFillStroke(page) : HPDF_Page_FillStroke(page)) ==
+               HPDF_OK;
+    if (fill)
+        return HPDF_Page_Fill(page) == HPDF_OK;
+    if (stroke)
+        return (closed ? HPDF_Page_ClosePathStroke(page) : HPDF_Page_Stroke(page)) == HPDF_OK;
+    return HPDF_Page_EndPath(page) == HPDF_OK;
+}
+
+/* A path, rectangle or marker: its outline as vertices (pts, n), or a
+ * circle (n == 0, centre cx, cy, radius r), in description points. */
+static bool paint_shape(HPDF_Page page, const place *pl, const rc_chart_item *it,
+                        const double *pts, size_t n, bool closed, double cx, double cy, double r)
+{
+    bool fill = it->has_fill, stroke = it->stroke_width > 0;
+    if (!fill && !stroke)
+        return true;
+    double unit = stroke ? dash_unit(it, pl->scale) : 1;
+    /* A finer space for a dash lasts for this shape only: its own state. */
+    pen outside = *pl->pen;
+    bool ok = true;
+    if (unit != 1)
+        ok &= HPDF_Page_GSave(page) == HPDF_OK;
+    if (fill)
+        ok &= set_fill(page, pl->pen, it->fill);
+    if (stroke)
+        ok &= set_stroke(page, pl->pen, it, pl->scale, unit);
+    if (unit != 1)
+        ok &= HPDF_Page_Concat(page, (HPDF_REAL)(1 / unit), 0, 0, (HPDF_REAL)(1 / unit), 0, 0) ==
+              HPDF_OK;
+    if (n == 0) {
+        ok &= HPDF_Page_Circle(page, (HPDF_REAL)(px(pl, cx) * unit), (HPDF_REAL)(py(pl, cy) * unit),
+                               (HPDF_REAL)(r * pl->scale * unit)) == HPDF_OK;
+        closed = true;
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            HPDF_REAL x = (HPDF_REAL)(px(pl, pts[2 * i]) * unit);
+            HPDF_REAL y = (HPDF_REAL)(py(pl, pts[2 * i + 1]) * unit);
+            ok &= (i == 0 ? HPDF_Page_MoveTo(page, x, y) : HPDF_Page_LineTo(page, x, y)) == HPDF_OK;
+        }
+    }
+    ok &= finish_path(page, fill, stroke, closed);
+    if (unit != 1) {
+        ok &= HPDF_Page_GRestore(page) == HPDF_OK;
+        *pl->pen = outside;
+    }
+    return ok;
+}
+
+static bool paint_text(HPDF_Page page, const place *pl, const rc_chart_item *it,
+                       const rc_hpdf_fonts *fonts)
+{
+    if (!it->text || !*it->text)
+        return true;
+    char *text = rc_hpdf_showable(fonts, it->font, it->text);
+    if (!text)
+        return false;
+    HPDF_Font font = fonts->font[it->font];
+    double size = it->size * pl->scale, width = it->width * pl->scale;
+    HPDF_TextWidth tw = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)text, (HPDF_UINT)strlen(text));
+    double measured = tw.width * size / 1000.0;
+    if (width > 0 && measured > width * 1.001) {
+        size *= width / measured; /* a replaced character is wider: keep the laid-out box */
+        measured = width;
+    }
+    double along = it->anchor == RC_ANCHOR_MIDDLE ? 0.5 : it->anchor == RC_ANCHOR_END ? 1 : 0;
+    double x = px(pl, it->x), y = py(pl, it->y);
+    bool up = fabs(it->angle - 90) < 1e-9;
+    bool ok = HPDF_Page_BeginText(page) == HPDF_OK;
+    pen *pn = pl->pen;
+    if (!pn->known_font || pn->font != font || pn->size != size) {
+        ok &= HPDF_Page_SetFontAndSize(page, font, (HPDF_REAL)size) == HPDF_OK;
+        pn->known_font = true;
+        pn->font = font;
+        pn->size = size;
+    }
+    ok &= set_fill(page, pn, it->fill);
+    /* The text matrix turns the baseline; the anchor moves along it. */
+    if (up)
+        ok &= HPDF_Page_SetTextMatrix(page, 0, 1, -1, 0, (HPDF_REAL)x,
+                                      (HPDF_REAL)(y - along * measured)) == HPDF_OK;
+    else
+        ok &= HPDF_Page_SetTextMatrix(page, 1, 0, 0, 1, (HPDF_REAL)(x - along * measured),
+                                      (HPDF_REAL)y) == HPDF_OK;
+    ok &= HPDF_Page_ShowText(page, text) == HPDF_OK;
+    ok &= HPDF_Page_EndText(page) == HPDF_OK;
+    free(text);
+    return ok;
+}
+
+bool rc_paint_hpdf(HPDF_Page page, const rc_chart *chart, const rc_hpdf_fonts *fonts, double x,
+                   double top, double scale)
+{
+    pen pn = {0};
+    place pl = {x, top, scale, HPDF_Page_GetHeight(page), &pn};
+    bool ok = HPDF_Page_GSave(page) == HPDF_OK;
+    ok &= HPDF_Page_SetLineCap(page, HPDF_BUTT_END) == HPDF_OK;
+    ok &= HPDF_Page_SetLineJoin(page, HPDF_MITER_JOIN) == HPDF_OK;
+    for (size_t i = 0; ok && i < rc_chart_count(chart); i++) {
+        const rc_chart_item *it = rc_chart_item_at(chart, i);
+        switch (it->kind) {
+        case RC_ITEM_PATH:
+            ok &= paint_shape(page, &pl, it, it->points, it->npoints, it->closed, 0, 0, 0);
+            break;
+        case RC_ITEM_RECT: {
+            double r[8] = {it->x,         it->y,         it->x + it->w, it->y,
+                           it->x + it->w, it->y + it->h, it->x,         it->y + it->h};
+            ok &= paint_shape(page, &pl, it, r, 4, true, 0, 0, 0);
+            break;
+        }
+        case RC_ITEM_MARKER: {
+            double pts[20];
+            size_t n = rc_marker_outline(it->shape, it->x, it->y, it->size, pts);
+            ok &= paint_shape(page, &pl, it, pts, n, true, it->x, it->y, it->size / 2);
+            break;
+        }
+        case RC_ITEM_TEXT:
+            ok &= paint_text(page, &pl, it, fonts);
+            break;
+        default:
+            assert(false);
+        }
+    }
+    ok &= HPDF_Page_GRestore(page) == HPDF_OK;
+    return ok;
+}

@@ -1,0 +1,93 @@
+/* paint_hpdf.h: the libharu side of the PDF renderer (render_pdf.c): the
+ * fonts a PDF is set in, and a painter that draws a chart description
+ * (chart.h) on a PDF page as vectors and real text.
+ *
+ * Private to render_pdf.c and paint_hpdf.c; it pulls in hpdf.h, which no
+ * public header does. Loading the fonts reaches into libharu 2.3's own
+ * structures (hpdf_doc.h, hpdf_fontdef.h, installed with libhpdf-dev):
+ * through its API alone, a document's fonts cost more than the rest of it.
+ */
+#ifndef ROOFCAST_PAINT_HPDF_H
+#define ROOFCAST_PAINT_HPDF_H
+
+#include <stdbool.h>
+
+#include <hpdf.h>
+
+#include "render/chart.h"
+#include "paint/font.h"
+
+/* The fonts of one PDF document: each role's TTF (rc_font_path) embedded
+ * with libharu's UTF-8 encoder, and the question "does this font have a
+ * glyph for character c?", answered by the owner (render_pdf.c asks
+ * font.c, which read the same files with FreeType). Everything is borrowed from the document
+ * being made; nothing here is freed on its own. */
+typedef struct {
+    HPDF_Font font[RC_FONT_COUNT];
+    bool (*has_glyph)(void *ctx, rc_font_role role, unsigned long c);
+    void *ctx;
+} rc_hpdf_fonts;
+
+/* The replacement for a character the fonts cannot show: U+FFFD, which
+ * DejaVu Sans draws as a visible question mark in a diamond. */
+#define RC_HPDF_REPLACEMENT "\xEF\xBF\xBD"
+
+/* `text` as the fonts of `role` can print it: each character the font has
+ * no glyph for, every character outside the Basic Multilingual Plane (which
+ * libharu 2.3's UTF-8 encoder cannot encode) and every invalid UTF-8 byte
+ * becomes RC_HPDF_REPLACEMENT; runs of white space become one space and
+ * ends are trimmed. Reports nothing: the caller warns about what it
+ * replaces. Returns a new string that the caller frees with free(), or
+ * NULL if out of memory. */
+char *rc_hpdf_showable(const rc_hpdf_fonts *fonts, rc_font_role role, const char *text);
+
+/* Writes the UTF-8 form of c (at most 0x10FFFF: 1 to 4 bytes, no NUL) at
+ * o and returns the end. */
+char *rc_hpdf_utf8_put(char *o, unsigned long c);
+
+/* A TrueType file in memory as libharu reads it (rc_hpdf_load_ttf). The
+ * bytes are borrowed and must outlive the document. */
+typedef struct {
+    const unsigned char *data;
+    size_t len, pos;
+    size_t post; /* where the 'post' table's version is, or (size_t)-1 */
+} rc_hpdf_font_source;
+
+/* Loads the TrueType font data[0..len) into `pdf`, embedded, as
+ * HPDF_LoadTTFontFromFile does from a file (the same parse, checks,
+ * errors and subset tag), but from memory through `src`, which must
+ * outlive the document: a file read 4 bytes at a time costs a library
+ * call per read. What the PDF embeds differs in one table: 'post' keeps
+ * its 32-byte header as format 3 and leaves out the glyph names (62 KB of
+ * DejaVu Sans that no PDF reader uses: a CID font's glyphs are found by
+ * CIDToGIDMap and its text by ToUnicode), so there is less to compress.
+ * Returns the font's name for HPDF_GetFont, or NULL after libharu's error
+ * handler was called. */
+const char *rc_hpdf_load_ttf(HPDF_Doc pdf, rc_hpdf_font_source *src, const unsigned char *data,
+                             size_t len);
+
+/* Makes the character-to-glyph lookups of the TrueType font `name`,
+ * loaded into `pdf` by HPDF_LoadTTFontFromFile, take constant time.
+ * libharu 2.3 looks each character up by a linear search through the
+ * font's cmap segments (HPDF_TTFontDef_GetGlyphid), and HPDF_GetFont with
+ * the UTF-8 encoder looks up all 65,536 code points to build the font's
+ * widths and CIDToGIDMap: 2.9 million steps per font, most of the time a
+ * PDF took. This replaces the parsed cmap (the copy libharu searches, not
+ * the table it embeds) by one segment over 0..0xFFFF whose glyph array
+ * holds what the search found for every code point: the same glyphs,
+ * looked up directly. Call it before HPDF_GetFont. Returns false, leaving
+ * the font as it was, when its cmap is not the kind this can convert. */
+bool rc_hpdf_direct_cmap(HPDF_Doc pdf, const char *name);
+
+/* Paints `chart` on `page` with its top-left corner at (x, top), in page
+ * points measured from the page's top-left corner (y downward, as in the
+ * description), scaled by `scale` (1: the description's own points). Items
+ * are painted in order with the rules of chart.h; a text item is printed
+ * with rc_hpdf_showable and, should it then measure wider than the item's
+ * `width` (a replaced character), at the size that fits that width.
+ * Returns false if the page reported an error (the document's error
+ * handler has the details). */
+bool rc_paint_hpdf(HPDF_Page page, const rc_chart *chart, const rc_hpdf_fonts *fonts, double x,
+                   double top, double scale);
+
+#endif

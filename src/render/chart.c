@@ -1,0 +1,1484 @@
+/* chart.c: chart descriptions built from the results tree. See chart.h. */
+#include "render/chart.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results/format.h"
+#include "results/results.h"
+
+#define X(s) ((const xmlChar *)(s))
+
+/* Three sizes of type: every size of a face is a separate glyph set in an
+ * SVG or PDF, so fewer sizes make smaller files. */
+#define SIZE_TITLE 13.0 /* bold: the chart's title */
+#define SIZE_TEXT 9.0   /* subtitles, axis titles, names, labels */
+#define SIZE_SMALL 8.0  /* tick labels, legend details and keys */
+
+static const double pi = 3.14159265358979323846;
+
+struct rc_chart {
+    double width, height;
+    rc_chart_item *items;
+    size_t count, cap;
+    bool failed; /* an allocation failed: the builder returns NULL */
+    const rc_fonts *fonts;
+};
+
+/* ---- style ------------------------------------------------------------ */
+
+/* Okabe-Ito's colour-blind-safe palette; the black and the yellow last, so
+ * that up to six GPUs get the clearest colours. ORDER PALETTE */
+static const rc_rgb palette[] = {
+    {0.000, 0.447, 0.698}, /* blue */
+    {0.902, 0.624, 0.000}, /* orange */
+    {0.000, 0.620, 0.451}, /* bluish green */
+    {0.835, 0.369, 0.000}, /* vermillion */
+    {0.800, 0.475, 0.655}, /* reddish purple */
+    {0.337, 0.706, 0.914}, /* sky blue */
+    {0.941, 0.894, 0.259}, /* yellow */
+    {0.000, 0.000, 0.000}, /* black */
+};
+#define NPALETTE (sizeof palette / sizeof palette[0])
+
+static const rc_rgb ink = {0.13, 0.13, 0.13};
+static const rc_rgb ink_soft = {0.33, 0.33, 0.33};
+static const rc_rgb white = {1, 1, 1};
+static const rc_rgb frame = {0.55, 0.55, 0.55};
+static const rc_rgb grid_major = {0.85, 0.85, 0.85};
+static const rc_rgb grid_minor = {0.94, 0.94, 0.94};
+static const rc_rgb band = {0.965, 0.965, 0.965};
+static const rc_rgb casing = {0.40, 0.40, 0.40};
+/* The time chart's two parts: Okabe-Ito blue and orange. */
+static const rc_rgb body_colour = {0.000, 0.447, 0.698};
+static const rc_rgb launch_colour = {0.902, 0.624, 0.000};
+
+/* A GPU's look: colour from the palette; past the palette's length a dash
+ * pattern tells lines apart, and the marker shape shifts by one, so no two
+ * of the first 64 GPUs share colour and shape. */
+static rc_rgb series_colour(int i)
+{
+    return palette[(size_t)i % NPALETTE];
+}
+
+static rc_marker_shape series_shape(int i)
+{
+    return (rc_marker_shape)((i + i / (int)NPALETTE) % RC_MARKER_COUNT);
+}
+
+static int series_dash(int i, double dash[4])
+{
+    static const double patterns[][4] = {{0}, {6, 3}, {2, 2}, {8, 3, 2, 3}};
+    static const int lengths[] = {0, 2, 2, 4};
+    int p = (i / (int)NPALETTE) % 4;
+    memcpy(dash, patterns[p], sizeof patterns[p]);
+    return lengths[p];
+}
+
+/* Light colours (the yellow) get a grey casing so that they stand out on
+ * white. */
+static bool is_light(rc_rgb c)
+{
+    return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b > 0.75;
+}
+
+/* ---- items ------------------------------------------------------------ */
+
+static rc_chart_item *add_item(rc_chart *c, rc_item_kind kind, rc_item_role role)
+{
+    if (c->failed)
+        return NULL;
+    if (c->count == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 64;
+        rc_chart_item *p = realloc(c->items, cap * sizeof *p);
+        if (!p) {
+            c->failed = true;
+            return NULL;
+        }
+        c->items = p;
+        c->cap = cap;
+    }
+    rc_chart_item *it = &c->items[c->count++];
+    memset(it, 0, sizeof *it);
+    it->kind = kind;
+    it->role = role;
+    it->series = -1;
+    it->group = -1;
+    return it;
+}
+
+static rc_chart_item *add_path(rc_chart *c, rc_item_role role, const double *pts, size_t n,
+                               rc_rgb colour, double width)
+{
+    rc_chart_item *it = add_item(c, RC_ITEM_PATH, role);
+    if (!it)
+        return NULL;
+    it->points = malloc(2 * n * sizeof *it->points);
+    if (!it->points) {
+        c->count--;
+        c->failed = true;
+        return NULL;
+    }
+    memcpy(it->points, pts, 2 * n * sizeof *pts);
+    it->npoints = n;
+    it->stroke = colour;
+    it->stroke_width = width;
+    return it;
+}
+
+static rc_chart_item *add_line(rc_chart *c, rc_item_role role, double x0, double y0,
+                               double x1, double y1, rc_rgb colour, double width)
+{
+    double pts[4] = {x0, y0, x1, y1};
+    return add_path(c, role, pts, 2, colour, width);
+}
+
+static rc_chart_item *add_rect(rc_chart *c, rc_item_role role, double x, double y, double w,
+                               double h, const rc_rgb *fill, const rc_rgb *stroke, double width)
+{
+    rc_chart_item *it = add_item(c, RC_ITEM_RECT, role);
+    if (!it)
+        return NULL;
+    it->x = x;
+    it->y = y;
+    it->w = w;
+    it->h = h;
+    if (fill) {
+        it->has_fill = true;
+        it->fill = *fill;
+    }
+    if (stroke) {
+        it->stroke = *stroke;
+        it->stroke_width = width;
+    }
+    return it;
+}
+
+/* A GPU's marker: filled with its colour, or hollow (white inside, a
+ * thicker outline in its colour) for the per-launch points. */
+static rc_chart_item *add_marker(rc_chart *c, rc_item_role role, int series, double x, double y,
+                                 double size, bool hollow)
+{
+    rc_rgb colour = series_colour(series);
+    if (hollow && is_light(colour)) {
+        rc_chart_item *k = add_item(c, RC_ITEM_MARKER, role);
+        if (k) {
+            k->series = series;
+            k->shape = series_shape(series);
+            k->x = x;
+            k->y = y;
+            k->size = size;
+            k->stroke = casing;
+            k->stroke_width = 3.0;
+        }
+    }
+    rc_chart_item *it = add_item(c, RC_ITEM_MARKER, role);
+    if (!it)
+        return NULL;
+    it->series = series;
+    it->shape = series_shape(series);
+    it->x = x;
+    it->y = y;
+    it->size = size;
+    it->has_fill = true;
+    if (hollow) {
+        it->fill = white;
+        it->stroke = colour;
+        it->stroke_width = 1.6;
+    } else {
+        it->fill = colour;
+        it->stroke = ink;
+        it->stroke_width = 0.6;
+    }
+    return it;
+}
+
+static rc_chart_item *add_text(rc_chart *c, rc_item_role role, double x, double y,
+                               const char *text, rc_font_role font, double size,
+                               rc_anchor anchor, rc_rgb colour)
+{
+    rc_chart_item *it = add_item(c, RC_ITEM_TEXT, role);
+    if (!it)
+        return NULL;
+    it->text = strdup(text);
+    if (!it->text) {
+        c->count--;
+        c->failed = true;
+        return NULL;
+    }
+    it->x = x;
+    it->y = y;
+    it->font = font;
+    it->size = size;
+    it->anchor = anchor;
+    it->has_fill = true;
+    it->fill = colour;
+    it->width = rc_fonts_width(c->fonts, font, size, text);
+    return it;
+}
+
+static rc_chart *chart_new(const rc_fonts *fonts, double width)
+{
+    rc_chart *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->fonts = fonts;
+    c->width = width;
+    /* The background, sized when the height is known (chart_finish). */
+    add_rect(c, RC_ROLE_NONE, 0, 0, width, 0, &white, NULL, 0);
+    return c;
+}
+
+void rc_chart_free(rc_chart *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->count; i++) {
+        free(c->items[i].points);
+        free(c->items[i].text);
+    }
+    free(c->items);
+    free(c);
+}
+
+static rc_chart *chart_finish(rc_chart *c, double height)
+{
+    if (c->failed) {
+        rc_chart_free(c);
+        return NULL;
+    }
+    c->height = ceil(height);
+    c->items[0].h = c->height;
+    return c;
+}
+
+double rc_chart_width(const rc_chart *c) { return c->width; }
+double rc_chart_height(const rc_chart *c) { return c->height; }
+size_t rc_chart_count(const rc_chart *c) { return c->count; }
+const rc_chart_item *rc_chart_item_at(const rc_chart *c, size_t i) { return &c->items[i]; }
+
+size_t rc_marker_outline(rc_marker_shape shape, double x, double y, double size, double pts[20])
+{
+    double r = size / 2;
+    int n = 0;
+    double start = -pi / 2; /* first vertex straight up */
+    double inner = 0;
+    switch (shape) {
+    case RC_MARKER_CIRCLE:
+        return 0;
+    case RC_MARKER_SQUARE:
+        r *= 0.9; /* a square looks larger than a circle of the same width */
+        pts[0] = x - r, pts[1] = y - r, pts[2] = x + r, pts[3] = y - r;
+        pts[4] = x + r, pts[5] = y + r, pts[6] = x - r, pts[7] = y + r;
+        return 4;
+    case RC_MARKER_TRIANGLE_UP:
+        n = 3, r *= 1.15, y += r * 0.2;
+        break;
+    case RC_MARKER_TRIANGLE_DOWN:
+        n = 3, r *= 1.15, start = pi / 2, y -= r * 0.2;
+        break;
+    case RC_MARKER_DIAMOND:
+        n = 4, r *= 1.15;
+        break;
+    case RC_MARKER_PENTAGON:
+        n = 5, r *= 1.05;
+        break;
+    case RC_MARKER_HEXAGON:
+        n = 6;
+        break;
+    case RC_MARKER_STAR:
+        n = 5, r *= 1.2, inner = 0.45;
+        break;
+    default:
+        return 0;
+    }
+    size_t k = 0;
+    for (int i = 0; i < n; i++) {
+        double a = start + 2 * pi * i / n;
+        pts[2 * k] = x + r * cos(a);
+        pts[2 * k + 1] = y + r * sin(a);
+        k++;
+        if (inner > 0) {
+            a += pi / n;
+            pts[2 * k] = x + r * inner * cos(a);
+            pts[2 * k + 1] = y + r * inner * sin(a);
+            k++;
+        }
+    }
+    return k;
+}
+
+/* ---- text layout ------------------------------------------------------ */
+
+typedef struct {
+    char **line;
+    size_t n, cap;
+} lines;
+
+static void lines_free(lines *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->line[i]);
+    free(l->line);
+    *l = (lines){NULL, 0, 0};
+}
+
+static bool lines_push(lines *l, const char *s, size_t len)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 4;
+        char **p = realloc(l->line, cap * sizeof *p);
+        if (!p)
+            return false;
+        l->line = p;
+        l->cap = cap;
+    }
+    char *copy = strndup(s, len);
+    if (!copy)
+        return false;
+    l->line[l->n++] = copy;
+    return true;
+}
+
+static double width_of(const rc_fonts *f, rc_font_role role, double size, const char *s, size_t len)
+{
+    char *tmp = strndup(s, len);
+    if (!tmp)
+        return 0;
+    double w = rc_fonts_width(f, role, size, tmp);
+    free(tmp);
+    return w;
+}
+
+/* Breaks a word wider than `maxw` between characters, after a '_', '-',
+ * '/' or '.' where one fits, so names are split where they read best. */
+static bool break_word(const rc_fonts *f, rc_font_role role, double size, const char *w,
+                       size_t len, double maxw, lines *out, const char **rest)
+{
+    const char *p = w, *end = w + len, *last_fit = NULL, *last_punct = NULL;
+    while (p < end) {
+        const char *q = p;
+        rc_utf8_next(&q);
+        if (q > end)
+            q = end;
+        if (width_of(f, role, size, w, (size_t)(q - w)) > maxw && last_fit)
+            break;
+        last_fit = q;
+        if (strchr("_-/.", *p))
+            last_punct = q;
+        p = q;
+    }
+    const char *cut = last_punct && last_punct < end && last_punct > w ? last_punct : last_fit;
+    if (!cut || cut >= end) {
+        *rest = end;
+        return lines_push(out, w, len);
+    }
+    *rest = cut;
+    return lines_push(out, w, (size_t)(cut - w));
+}
+
+/* Greedy word wrap of `text` into lines no wider than `maxw`; a single word
+ * too wide is broken (break_word). Nothing is ever dropped. */
+static bool wrap(const rc_fonts *f, rc_font_role role, double size, const char *text,
+                 double maxw, lines *out)
+{
+    const char *p = text;
+    char *cur = NULL;
+    size_t curlen = 0;
+    bool ok = true;
+    while (ok && *p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        size_t wl = strcspn(p, " ");
+        /* Try the word on the current line. */
+        if (cur) {
+            char *t = malloc(curlen + 1 + wl + 1);
+            if (!t) {
+                ok = false;
+                break;
+            }
+            memcpy(t, cur, curlen);
+            t[curlen] = ' ';
+            memcpy(t + curlen + 1, p, wl);
+            t[curlen + 1 + wl] = '\0';
+            if (rc_fonts_width(f, role, size, t) <= maxw) {
+                free(cur);
+                cur = t;
+                curlen += 1 + wl;
+                p += wl;
+                continue;
+            }
+            free(t);
+            ok = lines_push(out, cur, curlen);
+            free(cur);
+            cur = NULL;
+            curlen = 0;
+        }
+        /* The word starts a line, broken while too wide. */
+        const char *w = p, *end = p + wl;
+        while (ok && w < end && width_of(f, role, size, w, (size_t)(end - w)) > maxw) {
+            const char *rest;
+            ok = break_word(f, role, size, w, (size_t)(end - w), maxw, out, &rest);
+            w = rest;
+        }
+        if (ok && w < end) {
+            cur = strndup(w, (size_t)(end - w));
+            ok = cur != NULL;
+            curlen = (size_t)(end - w);
+        }
+        p = end;
+    }
+    if (ok && cur)
+        ok = lines_push(out, cur, curlen);
+    free(cur);
+    if (ok && out->n == 0)
+        ok = lines_push(out, "", 0);
+    return ok;
+}
+
+/* Sets `text` as a block of lines from baseline `y` down: at `size` when it
+ * fits on one line, else shrunk down to `min_size`, else wrapped at
+ * `min_size`. Returns the y below the block. */
+static double add_block(rc_chart *c, rc_item_role role, double x, double y, const char *text,
+                        rc_font_role font, double size, double min_size, double maxw,
+                        rc_anchor anchor, rc_rgb colour)
+{
+    while (size > min_size && rc_fonts_width(c->fonts, font, size, text) > maxw)
+        size -= 0.5;
+    if (size < min_size)
+        size = min_size;
+    lines l = {NULL, 0, 0};
+    if (!wrap(c->fonts, font, size, text, maxw, &l)) {
+        c->failed = true;
+        lines_free(&l);
+        return y;
+    }
+    double lh = size * 1.25;
+    for (size_t i = 0; i < l.n; i++)
+        add_text(c, role, x, y + lh * (double)i, l.line[i], font, size, anchor, colour);
+    size_t n = l.n;
+    lines_free(&l);
+    return y + lh * (double)(n - 1) + rc_fonts_descent(c->fonts, font, size);
+}
+
+/* ---- reading the tree -------------------------------------------------- */
+
+static double attr_num(xmlNodePtr n, const char *name)
+{
+    xmlChar *v = n ? xmlGetProp(n, X(name)) : NULL;
+    double d = v ? strtod((const char *)v, NULL) : NAN;
+    xmlFree(v);
+    return d;
+}
+
+/* The attribute's value as a new string ("" when absent); free() it. */
+static char *attr_str(xmlNodePtr n, const char *name)
+{
+    xmlChar *v = n ? xmlGetProp(n, X(name)) : NULL;
+    char *s = strdup(v ? (const char *)v : "");
+    xmlFree(v);
+    return s;
+}
+
+static bool attr_is(xmlNodePtr n, const char *name, const char *want)
+{
+    xmlChar *v = n ? xmlGetProp(n, X(name)) : NULL;
+    bool is = v && strcmp((const char *)v, want) == 0;
+    xmlFree(v);
+    return is;
+}
+
+static xmlNodePtr next_element(xmlNodePtr n, const char *name)
+{
+    for (; n; n = n->next)
+        if (n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0)
+            return n;
+    return NULL;
+}
+
+#define FOR_EACH(var, parent, name)                                                    \
+    for (xmlNodePtr var = next_element((parent) ? (parent)->children : NULL, name); var; \
+         var = next_element(var->next, name))
+
+static xmlNodePtr figure(xmlNodePtr gpu, const char *name)
+{
+    FOR_EACH(f, gpu, "figure")
+        if (attr_is(f, "name", name))
+            return f;
+    return NULL;
+}
+
+/* The GPU's position in <gpus> (its series), or -1. */
+static int gpu_index(xmlNodePtr gpus, xmlNodePtr est, xmlNodePtr *gpu_out)
+{
+    char *id = attr_str(est, "gpu");
+    int i = 0, found = -1;
+    FOR_EACH(g, gpus, "gpu") {
+        if (found < 0 && id && attr_is(g, "id", id)) {
+            found = i;
+            if (gpu_out)
+                *gpu_out = g;
+        }
+        i++;
+    }
+    free(id);
+    return found;
+}
+
+/* ---- axes -------------------------------------------------------------- */
+
+typedef struct {
+    double lo, hi; /* data range, powers of ten on log axes */
+    double p0, p1; /* where lo and hi fall, in points */
+    bool log;
+} axis;
+
+static double to_page(const axis *a, double v)
+{
+    double t = a->log ? (log10(v) - log10(a->lo)) / (log10(a->hi) - log10(a->lo))
+                      : (v - a->lo) / (a->hi - a->lo);
+    return a->p0 + t * (a->p1 - a->p0);
+}
+
+static double decade_below(double v) { return pow(10, floor(log10(v) + 1e-9)); }
+
+/* The nearest 1, 2 or 5 x 10^k at or below / above v: log axes end there,
+ * which wastes less room than whole decades. */
+static double nice_below(double v)
+{
+    double d = decade_below(v);
+    return v >= 5 * d * (1 - 1e-9) ? 5 * d : v >= 2 * d * (1 - 1e-9) ? 2 * d : d;
+}
+
+static double nice_above(double v)
+{
+    double d = decade_below(v);
+    return v <= d * (1 + 1e-9) ? d : v <= 2 * d * (1 + 1e-9) ? 2 * d : v <= 5 * d * (1 + 1e-9) ? 5 * d : 10 * d;
+}
+
+/* A log axis from lo to hi (with margins) that shows at least one power of
+ * ten, so that it has a labelled tick. */
+static void log_range(double lo, double hi, double margin, double *out_lo, double *out_hi)
+{
+    *out_lo = nice_below(lo / margin);
+    *out_hi = nice_above(hi * margin);
+    if (decade_below(*out_hi) < *out_lo * (1 - 1e-9)) {
+        *out_lo = decade_below(*out_lo);
+        *out_hi = pow(10, ceil(log10(*out_hi) - 1e-9));
+    }
+}
+
+static bool in_range(const axis *a, double v)
+{
+    return v >= a->lo * (1 - 1e-9) && v <= a->hi * (1 + 1e-9);
+}
+
+/* A power of ten as a plain number: "0.01", "1", "1,000". */
+static char *decade_text(int k, char *buf, size_t size);
+
+/* m x 10^k as a plain number: "0.02", "5", "2,000". */
+static char *tick_text_log(int m, int k, char *buf, size_t size)
+{
+    if (k < 0)
+        snprintf(buf, size, "%.*f", -k, m * pow(10, k));
+    else if (k <= 15)
+        rc_format_int((int64_t)llround(m * pow(10, k)), buf, size);
+    else
+        snprintf(buf, size, "%de%d", m, k);
+    return buf;
+}
+
+static char *decade_text(int k, char *buf, size_t size)
+{
+    if (k < 0)
+        snprintf(buf, size, "%.*f", -k, pow(10, k));
+    else if (k <= 15)
+        rc_format_int((int64_t)llround(pow(10, k)), buf, size);
+    else
+        snprintf(buf, size, "1e%d", k);
+    return buf;
+}
+
+/* Grid lines, minor ticks and labels of a log axis. Horizontal axes label
+ * below `edge`, vertical ones left of it. */
+static void log_axis(rc_chart *c, const axis *a, bool horizontal, double edge, double across0,
+                     double across1, bool si, const char *unit)
+{
+    int k0 = (int)floor(log10(a->lo) + 1e-9), k1 = (int)ceil(log10(a->hi) - 1e-9);
+    int every = (k1 - k0) > 10 ? 2 : 1;
+    char buf[64];
+    for (int k = k0; k <= k1; k++) {
+        for (int m = 2; m <= 9; m++) {
+            if (!in_range(a, m * pow(10, k)))
+                continue;
+            double p = to_page(a, m * pow(10, k));
+            if (horizontal) {
+                add_line(c, RC_ROLE_GRID, p, across0, p, across1, grid_minor, 0.4);
+                add_line(c, RC_ROLE_AXIS, p, edge, p, edge + 2.5, frame, 0.6);
+            } else {
+                add_line(c, RC_ROLE_GRID, across0, p, across1, p, grid_minor, 0.4);
+                add_line(c, RC_ROLE_AXIS, edge - 2.5, p, edge, p, frame, 0.6);
+            }
+            /* A short axis (three decades or less) gets its 2s and 5s
+             * labelled too, or it would show one or two numbers. */
+            if (horizontal && !si && k1 - k0 <= 3 && (m == 2 || m == 5)) {
+                tick_text_log(m, k, buf, sizeof buf);
+                add_text(c, RC_ROLE_TICK_LABEL, p,
+                         edge + 6 + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_SMALL), buf,
+                         RC_FONT_REGULAR, SIZE_SMALL, RC_ANCHOR_MIDDLE, ink_soft);
+            }
+        }
+        if (!in_range(a, pow(10, k)))
+            continue;
+        double p = to_page(a, pow(10, k));
+        if (horizontal) {
+            add_line(c, RC_ROLE_GRID, p, across0, p, across1, grid_major, 0.6);
+            add_line(c, RC_ROLE_AXIS, p, edge, p, edge + 4, frame, 0.8);
+        } else {
+            add_line(c, RC_ROLE_GRID, across0, p, across1, p, grid_major, 0.6);
+            add_line(c, RC_ROLE_AXIS, edge - 4, p, edge, p, frame, 0.8);
+        }
+        if ((k - k0) % every)
+            continue;
+        if (si)
+            rc_format_si(pow(10, k), unit, buf, sizeof buf);
+        else
+            decade_text(k, buf, sizeof buf);
+        if (horizontal)
+            add_text(c, RC_ROLE_TICK_LABEL, p, edge + 6 + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_SMALL),
+                     buf, RC_FONT_REGULAR, SIZE_SMALL, RC_ANCHOR_MIDDLE, ink_soft);
+        else
+            add_text(c, RC_ROLE_TICK_LABEL, edge - 6, p + 3, buf, RC_FONT_REGULAR, SIZE_SMALL,
+                     RC_ANCHOR_END, ink_soft);
+    }
+}
+
+/* The widest label log_axis would print for decades lo..hi. */
+static double log_labels_width(const rc_fonts *f, double lo, double hi, bool si, const char *unit)
+{
+    double w = 0;
+    char buf[64];
+    for (int k = (int)ceil(log10(lo) - 1e-9); k <= (int)floor(log10(hi) + 1e-9); k++) {
+        if (si)
+            rc_format_si(pow(10, k), unit, buf, sizeof buf);
+        else
+            decade_text(k, buf, sizeof buf);
+        w = fmax(w, rc_fonts_width(f, RC_FONT_REGULAR, SIZE_SMALL, buf));
+    }
+    return w;
+}
+
+static rc_chart_item *add_rotated(rc_chart *c, rc_item_role role, double x, double y,
+                                  const char *text, rc_font_role font, double size)
+{
+    rc_chart_item *it = add_text(c, role, x, y, text, font, size, RC_ANCHOR_MIDDLE, ink);
+    if (it)
+        it->angle = 90;
+    return it;
+}
+
+/* The chart's title and subtitle across `maxw`; returns the y below. */
+static double add_titles(rc_chart *c, double x, double y, double maxw, const char *title,
+                         const char *subtitle)
+{
+    y += rc_fonts_ascent(c->fonts, RC_FONT_BOLD, SIZE_TITLE);
+    y = add_block(c, RC_ROLE_TITLE, x, y, title, RC_FONT_BOLD, SIZE_TITLE, SIZE_TEXT, maxw,
+                  RC_ANCHOR_START, ink);
+    if (subtitle) {
+        y += 4 + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_TEXT);
+        y = add_block(c, RC_ROLE_TITLE, x, y, subtitle, RC_FONT_REGULAR, SIZE_TEXT, SIZE_TEXT, maxw,
+                      RC_ANCHOR_START, ink_soft);
+    }
+    return y;
+}
+
+/* ---- legend of GPUs ------------------------------------------------------ */
+
+typedef struct {
+    int series;
+    char *name;
+    char *detail[2]; /* smaller lines under the name, or NULL */
+} legend_entry;
+
+/* The GPU legend at (x, y), `w` wide: a sample (a roof's line when
+ * `with_line`, and the GPU's marker), the name wrapped, its detail lines.
+ * With `dry` it only measures. Returns the height used. */
+static double legend(rc_chart *c, double x, double y, double w, const legend_entry *e, size_t n,
+                     bool with_line, bool dry)
+{
+    const double name_size = SIZE_TEXT, detail_size = SIZE_SMALL;
+    double sample = with_line ? 26 : 12, tx = x + sample + 6, tw = w - sample - 6;
+    double top = y;
+    double asc = rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, name_size);
+    for (size_t i = 0; i < n; i++) {
+        lines l = {NULL, 0, 0};
+        if (!wrap(c->fonts, RC_FONT_REGULAR, name_size, e[i].name, tw, &l)) {
+            c->failed = true;
+            return 0;
+        }
+        double base = y + asc;
+        if (!dry) {
+            double mid = base - asc * 0.35;
+            if (with_line) {
+                double dash[4];
+                int nd = series_dash(e[i].series, dash);
+                rc_rgb col = series_colour(e[i].series);
+                if (is_light(col)) {
+                    rc_chart_item *k = add_line(c, RC_ROLE_LEGEND, x, mid, x + sample, mid, casing, 3.0);
+                    if (k) {
+                        k->series = e[i].series;
+                        k->ndash = nd;
+                        memcpy(k->dash, dash, sizeof dash);
+                    }
+                }
+                rc_chart_item *it = add_line(c, RC_ROLE_LEGEND, x, mid, x + sample, mid, col, 1.6);
+                if (it) {
+                    it->series = e[i].series;
+                    it->ndash = nd;
+                    memcpy(it->dash, dash, sizeof dash);
+                }
+            }
+            add_marker(c, RC_ROLE_LEGEND, e[i].series, x + sample / 2, mid, 7, false);
+        }
+        for (size_t j = 0; j < l.n; j++) {
+            if (!dry) {
+                rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, tx, base, l.line[j], RC_FONT_REGULAR,
+                                             name_size, RC_ANCHOR_START, ink);
+                if (it)
+                    it->series = e[i].series;
+            }
+            base += name_size * 1.25;
+        }
+        lines_free(&l);
+        for (int d = 0; d < 2; d++) {
+            if (!e[i].detail[d] || !*e[i].detail[d])
+                continue;
+            if (!wrap(c->fonts, RC_FONT_REGULAR, detail_size, e[i].detail[d], tw, &l)) {
+                c->failed = true;
+                return 0;
+            }
+            for (size_t j = 0; j < l.n; j++) {
+                base += detail_size * 0.15;
+                if (!dry) {
+                    rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, tx, base, l.line[j],
+                                                 RC_FONT_REGULAR, detail_size, RC_ANCHOR_START,
+                                                 ink_soft);
+                    if (it)
+                        it->series = e[i].series;
+                }
+                base += detail_size * 1.2;
+            }
+            lines_free(&l);
+        }
+        y = base - asc + 5;
+    }
+    return y - top;
+}
+
+static void legend_free(legend_entry *e, size_t n)
+{
+    for (size_t i = 0; e && i < n; i++) {
+        free(e[i].name);
+        free(e[i].detail[0]);
+        free(e[i].detail[1]);
+    }
+    free(e);
+}
+
+static char *join3(const char *a, const char *b, const char *c)
+{
+    size_t n = strlen(a) + strlen(b) + strlen(c) + 1;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s%s%s", a, b, c);
+    return s;
+}
+
+/* ---- the roofline ------------------------------------------------------ */
+
+typedef struct {
+    int series;
+    double peak, bandwidth, ridge, perf_roof, perf_launch;
+} roof;
+
+#define CHART_WIDTH 760.0
+#define MARGIN 16.0
+
+rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts)
+{
+    xmlNodePtr estimates = rc_results_child(kernel, "estimates");
+    xmlNodePtr counts = rc_results_child(kernel, "counts");
+    size_t n = 0;
+    FOR_EACH(e, estimates, "estimate")
+        n++;
+    if (n == 0)
+        return NULL;
+    rc_chart *c = chart_new(fonts, CHART_WIDTH), *done = NULL;
+    roof *r = calloc(n, sizeof *r);
+    legend_entry *le = calloc(n, sizeof *le);
+    char *name = attr_str(kernel, "name");
+    char *flops = attr_str(rc_results_child(counts, "flops"), "total-text");
+    char *bytes = attr_str(rc_results_child(counts, "bytes"), "total-text");
+    xmlNodePtr ai_node = rc_results_child(counts, "intensity");
+    char *ai_text = attr_str(ai_node, "value-text");
+    if (!c || !r || !le || !name || !flops || !bytes || !ai_text) {
+        if (c)
+            c->failed = true;
+        goto end;
+    }
+    double ai = attr_num(ai_node, "value");
+    bool has_point = isfinite(ai) && ai > 0;
+
+    /* The data, and the ranges that hold it. */
+    double xmin = has_point ? ai : INFINITY, xmax = has_point ? ai : 0;
+    double ymin = INFINITY, ymax = 0;
+    size_t i = 0;
+    FOR_EACH(e, estimates, "estimate") {
+        xmlNodePtr g = NULL;
+        roof *q = &r[i];
+        q->series = gpu_index(gpus, e, &g);
+        if (q->series < 0)
+            q->series = (int)i;
+        q->peak = attr_num(figure(g, "peak-fp32"), "value");
+        q->bandwidth = attr_num(figure(g, "bandwidth"), "value");
+        q->ridge = attr_num(figure(g, "ridge"), "value");
+        q->perf_roof = attr_num(e, "perf-roof");
+        q->perf_launch = attr_num(e, "perf-attained");
+        if (!(q->peak > 0 && q->bandwidth > 0 && isfinite(q->ridge))) {
+            q->series = -1; /* no figures: listed, not drawn */
+        } else {
+            xmin = fmin(xmin, q->ridge);
+            xmax = fmax(xmax, q->ridge);
+            ymax = fmax(ymax, q->peak);
+            ymin = fmin(ymin, q->peak);
+        }
+        if (has_point && q->series >= 0) {
+            if (q->perf_roof > 0)
+                ymin = fmin(ymin, q->perf_roof);
+            if (q->perf_launch > 0)
+                ymin = fmin(ymin, q->perf_launch);
+        }
+        le[i].series = q->series >= 0 ? q->series : (int)i;
+        le[i].name = attr_str(e, "gpu-name");
+        char *ridge = attr_str(figure(g, "ridge"), "value-text");
+        char *peak = attr_str(figure(g, "peak-fp32"), "value-text");
+        char *bw = attr_str(figure(g, "bandwidth"), "value-text");
+        char *pr = attr_str(e, "perf-roof-text"), *pa = attr_str(e, "perf-attained-text");
+        size_t dn = 64 + (ridge ? strlen(ridge) : 0) + (peak ? strlen(peak) : 0) +
+                    (bw ? strlen(bw) : 0) + (pr ? strlen(pr) : 0) + (pa ? strlen(pa) : 0);
+        le[i].detail[0] = malloc(dn);
+        le[i].detail[1] = malloc(dn);
+        if (le[i].detail[0] && ridge && peak && bw)
+            snprintf(le[i].detail[0], dn, "%s, %s; ridge %s", peak, bw, ridge);
+        if (le[i].detail[1] && pr && pa) {
+            if (has_point)
+                snprintf(le[i].detail[1], dn, "roof %s; per launch %s", pr, pa);
+            else
+                le[i].detail[1][0] = '\0';
+        }
+        bool ok = le[i].name && le[i].detail[0] && le[i].detail[1] && ridge && peak && bw && pr && pa;
+        free(ridge);
+        free(peak);
+        free(bw);
+        free(pr);
+        free(pa);
+        if (!ok) {
+            c->failed = true;
+            goto end;
+        }
+        i++;
+    }
+    if (!(xmax > 0)) { /* no usable GPU and no point: an empty frame */
+        xmin = 0.1;
+        xmax = 10;
+    }
+    if (!(ymax > 0)) {
+        ymin = 1e9;
+        ymax = 1e12;
+    }
+    axis ax = {0, 0, 0, 0, true}, ay = {0, 0, 0, 0, true};
+    log_range(xmin, xmax, 2, &ax.lo, &ax.hi);
+    log_range(ymin, ymax, 1.25, &ay.lo, &ay.hi);
+
+    /* Layout: titles, then the plot with the legend beside it. */
+    char subtitle[256];
+    snprintf(subtitle, sizeof subtitle, "%s FLOPs over %s bytes: %s FLOP/byte; one roof per GPU",
+             flops, bytes, ai_text);
+    char *title = join3("Roofline of ", name, "");
+    if (!title) {
+        c->failed = true;
+        goto end;
+    }
+    double y = add_titles(c, MARGIN, MARGIN, CHART_WIDTH - 2 * MARGIN, title, subtitle);
+    free(title);
+    double plot_top = y + 26; /* room for the intensity label above the plot */
+    const double legend_w = 244;
+    double legend_x = CHART_WIDTH - MARGIN - legend_w;
+    double tick_w = log_labels_width(fonts, ay.lo, ay.hi, true, "FLOP/s");
+    double plot_left = MARGIN + SIZE_TEXT * 1.3 + 8 + tick_w + 6;
+    double plot_right = legend_x - 22;
+    double legend_h = rc_fonts_ascent(fonts, RC_FONT_BOLD, SIZE_TEXT) + 8 +
+                      legend(c, 0, 0, legend_w, le, n, true, true) + 70;
+    double plot_h = fmax(340, legend_h - 40);
+    double plot_bottom = plot_top + plot_h;
+    ax.p0 = plot_left, ax.p1 = plot_right;
+    ay.p0 = plot_bottom, ay.p1 = plot_top;
+
+    add_rect(c, RC_ROLE_NONE, plot_left, plot_top, plot_right - plot_left, plot_h, &white, NULL, 0);
+    log_axis(c, &ax, true, plot_bottom, plot_top, plot_bottom, false, NULL);
+    log_axis(c, &ay, false, plot_left, plot_left, plot_right, true, "FLOP/s");
+    add_rect(c, RC_ROLE_AXIS, plot_left, plot_top, plot_right - plot_left, plot_h, NULL, &frame, 0.8);
+    add_text(c, RC_ROLE_AXIS, (plot_left + plot_right) / 2,
+             plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT),
+             "Arithmetic intensity (FLOP/byte)", RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
+    add_rotated(c, RC_ROLE_AXIS, MARGIN + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT),
+                (plot_top + plot_bottom) / 2, "Attainable performance (FLOP/s)", RC_FONT_REGULAR,
+                SIZE_TEXT);
+
+    /* The kernel's intensity: a line through the plot, labelled above it. */
+    if (has_point) {
+        double px = to_page(&ax, ai);
+        rc_chart_item *it = add_line(c, RC_ROLE_INTENSITY, px, plot_top - 4, px, plot_bottom, ink_soft, 0.8);
+        if (it) {
+            it->ndash = 2, it->dash[0] = 2, it->dash[1] = 2;
+            it->data[0] = ai;
+        }
+        char label[128];
+        snprintf(label, sizeof label, "%s: %s FLOP/byte", name, ai_text);
+        double lw = rc_fonts_width(fonts, RC_FONT_REGULAR, SIZE_TEXT, label);
+        if (lw > plot_right - plot_left) {
+            snprintf(label, sizeof label, "%s FLOP/byte", ai_text);
+            lw = rc_fonts_width(fonts, RC_FONT_REGULAR, SIZE_TEXT, label);
+        }
+        double lx = fmin(fmax(px, plot_left + lw / 2), plot_right - lw / 2);
+        it = add_text(c, RC_ROLE_INTENSITY, lx, plot_top - 8, label, RC_FONT_REGULAR, SIZE_TEXT,
+                      RC_ANCHOR_MIDDLE, ink);
+        if (it)
+            it->data[0] = ai;
+    }
+
+    /* The roofs: memory slope up to the ridge point, then the FP32 ceiling,
+     * clipped to the plot. */
+    for (i = 0; i < n; i++) {
+        const roof *q = &r[i];
+        if (q->series < 0)
+            continue;
+        double x0 = fmax(ax.lo, ay.lo / q->bandwidth);
+        double pts[6] = {to_page(&ax, x0), to_page(&ay, q->bandwidth * x0),
+                         to_page(&ax, q->ridge), to_page(&ay, q->peak),
+                         to_page(&ax, ax.hi), to_page(&ay, q->peak)};
+        double dash[4];
+        int nd = series_dash(q->series, dash);
+        rc_rgb col = series_colour(q->series);
+        if (is_light(col)) {
+            rc_chart_item *k = add_path(c, RC_ROLE_ROOF, pts, 3, casing, 3.0);
+            if (k) {
+                k->series = q->series;
+                k->ndash = nd;
+                memcpy(k->dash, dash, sizeof dash);
+                k->data[0] = q->ridge, k->data[1] = q->peak;
+            }
+        }
+        rc_chart_item *it = add_path(c, RC_ROLE_ROOF, pts, 3, col, 1.6);
+        if (it) {
+            it->series = q->series;
+            it->ndash = nd;
+            memcpy(it->dash, dash, sizeof dash);
+            it->data[0] = q->ridge, it->data[1] = q->peak;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        const roof *q = &r[i];
+        if (q->series < 0)
+            continue;
+        rc_chart_item *it = add_item(c, RC_ITEM_MARKER, RC_ROLE_RIDGE);
+        if (it) {
+            it->series = q->series;
+            it->shape = RC_MARKER_CIRCLE;
+            it->x = to_page(&ax, q->ridge), it->y = to_page(&ay, q->peak), it->size = 4.5;
+            it->has_fill = true, it->fill = series_colour(q->series);
+            it->stroke = ink, it->stroke_width = 0.6;
+            it->data[0] = q->ridge, it->data[1] = q->peak;
+        }
+    }
+
+    /* The kernel's points: per launch (hollow) under the roof points. */
+    if (has_point) {
+        double px = to_page(&ax, ai);
+        for (i = 0; i < n; i++) {
+            const roof *q = &r[i];
+            if (q->series < 0 || !(q->perf_launch > 0))
+                continue;
+            size_t before = c->count;
+            add_marker(c, RC_ROLE_POINT_LAUNCH, q->series, px, to_page(&ay, q->perf_launch), 8, true);
+            for (size_t k = before; k < c->count; k++)
+                c->items[k].data[0] = ai, c->items[k].data[1] = q->perf_launch;
+        }
+        for (i = 0; i < n; i++) {
+            const roof *q = &r[i];
+            if (q->series < 0 || !(q->perf_roof > 0))
+                continue;
+            rc_chart_item *it = add_marker(c, RC_ROLE_POINT_ROOF, q->series, px,
+                                           to_page(&ay, q->perf_roof), 8, false);
+            if (it)
+                it->data[0] = ai, it->data[1] = q->perf_roof;
+        }
+    } else {
+        const char *why = isfinite(ai) ? "No point: the kernel counts no FLOPs."
+                                       : "No point: the kernel moves no bytes (unbounded intensity).";
+        add_block(c, RC_ROLE_NOTE, (plot_left + plot_right) / 2, plot_top + 20, why,
+                  RC_FONT_REGULAR, SIZE_TEXT, SIZE_TEXT, plot_right - plot_left - 20,
+                  RC_ANCHOR_MIDDLE, ink);
+    }
+
+    /* The legend beside the plot, then the key to the symbols. */
+    double ly = plot_top + rc_fonts_ascent(fonts, RC_FONT_BOLD, SIZE_TEXT);
+    add_text(c, RC_ROLE_LEGEND, legend_x, ly, "GPUs: FP32 peak, bandwidth", RC_FONT_BOLD, SIZE_TEXT,
+             RC_ANCHOR_START, ink);
+    ly += 8;
+    ly += legend(c, legend_x, ly, legend_w, le, n, true, false);
+    if (has_point) {
+        static const char *const keys[] = {"on the roof: FLOPs / t_body",
+                                           "per launch: FLOPs / t_total",
+                                           "ridge point: peak / bandwidth"};
+        ly += 4;
+        add_line(c, RC_ROLE_LEGEND, legend_x, ly, legend_x + legend_w, ly, grid_major, 0.6);
+        ly += 6;
+        for (int k = 0; k < 3; k++) {
+            double base = ly + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_SMALL);
+            double mid = base - 3;
+            rc_chart_item *it = add_item(c, RC_ITEM_MARKER, RC_ROLE_LEGEND);
+            if (it) {
+                it->shape = RC_MARKER_CIRCLE;
+                it->x = legend_x + 13, it->y = mid;
+                it->size = k == 2 ? 4.5 : 8;
+                it->has_fill = true;
+                it->fill = k == 1 ? white : ink_soft;
+                it->stroke = k == 1 ? ink_soft : ink;
+                it->stroke_width = k == 1 ? 1.6 : 0.6;
+            }
+            add_text(c, RC_ROLE_LEGEND, legend_x + 32, base, keys[k], RC_FONT_REGULAR, SIZE_SMALL,
+                     RC_ANCHOR_START, ink);
+            ly += 13;
+        }
+    }
+    double bottom = fmax(plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + SIZE_TEXT * 1.3, ly);
+    done = chart_finish(c, bottom + MARGIN);
+    c = NULL;
+
+end:
+    free(r);
+    legend_free(le, n);
+    free(name);
+    free(flops);
+    free(bytes);
+    free(ai_text);
+    rc_chart_free(c);
+    return done;
+}
+
+/* ---- the time chart ------------------------------------------------------ */
+
+/* A linear axis from 0 with a 1-2-5 step: sets *step, returns the top. */
+static double nice_top(double v, double *step)
+{
+    if (!(v > 0)) {
+        *step = 1;
+        return 1;
+    }
+    double raw = v / 5, e = pow(10, floor(log10(raw)));
+    double m = raw / e;
+    double s = (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * e;
+    *step = s;
+    return ceil(v / s - 1e-9) * s;
+}
+
+static char *tick_text(double v, double step, char *buf, size_t size)
+{
+    int decimals = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+    if (decimals == 0 && fabs(v) < 1e15) /* "10,000", as the bars' own labels group digits */
+        rc_format_int((int64_t)llround(v), buf, size);
+    else
+        snprintf(buf, size, "%.*f", decimals, v);
+    return buf;
+}
+
+rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts)
+{
+    xmlNodePtr estimates = rc_results_child(kernel, "estimates");
+    size_t n = 0;
+    FOR_EACH(e, estimates, "estimate")
+        n++;
+    if (n == 0)
+        return NULL;
+    rc_chart *c = chart_new(fonts, CHART_WIDTH);
+    char *name = attr_str(kernel, "name");
+    char **note = calloc(n, sizeof *note);
+    if (!c || !name || !note) {
+        if (c)
+            c->failed = true;
+        goto end;
+    }
+    const double label_size = SIZE_TEXT, note_size = SIZE_TEXT;
+    /* The annotations beside the bars: t_total and the bound, as the tree
+     * prints them. */
+    double name_w = 0, note_w = 0, tmax = 0;
+    size_t i = 0;
+    FOR_EACH(e, estimates, "estimate") {
+        char *t = attr_str(e, "t-total-text"), *bound = attr_str(e, "bound");
+        char *share = attr_str(e, "launch-percent-text"), *gname = attr_str(e, "gpu-name");
+        size_t len = 96 + (t ? strlen(t) : 0) + (bound ? strlen(bound) : 0) + (share ? strlen(share) : 0);
+        note[i] = malloc(len);
+        bool ok = note[i] && t && bound && share && gname;
+        if (ok) {
+            snprintf(note[i], len, "%s µs, %s bound, launch %s %%%s", t, bound, share,
+                     attr_is(e, "fastest", "yes") ? ", fastest" : "");
+            rc_font_role role = attr_is(e, "fastest", "yes") ? RC_FONT_BOLD : RC_FONT_REGULAR;
+            note_w = fmax(note_w, rc_fonts_width(fonts, role, note_size, note[i]));
+            name_w = fmax(name_w, rc_fonts_width(fonts, RC_FONT_REGULAR, label_size, gname));
+        }
+        tmax = fmax(tmax, attr_num(e, "t-total"));
+        free(t);
+        free(bound);
+        free(share);
+        free(gname);
+        if (!ok) {
+            c->failed = true;
+            goto end;
+        }
+        i++;
+    }
+    name_w = fmin(name_w, 170);
+    note_w = fmin(note_w, 250);
+
+    char *title = join3("Time per launch of ", name, "");
+    if (!title) {
+        c->failed = true;
+        goto end;
+    }
+    double y = add_titles(c, MARGIN, MARGIN, CHART_WIDTH - 2 * MARGIN, title,
+                          "t_total = t_body + t_launch on each GPU, "
+                          "where t_body = max(t_compute, t_mem)");
+    free(title);
+
+    /* The key to the two parts. */
+    y += 10;
+    double kx = MARGIN, kb = y + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT);
+    static const char *const keys[] = {"body: t_body", "launch latency: t_launch"};
+    for (int k = 0; k < 2; k++) {
+        add_rect(c, RC_ROLE_LEGEND, kx, kb - 8, 14, 9, k ? &launch_colour : &body_colour, &white, 0.5);
+        rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, kx + 19, kb, keys[k], RC_FONT_REGULAR, SIZE_TEXT,
+                                     RC_ANCHOR_START, ink);
+        kx += 19 + (it ? it->width : 0) + 18;
+    }
+    y = kb + 12;
+
+    double label_x = MARGIN + 14;
+    double bar_left = label_x + name_w + 12;
+    double bar_right = CHART_WIDTH - MARGIN - note_w - 10;
+    double step;
+    double top = nice_top(tmax * 1e6, &step);
+    axis ax = {0, top, bar_left, bar_right, false};
+
+    /* Rows: heights follow the wrapped names. */
+    double row_top = y, rows_bottom = y;
+    double *row_y = calloc(n, sizeof *row_y);
+    if (!row_y) {
+        c->failed = true;
+        goto end;
+    }
+    i = 0;
+    FOR_EACH(e, estimates, "estimate") {
+        char *gname = attr_str(e, "gpu-name");
+        lines l = {NULL, 0, 0};
+        if (!gname || !wrap(fonts, RC_FONT_REGULAR, label_size, gname, name_w, &l)) {
+            free(gname);
+            free(row_y);
+            c->failed = true;
+            goto end;
+        }
+        double h = fmax(24, (double)l.n * label_size * 1.25 + 10);
+        row_y[i] = rows_bottom + h / 2;
+        rows_bottom += h;
+        free(gname);
+        lines_free(&l);
+        i++;
+    }
+    /* Grid under the bars. */
+    for (double t = 0; t <= top + step / 2; t += step) {
+        double p = to_page(&ax, t);
+        add_line(c, RC_ROLE_GRID, p, row_top, p, rows_bottom, t == 0 ? frame : grid_major,
+                 t == 0 ? 0.8 : 0.6);
+        add_line(c, RC_ROLE_AXIS, p, rows_bottom, p, rows_bottom + 4, frame, 0.8);
+        char buf[32];
+        add_text(c, RC_ROLE_TICK_LABEL, p, rows_bottom + 6 + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_SMALL),
+                 tick_text(t, step, buf, sizeof buf), RC_FONT_REGULAR, SIZE_SMALL, RC_ANCHOR_MIDDLE, ink_soft);
+    }
+    add_line(c, RC_ROLE_AXIS, bar_left, rows_bottom, bar_right, rows_bottom, frame, 0.8);
+
+    i = 0;
+    FOR_EACH(e, estimates, "estimate") {
+        int series = gpu_index(gpus, e, NULL);
+        if (series < 0)
+            series = (int)i;
+        double cy = row_y[i];
+        char *gname = attr_str(e, "gpu-name");
+        lines l = {NULL, 0, 0};
+        if (!gname || !wrap(fonts, RC_FONT_REGULAR, label_size, gname, name_w, &l)) {
+            free(gname);
+            free(row_y);
+            c->failed = true;
+            goto end;
+        }
+        add_marker(c, RC_ROLE_LABEL, series, MARGIN + 5, cy, 7, false);
+        double lh = label_size * 1.25;
+        double base = cy - lh * (double)(l.n - 1) / 2 + label_size * 0.35;
+        for (size_t j = 0; j < l.n; j++) {
+            rc_chart_item *it = add_text(c, RC_ROLE_LABEL, label_x, base + lh * (double)j, l.line[j],
+                                         RC_FONT_REGULAR, label_size, RC_ANCHOR_START, ink);
+            if (it)
+                it->series = series;
+        }
+        lines_free(&l);
+        free(gname);
+
+        double body = attr_num(e, "t-body"), launch = attr_num(e, "t-launch");
+        double x0 = to_page(&ax, 0), x1 = to_page(&ax, body * 1e6), x2 = to_page(&ax, (body + launch) * 1e6);
+        rc_chart_item *it = add_rect(c, RC_ROLE_BAR_BODY, x0, cy - 6, x1 - x0, 12, &body_colour, NULL, 0);
+        if (it)
+            it->series = series, it->data[0] = body;
+        it = add_rect(c, RC_ROLE_BAR_LAUNCH, x1, cy - 6, x2 - x1, 12, &launch_colour, NULL, 0);
+        if (it)
+            it->series = series, it->data[0] = launch;
+        add_line(c, RC_ROLE_NONE, x1, cy - 6, x1, cy + 6, white, 0.8);
+
+        bool fastest = attr_is(e, "fastest", "yes");
+        rc_font_role role = fastest ? RC_FONT_BOLD : RC_FONT_REGULAR;
+        double nx = x2 + 6;
+        if (rc_fonts_width(fonts, role, note_size, note[i]) <= CHART_WIDTH - MARGIN - nx) {
+            it = add_text(c, RC_ROLE_BAR_LABEL, nx, cy + 3, note[i], role, note_size, RC_ANCHOR_START, ink);
+            if (it)
+                it->series = series, it->data[0] = body + launch;
+        } else {
+            add_block(c, RC_ROLE_BAR_LABEL, nx, cy - 1, note[i], role, note_size, SIZE_SMALL,
+                      CHART_WIDTH - MARGIN - nx, RC_ANCHOR_START, ink);
+        }
+        i++;
+    }
+    free(row_y);
+    add_text(c, RC_ROLE_AXIS, (bar_left + bar_right) / 2,
+             rows_bottom + 6 + SIZE_SMALL * 1.25 + 6 + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT),
+             "Time per launch (µs)", RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
+    double bottom = rows_bottom + 6 + SIZE_SMALL * 1.25 + 6 + SIZE_TEXT * 1.3;
+    for (i = 0; i < n; i++)
+        free(note[i]);
+    free(note);
+    free(name);
+    return chart_finish(c, bottom + MARGIN);
+
+end:
+    for (i = 0; note && i < n; i++)
+        free(note[i]);
+    free(note);
+    free(name);
+    rc_chart_free(c);
+    return NULL;
+}
+
+/* ---- the overview ---------------------------------------------------------- */
+
+/* The most kernels the overview chart shows. */
+#define OVERVIEW_MAX 20
+
+typedef struct {
+    xmlNodePtr node;
+    double slowest; /* its longest t_total, s */
+    size_t order;   /* its place in the tree */
+} overview_kernel;
+
+static int slower_first(const void *a, const void *b)
+{
+    const overview_kernel *x = a, *y = b;
+    if (x->slowest != y->slowest)
+        return x->slowest > y->slowest ? -1 : 1;
+    return x->order < y->order ? -1 : 1;
+}
+
+static int in_order(const void *a, const void *b)
+{
+    const overview_kernel *x = a, *y = b;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
+{
+    xmlNodePtr gpus = rc_results_child(results, "gpus");
+    xmlNodePtr kernels = rc_results_child(results, "kernels");
+    size_t ng = 0, total = 0;
+    FOR_EACH(g, gpus, "gpu")
+        ng++;
+    FOR_EACH(k, kernels, "kernel")
+        total++;
+    rc_chart *c = chart_new(fonts, CHART_WIDTH);
+    legend_entry *le = calloc(ng ? ng : 1, sizeof *le);
+    overview_kernel *shown = calloc(total ? total : 1, sizeof *shown);
+    if (!c || !le || !shown) {
+        if (c)
+            c->failed = true;
+        legend_free(le, 0);
+        free(shown);
+        rc_chart_free(c);
+        return NULL;
+    }
+    /* A chart of a thousand bands helps nobody (and would pass Cairo's
+     * largest image): past OVERVIEW_MAX kernels it shows the slowest. */
+    size_t nk = 0;
+    FOR_EACH(k, kernels, "kernel") {
+        double slowest = 0;
+        FOR_EACH(e, rc_results_child(k, "estimates"), "estimate")
+            slowest = fmax(slowest, attr_num(e, "t-total"));
+        shown[nk] = (overview_kernel){k, slowest, nk};
+        nk++;
+    }
+    if (nk > OVERVIEW_MAX) {
+        qsort(shown, nk, sizeof *shown, slower_first);
+        nk = OVERVIEW_MAX;
+        qsort(shown, nk, sizeof *shown, in_order);
+    }
+    size_t i = 0;
+    FOR_EACH(g, gpus, "gpu") {
+        le[i].series = (int)i;
+        le[i].name = attr_str(g, "name");
+        if (!le[i].name)
+            c->failed = true;
+        i++;
+    }
+
+    /* The time range over every estimate, in µs. */
+    double tmin = INFINITY, tmax = 0, name_w = 0;
+    for (size_t s = 0; s < nk; s++) {
+        xmlNodePtr k = shown[s].node;
+        char *kname = attr_str(k, "name");
+        if (kname)
+            name_w = fmax(name_w, rc_fonts_width(fonts, RC_FONT_BOLD, SIZE_TEXT, kname));
+        free(kname);
+        FOR_EACH(e, rc_results_child(k, "estimates"), "estimate") {
+            double t = attr_num(e, "t-total") * 1e6;
+            if (t > 0 && isfinite(t)) {
+                tmin = fmin(tmin, t);
+                tmax = fmax(tmax, t);
+            }
+        }
+    }
+    if (!(tmax > 0))
+        tmin = 1, tmax = 10;
+    axis ax = {0, 0, 0, 0, true};
+    log_range(tmin, tmax, 1.25, &ax.lo, &ax.hi);
+    name_w = fmin(fmax(name_w, 60), 150);
+
+    char subtitle[200];
+    if (nk < total)
+        snprintf(subtitle, sizeof subtitle,
+                 "t_total per launch of the %zu slowest of %zu kernels (the table lists all); "
+                 "a row per GPU; the fastest GPU of each kernel ringed", nk, total);
+    else
+        snprintf(subtitle, sizeof subtitle,
+                 "t_total per launch; a band per kernel, a row per GPU in it; "
+                 "the fastest GPU of each kernel ringed");
+    double y = add_titles(c, MARGIN, MARGIN, CHART_WIDTH - 2 * MARGIN,
+                          nk < total ? "The slowest kernels on every GPU: predicted time per launch"
+                                     : "Every kernel on every GPU: predicted time per launch",
+                          subtitle);
+    const double legend_w = 190;
+    double legend_x = CHART_WIDTH - MARGIN - legend_w;
+    double plot_left = MARGIN + name_w + 10, plot_right = legend_x - 20;
+    double plot_top = y + 14;
+    double sub = 9, pad = 6;
+    double band_h = fmax(24, (double)ng * sub + 2 * pad);
+    double plot_bottom = plot_top + (nk ? (double)nk * band_h : 40);
+    ax.p0 = plot_left, ax.p1 = plot_right;
+
+    /* Bands, then the decade grid over them. */
+    for (size_t kidx = 0; kidx < nk; kidx++) {
+        double top = plot_top + (double)kidx * band_h;
+        if (kidx % 2 == 0)
+            add_rect(c, RC_ROLE_NONE, plot_left, top, plot_right - plot_left, band_h, &band, NULL, 0);
+    }
+    log_axis(c, &ax, true, plot_bottom, plot_top, plot_bottom, false, NULL);
+    add_rect(c, RC_ROLE_AXIS, plot_left, plot_top, plot_right - plot_left, plot_bottom - plot_top,
+             NULL, &frame, 0.8);
+    if (nk == 0)
+        add_text(c, RC_ROLE_NOTE, (plot_left + plot_right) / 2, plot_top + 24,
+                 "No kernel was estimated.", RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
+
+    size_t kidx = 0;
+    for (size_t s = 0; s < nk; s++) {
+        xmlNodePtr k = shown[s].node;
+        double top = plot_top + (double)kidx * band_h;
+        char *kname = attr_str(k, "name");
+        if (!kname) {
+            c->failed = true;
+            break;
+        }
+        lines l = {NULL, 0, 0};
+        if (!wrap(fonts, RC_FONT_BOLD, SIZE_TEXT, kname, name_w, &l)) {
+            free(kname);
+            c->failed = true;
+            break;
+        }
+        double lh = SIZE_TEXT * 1.25;
+        double base = top + band_h / 2 - lh * (double)(l.n - 1) / 2 + 3;
+        for (size_t j = 0; j < l.n; j++) {
+            rc_chart_item *it = add_text(c, RC_ROLE_LABEL, plot_left - 8, base + lh * (double)j,
+                                         l.line[j], RC_FONT_BOLD, SIZE_TEXT, RC_ANCHOR_END, ink);
+            if (it)
+                it->group = (int)kidx;
+        }
+        lines_free(&l);
+        free(kname);
+        size_t e_i = 0;
+        FOR_EACH(e, rc_results_child(k, "estimates"), "estimate") {
+            int series = gpu_index(gpus, e, NULL);
+            if (series < 0)
+                series = (int)e_i;
+            double cy = top + pad + sub * ((double)series + 0.5);
+            double t = attr_num(e, "t-total") * 1e6;
+            add_line(c, RC_ROLE_GRID, plot_left, cy, plot_right, cy, grid_major, 0.4);
+            if (t > 0 && isfinite(t)) {
+                double px = to_page(&ax, t);
+                if (attr_is(e, "fastest", "yes")) {
+                    rc_chart_item *ring = add_item(c, RC_ITEM_MARKER, RC_ROLE_POINT_TIME);
+                    if (ring) {
+                        ring->shape = RC_MARKER_CIRCLE;
+                        ring->x = px, ring->y = cy, ring->size = 13;
+                        ring->stroke = ink, ring->stroke_width = 1.2;
+                        ring->series = series, ring->group = (int)kidx;
+                        ring->data[0] = t / 1e6;
+                    }
+                }
+                rc_chart_item *it = add_marker(c, RC_ROLE_POINT_TIME, series, px, cy, 7, false);
+                if (it)
+                    it->group = (int)kidx, it->data[0] = t / 1e6;
+            }
+            e_i++;
+        }
+        kidx++;
+    }
+    add_text(c, RC_ROLE_AXIS, (plot_left + plot_right) / 2,
+             plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT),
+             "t_total per launch (µs, logarithmic)", RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
+
+    double ly = plot_top + rc_fonts_ascent(fonts, RC_FONT_BOLD, SIZE_TEXT);
+    add_text(c, RC_ROLE_LEGEND, legend_x, ly, "GPUs", RC_FONT_BOLD, SIZE_TEXT, RC_ANCHOR_START, ink);
+    ly += 8;
+    ly += legend(c, legend_x, ly, legend_w, le, ng, false, false);
+    legend_free(le, ng);
+    free(shown);
+    double bottom = fmax(plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + SIZE_TEXT * 1.3, ly);
+    return chart_finish(c, bottom + MARGIN);
+}

@@ -1,0 +1,155 @@
+/* render.h: the renderers. Each reads only the results tree (results.h)
+ * and returns a new buffer that the caller frees with free().
+ */
+#ifndef ROOFCAST_RENDER_H
+#define ROOFCAST_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <libxml/tree.h>
+
+#include "util/diag.h"
+#include "paint/font.h"
+
+/* Where a renderer that writes as it goes puts the bytes, piece by piece. */
+typedef struct {
+    void (*put)(void *ctx, const void *data, size_t len);
+    void *ctx;
+} rc_sink;
+
+/* ---- XSLT templates (templates/NAME.xsl): Markdown and HTML ---------- */
+
+typedef struct rc_templates rc_templates;
+
+/* The templates a run uses: the Markdown report, the HTML report and the
+ * HTML index of every kernel. ORDER RC_TEMPLATE */
+typedef enum {
+    RC_TEMPLATE_MARKDOWN,
+    RC_TEMPLATE_HTML,
+    RC_TEMPLATE_INDEX,
+    RC_TEMPLATE_COUNT
+} rc_template_id;
+
+/* Compiles the stylesheets in `dir` that `wanted` (a bit per
+ * rc_template_id) asks for. Returns NULL after reporting. The stylesheets
+ * run with file and network access forbidden. Free with rc_templates_free;
+ * one rc_templates may be used from several threads. */
+rc_templates *rc_templates_new(const char *dir, unsigned wanted, rc_diag *diag);
+void rc_templates_free(rc_templates *t);
+
+/* Applies template `id` to `doc` with the string parameter kernel-id set
+ * (NULL for overviews). Returns the output (the caller frees it) and its
+ * length, or NULL after reporting. */
+char *rc_render_template(rc_templates *t, rc_template_id id, xmlDocPtr doc,
+                         const char *kernel_id, size_t *len, rc_diag *diag);
+
+/* Markdown escaping, shared with the XSLT extension functions: input text
+ * rendered literally by a CommonMark + GFM renderer, on one line. */
+char *rc_markdown_escape(const char *text);
+
+/* ---- charts (chart.c describes, paint_cairo.c paints) ----------------- */
+
+typedef enum {
+    RC_CHART_ROOFLINE, /* <kernel>-roofline.svg / .png */
+    RC_CHART_TIME,     /* <kernel>-time.svg / .png */
+    RC_CHART_OVERVIEW  /* index.svg / .png: every kernel on every GPU */
+} rc_chart_kind;
+
+typedef enum { RC_IMAGE_SVG, RC_IMAGE_PNG } rc_image_format;
+
+/* Pixels per point of the PNG charts: 2 keeps them sharp on high-density
+ * screens and in print. */
+#define RC_PNG_SCALE 2.0
+
+/* Draws chart `kind` of kernel `kernel_id` (NULL for RC_CHART_OVERVIEW)
+ * from `doc` as SVG or PNG. Returns a new buffer (the caller frees it) and
+ * its length, or NULL after reporting. */
+char *rc_render_chart(xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
+                      rc_image_format format, const rc_fonts *fonts, size_t *len,
+                      rc_diag *diag);
+
+/* The description of chart `kind` of kernel `kernel_id` (NULL for
+ * RC_CHART_OVERVIEW), to paint in several formats with rc_paint_svg and
+ * rc_paint_png (chart.h). The caller frees it with rc_chart_free; NULL
+ * after reporting. */
+struct rc_chart *rc_render_chart_describe(xmlDocPtr doc, const char *kernel_id,
+                                          rc_chart_kind kind, const rc_fonts *fonts,
+                                          rc_diag *diag);
+
+/* ---- HTML (render_html.c, templates html.xsl and index.xsl) ------------ */
+
+/* The HTML report of kernel `kernel_id`, or the index when kernel_id is
+ * NULL: one self-contained page. The template reads the tree (for a
+ * report, a copy holding the GPUs and that kernel) with the charts added
+ * as <charts><chart kind= media-type="image/svg+xml" width= height=>
+ * base64 SVG</chart></charts>, under the <kernel> for a report and under
+ * the root for the index; with `fonts` NULL the pages have no charts. For
+ * the index the <charts> goes into `doc` itself during the call (so not
+ * from two threads at once) and is taken out again: `doc` ends as it came.
+ * Returns a new buffer (the caller frees it), or NULL after reporting. */
+/* A report's charts already painted as SVG (the caller's), so the page
+ * embeds those bytes instead of painting them again; NULL members, or a
+ * NULL `painted`, are painted here. */
+typedef struct {
+    const char *roofline, *time;
+    size_t roofline_len, time_len;
+} rc_painted_svgs;
+
+char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
+                     const rc_fonts *fonts, const rc_painted_svgs *painted, size_t *len,
+                     rc_diag *diag);
+
+/* ---- data for tools --------------------------------------------------- */
+
+/* estimates.csv: RFC 4180, one row per kernel x GPU, full precision. */
+char *rc_render_csv(xmlDocPtr doc, size_t *len);
+
+/* results.xml: the tree itself, indented, UTF-8. */
+char *rc_render_results_xml(xmlDocPtr doc, size_t *len);
+
+/* ---- PDF summaries for design reviews (render_pdf.c, libharu) --------- */
+
+/* <kernel>.pdf: one A4 page for kernel `kernel_id`: its name and summary,
+ * launch configuration, active threads, FLOPs and bytes, notes, the time
+ * table on every GPU of `doc`, the roofline chart as vectors (chart.h) and
+ * the interpretation. Text is set in the TTFs of `fonts` (font.h), embedded;
+ * a character they cannot show is printed as U+FFFD and reported once as a
+ * warning against its input file. The output depends only on `doc` (no
+ * dates, no /ID): the same tree gives the same bytes. Returns a new buffer
+ * (the caller frees it with free()) and its length in *len, or NULL after
+ * reporting, libharu's errors included. */
+char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts *fonts,
+                           size_t *len, rc_diag *diag);
+
+/* summary.pdf: an overview page (t_total of every kernel on every GPU,
+ * contents linking to each kernel's page, rejected inputs, and the overview
+ * chart when there is room for it; more pages when it does not fit on one),
+ * then each kernel's page as in rc_render_pdf_kernel, with a bookmark per
+ * kernel, "Page i of n" on every page and the document's title, subject and
+ * producer set. Same ownership and reporting as rc_render_pdf_kernel. */
+char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, rc_diag *diag);
+
+/* summary.pdf made as the kernels come, so that a run keeps no kernel's
+ * tree after its own files are written: rc_pdf_summary_add puts kernel
+ * `kernel` (with the <gpus> of its tree) on a page of its own, in the order
+ * of the calls; rc_pdf_summary_finish puts the overview pages of `doc` (a
+ * tree of the same kernels in the same order, which may hold only what the
+ * overviews read: see rc_results_overview_kernel) in front and hands the
+ * file to `sink` as libharu writes it. It returns true when all of it went
+ * there, false after reporting a failure (a failing sink reports its own).
+ * rc_render_pdf_summary is these three calls (with no scratch file). Each
+ * finished page's drawing goes to `scratch` (read and written; borrowed,
+ * to be closed after rc_pdf_summary_free; see output.h's
+ * rc_output_scratch) rather than staying in memory; with NULL, or where
+ * writing to it fails, pages stay in memory, and the file shows the same
+ * either way. Not thread-safe; `fonts` is used by this object alone while
+ * it lives. Free with rc_pdf_summary_free. */
+typedef struct rc_pdf_summary rc_pdf_summary;
+rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, FILE *scratch, rc_diag *diag);
+void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel);
+bool rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, const rc_sink *sink);
+void rc_pdf_summary_free(rc_pdf_summary *s);
+
+#endif

@@ -1,0 +1,325 @@
+/* render_xslt.c: the renderers written as XSLT stylesheets (templates/),
+ * run by libxslt with file and network access forbidden. */
+#include "render/render.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/xpathInternals.h>
+#include <libxslt/extensions.h>
+#include <libxslt/security.h>
+#include <libxslt/transform.h>
+#include <libxslt/xsltInternals.h>
+#include <libxslt/xsltutils.h>
+
+#define RC_XSLT_NS "urn:roofcast"
+
+/* ORDER RC_TEMPLATE */
+static const char *const template_files[RC_TEMPLATE_COUNT] = {"markdown.xsl", "html.xsl",
+                                                               "index.xsl"};
+
+struct rc_templates {
+    xsltStylesheetPtr sheets[RC_TEMPLATE_COUNT];
+    char *paths[RC_TEMPLATE_COUNT]; /* for messages */
+    xsltSecurityPrefsPtr prefs;
+};
+
+/* ---- Markdown escaping ---------------------------------------------- */
+
+char *rc_markdown_escape(const char *text)
+{
+    size_t n = strlen(text);
+    char *out = malloc(2 * n + 1), *o = out;
+    if (!out)
+        return NULL;
+    bool line_start = true;
+    for (const char *p = text; *p; p++) {
+        char c = *p;
+        if (c == '\n' || c == '\r' || c == '\t')
+            c = ' '; /* one line: a break would end a table row or a list item */
+        /* Every ASCII punctuation character that CommonMark or GFM could
+         * read as markup; a backslash before any of them is always literal. */
+        bool special = strchr("\\`*_[]<>!|~&#", c) != NULL;
+        if (line_start && strchr("-+=:", c))
+            special = true;
+        /* "1." or "1)" at the start of a line would start a list */
+        if (!special && (c == '.' || c == ')') && p > text) {
+            const char *q = p;
+            while (q > text && q[-1] >= '0' && q[-1] <= '9')
+                q--;
+            if (q == text && q < p)
+                special = true;
+        }
+        if (special && c != '\0')
+            *o++ = '\\';
+        *o++ = c;
+        if (c != ' ')
+            line_start = false;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* rc:md(string): the string escaped for Markdown. */
+static void xpath_md(xmlXPathParserContextPtr ctxt, int nargs)
+{
+    if (nargs != 1) {
+        xmlXPathSetArityError(ctxt);
+        return;
+    }
+    xmlChar *s = xmlXPathPopString(ctxt);
+    char *e = rc_markdown_escape(s ? (const char *)s : "");
+    xmlFree(s);
+    valuePush(ctxt, xmlXPathNewString((const xmlChar *)(e ? e : "")));
+    free(e);
+}
+
+/* The longest run of `c` in s. */
+static size_t longest_run(const char *s, char c)
+{
+    size_t best = 0, run = 0;
+    for (; *s; s++) {
+        run = *s == c ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    return best;
+}
+
+/* rc:fence(string): a backtick fence longer than any run in the string,
+ * so that a code block cannot be closed from inside. */
+static void xpath_fence(xmlXPathParserContextPtr ctxt, int nargs)
+{
+    if (nargs != 1) {
+        xmlXPathSetArityError(ctxt);
+        return;
+    }
+    xmlChar *s = xmlXPathPopString(ctxt);
+    size_t n = longest_run(s ? (const char *)s : "", '`') + 1;
+    xmlFree(s);
+    if (n < 3)
+        n = 3;
+    char *f = malloc(n + 1);
+    if (f) {
+        memset(f, '`', n);
+        f[n] = '\0';
+    }
+    valuePush(ctxt, xmlXPathNewString((const xmlChar *)(f ? f : "```")));
+    free(f);
+}
+
+/* rc:code(string): an inline code span that shows the string literally. */
+static void xpath_code(xmlXPathParserContextPtr ctxt, int nargs)
+{
+    if (nargs != 1) {
+        xmlXPathSetArityError(ctxt);
+        return;
+    }
+    xmlChar *s = xmlXPathPopString(ctxt);
+    const char *text = s ? (const char *)s : "";
+    size_t ticks = longest_run(text, '`') + 1, len = strlen(text);
+    char *out = malloc(2 * ticks + len + 3);
+    if (out) {
+        char *o = out;
+        memset(o, '`', ticks);
+        o += ticks;
+        bool pad = len == 0 || text[0] == '`' || text[len - 1] == '`' ||
+                   (text[0] == ' ' && text[len - 1] == ' ');
+        if (pad)
+            *o++ = ' ';
+        for (const char *p = text; *p; p++)
+            *o++ = (*p == '\n' || *p == '\r') ? ' ' : *p;
+        if (pad)
+            *o++ = ' ';
+        memset(o, '`', ticks);
+        o += ticks;
+        *o = '\0';
+    }
+    xmlFree(s);
+    valuePush(ctxt, xmlXPathNewString((const xmlChar *)(out ? out : "")));
+    free(out);
+}
+
+/* rc:md-info(string): a code fence's info string (the language), kept to
+ * characters that cannot end the fence line or start markup. */
+static void xpath_md_info(xmlXPathParserContextPtr ctxt, int nargs)
+{
+    if (nargs != 1) {
+        xmlXPathSetArityError(ctxt);
+        return;
+    }
+    xmlChar *s = xmlXPathPopString(ctxt);
+    char out[33];
+    size_t n = 0;
+    for (const char *p = s ? (const char *)s : ""; *p && n < sizeof out - 1; p++)
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (*p >= '0' && *p <= '9') || *p == '_' || *p == '+' || *p == '-')
+            out[n++] = *p;
+    out[n] = '\0';
+    xmlFree(s);
+    valuePush(ctxt, xmlXPathNewString((const xmlChar *)out));
+}
+
+static pthread_once_t register_once = PTHREAD_ONCE_INIT;
+
+static void register_functions(void)
+{
+    xsltRegisterExtModuleFunction((const xmlChar *)"md", (const xmlChar *)RC_XSLT_NS, xpath_md);
+    xsltRegisterExtModuleFunction((const xmlChar *)"fence", (const xmlChar *)RC_XSLT_NS,
+                                  xpath_fence);
+    xsltRegisterExtModuleFunction((const xmlChar *)"md-info", (const xmlChar *)RC_XSLT_NS,
+                                  xpath_md_info);
+    xsltRegisterExtModuleFunction((const xmlChar *)"code", (const xmlChar *)RC_XSLT_NS,
+                                  xpath_code);
+}
+
+/* ---- templates -------------------------------------------------------- */
+
+rc_templates *rc_templates_new(const char *dir, unsigned wanted, rc_diag *diag)
+{
+    pthread_once(&register_once, register_functions);
+    rc_templates *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->prefs = xsltNewSecurityPrefs();
+    xsltSecurityOption forbidden[] = {XSLT_SECPREF_READ_FILE, XSLT_SECPREF_WRITE_FILE,
+                                      XSLT_SECPREF_CREATE_DIRECTORY,
+                                      XSLT_SECPREF_READ_NETWORK,
+                                      XSLT_SECPREF_WRITE_NETWORK};
+    for (size_t i = 0; i < sizeof forbidden / sizeof forbidden[0]; i++)
+        xsltSetSecurityPrefs(t->prefs, forbidden[i], xsltSecurityForbid);
+    for (int i = 0; i < RC_TEMPLATE_COUNT; i++) {
+        if (!(wanted & (1u << i)))
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, template_files[i]);
+        xmlDocPtr doc = xmlReadFile(path, NULL,
+                                    XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOERROR |
+                                        XML_PARSE_NOWARNING);
+        if (!doc) {
+            rc_fault_at(diag, path, 0, "cannot read the template (is --templates right?)");
+            rc_templates_free(t);
+            return NULL;
+        }
+        t->paths[i] = strdup(path);
+        t->sheets[i] = xsltParseStylesheetDoc(doc);
+        if (!t->sheets[i]) {
+            xmlFreeDoc(doc);
+            rc_fault_at(diag, path, 0, "is not a valid XSLT stylesheet");
+            rc_templates_free(t);
+            return NULL;
+        }
+    }
+    return t;
+}
+
+void rc_templates_free(rc_templates *t)
+{
+    if (!t)
+        return;
+    for (int i = 0; i < RC_TEMPLATE_COUNT; i++) {
+        if (t->sheets[i])
+            xsltFreeStylesheet(t->sheets[i]);
+        free(t->paths[i]);
+    }
+    if (t->prefs)
+        xsltFreeSecurityPrefs(t->prefs);
+    free(t);
+}
+
+/* libxslt's messages during one transformation. They come in pieces, a
+ * context line ("runtime error: file F line N element E") then the reason;
+ * the first reason and its line are kept for one file:line message, and
+ * nothing reaches stderr unformatted. */
+typedef struct {
+    char line_text[512];
+    size_t len;
+    int line;
+    char reason[512];
+    int reason_line;
+} xslt_errors;
+
+static void collect_xslt_error(void *ctx, const char *fmt, ...) RC_PRINTF(2, 3);
+
+static void collect_xslt_error(void *ctx, const char *fmt, ...)
+{
+    xslt_errors *e = ctx;
+    char piece[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(piece, sizeof piece, fmt, ap);
+    va_end(ap);
+    for (const char *p = piece; *p; p++) {
+        if (*p != '\n') {
+            if (e->len < sizeof e->line_text - 1)
+                e->line_text[e->len++] = *p;
+            continue;
+        }
+        e->line_text[e->len] = '\0';
+        const char *at = strstr(e->line_text, " line ");
+        if (strncmp(e->line_text, "runtime error: ", 15) == 0 && at)
+            e->line = atoi(at + 6);
+        else if (!e->reason[0] && e->len > 0) {
+            snprintf(e->reason, sizeof e->reason, "%s", e->line_text);
+            e->reason_line = e->line;
+        }
+        e->len = 0;
+    }
+}
+
+char *rc_render_template(rc_templates *t, rc_template_id id, xmlDocPtr doc,
+                         const char *kernel_id, size_t *len, rc_diag *diag)
+{
+    xsltStylesheetPtr sheet = t->sheets[id];
+    if (!sheet) {
+        rc_error_at(diag, NULL, 0, "template %s was not loaded", template_files[id]);
+        return NULL;
+    }
+    xsltTransformContextPtr ctxt = xsltNewTransformContext(sheet, doc);
+    if (!ctxt)
+        return NULL;
+    xsltSetCtxtSecurityPrefs(t->prefs, ctxt);
+    xslt_errors errors = {.len = 0};
+    xsltSetTransformErrorFunc(ctxt, &errors, collect_xslt_error);
+    /* Parameters are XPath expressions: pass the id as a string value. */
+    const char *params[3] = {NULL, NULL, NULL};
+    char *quoted = NULL;
+    if (kernel_id) {
+        size_t n = strlen(kernel_id);
+        quoted = malloc(n + 3);
+        if (quoted) {
+            snprintf(quoted, n + 3, "'%s'", kernel_id); /* ids hold no quotes */
+            params[0] = "kernel-id";
+            params[1] = quoted;
+        }
+    }
+    xmlDocPtr result = xsltApplyStylesheetUser(sheet, doc, params, NULL, NULL, ctxt);
+    char *out = NULL;
+    if (!result || ctxt->state != XSLT_STATE_OK) {
+        /* The template's fault, not the input's: exit status 3. */
+        rc_fault_at(diag, t->paths[id], errors.reason_line, "the template failed: %s",
+                    errors.reason[0] ? errors.reason : "it produced no output");
+    } else {
+        xmlChar *mem = NULL;
+        int size = 0;
+        if (xsltSaveResultToString(&mem, &size, result, sheet) == 0) {
+            out = malloc((size_t)size + 1);
+            if (out) {
+                if (size > 0)
+                    memcpy(out, mem, (size_t)size);
+                out[size] = '\0';
+                *len = (size_t)size;
+            }
+        }
+        xmlFree(mem);
+    }
+    if (result)
+        xmlFreeDoc(result);
+    xsltFreeTransformContext(ctxt);
+    free(quoted);
+    return out;
+}

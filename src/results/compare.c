@@ -1,0 +1,598 @@
+/* compare.c: what changed since the baseline. See compare.h. */
+#include "results/compare.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libxml/hash.h>
+#include <libxml/parser.h>
+
+#include "util/buffer.h"
+#include "results/format.h"
+#include "render/render.h"
+#include "results/results.h"
+
+#define X(s) ((const xmlChar *)(s))
+
+/* The estimate quantities compared, in seconds. ORDER matters for output. */
+static const char *const quantities[] = {"t-total", "t-body", "t-compute", "t-mem", "t-launch"};
+#define NQUANTITIES (sizeof quantities / sizeof quantities[0])
+
+/* The GPU figures whose change explains a changed estimate. */
+static const char *const gpu_figures[] = {"peak-fp32", "bandwidth", "launch-latency"};
+
+static char *get(xmlNodePtr n, const char *name)
+{
+    return n ? (char *)xmlGetProp(n, X(name)) : NULL;
+}
+
+static bool is(xmlNodePtr n, const char *name)
+{
+    return n && n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
+}
+
+/* The child of `parent` named `name` whose attribute `key` equals `value`. */
+static xmlNodePtr find_by(xmlNodePtr parent, const char *name, const char *key, const char *value)
+{
+    for (xmlNodePtr n = parent ? parent->children : NULL; n; n = n->next) {
+        if (!is(n, name))
+            continue;
+        char *v = get(n, key);
+        bool match = v && value && strcmp(v, value) == 0;
+        xmlFree(v);
+        if (match)
+            return n;
+    }
+    return NULL;
+}
+
+static xmlNodePtr counts_of(xmlNodePtr kernel)
+{
+    return find_by(kernel, "counts", "basis", "model");
+}
+
+/* Reads the baseline, or returns NULL after a warning. */
+static xmlDocPtr read_baseline(const char *path, rc_diag *diag, char **file_out)
+{
+    struct stat st;
+    char *file;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        size_t n = strlen(path) + 16;
+        file = malloc(n);
+        if (!file)
+            return NULL;
+        snprintf(file, n, "%s/results.xml", path);
+    } else
+        file = strdup(path);
+    *file_out = file;
+    if (!file)
+        return NULL;
+    if (stat(file, &st) != 0) {
+        rc_warn_at(diag, file, 0, "cannot read the baseline (%s): nothing to compare with",
+                   strerror(errno));
+        return NULL;
+    }
+    xmlDocPtr doc = xmlReadFile(file, NULL,
+                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    if (!doc) {
+        const xmlError *e = xmlGetLastError();
+        rc_warn_at(diag, file, e ? e->line : 0,
+                   "the baseline is not a readable results.xml: nothing compared");
+        return NULL;
+    }
+    xmlNodePtr top = xmlDocGetRootElement(doc);
+    if (doc->intSubset || !is(top, "roofcast-results")) {
+        rc_warn_at(diag, file, top ? xmlGetLineNo(top) : 0,
+                   "the baseline is not a roofcast results.xml (expected <roofcast-results> "
+                   "and no DOCTYPE): nothing compared");
+        xmlFreeDoc(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+/* "+12.5 %", "-3.00 %", "new" (from zero) */
+static void percent_text(double old, double now, double *percent, char *buf, size_t size)
+{
+    if (old == 0) {
+        *percent = INFINITY;
+        snprintf(buf, size, "from 0");
+        return;
+    }
+    *percent = (now - old) / fabs(old) * 100.0;
+    char num[40];
+    rc_format_sig3(*percent, num, sizeof num);
+    snprintf(buf, size, "%s%s %%", *percent > 0 ? "+" : "", num);
+}
+
+static void add_simple(xmlNodePtr parent, const char *element, xmlNodePtr from)
+{
+    xmlNodePtr n = xmlNewChild(parent, NULL, X(element), NULL);
+    char *id = get(from, "id"), *name = get(from, "name");
+    xmlSetProp(n, X("id"), X(id ? id : ""));
+    xmlSetProp(n, X("name"), X(name ? name : ""));
+    xmlFree(id);
+    xmlFree(name);
+}
+
+static void add_input(xmlNodePtr parent, const char *kind, const char *gpu, const char *name,
+                      const char *old, const char *now)
+{
+    xmlNodePtr n = xmlNewChild(parent, NULL, X("input"), NULL);
+    xmlSetProp(n, X("kind"), X(kind));
+    if (gpu)
+        xmlSetProp(n, X("gpu"), X(gpu));
+    xmlSetProp(n, X("name"), X(name));
+    xmlSetProp(n, X("old"), X(old ? old : "(none)"));
+    xmlSetProp(n, X("new"), X(now ? now : "(none)"));
+}
+
+/* Adds an <input> when attribute `attr` of the two nodes differs. */
+static void compare_attr(xmlNodePtr entry, const char *kind, const char *label,
+                         xmlNodePtr old_node, xmlNodePtr new_node, const char *attr)
+{
+    char *o = get(old_node, attr), *n = get(new_node, attr);
+    if (!(o && n && strcmp(o, n) == 0) && (o || n)) {
+        /* Show numbers as the reports do, when the tree has their text. */
+        char text_attr[96];
+        snprintf(text_attr, sizeof text_attr, "%s-text", attr);
+        char *ot = get(old_node, text_attr), *nt = get(new_node, text_attr);
+        add_input(entry, kind, NULL, label, ot ? ot : o, nt ? nt : n);
+        xmlFree(ot);
+        xmlFree(nt);
+    }
+    xmlFree(o);
+    xmlFree(n);
+}
+
+struct rc_comparison {
+    xmlDocPtr base;            /* the baseline's tree */
+    char *file;                /* its results.xml, for messages */
+    xmlNodePtr old_gpus, old_kernels, new_gpus;
+    xmlHashTablePtr old_by_id; /* the baseline's <kernel>s by id */
+    xmlHashTablePtr seen;      /* ids of this run's kernels so far */
+    rc_diag *diag;
+    xmlNodePtr changes;        /* this run's <changes>, in no document yet */
+    bool warned_missing;
+    rc_compare_summary summary;
+};
+
+/* Compares one kernel present in both runs. Returns the <kernel> entry, or
+ * NULL when nothing changed. */
+static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNodePtr new_k,
+                                 rc_kernel_change *ch)
+{
+    xmlNodePtr entry = xmlNewNode(NULL, X("kernel"));
+    char *id = get(new_k, "id"), *name = get(new_k, "name");
+    xmlSetProp(entry, X("id"), X(id));
+    xmlSetProp(entry, X("name"), X(name ? name : ""));
+    xmlFree(name);
+
+    /* Which inputs changed, so a reader sees why. */
+    xmlNodePtr op = rc_results_child(old_k, "params"), np = rc_results_child(new_k, "params");
+    for (xmlNodePtr p = np ? np->children : NULL; p; p = p->next) {
+        char *pname = get(p, "name");
+        xmlNodePtr q = find_by(op, "param", "name", pname);
+        if (!q) {
+            char *v = get(p, "value");
+            add_input(entry, "param", NULL, pname, NULL, v);
+            xmlFree(v);
+        } else
+            compare_attr(entry, "param", pname, q, p, "value");
+        xmlFree(pname);
+    }
+    for (xmlNodePtr q = op ? op->children : NULL; q; q = q->next) {
+        char *pname = get(q, "name");
+        if (is(q, "param") && !find_by(np, "param", "name", pname)) {
+            char *v = get(q, "value");
+            add_input(entry, "param", NULL, pname, v, NULL);
+            xmlFree(v);
+        }
+        xmlFree(pname);
+    }
+    xmlNodePtr ol = rc_results_child(old_k, "launch"), nl = rc_results_child(new_k, "launch");
+    compare_attr(entry, "launch", "grid", ol, nl, "grid");
+    compare_attr(entry, "launch", "block", ol, nl, "block");
+    xmlNodePtr oc = counts_of(old_k), nc = counts_of(new_k);
+    compare_attr(entry, "count", "FLOPs", rc_results_child(oc, "flops"),
+                 rc_results_child(nc, "flops"), "total");
+    compare_attr(entry, "count", "bytes", rc_results_child(oc, "bytes"),
+                 rc_results_child(nc, "bytes"), "total");
+    compare_attr(entry, "count", "active threads", rc_results_child(oc, "threads"),
+                 rc_results_child(nc, "threads"), "active");
+
+    /* Every estimate whose value moved. */
+    xmlNodePtr oe = rc_results_child(old_k, "estimates"), ne = rc_results_child(new_k, "estimates");
+    for (xmlNodePtr e = ne ? ne->children : NULL; e; e = e->next) {
+        if (!is(e, "estimate"))
+            continue;
+        char *gpu = get(e, "gpu");
+        xmlNodePtr o = find_by(oe, "estimate", "gpu", gpu);
+        bool gpu_moved = false;
+        for (size_t i = 0; o && i < NQUANTITIES; i++) {
+            char *ov = get(o, quantities[i]), *nv = get(e, quantities[i]);
+            if (!ov) {
+                if (!ch->missing)
+                    ch->missing = quantities[i];
+            } else if (nv) {
+                double a = strtod(ov, NULL), b = strtod(nv, NULL);
+                if (a != b) {
+                    double pct;
+                    char ptext[96], at[64], bt[64];
+                    percent_text(a, b, &pct, ptext, sizeof ptext);
+                    xmlNodePtr n = xmlNewChild(entry, NULL, X("estimate"), NULL);
+                    char *gname = get(e, "gpu-name");
+                    xmlSetProp(n, X("gpu"), X(gpu));
+                    xmlSetProp(n, X("gpu-name"), X(gname ? gname : gpu));
+                    xmlFree(gname);
+                    xmlSetProp(n, X("quantity"), X(quantities[i]));
+                    xmlSetProp(n, X("old"), X(ov));
+                    xmlSetProp(n, X("new"), X(nv));
+                    xmlSetProp(n, X("old-text"), X(rc_format_us(a, at, sizeof at)));
+                    xmlSetProp(n, X("new-text"), X(rc_format_us(b, bt, sizeof bt)));
+                    xmlSetProp(n, X("percent"), X(rc_format_exact(pct, at, sizeof at)));
+                    xmlSetProp(n, X("percent-text"), X(ptext));
+                    ch->estimates_changed++;
+                    if (fabs(pct) > ch->max_abs_percent)
+                        ch->max_abs_percent = fabs(pct);
+                    gpu_moved = true;
+                }
+            }
+            xmlFree(ov);
+            xmlFree(nv);
+        }
+        if (gpu_moved) {
+            /* Did the GPU's figures change? */
+            xmlNodePtr og = find_by(c->old_gpus, "gpu", "id", gpu);
+            xmlNodePtr ng = find_by(c->new_gpus, "gpu", "id", gpu);
+            for (size_t f = 0; og && ng && f < sizeof gpu_figures / sizeof gpu_figures[0]; f++) {
+                xmlNodePtr of = find_by(og, "figure", "name", gpu_figures[f]);
+                xmlNodePtr nf = find_by(ng, "figure", "name", gpu_figures[f]);
+                char *ov = get(of, "value"), *nv = get(nf, "value");
+                if (ov && nv && strtod(ov, NULL) != strtod(nv, NULL)) {
+                    char *ot = get(of, "value-text"), *nt = get(nf, "value-text");
+                    add_input(entry, "gpu", gpu, gpu_figures[f], ot ? ot : ov, nt ? nt : nv);
+                    xmlFree(ot);
+                    xmlFree(nt);
+                }
+                xmlFree(ov);
+                xmlFree(nv);
+            }
+        }
+        xmlFree(gpu);
+    }
+    xmlFree(id);
+    if (!entry->children) {
+        xmlFreeNode(entry);
+        return NULL;
+    }
+    return entry;
+}
+
+static void hash_free_nothing(void *payload, const xmlChar *name)
+{
+    (void)payload;
+    (void)name;
+}
+
+rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *diag)
+{
+    char *file = NULL;
+    xmlDocPtr base = read_baseline(path, diag, &file);
+    rc_comparison *c = base ? calloc(1, sizeof *c) : NULL;
+    if (!c) {
+        xmlFreeDoc(base);
+        free(file);
+        return NULL;
+    }
+    c->base = base;
+    c->file = file;
+    c->diag = diag;
+    c->new_gpus = new_gpus;
+    xmlNodePtr old_top = xmlDocGetRootElement(base);
+    c->old_gpus = rc_results_child(old_top, "gpus");
+    c->old_kernels = rc_results_child(old_top, "kernels");
+    char *version = get(old_top, "format-version");
+    if (!version)
+        rc_warn_at(diag, file, xmlGetLineNo(old_top),
+                   "the baseline has no format version (an older roofcast): comparing what it has");
+    c->changes = xmlNewNode(NULL, X("changes"));
+    xmlSetProp(c->changes, X("baseline"), X(file));
+    xmlSetProp(c->changes, X("baseline-version"), X(version ? version : "0"));
+    xmlFree(version);
+    if (!c->old_gpus || !c->old_kernels)
+        rc_warn_at(diag, file, 0, "the baseline lacks <%s>: %s are not compared",
+                   c->old_gpus ? "kernels" : "gpus", c->old_gpus ? "kernels" : "GPUs");
+
+    for (xmlNodePtr g = new_gpus ? new_gpus->children : NULL; g; g = g->next) {
+        char *id = get(g, "id");
+        if (is(g, "gpu") && c->old_gpus && !find_by(c->old_gpus, "gpu", "id", id))
+            add_simple(c->changes, "gpu-added", g);
+        xmlFree(id);
+    }
+    for (xmlNodePtr g = c->old_gpus ? c->old_gpus->children : NULL; g; g = g->next) {
+        char *id = get(g, "id");
+        if (is(g, "gpu") && !find_by(new_gpus, "gpu", "id", id))
+            add_simple(c->changes, "gpu-removed", g);
+        xmlFree(id);
+    }
+    /* By id: a thousand kernels are a thousand lookups, not a million. */
+    c->old_by_id = xmlHashCreate(64);
+    c->seen = xmlHashCreate(64);
+    for (xmlNodePtr k = c->old_kernels ? c->old_kernels->children : NULL; k; k = k->next) {
+        xmlChar *id = is(k, "kernel") ? xmlGetProp(k, X("id")) : NULL;
+        if (id && c->old_by_id)
+            xmlHashAddEntry(c->old_by_id, id, k); /* the first of a repeated id wins */
+        xmlFree(id);
+    }
+    return c;
+}
+
+void rc_compare_kernel(const rc_comparison *c, xmlNodePtr kernel, rc_kernel_change *ch)
+{
+    *ch = (rc_kernel_change){0};
+    if (!c->old_kernels)
+        return;
+    xmlChar *id = xmlGetProp(kernel, X("id"));
+    xmlNodePtr old = id && c->old_by_id ? xmlHashLookup(c->old_by_id, id) : NULL;
+    xmlFree(id);
+    if (!old) {
+        ch->entry = xmlNewNode(NULL, X("kernel-added"));
+        char *kid = get(kernel, "id"), *name = get(kernel, "name");
+        xmlSetProp(ch->entry, X("id"), X(kid ? kid : ""));
+        xmlSetProp(ch->entry, X("name"), X(name ? name : ""));
+        xmlFree(kid);
+        xmlFree(name);
+        return;
+    }
+    ch->entry = compare_kernel(c, old, kernel, ch);
+    if (ch->entry) {
+        /* The kernel's own report shows its part. */
+        xmlNodePtr copy = xmlCopyNode(ch->entry, 1);
+        xmlNodeSetName(copy, X("changes"));
+        xmlSetProp(copy, X("baseline"), X(c->file));
+        xmlAddChild(kernel, copy);
+    }
+}
+
+void rc_compare_commit(rc_comparison *c, const char *id, rc_kernel_change *ch)
+{
+    if (c->seen && id)
+        xmlHashAddEntry(c->seen, X(id), c->seen); /* any non-NULL payload */
+    if (ch->missing && !c->warned_missing) {
+        rc_warn_at(c->diag, c->file, 0,
+                   "the baseline has no %s for its estimates (an older roofcast?): "
+                   "those values are not compared", ch->missing);
+        c->warned_missing = true;
+    }
+    c->summary.estimates_changed += ch->estimates_changed;
+    c->summary.max_abs_percent = fmax(c->summary.max_abs_percent, ch->max_abs_percent);
+    if (ch->entry)
+        xmlAddChild(c->changes, ch->entry);
+    ch->entry = NULL;
+}
+
+void rc_compare_finish(rc_comparison *c, xmlDocPtr doc, rc_compare_summary *summary)
+{
+    memset(summary, 0, sizeof *summary);
+    if (!c)
+        return;
+    for (xmlNodePtr k = c->old_kernels ? c->old_kernels->children : NULL; k; k = k->next) {
+        xmlChar *id = is(k, "kernel") ? xmlGetProp(k, X("id")) : NULL;
+        if (id && !(c->seen && xmlHashLookup(c->seen, id)))
+            add_simple(c->changes, "kernel-removed", k);
+        xmlFree(id);
+    }
+    *summary = c->summary;
+    summary->compared = true;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%zu", summary->estimates_changed);
+    xmlNodePtr changes = c->changes;
+    xmlSetProp(changes, X("estimates-changed"), X(buf));
+    xmlSetProp(changes, X("max-percent"), X(rc_format_exact(summary->max_abs_percent, buf, sizeof buf)));
+    xmlSetProp(changes, X("max-percent-text"), X(rc_format_sig3(summary->max_abs_percent, buf, sizeof buf)));
+    xmlSetProp(changes, X("any"), X(changes->children ? "yes" : "no"));
+    xmlAddChild(xmlDocGetRootElement(doc), changes);
+    c->changes = NULL;
+    rc_compare_free(c);
+}
+
+void rc_compare_free(rc_comparison *c)
+{
+    if (!c)
+        return;
+    xmlHashFree(c->old_by_id, hash_free_nothing);
+    xmlHashFree(c->seen, hash_free_nothing);
+    xmlFreeNode(c->changes);
+    xmlFreeDoc(c->base);
+    free(c->file);
+    free(c);
+}
+
+/* ---- renderers -------------------------------------------------------- */
+
+static void csv_row(rc_buffer *b, const char *kind, const char *kernel, const char *gpu,
+                    const char *quantity, const char *old, const char *now, const char *pct)
+{
+    const char *fields[] = {kind, kernel, gpu, quantity, old, now, pct};
+    for (size_t i = 0; i < 7; i++) {
+        if (i)
+            rc_buffer_puts(b, ",");
+        rc_buffer_csv_field(b, fields[i]);
+    }
+    rc_buffer_puts(b, "\r\n");
+}
+
+char *rc_render_changes_csv(xmlDocPtr doc, size_t *len)
+{
+    xmlNodePtr changes = rc_results_child(xmlDocGetRootElement(doc), "changes");
+    if (!changes)
+        return NULL;
+    rc_buffer b = {0};
+    rc_buffer_puts(&b, "kind,kernel,gpu,quantity,old,new,change_percent\r\n");
+    for (xmlNodePtr n = changes->children; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        char *id = get(n, "id");
+        if (is(n, "gpu-added") || is(n, "gpu-removed"))
+            csv_row(&b, (const char *)n->name, "", id, "", "", "", "");
+        else if (is(n, "kernel-added") || is(n, "kernel-removed"))
+            csv_row(&b, (const char *)n->name, id, "", "", "", "", "");
+        else if (is(n, "kernel")) {
+            for (xmlNodePtr e = n->children; e; e = e->next) {
+                char *a[6];
+                const char *names[] = {"gpu", "quantity", "old", "new", "percent", "kind"};
+                for (int i = 0; i < 6; i++)
+                    a[i] = get(e, names[i]);
+                if (is(e, "estimate")) {
+                    /* seconds in the tree; microseconds like estimates.csv */
+                    char o[64], w[64];
+                    rc_format_exact(strtod(a[2], NULL) * 1e6, o, sizeof o);
+                    rc_format_exact(strtod(a[3], NULL) * 1e6, w, sizeof w);
+                    char q[80];
+                    snprintf(q, sizeof q, "%s_us", a[1]);
+                    for (char *p = q; *p; p++)
+                        if (*p == '-')
+                            *p = '_';
+                    csv_row(&b, "estimate", id, a[0], q, o, w, a[4]);
+                } else if (is(e, "input")) {
+                    char *name = get(e, "name");
+                    char kind[64];
+                    snprintf(kind, sizeof kind, "input-%s", a[5] ? a[5] : "");
+                    csv_row(&b, kind, id, a[0] ? a[0] : "", name, a[2], a[3], "");
+                    xmlFree(name);
+                }
+                for (int i = 0; i < 6; i++)
+                    xmlFree(a[i]);
+            }
+        }
+        xmlFree(id);
+    }
+    return rc_buffer_take(&b, len);
+}
+
+static void md(rc_buffer *b, const char *text)
+{
+    char *e = rc_markdown_escape(text ? text : "");
+    if (e)
+        rc_buffer_puts(b, e);
+    else
+        b->failed = true;
+    free(e);
+}
+
+char *rc_render_changes_md(xmlDocPtr doc, size_t *len)
+{
+    xmlNodePtr changes = rc_results_child(xmlDocGetRootElement(doc), "changes");
+    if (!changes)
+        return NULL;
+    rc_buffer b = {0};
+    char *baseline = get(changes, "baseline");
+    rc_buffer_puts(&b, "# Changes since the baseline\n\nBaseline: ");
+    md(&b, baseline);
+    rc_buffer_puts(&b, "\n\n");
+    xmlFree(baseline);
+    if (!changes->children) {
+        rc_buffer_puts(&b, "No changes: every kernel, GPU and estimate is as in the baseline.\n");
+        return rc_buffer_take(&b, len);
+    }
+    static const struct {
+        const char *element, *title;
+    } lists[] = {{"kernel-added", "Kernels added"}, {"kernel-removed", "Kernels removed"},
+                 {"gpu-added", "GPUs added"},       {"gpu-removed", "GPUs removed"}};
+    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++) {
+        bool first = true;
+        for (xmlNodePtr n = changes->children; n; n = n->next) {
+            if (!is(n, lists[l].element))
+                continue;
+            if (first) {
+                rc_buffer_puts(&b, "## ");
+                rc_buffer_puts(&b, lists[l].title);
+                rc_buffer_puts(&b, "\n\n");
+                first = false;
+            }
+            char *name = get(n, "name"), *id = get(n, "id");
+            rc_buffer_puts(&b, "- ");
+            md(&b, name);
+            rc_buffer_puts(&b, " (");
+            md(&b, id);
+            rc_buffer_puts(&b, ")\n");
+            xmlFree(name);
+            xmlFree(id);
+        }
+        if (!first)
+            rc_buffer_puts(&b, "\n");
+    }
+    for (xmlNodePtr n = changes->children; n; n = n->next) {
+        if (!is(n, "kernel"))
+            continue;
+        char *name = get(n, "name");
+        rc_buffer_puts(&b, "## ");
+        md(&b, name);
+        rc_buffer_puts(&b, "\n\n");
+        xmlFree(name);
+        bool inputs = false, estimates = false;
+        for (xmlNodePtr e = n->children; e; e = e->next) {
+            if (!is(e, "input"))
+                continue;
+            if (!inputs)
+                rc_buffer_puts(&b, "Inputs that changed:\n\n");
+            inputs = true;
+            char *kind = get(e, "kind"), *iname = get(e, "name"), *o = get(e, "old"),
+                 *w = get(e, "new"), *gpu = get(e, "gpu");
+            rc_buffer_puts(&b, "- ");
+            md(&b, kind);
+            rc_buffer_puts(&b, " ");
+            if (gpu) {
+                md(&b, gpu);
+                rc_buffer_puts(&b, " ");
+            }
+            md(&b, iname);
+            rc_buffer_puts(&b, ": ");
+            md(&b, o);
+            rc_buffer_puts(&b, " → ");
+            md(&b, w);
+            rc_buffer_puts(&b, "\n");
+            xmlFree(kind);
+            xmlFree(iname);
+            xmlFree(o);
+            xmlFree(w);
+            xmlFree(gpu);
+        }
+        if (inputs)
+            rc_buffer_puts(&b, "\n");
+        for (xmlNodePtr e = n->children; e; e = e->next) {
+            if (!is(e, "estimate"))
+                continue;
+            if (!estimates)
+                rc_buffer_puts(&b, "| GPU | Estimate | Old (µs) | New (µs) | Change |\n"
+                        "| --- | --- | ---: | ---: | ---: |\n");
+            estimates = true;
+            char *g = get(e, "gpu-name"), *q = get(e, "quantity"), *o = get(e, "old-text"),
+                 *w = get(e, "new-text"), *p = get(e, "percent-text");
+            rc_buffer_puts(&b, "| ");
+            md(&b, g);
+            rc_buffer_puts(&b, " | ");
+            md(&b, q);
+            rc_buffer_puts(&b, " | ");
+            rc_buffer_puts(&b, o);
+            rc_buffer_puts(&b, " | ");
+            rc_buffer_puts(&b, w);
+            rc_buffer_puts(&b, " | ");
+            rc_buffer_puts(&b, p);
+            rc_buffer_puts(&b, " |\n");
+            xmlFree(g);
+            xmlFree(q);
+            xmlFree(o);
+            xmlFree(w);
+            xmlFree(p);
+        }
+        if (estimates)
+            rc_buffer_puts(&b, "\n");
+    }
+    return rc_buffer_take(&b, len);
+}

@@ -1,0 +1,71 @@
+/* compare.h: what changed since a previous run (--baseline).
+ *
+ * The baseline is a previous results.xml (or the output directory holding
+ * it). Comparing adds to the results tree, so every renderer can show it:
+ *
+ *   <roofcast-results>
+ *     <changes baseline="path" baseline-version="1" estimates-changed="3"
+ *              max-percent="12.5" max-percent-text="12.5">
+ *       <gpu-added id name/> <gpu-removed id name/>
+ *       <kernel-added id name/> <kernel-removed id name/>
+ *       <kernel id name>      (one per kernel whose estimates or inputs changed)
+ *         <input kind="param|launch|count|gpu" name old new [gpu]/>...
+ *         <estimate gpu gpu-name quantity old new old-text new-text
+ *                   percent percent-text/>...
+ *       </kernel>
+ *     </changes>
+ *     <kernels><kernel ...> ... <changes> (a copy of that kernel's entry)
+ *
+ * A baseline that is missing, corrupt or from an older roofcast is a
+ * warning: the run goes on and compares what it can.
+ */
+#ifndef ROOFCAST_COMPARE_H
+#define ROOFCAST_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <libxml/tree.h>
+
+#include "util/diag.h"
+
+typedef struct {
+    bool compared;             /* a baseline was read */
+    size_t estimates_changed;  /* estimate values that differ */
+    double max_abs_percent;    /* the largest |change| in percent; inf when a
+                                  value moved from 0 */
+} rc_compare_summary;
+
+/* A comparison in progress, made as the kernels come (see run.c):
+ * rc_compare_open reads the baseline and notes GPUs added and removed
+ * against this run's <gpus>; it returns NULL, after a warning, when there
+ * is no usable baseline. For each kernel, rc_compare_kernel compares its
+ * <kernel> (in that kernel's own tree) and adds to it the <changes> its
+ * reports show; it only reads the comparison, so several threads may call
+ * it at once. rc_compare_commit then takes that kernel's part into the
+ * run's <changes>, in kernel order (it is not thread-safe). Last,
+ * rc_compare_finish notes the kernels removed, adds <changes> to the root
+ * of `doc`, fills *summary and frees the comparison; rc_compare_free frees
+ * one that is not finished. */
+typedef struct rc_comparison rc_comparison;
+
+typedef struct {
+    xmlNodePtr entry;          /* the kernel's part of <changes>, or NULL */
+    size_t estimates_changed;
+    double max_abs_percent;
+    const char *missing;       /* a quantity the baseline lacks, or NULL */
+} rc_kernel_change;
+
+rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *diag);
+void rc_compare_kernel(const rc_comparison *c, xmlNodePtr kernel, rc_kernel_change *change);
+void rc_compare_commit(rc_comparison *c, const char *kernel_id, rc_kernel_change *change);
+void rc_compare_finish(rc_comparison *c, xmlDocPtr doc, rc_compare_summary *summary);
+void rc_compare_free(rc_comparison *c);
+
+/* changes.csv: kind,kernel,gpu,quantity,old,new,change_percent (RFC 4180).
+ * changes.md: the same for people. Both from doc's <changes>; the caller
+ * frees the buffers. NULL when doc has no <changes>. */
+char *rc_render_changes_csv(xmlDocPtr doc, size_t *len);
+char *rc_render_changes_md(xmlDocPtr doc, size_t *len);
+
+#endif

@@ -1,0 +1,141 @@
+/* format.c: see format.h. */
+#include "results/format.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Inserts a ',' every three digits of the integer part of a plain decimal
+ * string (optionally signed), in place. */
+static char *group_thousands(char *buf, size_t size)
+{
+    char *digits = buf + (buf[0] == '-');
+    size_t intlen = strcspn(digits, ".");
+    size_t commas = intlen > 3 ? (intlen - 1) / 3 : 0;
+    size_t len = strlen(buf);
+    if (commas == 0 || len + commas + 1 > size)
+        return buf;
+    /* Walk from the end, copying and inserting separators. */
+    char *src = buf + len, *dst = buf + len + commas;
+    size_t frac = len - (size_t)(digits - buf) - intlen;
+    for (size_t i = 0; i <= frac; i++)
+        *dst-- = *src--;
+    for (size_t i = 0; i < intlen; i++) {
+        *dst-- = *src--;
+        if (i % 3 == 2 && i + 1 < intlen)
+            *dst-- = ',';
+    }
+    return buf;
+}
+
+char *rc_format_int(int64_t v, char *buf, size_t size)
+{
+    snprintf(buf, size, "%lld", (long long)v);
+    return group_thousands(buf, size);
+}
+
+char *rc_format_sig3(double v, char *buf, size_t size)
+{
+    if (!isfinite(v))
+        return rc_format_exact(v, buf, size);
+    if (v == 0) {
+        snprintf(buf, size, "0");
+        return buf;
+    }
+    /* Round to three significant figures first, so that 9.996 becomes
+     * 10.0 and the decimals follow the rounded value's magnitude. */
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%.2e", v);
+    double r = strtod(tmp, NULL);
+    int exponent = (int)floor(log10(fabs(r)));
+    int decimals = exponent >= 2 ? 0 : 2 - exponent;
+    snprintf(buf, size, "%.*f", decimals, r);
+    return group_thousands(buf, size);
+}
+
+char *rc_format_exact(double v, char *buf, size_t size)
+{
+    if (isnan(v)) {
+        snprintf(buf, size, "nan");
+        return buf;
+    }
+    if (isinf(v)) {
+        snprintf(buf, size, v > 0 ? "inf" : "-inf");
+        return buf;
+    }
+    int precision = 1;
+    for (; precision <= 17; precision++) {
+        snprintf(buf, size, "%.*g", precision, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    /* Plain notation where people and spreadsheets read it more easily:
+     * "20", not "2e+01"; "5120000000000", not "5.12e+12". */
+    double mag = fabs(v);
+    if (strchr(buf, 'e') && mag >= 1e-4 && mag < 1e16) {
+        int exponent = (int)floor(log10(mag));
+        int decimals = precision - 1 - exponent;
+        snprintf(buf, size, "%.*f", decimals > 0 ? decimals : 0, v);
+    }
+    return buf;
+}
+
+char *rc_format_si(double v, const char *unit, char *buf, size_t size)
+{
+    /* ORDER from 1e-9 to 1e15 */
+    static const char *const prefixes[] = {"n", "µ", "m", "", "k", "M", "G", "T", "P"};
+    int p = 3;
+    double scaled = v;
+    if (v != 0 && isfinite(v)) {
+        int e3 = (int)floor(log10(fabs(v)) / 3);
+        if (e3 < -3)
+            e3 = -3;
+        if (e3 > 5)
+            e3 = 5;
+        p = e3 + 3;
+        scaled = v / pow(10, 3 * e3);
+        /* 999.9999999 rounds to 1000: move to the next prefix. */
+        char probe[64];
+        snprintf(probe, sizeof probe, "%.6g", scaled);
+        if (fabs(strtod(probe, NULL)) >= 1000 && p < 8) {
+            p++;
+            scaled /= 1000;
+        }
+    }
+    snprintf(buf, size, "%.6g %s%s", scaled, prefixes[p], unit);
+    return buf;
+}
+
+char *rc_format_si3(double v, const char *unit, char *buf, size_t size)
+{
+    static const char *const prefixes[] = {"n", "µ", "m", "", "k", "M", "G", "T", "P"};
+    if (v == 0 || !isfinite(v)) {
+        char num[48];
+        snprintf(buf, size, "%s %s", rc_format_sig3(v, num, sizeof num), unit);
+        return buf;
+    }
+    /* Round first, so that 999.6 G becomes 1.00 T rather than 1,000 G. */
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%.2e", v);
+    double r = strtod(tmp, NULL);
+    int e3 = (int)floor(log10(fabs(r)) / 3);
+    if (e3 < -3)
+        e3 = -3;
+    if (e3 > 5)
+        e3 = 5;
+    char num[48];
+    rc_format_sig3(r / pow(10, 3 * e3), num, sizeof num);
+    snprintf(buf, size, "%s %s%s", num, prefixes[e3 + 3], unit);
+    return buf;
+}
+
+char *rc_format_us(double seconds, char *buf, size_t size)
+{
+    return rc_format_sig3(seconds * 1e6, buf, size);
+}
+
+char *rc_format_mib(int64_t bytes, char *buf, size_t size)
+{
+    return rc_format_sig3((double)bytes / 1048576.0, buf, size);
+}

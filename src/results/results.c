@@ -1,0 +1,713 @@
+/* results.c: builds the results tree. See results.h. */
+#include "results/results.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/buffer.h"
+#include "model/estimate.h"
+#include "results/format.h"
+#include "input/load.h"
+
+#define X(s) ((const xmlChar *)(s))
+
+/* ---- attribute helpers ------------------------------------------------ */
+
+static void set_str(xmlNodePtr n, const char *name, const char *value)
+{
+    if (value)
+        xmlSetProp(n, X(name), X(value));
+}
+
+/* name="exact" name-text="1,234" */
+static void set_int(xmlNodePtr n, const char *name, int64_t v)
+{
+    char buf[64], text_name[96];
+    snprintf(buf, sizeof buf, "%lld", (long long)v);
+    xmlSetProp(n, X(name), X(buf));
+    snprintf(text_name, sizeof text_name, "%s-text", name);
+    xmlSetProp(n, X(text_name), X(rc_format_int(v, buf, sizeof buf)));
+}
+
+/* name="full precision" name-text="shown" (shown made by the caller) */
+static void set_num(xmlNodePtr n, const char *name, double v, const char *shown)
+{
+    char buf[64], text_name[96];
+    xmlSetProp(n, X(name), X(rc_format_exact(v, buf, sizeof buf)));
+    if (shown) {
+        snprintf(text_name, sizeof text_name, "%s-text", name);
+        xmlSetProp(n, X(text_name), X(shown));
+    }
+}
+
+static void set_sig3(xmlNodePtr n, const char *name, double v)
+{
+    char buf[64];
+    set_num(n, name, v, rc_format_sig3(v, buf, sizeof buf));
+}
+
+/* A time: seconds at full precision, shown in µs. */
+static void set_time(xmlNodePtr n, const char *name, double seconds)
+{
+    char buf[64];
+    set_num(n, name, seconds, rc_format_us(seconds, buf, sizeof buf));
+}
+
+static void set_bool(xmlNodePtr n, const char *name, bool v)
+{
+    xmlSetProp(n, X(name), X(v ? "yes" : "no"));
+}
+
+static xmlNodePtr add_text_child(xmlNodePtr parent, const char *name, const char *text)
+{
+    xmlNodePtr n = xmlNewChild(parent, NULL, X(name), NULL);
+    if (text)
+        xmlAddChild(n, xmlNewText(X(text)));
+    return n;
+}
+
+xmlNodePtr rc_results_child(xmlNodePtr parent, const char *name)
+{
+    for (xmlNodePtr n = parent ? parent->children : NULL; n; n = n->next)
+        if (n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0)
+            return n;
+    return NULL;
+}
+
+/* ---- GPUs ------------------------------------------------------------- */
+
+static void add_figure(xmlNodePtr gpu, const char *name, const char *label,
+                       double value, const char *unit, const char *shown)
+{
+    xmlNodePtr f = xmlNewChild(gpu, NULL, X("figure"), NULL);
+    set_str(f, "name", name);
+    set_str(f, "label", label);
+    set_num(f, "value", value, shown);
+    set_str(f, "unit", unit);
+}
+
+xmlDocPtr rc_results_new(const rc_gpu *const *gpus, size_t ngpus)
+{
+    xmlDocPtr doc = xmlNewDoc(X("1.0"));
+    xmlNodePtr top = xmlNewDocNode(doc, NULL, X("roofcast-results"), NULL);
+    xmlDocSetRootElement(doc, top);
+    set_str(top, "format-version", RC_RESULTS_FORMAT_VERSION);
+    xmlNodePtr list = xmlNewChild(top, NULL, X("gpus"), NULL);
+    char buf[96], b2[200];
+    for (size_t i = 0; i < ngpus; i++) {
+        const rc_gpu *g = gpus[i];
+        xmlNodePtr n = xmlNewChild(list, NULL, X("gpu"), NULL);
+        set_str(n, "id", g->id);
+        set_str(n, "name", g->name);
+        set_str(n, "file", g->file);
+        add_text_child(n, "architecture", g->architecture);
+        if (g->compute_capability)
+            add_text_child(n, "compute-capability", g->compute_capability);
+        if (g->sms > 0) {
+            xmlNodePtr s = xmlNewChild(n, NULL, X("sms"), NULL);
+            set_int(s, "value", g->sms);
+        }
+        add_figure(n, "peak-fp32", "FP32 peak", g->peak_fp32, "FLOP/s",
+                   rc_format_si(g->peak_fp32, "FLOP/s", buf, sizeof buf));
+        if (g->peak_fp64 > 0)
+            add_figure(n, "peak-fp64", "FP64 peak", g->peak_fp64, "FLOP/s",
+                       rc_format_si(g->peak_fp64, "FLOP/s", buf, sizeof buf));
+        add_figure(n, "bandwidth", "Memory bandwidth", g->bandwidth, "B/s",
+                   rc_format_si(g->bandwidth, "B/s", buf, sizeof buf));
+        add_figure(n, "launch-latency", "Launch latency", g->launch_latency, "s",
+                   rc_format_si(g->launch_latency, "s", buf, sizeof buf));
+        double ridge = g->peak_fp32 / g->bandwidth;
+        snprintf(b2, sizeof b2, "%s FLOP/byte", rc_format_sig3(ridge, buf, sizeof buf));
+        add_figure(n, "ridge", "Ridge point", ridge, "FLOP/B", b2);
+        if (g->memory_bytes > 0) {
+            rc_format_si(g->memory_bytes, "B", buf, sizeof buf);
+            if (g->memory_type)
+                snprintf(b2, sizeof b2, "%s %s", buf, g->memory_type);
+            else
+                snprintf(b2, sizeof b2, "%s", buf);
+            add_figure(n, "memory", "Memory", g->memory_bytes, "B", b2);
+        }
+        if (g->l2_bytes > 0)
+            add_figure(n, "l2", "L2 cache", g->l2_bytes, "B",
+                       rc_format_si(g->l2_bytes, "B", buf, sizeof buf));
+        if (g->clock_hz > 0) {
+            rc_format_si(g->clock_hz, "Hz", buf, sizeof buf);
+            if (g->clock_kind)
+                snprintf(b2, sizeof b2, "%s %s", buf, g->clock_kind);
+            else
+                snprintf(b2, sizeof b2, "%s", buf);
+            add_figure(n, "clock", "Clock of the peak", g->clock_hz, "Hz", b2);
+        }
+        add_text_child(n, "source", g->source);
+    }
+    xmlNewChild(top, NULL, X("kernels"), NULL);
+    return doc;
+}
+
+/* ---- counts ----------------------------------------------------------- */
+
+static void set_spread(xmlNodePtr n, const rc_spread *s)
+{
+    set_int(n, "total", s->total);
+    set_int(n, "per-thread-min", s->thread_min);
+    set_int(n, "per-thread-max", s->thread_max);
+    set_int(n, "per-block-min", s->block_min);
+    set_int(n, "per-block-max", s->block_max);
+}
+
+/* The names of a work node's two measures. ORDER RC_WORK */
+static const char *const measure_names[][2] = {
+    {"executions", NULL},          {"evaluations", "taken"},
+    {"entries", "iterations"},     {"executions", "total-flops"},
+    {"executions", "total-bytes"}, {"executions", "total-bytes"},
+    {"executions", "total-bytes"}};
+
+static void add_work(xmlNodePtr parent, const rc_work *w, const rc_counts *c)
+{
+    for (; w; w = w->next) {
+        xmlNodePtr n = xmlNewChild(parent, NULL, X(rc_work_element(w->kind)), NULL);
+        set_int(n, "line", w->line);
+        if (w->name)
+            set_str(n, w->kind == RC_WORK_LOOP ? "var" : "name", w->name);
+        for (int i = 0; i < RC_WORK_EXPRS; i++)
+            if (w->text[i])
+                set_str(n, rc_work_attr(w->kind, i), w->text[i]);
+        set_str(n, "note", w->note);
+        set_str(n, "assumption", w->assumption);
+        if (w->kind == RC_WORK_LOOP)
+            set_bool(n, "closed-form", !w->body_reads_var);
+
+        /* The amount per execution, when it is the same every time. */
+        int64_t a = 0, b = 1;
+        bool constant = false;
+        switch (w->kind) {
+        case RC_WORK_FLOPS:
+        case RC_WORK_TRAFFIC:
+            constant = rc_expr_is_const(w->expr[0], &a);
+            break;
+        case RC_WORK_LOAD:
+        case RC_WORK_STORE:
+            constant = rc_expr_is_const(w->expr[0], &a) && rc_expr_is_const(w->expr[1], &b);
+            if (constant) {
+                set_int(n, "element-count", a);
+                set_int(n, "element-bytes", b);
+            }
+            break;
+        default:
+            break;
+        }
+        if (constant)
+            set_int(n, "per-execution", a * b);
+
+        const rc_work_stats *s = &c->work[w->index];
+        const char *const *names = measure_names[w->kind];
+        set_int(n, names[0], s->m0);
+        set_int(n, "threads", s->threads);
+        set_int(n, "blocks", s->blocks);
+        if (names[1]) {
+            set_int(n, names[1], s->m1);
+            set_int(n, "per-thread-min", s->thread_min);
+            set_int(n, "per-thread-max", s->thread_max);
+            set_int(n, "per-block-min", s->block_min);
+            set_int(n, "per-block-max", s->block_max);
+        }
+        if (w->children)
+            add_work(n, w->children, c);
+    }
+}
+
+static void add_counts(xmlNodePtr kernel, const char *basis, const rc_kernel *k,
+                       const rc_counts *c)
+{
+    char buf[64];
+    xmlNodePtr n = xmlNewChild(kernel, NULL, X("counts"), NULL);
+    set_str(n, "basis", basis);
+    xmlNodePtr t = xmlNewChild(n, NULL, X("threads"), NULL);
+    set_int(t, "launched", c->threads_launched);
+    set_int(t, "active", c->threads_active);
+    set_int(t, "per-block", c->threads_per_block);
+    set_int(t, "active-per-block-min", c->active_per_block.block_min);
+    set_int(t, "active-per-block-max", c->active_per_block.block_max);
+    set_sig3(t, "active-percent",
+             c->threads_launched ? 100.0 * (double)c->threads_active / (double)c->threads_launched : 0);
+    xmlNodePtr b = xmlNewChild(n, NULL, X("blocks"), NULL);
+    set_int(b, "launched", c->blocks_launched);
+    set_int(b, "active", c->blocks_active);
+    xmlNodePtr f = xmlNewChild(n, NULL, X("flops"), NULL);
+    set_spread(f, &c->flops);
+    xmlNodePtr by = xmlNewChild(n, NULL, X("bytes"), NULL);
+    set_spread(by, &c->bytes);
+    set_int(by, "loaded", c->bytes_loaded);
+    set_int(by, "stored", c->bytes_stored);
+    set_int(by, "traffic", c->bytes_traffic);
+    set_num(by, "mib", (double)c->bytes.total / 1048576.0,
+            rc_format_mib(c->bytes.total, buf, sizeof buf));
+    double intensity = c->bytes.total > 0 ? (double)c->flops.total / (double)c->bytes.total
+                       : c->flops.total > 0 ? INFINITY : 0;
+    xmlNodePtr ai = xmlNewChild(n, NULL, X("intensity"), NULL);
+    set_sig3(ai, "value", intensity);
+    xmlNodePtr ev = xmlNewChild(n, NULL, X("evaluation"), NULL);
+    char reads[128] = "";
+    static const char *const index_names[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z",
+                                              "blockIdx.x",  "blockIdx.y",  "blockIdx.z"};
+    for (int s = 0; s < RC_SLOT_FIRST_FREE; s++)
+        if (c->reads_index[s]) {
+            if (*reads)
+                strcat(reads, " ");
+            strcat(reads, index_names[s]);
+        }
+    set_str(ev, "reads", reads);
+    set_int(ev, "runs", c->thread_runs);
+    set_int(ev, "steps", c->steps);
+    xmlNodePtr work = xmlNewChild(n, NULL, X("work"), NULL);
+    add_work(work, k->work, c);
+}
+
+/* ---- interpretation --------------------------------------------------- */
+
+/* "A", "A and B", "A, B and C" of the GPUs whose flag equals `want`. */
+static void list_gpus(rc_buffer *sb, const rc_gpu *const *gpus, size_t n,
+                      const bool *flags, bool want)
+{
+    size_t total = 0, seen = 0;
+    for (size_t i = 0; i < n; i++)
+        total += flags[i] == want;
+    for (size_t i = 0; i < n; i++) {
+        if (flags[i] != want)
+            continue;
+        seen++;
+        rc_buffer_printf(sb, "%s%s", seen == 1 ? "" : seen == total ? " and " : ", ", gpus[i]->name);
+    }
+}
+
+static void add_sentence(xmlNodePtr parent, const char *kind, rc_buffer *sb)
+{
+    char *text = rc_buffer_take(sb, NULL);
+    if (!text || !*text) {
+        free(text);
+        return;
+    }
+    xmlNodePtr p = add_text_child(parent, "p", text);
+    set_str(p, "kind", kind);
+    free(text);
+}
+
+static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
+                               const rc_gpu *const *gpus, size_t ng,
+                               const rc_counts *c, const rc_estimate *est,
+                               const rc_counts *launch, const rc_estimate *lest)
+{
+    xmlNodePtr in = xmlNewChild(kernel, NULL, X("interpretation"), NULL);
+    if (ng == 0)
+        return;
+    rc_buffer sb = {0};
+    char a[64], b[64], d[64], e[64];
+    bool *flag = calloc(ng, sizeof *flag);
+    if (!flag)
+        return;
+    size_t ncompute = 0, ndominated = 0;
+    double ridge_lo = INFINITY, ridge_hi = 0, body_lo = INFINITY, body_hi = 0;
+    double share_lo = INFINITY, share_hi = 0, lat_lo = INFINITY, lat_hi = 0;
+    size_t fastest = 0, slowest = 0, top_peak = 0;
+    for (size_t i = 0; i < ng; i++) {
+        ncompute += est[i].compute_bound;
+        ndominated += est[i].launch_dominated;
+        ridge_lo = fmin(ridge_lo, est[i].ridge);
+        ridge_hi = fmax(ridge_hi, est[i].ridge);
+        body_lo = fmin(body_lo, est[i].t_body);
+        body_hi = fmax(body_hi, est[i].t_body);
+        share_lo = fmin(share_lo, est[i].launch_share);
+        share_hi = fmax(share_hi, est[i].launch_share);
+        lat_lo = fmin(lat_lo, est[i].t_launch);
+        lat_hi = fmax(lat_hi, est[i].t_launch);
+        if (est[i].t_total < est[fastest].t_total)
+            fastest = i;
+        if (est[i].t_total > est[slowest].t_total)
+            slowest = i;
+        if (gpus[i]->peak_fp32 > gpus[top_peak]->peak_fp32)
+            top_peak = i;
+    }
+    const char *all = ng == 1 ? "the one GPU" : ng == 2 ? "both GPUs" : "all";
+    char all_n[64];
+    if (ng > 2)
+        snprintf(all_n, sizeof all_n, "all %zu GPUs", ng);
+    else
+        snprintf(all_n, sizeof all_n, "%s", all);
+
+    /* Which resource bounds it. */
+    rc_format_sig3(est[0].intensity, a, sizeof a);
+    rc_format_sig3(ridge_lo, b, sizeof b);
+    rc_format_sig3(ridge_hi, d, sizeof d);
+    char ridges[160];
+    if (ridge_lo == ridge_hi)
+        snprintf(ridges, sizeof ridges, "%s FLOP/byte", b);
+    else
+        snprintf(ridges, sizeof ridges, "%s to %s FLOP/byte", b, d);
+    if (c->flops.total == 0 && c->bytes.total == 0)
+        rc_buffer_printf(&sb, "%s does no counted work: its time on every GPU is the launch latency alone.",
+                  k->name);
+    else if (ncompute == 0)
+        rc_buffer_printf(&sb, "%s is memory bound on %s: its arithmetic intensity, %s FLOP/byte, "
+                  "is below the ridge point%s (%s), so moving its %s bytes takes longer "
+                  "than its %s FLOPs.",
+                  k->name, all_n, a, ng == 1 ? "" : " of every GPU", ridges,
+                  rc_format_int(c->bytes.total, b, sizeof b),
+                  rc_format_int(c->flops.total, d, sizeof d));
+    else if (ncompute == ng)
+        rc_buffer_printf(&sb, "%s is compute bound on %s: its arithmetic intensity, %s FLOP/byte, "
+                  "is above the ridge point%s (%s).",
+                  k->name, all_n, isinf(est[0].intensity) ? "unbounded (no bytes move)" : a,
+                  ng == 1 ? "" : " of every GPU", ridges);
+    else {
+        for (size_t i = 0; i < ng; i++)
+            flag[i] = est[i].compute_bound;
+        rc_buffer_printf(&sb, "%s is compute bound on ", k->name);
+        list_gpus(&sb, gpus, ng, flag, true);
+        rc_buffer_printf(&sb, " and memory bound on ");
+        list_gpus(&sb, gpus, ng, flag, false);
+        rc_buffer_printf(&sb, ": its arithmetic intensity, %s FLOP/byte, lies between the GPUs' "
+                  "ridge points (%s).", a, ridges);
+    }
+    add_sentence(in, "bound", &sb);
+
+    /* Whether launch latency dominates. */
+    char lat[64];
+    if (lat_lo == lat_hi)
+        snprintf(lat, sizeof lat, "%s µs", rc_format_us(lat_lo, a, sizeof a));
+    else
+        snprintf(lat, sizeof lat, "%s to %s µs", rc_format_us(lat_lo, a, sizeof a),
+                 rc_format_us(lat_hi, b, sizeof b));
+    char body[96];
+    if (body_lo == body_hi)
+        snprintf(body, sizeof body, "%s µs", rc_format_us(body_lo, a, sizeof a));
+    else
+        snprintf(body, sizeof body, "%s to %s µs", rc_format_us(body_lo, a, sizeof a),
+                 rc_format_us(body_hi, b, sizeof b));
+    char share[96];
+    if (ng == 1)
+        snprintf(share, sizeof share, "%s %%", rc_format_sig3(100 * share_lo, a, sizeof a));
+    else
+        snprintf(share, sizeof share, "%s %% to %s %%", rc_format_sig3(100 * share_lo, a, sizeof a),
+                 rc_format_sig3(100 * share_hi, b, sizeof b));
+    if (ndominated == ng)
+        rc_buffer_printf(&sb, "Launch latency dominates on %s: the body takes %s, less than the "
+                  "launch latency of %s, which makes up %s of t_total.",
+                  all_n, body, lat, share);
+    else if (ndominated == 0)
+        rc_buffer_printf(&sb, "The body outweighs the launch latency on %s: it takes %s against "
+                  "%s of launch latency, which makes up %s of t_total.",
+                  all_n, body, lat, share);
+    else {
+        for (size_t i = 0; i < ng; i++)
+            flag[i] = est[i].launch_dominated;
+        rc_buffer_printf(&sb, "Launch latency dominates on ");
+        list_gpus(&sb, gpus, ng, flag, true);
+        rc_buffer_printf(&sb, "; on ");
+        list_gpus(&sb, gpus, ng, flag, false);
+        rc_buffer_printf(&sb, " the body (%s in all) takes longer than the launch latency (%s).",
+                  body, lat);
+    }
+    add_sentence(in, "launch", &sb);
+
+    /* How the GPUs compare. */
+    if (ng > 1) {
+        double ratio = est[slowest].t_total / est[fastest].t_total;
+        rc_buffer_printf(&sb, "The %s is fastest at %s µs and the %s slowest at %s µs, %s times as long",
+                  gpus[fastest]->name, rc_format_us(est[fastest].t_total, a, sizeof a),
+                  gpus[slowest]->name, rc_format_us(est[slowest].t_total, b, sizeof b),
+                  rc_format_sig3(ratio, d, sizeof d));
+        if (ndominated == ng)
+            rc_buffer_printf(&sb, "; the spread is narrow because every launch pays the same fixed latency.");
+        else
+            rc_buffer_printf(&sb, ".");
+        if (top_peak != fastest && ncompute == 0 && c->bytes.total > 0) {
+            char bw[64], bw2[64];
+            rc_buffer_printf(&sb, " Being memory bound, it follows bandwidth rather than FP32 peak: "
+                      "the %s has the highest peak (%s) but %s of bandwidth, against %s on the %s.",
+                      gpus[top_peak]->name,
+                      rc_format_si(gpus[top_peak]->peak_fp32, "FLOP/s", e, sizeof e),
+                      rc_format_si(gpus[top_peak]->bandwidth, "B/s", bw, sizeof bw),
+                      rc_format_si(gpus[fastest]->bandwidth, "B/s", bw2, sizeof bw2),
+                      gpus[fastest]->name);
+        }
+        add_sentence(in, "compare", &sb);
+    }
+
+    /* How many threads work. */
+    if (c->threads_active < c->threads_launched) {
+        rc_buffer_printf(&sb, "Only %s of the %s launched threads (%s %%) do counted work",
+                  rc_format_int(c->threads_active, a, sizeof a),
+                  rc_format_int(c->threads_launched, b, sizeof b),
+                  rc_format_sig3(100.0 * (double)c->threads_active / (double)c->threads_launched,
+                                 d, sizeof d));
+        if (c->blocks_active < c->blocks_launched)
+            rc_buffer_printf(&sb, ", in %s of the %s blocks.",
+                      rc_format_int(c->blocks_active, a, sizeof a),
+                      rc_format_int(c->blocks_launched, b, sizeof b));
+        else
+            rc_buffer_printf(&sb, ".");
+    } else
+        rc_buffer_printf(&sb, "All %s launched threads do counted work.",
+                  rc_format_int(c->threads_launched, a, sizeof a));
+    add_sentence(in, "threads", &sb);
+
+    /* Where the model's assumptions and the launch disagree. */
+    if (launch) {
+        bool same = launch->flops.total == c->flops.total &&
+                    launch->bytes.total == c->bytes.total &&
+                    launch->threads_active == c->threads_active;
+        if (same)
+            rc_buffer_printf(&sb, "The model's assumptions agree with the launch: counted as launched, "
+                      "the work is the same.");
+        else {
+            double lo = INFINITY, hi = 0, mlo = INFINITY, mhi = 0;
+            for (size_t i = 0; i < ng; i++) {
+                lo = fmin(lo, lest[i].t_total);
+                hi = fmax(hi, lest[i].t_total);
+                mlo = fmin(mlo, est[i].t_total);
+                mhi = fmax(mhi, est[i].t_total);
+            }
+            char f1[64], f2[64], b1[64], b2[64];
+            rc_buffer_printf(&sb, "The model's assumptions and the launch disagree: as launched, "
+                      "%s threads would work instead of %s, for %s FLOPs instead of %s and "
+                      "%s bytes instead of %s, and t_total would be ",
+                      rc_format_int(launch->threads_active, a, sizeof a),
+                      rc_format_int(c->threads_active, b, sizeof b),
+                      rc_format_int(launch->flops.total, f1, sizeof f1),
+                      rc_format_int(c->flops.total, f2, sizeof f2),
+                      rc_format_int(launch->bytes.total, b1, sizeof b1),
+                      rc_format_int(c->bytes.total, b2, sizeof b2));
+            if (ng == 1)
+                rc_buffer_printf(&sb, "%s µs instead of %s µs.", rc_format_us(lo, a, sizeof a),
+                          rc_format_us(mlo, b, sizeof b));
+            else
+                rc_buffer_printf(&sb, "%s to %s µs instead of %s to %s µs.",
+                          rc_format_us(lo, a, sizeof a), rc_format_us(hi, b, sizeof b),
+                          rc_format_us(mlo, d, sizeof d), rc_format_us(mhi, e, sizeof e));
+        }
+        add_sentence(in, "assumptions", &sb);
+    }
+    free(flag);
+}
+
+/* ---- kernels ---------------------------------------------------------- */
+
+static void add_estimates(xmlNodePtr parent, const char *name,
+                          const rc_gpu *const *gpus, size_t ng, const rc_estimate *est)
+{
+    xmlNodePtr list = xmlNewChild(parent, NULL, X(name), NULL);
+    for (size_t i = 0; i < ng; i++) {
+        const rc_estimate *e = &est[i];
+        xmlNodePtr n = xmlNewChild(list, NULL, X("estimate"), NULL);
+        set_str(n, "gpu", gpus[i]->id);
+        set_str(n, "gpu-name", gpus[i]->name);
+        set_time(n, "t-compute", e->t_compute);
+        set_time(n, "t-mem", e->t_mem);
+        set_time(n, "t-body", e->t_body);
+        set_time(n, "t-launch", e->t_launch);
+        set_time(n, "t-total", e->t_total);
+        set_sig3(n, "intensity", e->intensity);
+        set_sig3(n, "ridge", e->ridge);
+        char buf[64];
+        set_num(n, "perf-roof", e->perf_roof, rc_format_si3(e->perf_roof, "FLOP/s", buf, sizeof buf));
+        set_num(n, "perf-attained", e->perf_attained,
+                rc_format_si3(e->perf_attained, "FLOP/s", buf, sizeof buf));
+        set_sig3(n, "launch-percent", 100 * e->launch_share);
+        set_str(n, "bound", e->compute_bound ? "compute" : "memory");
+        set_bool(n, "launch-dominated", e->launch_dominated);
+    }
+    /* Mark the fastest, so no renderer has to search for it. */
+    size_t fastest = 0;
+    for (size_t i = 1; i < ng; i++)
+        if (est[i].t_total < est[fastest].t_total)
+            fastest = i;
+    size_t i = 0;
+    for (xmlNodePtr n = list->children; n; n = n->next, i++)
+        set_bool(n, "fastest", i == fastest && ng > 0);
+}
+
+static char *dims_text(const int64_t d[3], char *buf, size_t size)
+{
+    snprintf(buf, size, "(%lld, %lld, %lld)", (long long)d[0], (long long)d[1], (long long)d[2]);
+    return buf;
+}
+
+xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
+                                 size_t ng, const rc_kernel_result *r)
+{
+    const rc_kernel *k = r->kernel;
+    xmlNodePtr kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
+    xmlNodePtr n = xmlNewChild(kernels, NULL, X("kernel"), NULL);
+    char buf[64];
+    set_str(n, "id", k->id);
+    set_str(n, "name", k->name);
+    set_str(n, "file", k->file);
+    add_text_child(n, "summary", k->summary);
+    xmlNodePtr src = add_text_child(n, "source", k->source_code);
+    set_str(src, "language", k->source_language);
+
+    xmlNodePtr launch = xmlNewChild(n, NULL, X("launch"), NULL);
+    set_str(launch, "grid", dims_text(k->grid, buf, sizeof buf));
+    set_str(launch, "block", dims_text(k->block, buf, sizeof buf));
+    static const char *const gnames[] = {"grid-x", "grid-y", "grid-z"};
+    static const char *const bnames[] = {"block-x", "block-y", "block-z"};
+    for (int i = 0; i < 3; i++) {
+        set_int(launch, gnames[i], k->grid[i]);
+        set_int(launch, bnames[i], k->block[i]);
+    }
+    set_int(launch, "blocks", rc_kernel_blocks(k));
+    set_int(launch, "threads-per-block", rc_kernel_threads_per_block(k));
+    set_int(launch, "threads", rc_kernel_blocks(k) * rc_kernel_threads_per_block(k));
+
+    xmlNodePtr params = xmlNewChild(n, NULL, X("params"), NULL);
+    for (size_t i = 0; i < k->nparams; i++) {
+        xmlNodePtr p = xmlNewChild(params, NULL, X("param"), NULL);
+        set_str(p, "name", k->params[i].name);
+        set_int(p, "value", k->params[i].value);
+        set_str(p, "expression", k->params[i].text);
+        set_str(p, "note", k->params[i].note);
+    }
+    xmlNodePtr notes = xmlNewChild(n, NULL, X("notes"), NULL);
+    for (size_t i = 0; i < k->nnotes; i++)
+        add_text_child(notes, "note", k->notes[i]);
+
+    add_counts(n, "model", k, r->model);
+    if (r->launch)
+        add_counts(n, "launch", k, r->launch);
+
+    rc_estimate *est = calloc(ng ? ng : 1, sizeof *est);
+    rc_estimate *lest = calloc(ng ? ng : 1, sizeof *lest);
+    if (!est || !lest) {
+        free(est);
+        free(lest);
+        return n;
+    }
+    for (size_t i = 0; i < ng; i++) {
+        rc_estimate_compute(gpus[i], r->model->flops.total, r->model->bytes.total, &est[i]);
+        if (r->launch)
+            rc_estimate_compute(gpus[i], r->launch->flops.total, r->launch->bytes.total, &lest[i]);
+    }
+    add_estimates(n, "estimates", gpus, ng, est);
+    if (r->launch)
+        add_estimates(n, "launch-estimates", gpus, ng, lest);
+    add_interpretation(n, k, gpus, ng, r->model, est, r->launch, lest);
+    free(est);
+    free(lest);
+    return n;
+}
+
+xmlDocPtr rc_results_kernel_doc(xmlDocPtr doc, xmlNodePtr kernel)
+{
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    xmlDocPtr copy = xmlNewDoc(X("1.0"));
+    xmlNodePtr top = xmlDocCopyNode(root, copy, 2); /* the element and its attributes */
+    xmlDocSetRootElement(copy, top);
+    xmlNodePtr gpus = rc_results_child(root, "gpus");
+    if (gpus)
+        xmlAddChild(top, xmlDocCopyNode(gpus, copy, 1));
+    xmlNodePtr kernels = xmlNewChild(top, NULL, X("kernels"), NULL);
+    xmlAddChild(kernels, xmlDocCopyNode(kernel, copy, 1));
+    return copy;
+}
+
+/* A copy of `from` in `doc` with only the attributes named in `keep`
+ * (NULL-terminated) and no children. */
+static xmlNodePtr copy_some(xmlDocPtr doc, xmlNodePtr from, const char *const *keep)
+{
+    xmlNodePtr n = xmlNewDocNode(doc, NULL, from->name, NULL);
+    for (const char *const *a = keep; n && *a; a++) {
+        xmlChar *v = xmlGetProp(from, X(*a));
+        if (v)
+            xmlSetProp(n, X(*a), v);
+        xmlFree(v);
+    }
+    return n;
+}
+
+static bool named(xmlNodePtr n, const char *name)
+{
+    return n->type == XML_ELEMENT_NODE && xmlStrEqual(n->name, X(name));
+}
+
+xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
+{
+    static const char *const kernel_attrs[] = {"id", "name", "file", NULL};
+    /* What is read of the totals: the --check table's FLOPs and bytes, the
+     * index's intensity. */
+    static const char *const total_attrs[] = {"total-text", NULL};
+    static const char *const value_attrs[] = {"value-text", NULL};
+    static const char *const estimate_attrs[] = {
+        "gpu", "t-total", "t-total-text", "intensity-text", "bound", "fastest",
+        "launch-dominated", NULL};
+    xmlNodePtr k = copy_some(doc, kernel, kernel_attrs);
+    for (xmlNodePtr c = kernel->children; k && c; c = c->next) {
+        if (named(c, "summary")) {
+            xmlAddChild(k, xmlDocCopyNode(c, doc, 1));
+        } else if (named(c, "counts")) {
+            xmlChar *basis = xmlGetProp(c, X("basis"));
+            bool model = basis && xmlStrEqual(basis, X("model"));
+            xmlFree(basis);
+            if (!model)
+                continue;
+            static const char *const basis_attr[] = {"basis", NULL};
+            xmlNodePtr counts = xmlAddChild(k, copy_some(doc, c, basis_attr));
+            for (xmlNodePtr q = c->children; counts && q; q = q->next)
+                if (named(q, "flops") || named(q, "bytes"))
+                    xmlAddChild(counts, copy_some(doc, q, total_attrs));
+                else if (named(q, "intensity"))
+                    xmlAddChild(counts, copy_some(doc, q, value_attrs));
+        } else if (named(c, "estimates")) {
+            xmlNodePtr list = xmlNewDocNode(doc, NULL, c->name, NULL);
+            xmlAddChild(k, list);
+            for (xmlNodePtr e = c->children; list && e; e = e->next)
+                if (named(e, "estimate"))
+                    xmlAddChild(list, copy_some(doc, e, estimate_attrs));
+        }
+    }
+    return k;
+}
+
+typedef struct {
+    const rc_diag_entry *entry;
+    size_t order;
+} ordered_entry;
+
+static int compare_entries(const void *a, const void *b)
+{
+    const ordered_entry *x = a, *y = b;
+    int c = strcmp(x->entry->file ? x->entry->file : "", y->entry->file ? y->entry->file : "");
+    if (c != 0)
+        return c;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+void rc_results_add_rejected(xmlDocPtr doc, const rc_diag *diag)
+{
+    xmlNodePtr list = xmlNewChild(xmlDocGetRootElement(doc), NULL, X("rejected"), NULL);
+    size_t n = rc_diag_count(diag), m = 0;
+    ordered_entry *entries = calloc(n ? n : 1, sizeof *entries);
+    if (!entries)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        const rc_diag_entry *e = rc_diag_entry_at(diag, i);
+        if (e->severity == RC_DIAG_ERROR)
+            entries[m++] = (ordered_entry){e, i};
+    }
+    qsort(entries, m, sizeof *entries, compare_entries);
+    for (size_t i = 0; i < m; i++) {
+        const rc_diag_entry *e = entries[i].entry;
+        xmlNodePtr node = xmlNewChild(list, NULL, X("input"), NULL);
+        set_str(node, "file", e->file ? e->file : "");
+        if (e->line > 0)
+            set_int(node, "line", e->line);
+        /* The first line: the caret display belongs on a terminal. */
+        size_t len = strcspn(e->message, "\n");
+        char *first = strndup(e->message, len);
+        set_str(node, "message", first);
+        free(first);
+    }
+    free(entries);
+}

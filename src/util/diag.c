@@ -1,0 +1,143 @@
+/* diag.c: see diag.h. */
+#include "util/diag.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct rc_diag {
+    FILE *stream;
+    int verbosity;
+    pthread_mutex_t lock;
+    rc_diag_entry *entries;
+    size_t count, capacity;
+    size_t errors, faults;
+};
+
+rc_diag *rc_diag_new(FILE *stream, int verbosity)
+{
+    rc_diag *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->stream = stream;
+    d->verbosity = verbosity;
+    pthread_mutex_init(&d->lock, NULL);
+    return d;
+}
+
+void rc_diag_free(rc_diag *d)
+{
+    if (!d)
+        return;
+    for (size_t i = 0; i < d->count; i++) {
+        free(d->entries[i].file);
+        free(d->entries[i].message);
+    }
+    free(d->entries);
+    pthread_mutex_destroy(&d->lock);
+    free(d);
+}
+
+static char *dup_or_null(const char *s)
+{
+    return s ? strdup(s) : NULL;
+}
+
+void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
+                  const char *fmt, va_list ap)
+{
+    char buf[2048];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    pthread_mutex_lock(&d->lock);
+    const char *prefix = sev == RC_DIAG_WARNING ? "warning: " : "";
+    if (file && line > 0)
+        fprintf(d->stream, "%s:%d: %s%s\n", file, line, prefix, buf);
+    else if (file)
+        fprintf(d->stream, "%s: %s%s\n", file, prefix, buf);
+    else
+        fprintf(d->stream, "roofcast: %s%s\n", prefix, buf);
+    fflush(d->stream);
+    if (d->count == d->capacity) {
+        size_t cap = d->capacity ? 2 * d->capacity : 16;
+        rc_diag_entry *e = realloc(d->entries, cap * sizeof *e);
+        if (e) {
+            d->entries = e;
+            d->capacity = cap;
+        }
+    }
+    if (d->count < d->capacity) {
+        rc_diag_entry *e = &d->entries[d->count++];
+        e->severity = sev;
+        e->file = dup_or_null(file);
+        e->line = line;
+        e->message = strdup(buf);
+    }
+    if (sev == RC_DIAG_ERROR)
+        d->errors++;
+    else if (sev == RC_DIAG_FAULT)
+        d->faults++;
+    pthread_mutex_unlock(&d->lock);
+}
+
+void rc_error_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rc_verror_at(d, RC_DIAG_ERROR, file, line, fmt, ap);
+    va_end(ap);
+}
+
+void rc_warn_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rc_verror_at(d, RC_DIAG_WARNING, file, line, fmt, ap);
+    va_end(ap);
+}
+
+void rc_fault_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rc_verror_at(d, RC_DIAG_FAULT, file, line, fmt, ap);
+    va_end(ap);
+}
+
+void rc_info(rc_diag *d, int level, const char *fmt, ...)
+{
+    if (d->verbosity < level)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    pthread_mutex_lock(&d->lock);
+    vfprintf(d->stream, fmt, ap);
+    fputc('\n', d->stream);
+    fflush(d->stream);
+    pthread_mutex_unlock(&d->lock);
+    va_end(ap);
+}
+
+size_t rc_diag_errors(const rc_diag *d) { return d->errors; }
+size_t rc_diag_faults(const rc_diag *d) { return d->faults; }
+size_t rc_diag_count(const rc_diag *d) { return d->count; }
+
+size_t rc_diag_error_files(const rc_diag *d)
+{
+    size_t files = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        const rc_diag_entry *e = &d->entries[i];
+        if (e->severity != RC_DIAG_ERROR || !e->file)
+            continue;
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = d->entries[j].severity == RC_DIAG_ERROR && d->entries[j].file &&
+                   strcmp(d->entries[j].file, e->file) == 0;
+        files += !seen;
+    }
+    return files;
+}
+
+const rc_diag_entry *rc_diag_entry_at(const rc_diag *d, size_t i)
+{
+    return i < d->count ? &d->entries[i] : NULL;
+}

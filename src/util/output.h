@@ -1,0 +1,61 @@
+/* output.h: writing the output directory, each file whole or not at all.
+ *
+ * Every file is written to a temporary file in the same directory and
+ * renamed into place, so a crash, a full disk or a kill leaves either the
+ * previous file or the new one, never a torn one. Errors are reported with
+ * the path and the system's reason.
+ */
+#ifndef ROOFCAST_OUTPUT_H
+#define ROOFCAST_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "util/diag.h"
+
+typedef struct rc_output rc_output;
+
+/* A hook that stands in for write(2), so tests can inject faults such as
+ * a full disk. NULL restores the real write. */
+typedef ssize_t (*rc_write_fn)(int fd, const void *buf, size_t len);
+
+/* Creates `dir` (and its parents) when missing. Returns NULL after
+ * reporting when it cannot be created. Free with rc_output_free. */
+rc_output *rc_output_new(const char *dir, rc_diag *diag);
+void rc_output_free(rc_output *out);
+
+void rc_output_set_write_hook(rc_output *out, rc_write_fn fn);
+
+/* Writes `name` (a plain file name, no '/') atomically. Returns false after
+ * reporting; rc_output_failed then stays true. Safe from several threads. */
+bool rc_output_write(rc_output *out, const char *name, const void *data, size_t len);
+
+/* A file written piece by piece, for the files that cover every kernel
+ * (results.xml, estimates.csv): the pieces go to a temporary file as they
+ * come, and rc_output_close renames it into place. rc_output_open returns
+ * NULL after reporting. rc_output_append keeps the first error, which
+ * rc_output_close reports (returning false, the temporary file removed);
+ * rc_output_abandon removes it without a word. Both close and abandon free
+ * the handle. One thread at a time per file. */
+typedef struct rc_output_file rc_output_file;
+rc_output_file *rc_output_open(rc_output *out, const char *name);
+void rc_output_append(rc_output_file *f, const void *data, size_t len);
+bool rc_output_close(rc_output_file *f);
+void rc_output_abandon(rc_output_file *f);
+
+/* A scratch file in the output directory for data on its way to an output
+ * file that is too large to keep in memory (summary.pdf's finished pages).
+ * It has no name (unlinked as soon as made), so nothing is left behind
+ * whatever happens, and it lives on the disk the outputs go to rather
+ * than in /tmp, which may be memory. Returns NULL, reporting nothing, when
+ * it cannot be made: the caller keeps the data in memory instead. The
+ * caller fcloses it. */
+FILE *rc_output_scratch(rc_output *out, const char *name);
+
+bool rc_output_failed(const rc_output *out);
+size_t rc_output_written(const rc_output *out);
+const char *rc_output_dir(const rc_output *out);
+
+#endif
