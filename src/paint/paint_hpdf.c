@@ -7,10 +7,12 @@
 #include <assert.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <hpdf_doc.h>
+#include <hpdf_font.h>
 #include <hpdf_fontdef.h>
 #include <hpdf_mmgr.h>
 #include <hpdf_streams.h>
@@ -192,6 +194,58 @@ bool rc_hpdf_direct_cmap(HPDF_Doc pdf, const char *name)
     cm->glyph_id_array_count = 0x10000;
     cm->seg_count_x2 = 2;
     return true;
+}
+
+/* ---- the text of a font, for readers ------------------------------------ */
+
+/* A ToUnicode CMap for a font whose codes are the characters of the Basic
+ * Multilingual Plane themselves (libharu's UTF-8 encoder: two bytes, big
+ * endian, code = CID = code point). A bfrange may vary only its last byte,
+ * so the plane is 256 ranges of 256 codes, less the surrogates (D800-DFFF),
+ * which stand for no character; at most 100 ranges per block. */
+static bool write_identity_to_unicode(HPDF_Stream s)
+{
+    static const char head[] =
+        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+        "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+        "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n";
+    static const char tail[] =
+        "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n";
+    enum { SURROGATES = 0xD8, SURROGATES_END = 0xE0, PER_BLOCK = 100 };
+    bool ok = HPDF_Stream_WriteStr(s, head) == HPDF_OK;
+    unsigned hi = 0;
+    while (ok && hi < 256) {
+        unsigned n = 0, end = hi;
+        for (; end < 256 && n < PER_BLOCK; end++)
+            n += !(end >= SURROGATES && end < SURROGATES_END);
+        char line[32];
+        snprintf(line, sizeof line, "%u beginbfrange\n", n);
+        ok &= HPDF_Stream_WriteStr(s, line) == HPDF_OK;
+        for (; ok && hi < end; hi++) {
+            if (hi >= SURROGATES && hi < SURROGATES_END)
+                continue;
+            snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
+            ok &= HPDF_Stream_WriteStr(s, line) == HPDF_OK;
+        }
+        ok &= HPDF_Stream_WriteStr(s, "endbfrange\n") == HPDF_OK;
+    }
+    return ok && HPDF_Stream_WriteStr(s, tail) == HPDF_OK;
+}
+
+bool rc_hpdf_fix_to_unicode(HPDF_Font font)
+{
+    HPDF_FontAttr attr = font ? font->attr : NULL;
+    HPDF_Dict cmap = attr && attr->type == HPDF_FONT_TYPE0_TT ? attr->cmap_stream : NULL;
+    if (!cmap || !cmap->stream || cmap->stream->type != HPDF_STREAM_MEMORY)
+        return false;
+    /* The entries of a CMap used as an encoding, which a ToUnicode stream
+     * has none of. */
+    static const char *const keys[] = {"Type", "CMapName", "CIDSystemInfo", "WMode", "UseCMap"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        HPDF_Dict_RemoveElement(cmap, keys[i]); /* not found: nothing to do */
+    HPDF_MemStream_FreeData(cmap->stream);
+    return write_identity_to_unicode(cmap->stream);
 }
 
 char *rc_hpdf_utf8_put(char *o, unsigned long c)

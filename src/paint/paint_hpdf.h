@@ -79,6 +79,17 @@ const char *rc_hpdf_load_ttf(HPDF_Doc pdf, rc_hpdf_font_source *src, const unsig
  * the font as it was, when its cmap is not the kind this can convert. */
 bool rc_hpdf_direct_cmap(HPDF_Doc pdf, const char *name);
 
+/* Replaces the ToUnicode CMap libharu 2.3 gives a TrueType font with the
+ * UTF-8 encoder (`font` from HPDF_GetFont(pdf, name, "UTF-8")). libharu
+ * writes its encoding CMap there, a "begincidrange" that maps codes to
+ * CIDs, not to text: poppler warns "Invalid 'begincidrange' operator in
+ * ToUnicode CMap" on every PDF and finds the text through the font's own
+ * cmap instead. The replacement maps every code to the character it
+ * encodes (bfrange over the Basic Multilingual Plane). Call it once per
+ * document and font, before saving. Returns false, the font unchanged or
+ * its map empty, when the font is not of that kind or memory ran out. */
+bool rc_hpdf_fix_to_unicode(HPDF_Font font);
+
 /* Paints `chart` on `page` with its top-left corner at (x, top), in page
  * points measured from the page's top-left corner (y downward, as in the
  * description), scaled by `scale` (1: the description's own points). Items

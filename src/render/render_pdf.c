@@ -1099,6 +1099,13 @@ end:
 
 /* ---- the document ------------------------------------------------------- */
 
+/* Gives font i a ToUnicode map that readers can use (rc_hpdf_fix_to_unicode). */
+static void fix_to_unicode(pdf *p, int i)
+{
+    if (p->hf.font[i] && !p->error && !rc_hpdf_fix_to_unicode(p->hf.font[i]))
+        p->oom = true; /* the font is libharu's UTF-8 TrueType: only memory can fail */
+}
+
 /* Starts a document: libharu with compression, the UTF-8 encoder and both
  * TTFs embedded, read from the bytes font.c holds. Returns false
  * after reporting. */
@@ -1126,6 +1133,7 @@ static bool pdf_open(pdf *p, xmlDocPtr doc, const rc_fonts *fonts, const char *o
         for (int i = 0; i < RC_FONT_COUNT && !p->error; i++) {
             p->def[i] = HPDF_GetFontDef(p->pdf, p->spare->name[i]);
             p->hf.font[i] = HPDF_GetFont(p->pdf, p->spare->name[i], "UTF-8");
+            fix_to_unicode(p, i);
         }
         if (p->error || !p->hf.font[0] || !p->hf.font[1] || !p->def[0] || !p->def[1]) {
             report_hpdf(p, NULL);
@@ -1154,6 +1162,7 @@ static bool pdf_open(pdf *p, xmlDocPtr doc, const rc_fonts *fonts, const char *o
                 rc_hpdf_direct_cmap(p->pdf, name);
                 p->def[i] = HPDF_GetFontDef(p->pdf, name);
                 p->hf.font[i] = HPDF_GetFont(p->pdf, name, "UTF-8");
+                fix_to_unicode(p, i);
             }
             if (p->error || !p->hf.font[i] || !p->def[i]) {
                 report_hpdf(p, path);

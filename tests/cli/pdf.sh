@@ -5,11 +5,12 @@
 # (pdftotext), one bookmark and one page per kernel, byte-identical across
 # runs, and text kept inside the page and off other text even for a kernel
 # with a 120-character name and notes in Greek and Cyrillic
-# (tests/data/long-names/kernels). Needs qpdf and poppler-utils.
+# (tests/data/long-names/kernels); poppler reads every PDF without a word on
+# stderr (pdftotext, pdftoppm). Needs qpdf and poppler-utils.
 set -eu
 . "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2
-for tool in qpdf pdffonts pdftotext pdfinfo; do
+for tool in qpdf pdffonts pdftotext pdftoppm pdfinfo; do
     command -v "$tool" >/dev/null || { echo "pdf.sh: $tool is missing (qpdf, poppler-utils)" >&2; exit 1; }
 done
 out=$(mktemp -d)
@@ -28,6 +29,12 @@ for pdf in "$out"/a/*.pdf "$out"/long/*.pdf; do
     name=${pdf#"$out"/}
     # qpdf: 0 is clean, 2 errors, 3 warnings
     if qpdf --check "$pdf" >/dev/null 2>&1; then ok; else bad "qpdf --check $name"; fi
+    # poppler is silent: no "Syntax Warning" (libharu's ToUnicode CMap once
+    # made one per font) and no error.
+    for read in "pdftotext $pdf -" "pdftoppm -r 10 -png $pdf"; do
+        $read >/dev/null 2>"$out/poppler.err" || bad "$read failed"
+        if [ -s "$out/poppler.err" ]; then bad "${read%% *} $name printed:"; cat "$out/poppler.err" >&2; else ok; fi
+    done
     # pdffonts: the "emb" column is the fifth from the end
     fonts=$(pdffonts "$pdf" 2>/dev/null | awk 'NR > 2')
     if [ -n "$fonts" ] && echo "$fonts" | awk '$(NF-4) != "yes" { exit 1 }'; then ok; else
