@@ -1,0 +1,257 @@
+/* inputs.c: the first stages of a run: the GPU files, then the kernel
+ * files loaded and counted on worker threads. */
+
+#include "cli/run.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+/* ---- collecting input files ------------------------------------------ */
+
+static void paths_add(run_paths *l, const char *path)
+{
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 32;
+        char **p = realloc(l->paths, cap * sizeof *p);
+        if (!p)
+            return;
+        l->paths = p;
+        l->cap = cap;
+    }
+    l->paths[l->count++] = strdup(path);
+}
+
+void run_paths_free(run_paths *l)
+{
+    for (size_t i = 0; i < l->count; i++)
+        free(l->paths[i]);
+    free(l->paths);
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool has_xml_suffix(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && strcmp(name + n - 4, ".xml") == 0 && name[0] != '.';
+}
+
+/* A file is taken as given; a directory contributes its *.xml files in
+ * name order, so runs are reproducible. */
+static void collect(const char *path, run_paths *out, rc_diag *diag, const char *what)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        rc_error_at(diag, path, 0, "cannot read: %s", strerror(errno));
+        return;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        paths_add(out, path);
+        return;
+    }
+    DIR *dir = opendir(path);
+    if (!dir) {
+        rc_error_at(diag, path, 0, "cannot read the directory: %s", strerror(errno));
+        return;
+    }
+    size_t first = out->count;
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        if (!has_xml_suffix(e->d_name))
+            continue;
+        size_t n = strlen(path) + strlen(e->d_name) + 2;
+        char *full = malloc(n);
+        if (!full)
+            continue;
+        bool slash = path[strlen(path) - 1] == '/';
+        snprintf(full, n, "%s%s%s", path, slash ? "" : "/", e->d_name);
+        paths_add(out, full);
+        free(full);
+    }
+    closedir(dir);
+    if (out->count == first)
+        rc_error_at(diag, path, 0, "no %s definitions (*.xml) in this directory", what);
+    if (out->count > first) /* qsort(NULL, 0, ...) is undefined */
+        qsort(out->paths + first, out->count - first, sizeof *out->paths, compare_strings);
+}
+
+/* ---- GPUs ------------------------------------------------------------- */
+
+/* GPUs are shown from the lowest FP32 peak to the highest, which orders
+ * them roughly by generation; the id breaks ties. */
+static int compare_gpus(const void *a, const void *b)
+{
+    const rc_gpu *x = *(rc_gpu *const *)a, *y = *(rc_gpu *const *)b;
+    if (x->peak_fp32 != y->peak_fp32)
+        return x->peak_fp32 < y->peak_fp32 ? -1 : 1;
+    return strcmp(x->id, y->id);
+}
+
+static bool gpu_wanted(const rc_options *o, const rc_gpu *g)
+{
+    bool wanted = !o->gpu_ids;
+    for (size_t j = 0; o->gpu_ids && j < o->ngpu_ids; j++)
+        wanted |= strcmp(o->gpu_ids[j], g->id) == 0;
+    return wanted;
+}
+
+static bool gpu_duplicate(const run_state *r, const rc_gpu *g)
+{
+    bool duplicate = false;
+    for (size_t j = 0; j < r->ngpus; j++)
+        if (strcasecmp(r->gpus[j]->id, g->id) == 0) {
+            rc_error_at(r->diag, g->file, g->line, "duplicate GPU id '%s' (also in %s)", g->id,
+                        r->gpus[j]->file);
+            duplicate = true;
+        }
+    return duplicate;
+}
+
+/* Every id --gpu names must have been loaded. */
+static bool gpu_ids_found(run_state *r)
+{
+    const rc_options *o = r->options;
+    bool all = true;
+    for (size_t j = 0; o->gpu_ids && j < o->ngpu_ids; j++) {
+        bool found = false;
+        for (size_t i = 0; i < r->ngpus; i++)
+            found |= strcmp(o->gpu_ids[j], r->gpus[i]->id) == 0;
+        if (!found) {
+            rc_error_at(r->diag, NULL, 0, "--gpu: no GPU with id '%s' was loaded", o->gpu_ids[j]);
+            all = false;
+        }
+    }
+    return all;
+}
+
+bool run_load_gpus(run_state *r)
+{
+    const rc_options *o = r->options;
+    collect(o->specs ? o->specs : "specs", &r->gpu_files, r->diag, "GPU");
+    r->gpus = calloc(r->gpu_files.count + 1, sizeof *r->gpus);
+    for (size_t i = 0; r->gpus && i < r->gpu_files.count; i++) {
+        rc_gpu *g = rc_load_gpu(r->loader, r->gpu_files.paths[i], r->diag);
+        if (!g)
+            continue;
+        if (gpu_duplicate(r, g) || !gpu_wanted(o, g))
+            rc_gpu_free(g);
+        else
+            r->gpus[r->ngpus++] = g;
+    }
+    if (!gpu_ids_found(r)) {
+        r->status = RC_EXIT_USAGE;
+        return false;
+    }
+    if (r->ngpus == 0) {
+        rc_error_at(r->diag, NULL, 0, "no usable GPU definitions: nothing to estimate");
+        r->status = RC_EXIT_INPUT;
+        return false;
+    }
+    qsort(r->gpus, r->ngpus, sizeof *r->gpus, compare_gpus);
+    return true;
+}
+
+/* ---- kernels ---------------------------------------------------------- */
+
+static void report_eval_error(rc_diag *diag, const rc_kernel *k, const rc_eval_error *err,
+                              bool as_launched)
+{
+    const char *suffix = as_launched ? " (counting the launch as written)" : "";
+    if (err->node && err->expr >= 0) {
+        rc_expr_error e = err->expr_error;
+        if (*suffix) {
+            size_t n = strlen(e.message);
+            snprintf(e.message + n, sizeof e.message - n, "%s", suffix);
+        }
+        rc_report_expr_error(diag, k->file, err->node->line,
+                             rc_work_element(err->node->kind),
+                             rc_work_attr(err->node->kind, err->expr),
+                             err->node->text[err->expr], &e);
+    } else
+        rc_error_at(diag, k->file, err->node ? err->node->line : k->line, "%s%s",
+                    err->message, suffix);
+}
+
+/* Job: load and count one kernel file. */
+static void load_job(void *ctx, size_t i, int worker)
+{
+    run_state *r = ctx;
+    (void)worker;
+    run_kernel *e = &r->kernels[i];
+    double t0 = rc_thread_seconds();
+    rc_kernel *k = rc_load_kernel(r->loader, r->kernel_files.paths[i], r->diag);
+    double t1 = rc_thread_seconds();
+    rc_timings_add(r->timings, RC_STAGE_LOAD, t1 - t0);
+    if (!k)
+        return;
+    rc_eval_error eerr;
+    if (!rc_evaluate(k, false, &e->model, &eerr)) {
+        report_eval_error(r->diag, k, &eerr, false);
+        rc_kernel_free(k);
+    } else if (k->has_assumptions && !rc_evaluate(k, true, &e->launch, &eerr)) {
+        report_eval_error(r->diag, k, &eerr, true);
+        rc_counts_release(&e->model);
+        rc_kernel_free(k);
+    } else {
+        e->has_launch = k->has_assumptions;
+        e->kernel = k;
+        rc_info(r->diag, 2, "%s: %s counted exactly in %lld runs over ranges of indices", k->file,
+                k->id, (long long)e->model.thread_runs);
+    }
+    rc_timings_add(r->timings, RC_STAGE_EVALUATE, rc_thread_seconds() - t1);
+}
+
+static void kernel_release(run_kernel *e)
+{
+    rc_counts_release(&e->model);
+    if (e->has_launch)
+        rc_counts_release(&e->launch);
+    rc_kernel_free(e->kernel);
+    e->kernel = NULL;
+}
+
+/* Ids name the output files, so the second of two kernels with one id is
+ * rejected. In file order, so the first file wins whatever the threads
+ * did; the good kernels are compacted to the front. */
+static void drop_duplicate_ids(run_state *r)
+{
+    for (size_t i = 0; i < r->kernel_files.count; i++) {
+        run_kernel *e = &r->kernels[i];
+        if (!e->kernel)
+            continue;
+        for (size_t j = 0; j < r->nkernels; j++)
+            if (strcasecmp(r->kernels[j].kernel->id, e->kernel->id) == 0) {
+                rc_error_at(r->diag, e->kernel->file, e->kernel->line,
+                            "duplicate kernel id '%s' (also in %s); ids name the output files",
+                            e->kernel->id, r->kernels[j].kernel->file);
+                kernel_release(e);
+                break;
+            }
+        if (e->kernel)
+            r->kernels[r->nkernels++] = *e; /* nkernels <= i */
+    }
+}
+
+bool run_load_kernels(run_state *r)
+{
+    const rc_options *o = r->options;
+    if (o->ninputs == 0)
+        collect("kernels", &r->kernel_files, r->diag, "kernel");
+    for (size_t i = 0; i < o->ninputs; i++)
+        collect(o->inputs[i], &r->kernel_files, r->diag, "kernel");
+    r->kernels = calloc(r->kernel_files.count + 1, sizeof *r->kernels);
+    if (!r->kernels) {
+        r->status = RC_EXIT_OUTPUT;
+        return false;
+    }
+    rc_parallel_for(r->kernel_files.count, r->jobs, load_job, r, r->progress, "counting");
+    drop_duplicate_ids(r);
+    return true;
+}

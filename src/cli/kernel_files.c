@@ -1,0 +1,187 @@
+/* kernel_files.c: rendering each kernel on worker threads: its results
+ * tree, every file of its own from that tree, then its share of the files
+ * that cover every kernel (overviews.c). The tree is freed as soon as the
+ * kernel is done, so a run holds as many trees as it has workers. */
+
+#include "cli/run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "results/results.h"
+
+bool run_write_buffer(run_state *r, const char *name, char *data, size_t len)
+{
+    if (!data)
+        return false;
+    double t0 = rc_thread_seconds();
+    bool ok = rc_output_write(r->output, name, data, len);
+    rc_timings_add(r->timings, RC_STAGE_WRITE, rc_thread_seconds() - t0);
+    free(data);
+    return ok;
+}
+
+void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
+                       const char *suffix, const rc_fonts *fonts, char **keep_svg,
+                       size_t *keep_len)
+{
+    bool want_svg = (r->formats & RC_FORMAT_SVG) || keep_svg;
+    bool want_png = (r->formats & RC_FORMAT_PNG) != 0;
+    if (!fonts || !(want_svg || want_png))
+        return;
+    /* One description, painted in each format; describing counts as the
+     * first format's time. */
+    rc_stage svg_stage = kernel_id ? RC_STAGE_SVG : RC_STAGE_OVERVIEWS;
+    rc_stage png_stage = kernel_id ? RC_STAGE_PNG : RC_STAGE_OVERVIEWS;
+    double t0 = rc_thread_seconds();
+    rc_chart *chart = rc_render_chart_describe(doc, kernel_id, kind, fonts, r->diag);
+    rc_timings_add(r->timings, want_svg ? svg_stage : png_stage, rc_thread_seconds() - t0);
+    if (!chart)
+        return;
+    char *svg = NULL, *png = NULL;
+    size_t svg_len = 0, png_len = 0;
+    if (want_svg) {
+        t0 = rc_thread_seconds();
+        svg = rc_paint_svg(chart, fonts, &svg_len);
+        rc_timings_add(r->timings, svg_stage, rc_thread_seconds() - t0);
+    }
+    if (want_png) {
+        t0 = rc_thread_seconds();
+        png = rc_paint_png(chart, fonts, RC_PNG_SCALE, &png_len);
+        rc_timings_add(r->timings, png_stage, rc_thread_seconds() - t0);
+    }
+    if ((want_svg && !svg) || (want_png && !png))
+        rc_error_at(r->diag, NULL, 0, "cannot paint a chart of %s", kernel_id ? kernel_id : "index");
+    rc_chart_free(chart);
+    char name[160];
+    const char *base = kernel_id ? kernel_id : "index";
+    if (keep_svg && svg) {
+        *keep_svg = malloc(svg_len);
+        if (*keep_svg) {
+            memcpy(*keep_svg, svg, svg_len);
+            *keep_len = svg_len;
+        }
+    }
+    if (r->formats & RC_FORMAT_SVG) {
+        snprintf(name, sizeof name, "%s%s.svg", base, suffix);
+        run_write_buffer(r, name, svg, svg_len);
+    } else
+        free(svg);
+    if (png) {
+        snprintf(name, sizeof name, "%s%s.png", base, suffix);
+        run_write_buffer(r, name, png, png_len);
+    }
+}
+
+/* Kernel i as results.xml holds it: indented as the whole tree would be. */
+static char *kernel_xml(xmlNodePtr kernel, size_t *len)
+{
+    xmlBufferPtr buf = xmlBufferCreate();
+    char *out = NULL;
+    if (buf && xmlNodeDump(buf, kernel->doc, kernel, 2, 1) >= 0) {
+        size_t n = (size_t)xmlBufferLength(buf);
+        out = malloc(n + 6);
+        if (out) {
+            memcpy(out, "    ", 4);
+            memcpy(out + 4, xmlBufferContent(buf), n);
+            out[n + 4] = '\n';
+            *len = n + 5;
+        }
+    }
+    xmlBufferFree(buf);
+    return out;
+}
+
+static void write_markdown(run_state *r, xmlDocPtr doc, const char *id)
+{
+    size_t len = 0;
+    double t0 = rc_thread_seconds();
+    char *md = rc_render_template(r->templates, RC_TEMPLATE_MARKDOWN, doc, id, &len, r->diag);
+    rc_timings_add(r->timings, RC_STAGE_MD, rc_thread_seconds() - t0);
+    char name[160];
+    snprintf(name, sizeof name, "%s.md", id);
+    run_write_buffer(r, name, md, len);
+}
+
+/* The charts, then the page that embeds the SVGs just painted. */
+static void write_charts_and_html(run_state *r, xmlDocPtr doc, const char *id,
+                                  const rc_fonts *fonts)
+{
+    bool html = (r->formats & RC_FORMAT_HTML) != 0;
+    char *roofline = NULL, *time = NULL;
+    size_t roofline_len = 0, time_len = 0;
+    run_render_charts(r, doc, id, RC_CHART_ROOFLINE, "-roofline", fonts, html ? &roofline : NULL,
+                      &roofline_len);
+    run_render_charts(r, doc, id, RC_CHART_TIME, "-time", fonts, html ? &time : NULL, &time_len);
+    if (html) {
+        rc_painted_svgs painted = {roofline, time, roofline_len, time_len};
+        size_t len = 0;
+        double t0 = rc_thread_seconds();
+        char *page = rc_render_html(r->templates, doc, id, fonts, &painted, &len, r->diag);
+        rc_timings_add(r->timings, RC_STAGE_HTML, rc_thread_seconds() - t0);
+        char name[160];
+        snprintf(name, sizeof name, "%s.html", id);
+        run_write_buffer(r, name, page, len);
+    }
+    free(roofline);
+    free(time);
+}
+
+static void write_pdf(run_state *r, xmlDocPtr doc, const char *id, const rc_fonts *fonts)
+{
+    size_t len = 0;
+    double t0 = rc_thread_seconds();
+    char *pdf = rc_render_pdf_kernel(doc, id, fonts, &len, r->diag);
+    rc_timings_add(r->timings, RC_STAGE_PDF, rc_thread_seconds() - t0);
+    char name[160];
+    snprintf(name, sizeof name, "%s.pdf", id);
+    run_write_buffer(r, name, pdf, len);
+}
+
+/* Job: kernel i's tree, every file of its own, then its share of the files
+ * that cover every kernel. */
+static void render_job(void *ctx, size_t i, int worker)
+{
+    run_state *r = ctx;
+    const rc_fonts *fonts = r->fonts ? r->fonts[worker] : NULL;
+    run_kernel *e = &r->kernels[i];
+    double t0 = rc_thread_seconds();
+    xmlDocPtr doc = rc_results_new((const rc_gpu *const *)r->gpus, r->ngpus);
+    rc_kernel_result result = {e->kernel, &e->model, e->has_launch ? &e->launch : NULL};
+    xmlNodePtr node = rc_results_add_kernel(doc, (const rc_gpu *const *)r->gpus, r->ngpus, &result);
+    rc_kernel_change change = {0};
+    if (r->comparison)
+        rc_compare_kernel(r->comparison, node, &change);
+    const char *id = e->kernel->id;
+    rc_timings_add(r->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
+
+    if (r->formats & RC_FORMAT_MD)
+        write_markdown(r, doc, id);
+    write_charts_and_html(r, doc, id, fonts);
+    if ((r->formats & RC_FORMAT_PDF) && fonts)
+        write_pdf(r, doc, id, fonts);
+
+    char *xml = NULL, *csv = NULL;
+    size_t xml_len = 0, csv_len = 0;
+    t0 = rc_thread_seconds();
+    if (r->results_xml)
+        xml = kernel_xml(node, &xml_len);
+    if (r->estimates_csv)
+        csv = rc_render_csv(doc, &csv_len);
+    rc_timings_add(r->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
+    run_commit_kernel(r, i, node, &change, xml, xml_len, csv, csv_len);
+    free(xml);
+    free(csv);
+    xmlFreeNode(change.entry); /* NULL unless the commit did not take it */
+    xmlFreeDoc(doc);
+}
+
+void run_render_kernels(run_state *r)
+{
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_cond_init(&r->turn_changed, NULL);
+    rc_parallel_for(r->nkernels, r->jobs, render_job, r,
+                    r->options->check ? NULL : r->progress, "rendering");
+    pthread_cond_destroy(&r->turn_changed);
+    pthread_mutex_destroy(&r->lock);
+}

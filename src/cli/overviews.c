@@ -1,0 +1,207 @@
+/* overviews.c: the files that cover every kernel. They are opened before
+ * the kernels are rendered, take each kernel's share in kernel order as it
+ * is done, and are finished after the last: results.xml and estimates.csv
+ * grow piece by piece, summary.pdf a page at a time, and the overview tree
+ * (a few KB a kernel) gives index.html, the overview chart, summary.pdf's
+ * front pages and changes.*. */
+
+#include "cli/run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "results/results.h"
+
+bool run_start_overview(run_state *r)
+{
+    r->overview = rc_results_new((const rc_gpu *const *)r->gpus, r->ngpus);
+    if (!r->overview) {
+        r->status = RC_EXIT_OUTPUT;
+        return false;
+    }
+    /* Names shared by every kernel's overview part are stored once. */
+    if (!r->overview->dict)
+        r->overview->dict = xmlDictCreate();
+    xmlNodePtr root = xmlDocGetRootElement(r->overview);
+    r->overview_kernels = rc_results_child(root, "kernels");
+    rc_results_add_rejected(r->overview, r->diag);
+    if (r->options->baseline)
+        r->comparison = rc_compare_open(r->options->baseline, rc_results_child(root, "gpus"),
+                                        r->diag);
+    return true;
+}
+
+/* results.xml of the overview tree, cut where its kernels go: `head` is
+ * what comes before them and the return value what comes after. The
+ * kernels' own text is written between the two as they come. */
+static char *results_xml_around_kernels(run_state *r, char **head, size_t *head_len, size_t *len)
+{
+    xmlNodePtr kernels = r->overview_kernels;
+    xmlNodePtr first = kernels->children, last = kernels->last;
+    kernels->children = kernels->last = NULL; /* the overview's kernels are not written */
+    static const char mark_text[] = "roofcast kernels";
+    xmlNodePtr mark = xmlAddChild(kernels, xmlNewDocComment(r->overview, (const xmlChar *)mark_text));
+    size_t all_len = 0;
+    char *all = rc_render_results_xml(r->overview, &all_len);
+    xmlUnlinkNode(mark);
+    xmlFreeNode(mark);
+    kernels->children = first;
+    kernels->last = last;
+    const char *at = all ? strstr(all, "    <!--roofcast kernels-->\n") : NULL;
+    if (!at) {
+        free(all);
+        return NULL;
+    }
+    size_t before = (size_t)(at - all), skip = strlen("    <!--roofcast kernels-->\n");
+    if (head) {
+        *head = malloc(before + 1);
+        if (*head)
+            memcpy(*head, all, before);
+        *head_len = before;
+    }
+    *len = all_len - before - skip;
+    memmove(all, at + skip, *len);
+    return all;
+}
+
+void run_open_overview_files(run_state *r)
+{
+    if (r->formats & RC_FORMAT_XML) {
+        size_t tail_len = 0;
+        free(results_xml_around_kernels(r, &r->results_xml_head, &r->results_xml_head_len,
+                                        &tail_len));
+        r->results_xml = r->results_xml_head ? rc_output_open(r->output, "results.xml") : NULL;
+        rc_output_append(r->results_xml, r->results_xml_head, r->results_xml_head_len);
+    }
+    if (r->formats & RC_FORMAT_CSV) {
+        r->estimates_csv = rc_output_open(r->output, "estimates.csv");
+        size_t len = 0;
+        char *header = rc_render_csv(r->overview, &len); /* no kernels yet: the header alone */
+        rc_output_append(r->estimates_csv, header, len);
+        free(header);
+    }
+    if ((r->formats & RC_FORMAT_PDF) && r->fonts) {
+        r->scratch = rc_output_scratch(r->output, "summary.pdf");
+        if (!r->scratch)
+            rc_info(r->diag, 2, "roofcast: no scratch file in %s/: summary.pdf's pages stay in memory",
+                    rc_output_dir(r->output));
+        r->summary = rc_pdf_summary_new(r->fonts[r->jobs], r->scratch, r->diag);
+    }
+}
+
+void run_commit_kernel(run_state *r, size_t i, xmlNodePtr kernel, rc_kernel_change *change,
+                       const char *xml, size_t xml_len, const char *csv, size_t csv_len)
+{
+    pthread_mutex_lock(&r->lock);
+    while (r->turn != i)
+        pthread_cond_wait(&r->turn_changed, &r->lock);
+    double t0 = rc_thread_seconds();
+    xmlChar *id = xmlGetProp(kernel, (const xmlChar *)"id");
+    if (r->comparison)
+        rc_compare_commit(r->comparison, (const char *)id, change);
+    xmlFree(id);
+    if (r->overview_kernels)
+        xmlAddChild(r->overview_kernels, rc_results_overview_kernel(r->overview, kernel));
+    if (r->summary)
+        rc_pdf_summary_add(r->summary, rc_results_child(kernel->doc->children, "gpus"), kernel);
+    double t1 = rc_thread_seconds();
+    rc_timings_add(r->timings, RC_STAGE_OVERVIEWS, t1 - t0);
+    if (xml)
+        rc_output_append(r->results_xml, xml, xml_len);
+    if (csv) { /* without its header line */
+        const char *rows = memchr(csv, '\n', csv_len);
+        rows = rows ? rows + 1 : csv + csv_len;
+        rc_output_append(r->estimates_csv, rows, csv_len - (size_t)(rows - csv));
+    }
+    rc_timings_add(r->timings, RC_STAGE_WRITE, rc_thread_seconds() - t1);
+    r->turn++;
+    pthread_cond_broadcast(&r->turn_changed);
+    pthread_mutex_unlock(&r->lock);
+}
+
+void run_finish_comparison(run_state *r)
+{
+    if (r->comparison) {
+        rc_compare_finish(r->comparison, r->overview, &r->changes);
+        r->comparison = NULL;
+    }
+}
+
+static void append_to_file(void *file, const void *data, size_t len)
+{
+    rc_output_append(file, data, len);
+}
+
+/* summary.pdf first, and its libharu document freed, so that it and the
+ * index's transform are never in memory together. */
+static void finish_summary_pdf(run_state *r)
+{
+    if (!r->summary)
+        return;
+    rc_output_file *file = rc_output_open(r->output, "summary.pdf");
+    rc_sink sink = {append_to_file, file};
+    if (file && rc_pdf_summary_finish(r->summary, r->overview, &sink))
+        rc_output_close(file);
+    else
+        rc_output_abandon(file);
+    rc_pdf_summary_free(r->summary);
+    r->summary = NULL;
+}
+
+/* The overview tree's results.xml must begin as it did when the kernels'
+ * text started to follow that beginning. */
+static void finish_results_xml(run_state *r)
+{
+    if (!r->results_xml)
+        return;
+    char *again = NULL;
+    size_t again_len = 0, tail_len = 0;
+    char *tail = results_xml_around_kernels(r, &again, &again_len, &tail_len);
+    if (!tail || again_len != r->results_xml_head_len ||
+        memcmp(again, r->results_xml_head, again_len) != 0) {
+        rc_fault_at(r->diag, NULL, 0, "results.xml: its beginning changed during the run (a bug)");
+        rc_output_abandon(r->results_xml);
+    } else {
+        rc_output_append(r->results_xml, tail, tail_len);
+        rc_output_close(r->results_xml);
+    }
+    r->results_xml = NULL;
+    free(again);
+    free(tail);
+}
+
+static void write_changes(run_state *r)
+{
+    if (!r->changes.compared)
+        return;
+    size_t len = 0;
+    char *text;
+    if (r->formats & RC_FORMAT_MD) {
+        text = rc_render_changes_md(r->overview, &len);
+        run_write_buffer(r, "changes.md", text, len);
+    }
+    if (r->formats & RC_FORMAT_CSV) {
+        text = rc_render_changes_csv(r->overview, &len);
+        run_write_buffer(r, "changes.csv", text, len);
+    }
+}
+
+void run_render_overviews(run_state *r)
+{
+    const rc_fonts *font0 = r->fonts ? r->fonts[0] : NULL;
+    double t0 = rc_thread_seconds();
+    finish_summary_pdf(r);
+    if (r->formats & RC_FORMAT_HTML) {
+        size_t len = 0;
+        char *html = rc_render_html(r->templates, r->overview, NULL, font0, NULL, &len, r->diag);
+        run_write_buffer(r, "index.html", html, len);
+    }
+    run_render_charts(r, r->overview, NULL, RC_CHART_OVERVIEW, "", font0, NULL, NULL);
+    if (r->estimates_csv) {
+        rc_output_close(r->estimates_csv);
+        r->estimates_csv = NULL;
+    }
+    finish_results_xml(r);
+    write_changes(r);
+    rc_timings_add(r->timings, RC_STAGE_OVERVIEWS, rc_thread_seconds() - t0);
+}

@@ -1,0 +1,139 @@
+/* run.h: the stages of rc_run and the state they hand on, private to
+ * src/cli. rc_run (run.c) reads as the data flow of the README:
+ *
+ *   load the GPUs, load and evaluate the kernels   (inputs.c)
+ *   -> open the output directory                     (run.c)
+ *   -> render each kernel, on worker threads         (kernel_files.c)
+ *   -> render the overviews                          (overviews.c)
+ *   -> finish the output directory                   (run.c)
+ *
+ * Every stage takes the one run_state; what it makes stays there until
+ * run_end (run.c) frees it all, whichever stage stopped the run.
+ */
+#ifndef ROOFCAST_RUN_H
+#define ROOFCAST_RUN_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <libxml/tree.h>
+
+#include "cli/roofcast.h"
+#include "input/load.h"
+#include "model/eval.h"
+#include "paint/font.h"
+#include "render/chart.h"
+#include "render/render.h"
+#include "results/compare.h"
+#include "util/diag.h"
+#include "util/output.h"
+#include "util/parallel.h"
+
+/* A list of input files, owned. */
+typedef struct {
+    char **paths;
+    size_t count, cap;
+} run_paths;
+
+/* One loaded and counted kernel. */
+typedef struct {
+    rc_kernel *kernel; /* NULL when the file was rejected */
+    rc_counts model, launch;
+    bool has_launch;
+} run_kernel;
+
+typedef struct {
+    const rc_options *options;
+    int status;        /* RC_EXIT_*; stages may only make it worse */
+    rc_diag *diag;
+    FILE *err;         /* messages, progress and --timings */
+    rc_timings *timings; /* NULL without --timings */
+    rc_progress *progress;
+    int jobs;
+    unsigned formats;  /* the files to write; 0 with --check (trees, no files) */
+
+    /* Inputs (inputs.c). */
+    rc_loader *loader;
+    run_paths gpu_files, kernel_files;
+    rc_gpu **gpus;     /* sorted as the reports show them */
+    size_t ngpus;
+    run_kernel *kernels; /* one per file, by file order; then only the good ones */
+    size_t nkernels;
+
+    /* The output directory and what renders into it (run.c). */
+    rc_output *output; /* NULL with --check */
+    rc_templates *templates;
+    rc_fonts **fonts;  /* one set per worker, one more for summary.pdf; NULL without */
+    int font_sets;
+
+    /* What covers every kernel (overviews.c), added to in kernel order. */
+    xmlDocPtr overview; /* the GPUs, the rejected inputs, each kernel's overview part */
+    xmlNodePtr overview_kernels;
+    rc_comparison *comparison; /* NULL without a usable baseline */
+    rc_compare_summary changes;
+    rc_output_file *results_xml, *estimates_csv;
+    char *results_xml_head; /* what results.xml holds before its kernels */
+    size_t results_xml_head_len;
+    rc_pdf_summary *summary;
+    FILE *scratch;     /* summary.pdf's finished pages */
+    pthread_mutex_t lock;
+    pthread_cond_t turn_changed;
+    size_t turn;       /* the kernel whose turn it is to commit */
+} run_state;
+
+/* ---- inputs.c --------------------------------------------------------- */
+
+/* Loads the GPU files (o->specs), keeping those --gpu names, sorted.
+ * Returns false, with r->status set, when the run cannot go on. */
+bool run_load_gpus(run_state *r);
+
+/* Loads and counts the kernel files on worker threads, then drops
+ * duplicate ids (the first file wins). Returns false when the run cannot
+ * go on. */
+bool run_load_kernels(run_state *r);
+
+void run_paths_free(run_paths *l);
+
+/* ---- kernel_files.c --------------------------------------------------- */
+
+/* Renders every kernel on worker threads: its tree, its files, and its
+ * share of what covers every kernel (run_commit_kernel). */
+void run_render_kernels(run_state *r);
+
+/* Writes a buffer a renderer made, and frees it. Returns false when data
+ * is NULL or the write failed. */
+bool run_write_buffer(run_state *r, const char *name, char *data, size_t len);
+
+/* Writes the SVG and PNG of one chart, as r->formats asks; kernel_id NULL
+ * for the overview (index.svg, index.png). With `keep_svg`, the SVG is
+ * handed back (the caller frees it) for the HTML page to embed. */
+void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
+                       const char *suffix, const rc_fonts *fonts, char **keep_svg,
+                       size_t *keep_len);
+
+/* ---- overviews.c ------------------------------------------------------ */
+
+/* The overview tree (the GPUs, the rejected inputs) and the baseline. */
+bool run_start_overview(run_state *r);
+
+/* Opens the files written piece by piece as the kernels come: results.xml,
+ * estimates.csv and summary.pdf's pages. */
+void run_open_overview_files(run_state *r);
+
+/* Kernel i's share of the files that cover every kernel, in kernel order
+ * whichever thread finished it: its part of the comparison, its overview
+ * part, its page of summary.pdf, its text of results.xml (`xml`) and rows
+ * of estimates.csv (`csv`). Then its tree can go. */
+void run_commit_kernel(run_state *r, size_t i, xmlNodePtr kernel, rc_kernel_change *change,
+                       const char *xml, size_t xml_len, const char *csv, size_t csv_len);
+
+/* Ends the comparison, after the last kernel. */
+void run_finish_comparison(run_state *r);
+
+/* Writes summary.pdf, index.html, index.svg/png, and closes estimates.csv,
+ * results.xml and changes.*. */
+void run_render_overviews(run_state *r);
+
+#endif
