@@ -18,6 +18,7 @@
   <xsl:param name="kernel-id"/>
 
   <xsl:include href="html-style.xsl"/>
+  <xsl:include href="html-gpus.xsl"/>
 
   <xsl:variable name="gpus" select="/roofcast-results/gpus/gpu"/>
 
@@ -46,7 +47,7 @@
         <p>
           <xsl:text>This report estimates the time of one launch of </xsl:text>
           <code><xsl:value-of select="@name"/></code>
-          <xsl:text> from its declared work, counted exactly over the launched threads, and the published figures of each GPU:</xsl:text>
+          <xsl:text> from its declared work, counted exactly over the launched threads, and the figures of each GPU (section 2 says where each comes from):</xsl:text>
         </p>
         <ul>
           <xsl:for-each select="$gpus">
@@ -512,35 +513,9 @@
   <xsl:template name="gpu-table">
     <section id="gpus">
       <h2>2. GPU specifications used</h2>
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">GPU</th><th scope="col">Architecture</th>
-              <th scope="col" class="num">FP32 peak (FLOP/s)</th><th scope="col" class="num">Bandwidth (B/s)</th>
-              <th scope="col" class="num">Ridge point (FLOP/byte)</th><th scope="col" class="num">Launch latency (s)</th>
-            </tr>
-          </thead>
-          <tbody>
-            <xsl:for-each select="$gpus">
-              <tr>
-                <td><xsl:value-of select="@name"/></td>
-                <td><xsl:value-of select="architecture"/></td>
-                <td class="num"><xsl:value-of select="figure[@name = 'peak-fp32']/@value-text"/></td>
-                <td class="num"><xsl:value-of select="figure[@name = 'bandwidth']/@value-text"/></td>
-                <td class="num"><xsl:value-of select="figure[@name = 'ridge']/@value-text"/></td>
-                <td class="num"><xsl:value-of select="figure[@name = 'launch-latency']/@value-text"/></td>
-              </tr>
-            </xsl:for-each>
-          </tbody>
-        </table>
-      </div>
-      <p>Sources of the figures:</p>
-      <ul>
-        <xsl:for-each select="$gpus">
-          <li><xsl:value-of select="@name"/>: <xsl:value-of select="source"/></li>
-        </xsl:for-each>
-      </ul>
+      <xsl:call-template name="gpu-figures">
+        <xsl:with-param name="gpus" select="$gpus"/>
+      </xsl:call-template>
     </section>
   </xsl:template>
 

@@ -10,6 +10,7 @@
   <xsl:output method="html" encoding="UTF-8" indent="no"
               doctype-system="about:legacy-compat"/>
   <xsl:include href="html-style.xsl"/>
+  <xsl:include href="html-gpus.xsl"/>
 
   <xsl:variable name="gpus" select="/roofcast-results/gpus/gpu"/>
   <xsl:variable name="kernels" select="/roofcast-results/kernels/kernel"/>
@@ -97,29 +98,10 @@
 
         <section id="gpus">
           <h2>GPUs</h2>
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">GPU</th><th scope="col">Architecture</th>
-                  <th scope="col" class="num">FP32 peak (FLOP/s)</th><th scope="col" class="num">Bandwidth (B/s)</th>
-                  <th scope="col" class="num">Ridge point (FLOP/byte)</th><th scope="col" class="num">Launch latency (s)</th>
-                </tr>
-              </thead>
-              <tbody>
-                <xsl:for-each select="$gpus">
-                  <tr>
-                    <td><xsl:value-of select="@name"/></td>
-                    <td><xsl:value-of select="architecture"/></td>
-                    <td class="num"><xsl:value-of select="figure[@name = 'peak-fp32']/@value-text"/></td>
-                    <td class="num"><xsl:value-of select="figure[@name = 'bandwidth']/@value-text"/></td>
-                    <td class="num"><xsl:value-of select="figure[@name = 'ridge']/@value-text"/></td>
-                    <td class="num"><xsl:value-of select="figure[@name = 'launch-latency']/@value-text"/></td>
-                  </tr>
-                </xsl:for-each>
-              </tbody>
-            </table>
-          </div>
+          <xsl:call-template name="gpu-figures">
+            <xsl:with-param name="gpus" select="$gpus"/>
+            <xsl:with-param name="sources" select="false()"/>
+          </xsl:call-template>
         </section>
 
         <xsl:apply-templates select="/roofcast-results/changes"/>

@@ -32,7 +32,7 @@
     <xsl:value-of select="concat('.', $nl, $nl)"/>
     <xsl:text>This report estimates the time of one launch of </xsl:text>
     <xsl:value-of select="rc:code(@name)"/>
-    <xsl:text> from its declared work, counted exactly over the launched threads, and the published figures of each GPU:</xsl:text>
+    <xsl:text> from its declared work, counted exactly over the launched threads, and the figures of each GPU (section 2 says where each comes from):</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
     <xsl:for-each select="$gpus">
       <xsl:text>- </xsl:text>
@@ -427,11 +427,15 @@
     <xsl:text>| --- | --- | --- | --- | --- | --- |</xsl:text>
     <xsl:value-of select="$nl"/>
     <xsl:for-each select="$gpus">
-      <xsl:value-of select="concat('| ', rc:md(@name), ' | ', rc:md(architecture), ' | ',
-                                   figure[@name = 'peak-fp32']/@value-text, ' | ',
-                                   figure[@name = 'bandwidth']/@value-text, ' | ',
-                                   figure[@name = 'ridge']/@value-text, ' | ',
-                                   figure[@name = 'launch-latency']/@value-text, ' |', $nl)"/>
+      <xsl:value-of select="concat('| ', rc:md(@name), ' | ', rc:md(architecture), ' | ')"/>
+      <xsl:apply-templates select="figure[@name = 'peak-fp32']" mode="cell"/>
+      <xsl:text> | </xsl:text>
+      <xsl:apply-templates select="figure[@name = 'bandwidth']" mode="cell"/>
+      <xsl:text> | </xsl:text>
+      <xsl:apply-templates select="figure[@name = 'ridge']" mode="cell"/>
+      <xsl:text> | </xsl:text>
+      <xsl:apply-templates select="figure[@name = 'launch-latency']" mode="cell"/>
+      <xsl:value-of select="concat(' |', $nl)"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
     <xsl:text>Sources of the figures:</xsl:text>
@@ -439,7 +443,62 @@
     <xsl:for-each select="$gpus">
       <xsl:value-of select="concat('- ', rc:md(@name), ': ', rc:md(source), $nl)"/>
     </xsl:for-each>
+    <xsl:apply-templates select="$gpus/figure[@origin = 'assumed']" mode="assumed"/>
     <xsl:value-of select="$nl"/>
+  </xsl:template>
+
+  <!-- A GPU figure in a table cell, marked when it is assumed. -->
+  <xsl:template match="figure" mode="cell">
+    <xsl:value-of select="@value-text"/>
+    <xsl:if test="@origin = 'assumed'"> (assumed)</xsl:if>
+  </xsl:template>
+
+  <!-- The assumed figures, one item per figure name, on the first GPU
+       that assumes it: "- Launch latency, 5 µs on every GPU, is assumed:
+       (source). It stands for (assumption)." -->
+  <xsl:template match="figure" mode="assumed">
+    <xsl:variable name="name" select="@name"/>
+    <xsl:if test="not(../preceding-sibling::gpu/figure[@name = $name and @origin = 'assumed'])">
+      <xsl:value-of select="concat('- ', rc:md(@label), ', ')"/>
+      <xsl:call-template name="assumed-where"/>
+      <xsl:value-of select="concat(', is assumed: ', rc:md(@source), '. It stands for ', rc:md(@assumption), '.', $nl)"/>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- "5 µs on every GPU", "5 µs on A and B", or "A: 5 µs, B: 6 µs" for
+       the assumed figures named like the context node. -->
+  <xsl:template name="assumed-where">
+    <xsl:variable name="name" select="@name"/>
+    <xsl:variable name="all" select="$gpus/figure[@name = $name and @origin = 'assumed']"/>
+    <xsl:variable name="value" select="@value-text"/>
+    <xsl:choose>
+      <xsl:when test="count($all[@value-text = $value]) != count($all)">
+        <xsl:for-each select="$all">
+          <xsl:call-template name="list-separator"/>
+          <xsl:value-of select="concat(rc:md(../@name), ': ', @value-text)"/>
+        </xsl:for-each>
+      </xsl:when>
+      <xsl:when test="count($all) = count($gpus) and count($gpus) &gt; 1">
+        <xsl:value-of select="concat($value, ' on every GPU')"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat($value, ' on ')"/>
+        <xsl:for-each select="$all">
+          <xsl:call-template name="list-separator"/>
+          <xsl:value-of select="rc:md(../@name)"/>
+        </xsl:for-each>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- Before an item of "a", "a and b", "a, b and c" (in a for-each). -->
+  <xsl:template name="list-separator">
+    <xsl:if test="position() &gt; 1">
+      <xsl:choose>
+        <xsl:when test="position() = last()"> and </xsl:when>
+        <xsl:otherwise>, </xsl:otherwise>
+      </xsl:choose>
+    </xsl:if>
   </xsl:template>
 
   <!-- 3. Formulas and the time table. -->

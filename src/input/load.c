@@ -30,8 +30,6 @@ extern const size_t rc_kernel_xsd_len;
 #define MAX_BLOCK_Z 64LL
 #define MAX_BLOCK_THREADS 1024LL
 
-#define DEFAULT_LAUNCH_LATENCY 5e-6
-
 struct rc_loader {
     xmlSchemaPtr gpu_schema;
     xmlSchemaPtr kernel_schema;
@@ -768,7 +766,8 @@ static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
     gpu->line = xmlGetLineNo(top);
     gpu->id = attr(top, "id");
     gpu->name = attr(top, "name");
-    gpu->launch_latency = DEFAULT_LAUNCH_LATENCY;
+    gpu->launch_latency = RC_DEFAULT_LAUNCH_LATENCY;
+    gpu->launch_latency_origin = RC_ORIGIN_ASSUMED;
     bool ok = true;
     char q[QUOTE_BUF];
     if (!gpu->id || !rc_id_is_safe(gpu->id)) {
@@ -804,8 +803,10 @@ static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
             ok &= read_quantity(n, RC_QTY_FREQUENCY, true, &gpu->clock_hz, file, diag);
         } else if (is_element(n, "bandwidth"))
             ok &= read_quantity(n, RC_QTY_BYTE_RATE, true, &gpu->bandwidth, file, diag);
-        else if (is_element(n, "launch-latency"))
+        else if (is_element(n, "launch-latency")) {
             ok &= read_quantity(n, RC_QTY_TIME, false, &gpu->launch_latency, file, diag);
+            gpu->launch_latency_origin = RC_ORIGIN_PUBLISHED;
+        }
         else if (is_element(n, "source"))
             gpu->source = text_of(n);
     }

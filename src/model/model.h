@@ -13,6 +13,20 @@
 
 #include "model/expr.h"
 
+/* The launch latency assumed where a GPU file gives none: one kernel launch
+ * followed by a synchronisation, as the reference reports assume (5 to 10 us
+ * in published microbenchmarks). */
+#define RC_DEFAULT_LAUNCH_LATENCY 5e-6
+
+/* Where a GPU figure comes from; the results tree says it beside each
+ * figure (origin="published|measured|assumed") and every renderer marks the
+ * assumed ones. ORDER RC_ORIGIN */
+typedef enum {
+    RC_ORIGIN_PUBLISHED, /* a datasheet figure, given in the GPU file */
+    RC_ORIGIN_MEASURED,  /* a microbenchmark's result, given in the GPU file */
+    RC_ORIGIN_ASSUMED    /* roofcast's default, where the GPU file gives none */
+} rc_origin;
+
 /* A GPU definition. Optional figures are 0 (or NULL) when absent. */
 typedef struct rc_gpu {
     char *id;           /* checked: [a-z0-9][a-z0-9._-]*, used in file names */
@@ -28,7 +42,8 @@ typedef struct rc_gpu {
     char *clock_kind;   /* "base" or "boost", or NULL */
     double clock_hz;
     double bandwidth;   /* B/s, > 0 */
-    double launch_latency; /* s, >= 0; 5 us when the file gives none */
+    double launch_latency; /* s, >= 0; RC_DEFAULT_LAUNCH_LATENCY when the file gives none */
+    rc_origin launch_latency_origin; /* RC_ORIGIN_ASSUMED when the file gives none */
     char *source;       /* where the figures come from */
     char *file;         /* the file it was read from, for messages */
     int line;

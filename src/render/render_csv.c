@@ -19,7 +19,7 @@ char *rc_render_csv(xmlDocPtr doc, size_t *len)
 {
     rc_buffer b = {0};
     rc_buffer_puts(&b, "kernel,gpu,flops,bytes,intensity,t_compute_us,t_mem_us,t_body_us,"
-              "t_launch_us,t_total_us,bound\r\n");
+              "t_launch_us,t_total_us,bound,t_launch_origin\r\n");
     xmlNodePtr kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
     for (xmlNodePtr k = kernels ? kernels->children : NULL; k; k = k->next) {
         if (k->type != XML_ELEMENT_NODE)
@@ -53,6 +53,9 @@ char *rc_render_csv(xmlDocPtr doc, size_t *len)
             }
             rc_buffer_puts(&b, ",");
             attr_field(&b, e, "bound");
+            /* "assumed" where the GPU file gives no launch latency. */
+            rc_buffer_puts(&b, ",");
+            attr_field(&b, e, "t-launch-origin");
             rc_buffer_puts(&b, "\r\n");
         }
     }

@@ -79,14 +79,91 @@ xmlNodePtr rc_results_child(xmlNodePtr parent, const char *name)
 
 /* ---- GPUs ------------------------------------------------------------- */
 
-static void add_figure(xmlNodePtr gpu, const char *name, const char *label,
-                       double value, const char *unit, const char *shown)
+/* The names of rc_origin, as results.xml writes them. ORDER RC_ORIGIN */
+static const char *const origin_names[] = {"published", "measured", "assumed"};
+
+/* What the assumed launch latency stands for, and where the value comes
+ * from (the gpu-small-kernels microbenchmark of gpu-benches). */
+#define LAUNCH_LATENCY_ASSUMPTION                                                          \
+    "one kernel launch followed by a synchronisation, as in the reference reports (5 to " \
+    "10 µs in published microbenchmarks; launches queued back to back take about 1.6 to " \
+    "2.6 µs)"
+#define LAUNCH_LATENCY_DEFAULT_SOURCE \
+    "roofcast's default, used where the GPU file gives no launch latency"
+
+/* One figure of a GPU: its value, how people see it, and where it comes
+ * from. `source` says where (for a figure of the GPU file, the file, whose
+ * <source> names the datasheet or benchmark); an assumed figure also says
+ * what it assumes. */
+typedef struct {
+    const char *name, *label, *unit;
+    double value;
+    const char *shown;
+    rc_origin origin;
+    const char *source;
+    const char *assumption; /* RC_ORIGIN_ASSUMED only */
+} gpu_figure;
+
+static void add_figure(xmlNodePtr gpu, const gpu_figure *f)
 {
-    xmlNodePtr f = xmlNewChild(gpu, NULL, X("figure"), NULL);
-    set_str(f, "name", name);
-    set_str(f, "label", label);
-    set_num(f, "value", value, shown);
-    set_str(f, "unit", unit);
+    xmlNodePtr n = xmlNewChild(gpu, NULL, X("figure"), NULL);
+    set_str(n, "name", f->name);
+    set_str(n, "label", f->label);
+    set_num(n, "value", f->value, f->shown);
+    set_str(n, "unit", f->unit);
+    set_str(n, "origin", origin_names[f->origin]);
+    set_str(n, "source", f->source);
+    if (f->origin == RC_ORIGIN_ASSUMED)
+        set_str(n, "assumption", f->assumption);
+}
+
+/* A figure the GPU file gives, as published. */
+static void add_published(xmlNodePtr n, const rc_gpu *g, const char *name, const char *label,
+                          double value, const char *unit, const char *shown)
+{
+    add_figure(n, &(gpu_figure){name, label, unit, value, shown, RC_ORIGIN_PUBLISHED,
+                                g->file, NULL});
+}
+
+static void add_gpu_figures(xmlNodePtr n, const rc_gpu *g)
+{
+    char buf[96], b2[200];
+    add_published(n, g, "peak-fp32", "FP32 peak", g->peak_fp32, "FLOP/s",
+                  rc_format_si(g->peak_fp32, "FLOP/s", buf, sizeof buf));
+    if (g->peak_fp64 > 0)
+        add_published(n, g, "peak-fp64", "FP64 peak", g->peak_fp64, "FLOP/s",
+                      rc_format_si(g->peak_fp64, "FLOP/s", buf, sizeof buf));
+    add_published(n, g, "bandwidth", "Memory bandwidth", g->bandwidth, "B/s",
+                  rc_format_si(g->bandwidth, "B/s", buf, sizeof buf));
+    bool assumed = g->launch_latency_origin == RC_ORIGIN_ASSUMED;
+    add_figure(n, &(gpu_figure){"launch-latency", "Launch latency", "s", g->launch_latency,
+                                rc_format_si(g->launch_latency, "s", buf, sizeof buf),
+                                g->launch_latency_origin,
+                                assumed ? LAUNCH_LATENCY_DEFAULT_SOURCE : g->file,
+                                LAUNCH_LATENCY_ASSUMPTION});
+    double ridge = g->peak_fp32 / g->bandwidth;
+    snprintf(b2, sizeof b2, "%s FLOP/byte", rc_format_sig3(ridge, buf, sizeof buf));
+    add_figure(n, &(gpu_figure){"ridge", "Ridge point", "FLOP/B", ridge, b2, RC_ORIGIN_PUBLISHED,
+                                "FP32 peak / memory bandwidth", NULL});
+    if (g->memory_bytes > 0) {
+        rc_format_si(g->memory_bytes, "B", buf, sizeof buf);
+        if (g->memory_type)
+            snprintf(b2, sizeof b2, "%s %s", buf, g->memory_type);
+        else
+            snprintf(b2, sizeof b2, "%s", buf);
+        add_published(n, g, "memory", "Memory", g->memory_bytes, "B", b2);
+    }
+    if (g->l2_bytes > 0)
+        add_published(n, g, "l2", "L2 cache", g->l2_bytes, "B",
+                      rc_format_si(g->l2_bytes, "B", buf, sizeof buf));
+    if (g->clock_hz > 0) {
+        rc_format_si(g->clock_hz, "Hz", buf, sizeof buf);
+        if (g->clock_kind)
+            snprintf(b2, sizeof b2, "%s %s", buf, g->clock_kind);
+        else
+            snprintf(b2, sizeof b2, "%s", buf);
+        add_published(n, g, "clock", "Clock of the peak", g->clock_hz, "Hz", b2);
+    }
 }
 
 xmlDocPtr rc_results_new(const rc_gpu *const *gpus, size_t ngpus)
@@ -96,7 +173,6 @@ xmlDocPtr rc_results_new(const rc_gpu *const *gpus, size_t ngpus)
     xmlDocSetRootElement(doc, top);
     set_str(top, "format-version", RC_RESULTS_FORMAT_VERSION);
     xmlNodePtr list = xmlNewChild(top, NULL, X("gpus"), NULL);
-    char buf[96], b2[200];
     for (size_t i = 0; i < ngpus; i++) {
         const rc_gpu *g = gpus[i];
         xmlNodePtr n = xmlNewChild(list, NULL, X("gpu"), NULL);
@@ -110,37 +186,7 @@ xmlDocPtr rc_results_new(const rc_gpu *const *gpus, size_t ngpus)
             xmlNodePtr s = xmlNewChild(n, NULL, X("sms"), NULL);
             set_int(s, "value", g->sms);
         }
-        add_figure(n, "peak-fp32", "FP32 peak", g->peak_fp32, "FLOP/s",
-                   rc_format_si(g->peak_fp32, "FLOP/s", buf, sizeof buf));
-        if (g->peak_fp64 > 0)
-            add_figure(n, "peak-fp64", "FP64 peak", g->peak_fp64, "FLOP/s",
-                       rc_format_si(g->peak_fp64, "FLOP/s", buf, sizeof buf));
-        add_figure(n, "bandwidth", "Memory bandwidth", g->bandwidth, "B/s",
-                   rc_format_si(g->bandwidth, "B/s", buf, sizeof buf));
-        add_figure(n, "launch-latency", "Launch latency", g->launch_latency, "s",
-                   rc_format_si(g->launch_latency, "s", buf, sizeof buf));
-        double ridge = g->peak_fp32 / g->bandwidth;
-        snprintf(b2, sizeof b2, "%s FLOP/byte", rc_format_sig3(ridge, buf, sizeof buf));
-        add_figure(n, "ridge", "Ridge point", ridge, "FLOP/B", b2);
-        if (g->memory_bytes > 0) {
-            rc_format_si(g->memory_bytes, "B", buf, sizeof buf);
-            if (g->memory_type)
-                snprintf(b2, sizeof b2, "%s %s", buf, g->memory_type);
-            else
-                snprintf(b2, sizeof b2, "%s", buf);
-            add_figure(n, "memory", "Memory", g->memory_bytes, "B", b2);
-        }
-        if (g->l2_bytes > 0)
-            add_figure(n, "l2", "L2 cache", g->l2_bytes, "B",
-                       rc_format_si(g->l2_bytes, "B", buf, sizeof buf));
-        if (g->clock_hz > 0) {
-            rc_format_si(g->clock_hz, "Hz", buf, sizeof buf);
-            if (g->clock_kind)
-                snprintf(b2, sizeof b2, "%s %s", buf, g->clock_kind);
-            else
-                snprintf(b2, sizeof b2, "%s", buf);
-            add_figure(n, "clock", "Clock of the peak", g->clock_hz, "Hz", b2);
-        }
+        add_gpu_figures(n, g);
         add_text_child(n, "source", g->source);
     }
     xmlNewChild(top, NULL, X("kernels"), NULL);
@@ -412,6 +458,40 @@ static void add_interpretation(xmlNodePtr kernel, const rc_kernel *k,
     }
     add_sentence(in, "launch", &sb);
 
+    /* Which launch latencies are assumed rather than given. */
+    size_t nassumed = 0;
+    double assumed_lo = INFINITY, assumed_hi = 0;
+    for (size_t i = 0; i < ng; i++) {
+        flag[i] = gpus[i]->launch_latency_origin == RC_ORIGIN_ASSUMED;
+        if (flag[i]) {
+            nassumed++;
+            assumed_lo = fmin(assumed_lo, gpus[i]->launch_latency);
+            assumed_hi = fmax(assumed_hi, gpus[i]->launch_latency);
+        }
+    }
+    if (nassumed > 0) {
+        if (assumed_lo == assumed_hi)
+            rc_buffer_printf(&sb, "The launch latency of %s µs is assumed",
+                             rc_format_us(assumed_lo, a, sizeof a));
+        else
+            rc_buffer_printf(&sb, "The launch latencies of %s to %s µs are assumed",
+                             rc_format_us(assumed_lo, a, sizeof a),
+                             rc_format_us(assumed_hi, b, sizeof b));
+        if (ng == 1)
+            rc_buffer_printf(&sb, " (the GPU file gives none)");
+        else if (nassumed == ng)
+            rc_buffer_printf(&sb, " on every GPU (no GPU file gives one)");
+        else {
+            rc_buffer_printf(&sb, " on ");
+            list_gpus(&sb, gpus, ng, flag, true);
+            rc_buffer_printf(&sb, nassumed == 1 ? " (its file gives none)" : " (their files give none)");
+        }
+        rc_buffer_printf(&sb, ": it stands for a kernel launch followed by a synchronisation; "
+                              "kernels queued back to back without one pay about 1.6 to 2.6 µs "
+                              "each.");
+        add_sentence(in, "assumed", &sb);
+    }
+
     /* How the GPUs compare. */
     if (ng > 1) {
         double ratio = est[slowest].t_total / est[fastest].t_total;
@@ -508,6 +588,7 @@ static void add_estimates(xmlNodePtr parent, const char *name,
         set_time(n, "t-mem", e->t_mem);
         set_time(n, "t-body", e->t_body);
         set_time(n, "t-launch", e->t_launch);
+        set_str(n, "t-launch-origin", origin_names[gpus[i]->launch_latency_origin]);
         set_time(n, "t-total", e->t_total);
         set_sig3(n, "intensity", e->intensity);
         set_sig3(n, "ridge", e->ridge);

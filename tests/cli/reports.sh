@@ -52,6 +52,6 @@ lacks "2.4 × 10"
 # CSV: one row per kernel x GPU plus the header, exact values
 rows=$(wc -l < "$out/estimates.csv")
 if [ "$rows" -eq 21 ]; then pass=$((pass + 1)); else echo "FAIL: estimates.csv has $rows lines, want 21" >&2; fail=$((fail + 1)); fi
-has estimates.csv "maximum_kernel,titan-black,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory"
+has estimates.csv "maximum_kernel,titan-black,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory,assumed"
 echo "reports: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,7 +1,7 @@
 /* test_csv.c: estimates.csv per RFC 4180, whatever text reaches it.
  *
- * Today only ids (checked to [A-Za-z0-9_.-]), numbers and "compute" or
- * "memory" reach the CSV, so nothing needs quoting; these tests feed the
+ * Today only ids (checked to [A-Za-z0-9_.-]), numbers, "compute" or
+ * "memory" and an origin ("assumed") reach the CSV, so nothing needs quoting; these tests feed the
  * renderer a results tree with hostile ids directly, so that a future
  * field with free text is still written safely: quoted when it holds a
  * comma, a quote or a line break, quotes doubled, and a leading = + - @
@@ -43,6 +43,7 @@ static xmlDocPtr tree(const char *kernel_id, const char *gpu_id)
     xmlSetProp(e, X("t-launch"), X("5e-6"));
     xmlSetProp(e, X("t-total"), X("7e-6"));
     xmlSetProp(e, X("bound"), X("memory"));
+    xmlSetProp(e, X("t-launch-origin"), X("assumed"));
     return doc;
 }
 
@@ -56,7 +57,7 @@ static char *row(const char *kernel_id, const char *gpu_id)
     assert_non_null(csv);
     assert_int_equal(strlen(csv), len);
     const char *header = "kernel,gpu,flops,bytes,intensity,t_compute_us,t_mem_us,t_body_us,"
-                         "t_launch_us,t_total_us,bound\r\n";
+                         "t_launch_us,t_total_us,bound,t_launch_origin\r\n";
     assert_memory_equal(csv, header, strlen(header));
     char *r = strdup(csv + strlen(header));
     free(csv);
@@ -77,40 +78,40 @@ static void test_plain_ids(void **state)
 {
     (void)state;
     expect_row("maximum_kernel", "titan-black",
-               "maximum_kernel,titan-black,240000,640000,0.375,1,2,2,5,7,memory");
+               "maximum_kernel,titan-black,240000,640000,0.375,1,2,2,5,7,memory,assumed");
 }
 
 static void test_comma_and_quotes(void **state)
 {
     (void)state;
     expect_row("a,b", "say \"hi\"",
-               "\"a,b\",\"say \"\"hi\"\"\",240000,640000,0.375,1,2,2,5,7,memory");
-    expect_row("\"", "x", "\"\"\"\",x,240000,640000,0.375,1,2,2,5,7,memory");
+               "\"a,b\",\"say \"\"hi\"\"\",240000,640000,0.375,1,2,2,5,7,memory,assumed");
+    expect_row("\"", "x", "\"\"\"\",x,240000,640000,0.375,1,2,2,5,7,memory,assumed");
 }
 
 static void test_line_breaks(void **state)
 {
     (void)state;
     expect_row("two\nlines", "cr\rlf",
-               "\"two\nlines\",\"cr\rlf\",240000,640000,0.375,1,2,2,5,7,memory");
+               "\"two\nlines\",\"cr\rlf\",240000,640000,0.375,1,2,2,5,7,memory,assumed");
 }
 
 static void test_formulas_defused(void **state)
 {
     (void)state;
     expect_row("=HYPERLINK(\"x\")", "+1",
-               "\"'=HYPERLINK(\"\"x\"\")\",\"'+1\",240000,640000,0.375,1,2,2,5,7,memory");
+               "\"'=HYPERLINK(\"\"x\"\")\",\"'+1\",240000,640000,0.375,1,2,2,5,7,memory,assumed");
     expect_row("@SUM(A1)", "-cmd",
-               "\"'@SUM(A1)\",\"'-cmd\",240000,640000,0.375,1,2,2,5,7,memory");
+               "\"'@SUM(A1)\",\"'-cmd\",240000,640000,0.375,1,2,2,5,7,memory,assumed");
     /* A negative number is a number, not a formula. */
-    expect_row("-5", "x", "-5,x,240000,640000,0.375,1,2,2,5,7,memory");
+    expect_row("-5", "x", "-5,x,240000,640000,0.375,1,2,2,5,7,memory,assumed");
 }
 
 static void test_utf8_kept(void **state)
 {
     (void)state;
     expect_row("k\xc3\xa9rnel", "\xc2\xb5gpu",
-               "k\xc3\xa9rnel,\xc2\xb5gpu,240000,640000,0.375,1,2,2,5,7,memory");
+               "k\xc3\xa9rnel,\xc2\xb5gpu,240000,640000,0.375,1,2,2,5,7,memory,assumed");
 }
 
 int main(void)

@@ -1,0 +1,62 @@
+#!/bin/sh
+# prose.sh ROOFCAST SOURCE_DIR
+# What the reports say, sentence by sentence, where the golden files do not
+# reach: every format (Markdown, HTML, PDF, CSV, results.xml) marks a figure
+# that roofcast assumed rather than read from a GPU file.
+set -eu
+. "$(dirname "$0")/lib.sh"
+roofcast=$1 src=$2
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cd "$src"
+
+# has FILE TEXT: FILE (under $out) holds TEXT, line breaks read as spaces
+# (pdftotext breaks lines where the page does).
+has() {
+    if tr '\n' ' ' < "$out/$1" | grep -qF -- "$2"; then ok; else bad "$1 lacks: $2"; fi
+}
+lacks() {
+    if tr '\n' ' ' < "$out/$1" | grep -qF -- "$2"; then bad "$1 holds: $2"; else ok; fi
+}
+# line FILE TEXT: FILE has a line that is exactly TEXT.
+line() {
+    if grep -qxF -- "$2" "$out/$1"; then ok; else bad "$1 has no line: $2"; fi
+}
+
+# Launch latency: given by two GPU files, assumed (5 µs) for the third.
+"$roofcast" -q -s tests/data/latency/specs -o "$out/lat" kernels/maximum_kernel.xml
+pdftotext "$out/lat/maximum_kernel.pdf" "$out/lat/maximum_kernel.txt" 2>/dev/null
+line lat/estimates.csv "kernel,gpu,flops,bytes,intensity,t_compute_us,t_mem_us,t_body_us,t_launch_us,t_total_us,bound,t_launch_origin$(printf '\r')"
+line lat/estimates.csv "maximum_kernel,default-c,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory,assumed$(printf '\r')"
+line lat/estimates.csv "maximum_kernel,given-a,240000,640000,0.375,0.01610738255033557,0.9803921568627451,0.9803921568627451,2,2.9803921568627447,memory,published$(printf '\r')"
+line lat/maximum_kernel.md "| Test GPU C | Test | 5.12 TFLOP/s | 336 GB/s | 15.2 FLOP/byte | 5 µs (assumed) |"
+line lat/maximum_kernel.md "| Test GPU A | Test | 14.9 TFLOP/s | 652.8 GB/s | 22.8 FLOP/byte | 2 µs |"
+line lat/maximum_kernel.md "- Launch latency, 5 µs on Test GPU C, is assumed: roofcast's default, used where the GPU file gives no launch latency. It stands for one kernel launch followed by a synchronisation, as in the reference reports (5 to 10 µs in published microbenchmarks; launches queued back to back take about 1.6 to 2.6 µs)."
+assumed_sentence="The launch latency of 5.00 µs is assumed on Test GPU C (its file gives none): it stands for a kernel launch followed by a synchronisation; kernels queued back to back without one pay about 1.6 to 2.6 µs each."
+line lat/maximum_kernel.md "$assumed_sentence"
+has lat/maximum_kernel.html '<td class="num">5 µs<span class="tag">assumed</span></td>'
+has lat/maximum_kernel.html '<td class="num">2 µs</td>'
+has lat/maximum_kernel.html "Launch latency, 5 µs on Test GPU C, is <strong>assumed</strong>: roofcast's default"
+has lat/maximum_kernel.html "$assumed_sentence"
+has lat/index.html '<td class="num">5 µs<span class="tag">assumed</span></td>'
+has lat/index.html "Launch latency, 5 µs on Test GPU C, is <strong>assumed</strong>"
+has lat/maximum_kernel.txt "The launch latency of 5.00 µs is assumed on Test GPU C (its file gives none)"
+xpath() { xmllint --xpath "$1" "$out/lat/results.xml" 2>/dev/null || true; }
+[ "$(xpath 'count(//gpu[@id="default-c"]/figure[@name="launch-latency"][@origin="assumed"][contains(@assumption, "launch followed by a synchronisation")])')" = 1 ] &&
+    ok || bad "results.xml: default-c's launch latency is not marked assumed"
+[ "$(xpath 'count(//gpu/figure[@origin="published"][@name="launch-latency"])')" = 2 ] &&
+    ok || bad "results.xml: the given launch latencies are not marked published"
+[ "$(xpath 'count(//gpu/figure[not(@origin) or not(@source)])')" = 0 ] &&
+    ok || bad "results.xml: a figure without origin or source"
+[ "$(xpath 'count(//estimate[@gpu="default-c"][@t-launch-origin="assumed"])')" = 1 ] &&
+    ok || bad "results.xml: the estimate on default-c does not say its t_launch is assumed"
+
+# Every bundled GPU assumes it: one item says so for all.
+"$roofcast" -q -f md -o "$out/all" --gpu titan-black,rtx-4070 kernels/gpuMeans.xml
+line all/gpuMeans.md "- Launch latency, 5 µs on every GPU, is assumed: roofcast's default, used where the GPU file gives no launch latency. It stands for one kernel launch followed by a synchronisation, as in the reference reports (5 to 10 µs in published microbenchmarks; launches queued back to back take about 1.6 to 2.6 µs)."
+has all/gpuMeans.md "The launch latency of 5.00 µs is assumed on every GPU (no GPU file gives one):"
+"$roofcast" -q -f md -o "$out/one" --gpu rtx-4070 kernels/gpuMeans.xml
+line one/gpuMeans.md "- Launch latency, 5 µs on GeForce RTX 4070, is assumed: roofcast's default, used where the GPU file gives no launch latency. It stands for one kernel launch followed by a synchronisation, as in the reference reports (5 to 10 µs in published microbenchmarks; launches queued back to back take about 1.6 to 2.6 µs)."
+has one/gpuMeans.md "The launch latency of 5.00 µs is assumed (the GPU file gives none):"
+
+finish prose
