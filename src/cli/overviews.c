@@ -83,7 +83,7 @@ void run_open_overview_files(run_state *r)
     if ((r->formats & RC_FORMAT_PDF) && r->fonts) {
         r->scratch = rc_output_scratch(r->output, "summary.pdf");
         if (!r->scratch)
-            rc_info(r->diag, 2, "roofcast: no scratch file in %s/: summary.pdf's pages stay in memory",
+            rc_info(r->diag, 2, "no scratch file in %s/: summary.pdf's pages stay in memory",
                     rc_output_dir(r->output));
         r->summary = rc_pdf_summary_new(r->fonts[r->jobs], r->scratch, r->diag);
     }

@@ -209,7 +209,7 @@ rc_fonts *rc_fonts_new(rc_diag *diag)
         return NULL;
     pthread_mutex_init(&f->lock, NULL);
     if (FT_Init_FreeType(&f->library) != 0) {
-        rc_error_at(diag, NULL, 0, "cannot start FreeType to draw the charts");
+        rc_fault_at(diag, NULL, 0, "cannot start FreeType to draw the charts");
         f->library = NULL;
         rc_fonts_free(f);
         return NULL;
@@ -220,19 +220,19 @@ rc_fonts *rc_fonts_new(rc_diag *diag)
             FT_New_Memory_Face(f->library, f->file[i], (FT_Long)f->file_len[i], 0,
                                &f->measure[i]) != 0) {
             f->measure[i] = NULL;
-            rc_error_at(diag, path, 0,
+            rc_fault_at(diag, path, 0,
                         "cannot load the charts' font (Debian ships it in fonts-dejavu-core)");
             rc_fonts_free(f);
             return NULL;
         }
         if (!read_char_map(f->measure[i], &f->map[i])) {
-            rc_error_at(diag, path, 0, "out of memory reading the charts' font");
+            rc_fault_at(diag, path, 0, "out of memory reading the charts' font");
             rc_fonts_free(f);
             return NULL;
         }
         f->cairo[i] = make_cairo_face(path);
         if (!f->cairo[i]) {
-            rc_error_at(diag, path, 0, "cannot make a Cairo font of the charts' font");
+            rc_fault_at(diag, path, 0, "cannot make a Cairo font of the charts' font");
             rc_fonts_free(f);
             return NULL;
         }

@@ -50,10 +50,13 @@ void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
     vsnprintf(buf, sizeof buf, fmt, ap);
     pthread_mutex_lock(&d->lock);
     const char *prefix = sev == RC_DIAG_WARNING ? "warning: " : "";
+    /* An input's problem is the input's ("file:line: "); an output file's
+     * is the program's ("roofcast: file: "). */
+    const char *program = sev == RC_DIAG_FAULT && file ? "roofcast: " : "";
     if (file && line > 0)
-        fprintf(d->stream, "%s:%d: %s%s\n", file, line, prefix, buf);
+        fprintf(d->stream, "%s%s:%d: %s%s\n", program, file, line, prefix, buf);
     else if (file)
-        fprintf(d->stream, "%s: %s%s\n", file, prefix, buf);
+        fprintf(d->stream, "%s%s: %s%s\n", program, file, prefix, buf);
     else
         fprintf(d->stream, "roofcast: %s%s\n", prefix, buf);
     fflush(d->stream);
@@ -110,6 +113,7 @@ void rc_info(rc_diag *d, int level, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     pthread_mutex_lock(&d->lock);
+    fputs("roofcast: ", d->stream);
     vfprintf(d->stream, fmt, ap);
     fputc('\n', d->stream);
     fflush(d->stream);

@@ -41,19 +41,21 @@ void rc_diag_free(rc_diag *d);
 #endif
 
 /* Prints "file:line: message" (or "file: message" when line is 0, or
- * "roofcast: message" when file is NULL) and records it. */
+ * "roofcast: message" when file is NULL) and records it. Every message
+ * starts with "roofcast: " unless it is about an input file. */
 void rc_error_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
     RC_PRINTF(4, 5);
 void rc_warn_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
     RC_PRINTF(4, 5);
 /* Like rc_error_at, for a problem with the output rather than an input:
- * printed the same way, never listed among the rejected inputs. */
+ * printed as "roofcast: file:line: message" (the file is ours, not the
+ * user's input), never listed among the rejected inputs. */
 void rc_fault_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
     RC_PRINTF(4, 5);
 void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
                   const char *fmt, va_list ap);
 
-/* Prints a progress or information line when verbosity >= level. */
+/* Prints "roofcast: " and an information line when verbosity >= level. */
 void rc_info(rc_diag *d, int level, const char *fmt, ...) RC_PRINTF(3, 4);
 
 /* Input errors (RC_DIAG_ERROR) and output faults (RC_DIAG_FAULT) so far. */

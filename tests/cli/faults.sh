@@ -143,8 +143,8 @@ if in_namespace "mount -t tmpfs -o size=64k tmpfs '$tmp/in' && umount '$tmp/in'"
     in_namespace "mount --bind '$tmp/ro' '$tmp/ro' && mount -o remount,ro,bind '$tmp/ro' &&
                   '$roofcast' -f md,csv,xml -o '$tmp/ro' >'$tmp/out' 2>'$tmp/err'; echo \$? >'$tmp/status'"
     [ "$(cat "$tmp/status")" -eq 3 ] && ok || bad "read-only output: exit $(cat "$tmp/status"), want 3"
-    has "$tmp/err" "$tmp/ro/maximum_kernel.md: cannot write: Read-only file system"
-    has "$tmp/err" "$tmp/ro/estimates.csv: cannot write: Read-only file system"
+    has "$tmp/err" "roofcast: $tmp/ro/maximum_kernel.md: cannot write: Read-only file system"
+    has "$tmp/err" "roofcast: $tmp/ro/estimates.csv: cannot write: Read-only file system"
     has "$tmp/err" "roofcast: 4 kernels on 12 GPUs: 0 files written to $tmp/ro/, 0 inputs rejected"
     checksums "$tmp/ro" | cmp -s - "$tmp/ro.sums" && ok || bad "read-only output: the previous files changed"
 
@@ -159,7 +159,7 @@ if in_namespace "mount -t tmpfs -o size=64k tmpfs '$tmp/in' && umount '$tmp/in'"
         (cd '$tmp/in/out' && find . -type f | sort | xargs sha256sum) >'$tmp/full.after';
         find '$tmp/in/out' -name '.*' -type f >'$tmp/full.temporaries'"
     [ "$(cat "$tmp/status")" -eq 3 ] && ok || bad "full disk: exit $(cat "$tmp/status"), want 3"
-    grep -q "^$tmp/in/out/[A-Za-z_]*\.md: cannot write: No space left on device\$" "$tmp/err" && ok ||
+    grep -q "^roofcast: $tmp/in/out/[A-Za-z_]*\.md: cannot write: No space left on device\$" "$tmp/err" && ok ||
         { bad "full disk: no 'No space left on device' message"; sed 's/^/  | /' "$tmp/err" >&2; }
     [ -s "$tmp/full.before" ] && cmp -s "$tmp/full.before" "$tmp/full.after" && ok ||
         bad "full disk: the previous files changed"

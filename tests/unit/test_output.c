@@ -169,7 +169,7 @@ static void test_disk_full_keeps_previous(void **state)
     assert_false(rc_output_write(out, "estimates.csv", big, sizeof big));
     assert_true(rc_output_failed(out));
     char want[256];
-    snprintf(want, sizeof want, "%s/estimates.csv: cannot write: No space left on device\n", dir);
+    snprintf(want, sizeof want, "roofcast: %s/estimates.csv: cannot write: No space left on device\n", dir);
     assert_string_equal(new_messages(), want);
     char *got = slurp("estimates.csv");
     assert_string_equal(got, old_text);
@@ -189,7 +189,7 @@ static void test_zero_write_is_an_error(void **state)
     rc_output_set_write_hook(out, writes_nothing);
     assert_false(rc_output_write(out, "a.md", "new", 3));
     char want[256];
-    snprintf(want, sizeof want, "%s/a.md: cannot write: No space left on device\n", dir);
+    snprintf(want, sizeof want, "roofcast: %s/a.md: cannot write: No space left on device\n", dir);
     assert_string_equal(new_messages(), want);
     char *got = slurp("a.md");
     assert_string_equal(got, old_text);
@@ -207,7 +207,7 @@ static void test_io_error(void **state)
     rc_output_set_write_hook(out, io_error);
     assert_false(rc_output_write(out, "b.md", "new", 3));
     char want[256];
-    snprintf(want, sizeof want, "%s/b.md: cannot write: Input/output error\n", dir);
+    snprintf(want, sizeof want, "roofcast: %s/b.md: cannot write: Input/output error\n", dir);
     assert_string_equal(new_messages(), want);
     char *got = slurp("b.md");
     assert_string_equal(got, old_text);
@@ -262,7 +262,7 @@ static void test_read_only_directory(void **state)
     chmod(dir, 0700);
     assert_false(ok);
     char want[256];
-    snprintf(want, sizeof want, "%s/d.md: cannot write: Permission denied\n", dir);
+    snprintf(want, sizeof want, "roofcast: %s/d.md: cannot write: Permission denied\n", dir);
     assert_string_equal(new_messages(), want);
     char *got = slurp("d.md");
     assert_string_equal(got, old_text);
@@ -281,11 +281,11 @@ static void test_output_is_a_file(void **state)
     char path[512], want[600];
     snprintf(path, sizeof path, "%s/plain", dir);
     assert_null(rc_output_new(path, diag));
-    snprintf(want, sizeof want, "%s: cannot create the output directory: Not a directory\n", path);
+    snprintf(want, sizeof want, "roofcast: %s: cannot create the output directory: Not a directory\n", path);
     assert_string_equal(new_messages(), want);
     snprintf(path, sizeof path, "%s/plain/sub", dir);
     assert_null(rc_output_new(path, diag));
-    snprintf(want, sizeof want, "%s: cannot create the output directory: Not a directory\n", path);
+    snprintf(want, sizeof want, "roofcast: %s: cannot create the output directory: Not a directory\n", path);
     assert_string_equal(new_messages(), want);
 }
 
@@ -337,7 +337,7 @@ static void test_pieces_on_a_full_disk(void **state)
     assert_string_equal(new_messages(), "");
     assert_false(rc_output_close(f));
     char want[256];
-    snprintf(want, sizeof want, "%s/estimates.csv: cannot write: No space left on device\n", dir);
+    snprintf(want, sizeof want, "roofcast: %s/estimates.csv: cannot write: No space left on device\n", dir);
     assert_string_equal(new_messages(), want);
     assert_true(rc_output_failed(out));
     char *got = slurp("estimates.csv");
