@@ -10,6 +10,8 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "util/buffer.h"
+
 /* ---- collecting input files ------------------------------------------ */
 
 static void paths_add(run_paths *l, const char *path)
@@ -114,8 +116,10 @@ static bool gpu_duplicate(const run_state *r, const rc_gpu *g)
     return duplicate;
 }
 
-/* Every id --gpu names must have been loaded. */
-static bool gpu_ids_found(run_state *r)
+/* Every id --gpu names must have been loaded; the message for one that
+ * was not lists the ids that were (`loaded`, every GPU file's id in file
+ * order, wanted or not). */
+static bool gpu_ids_found(run_state *r, const char *loaded)
 {
     const rc_options *o = r->options;
     bool all = true;
@@ -124,7 +128,12 @@ static bool gpu_ids_found(run_state *r)
         for (size_t i = 0; i < r->ngpus; i++)
             found |= strcmp(o->gpu_ids[j], r->gpus[i]->id) == 0;
         if (!found) {
-            rc_error_at(r->diag, NULL, 0, "--gpu: no GPU with id '%s' was loaded", o->gpu_ids[j]);
+            if (*loaded)
+                rc_error_at(r->diag, NULL, 0, "--gpu: no GPU with id '%s' (valid ids: %s)",
+                            o->gpu_ids[j], loaded);
+            else
+                rc_error_at(r->diag, NULL, 0, "--gpu: no GPU with id '%s' (no GPU was loaded from %s)",
+                            o->gpu_ids[j], o->specs ? o->specs : "specs");
             all = false;
         }
     }
@@ -136,16 +145,20 @@ bool run_load_gpus(run_state *r)
     const rc_options *o = r->options;
     collect(o->specs ? o->specs : "specs", &r->gpu_files, r->diag, "GPU");
     r->gpus = calloc(r->gpu_files.count + 1, sizeof *r->gpus);
+    rc_buffer loaded = {0};
     for (size_t i = 0; r->gpus && i < r->gpu_files.count; i++) {
         rc_gpu *g = rc_load_gpu(r->loader, r->gpu_files.paths[i], r->diag);
         if (!g)
             continue;
+        rc_buffer_printf(&loaded, "%s%s", loaded.len ? ", " : "", g->id);
         if (gpu_duplicate(r, g) || !gpu_wanted(o, g))
             rc_gpu_free(g);
         else
             r->gpus[r->ngpus++] = g;
     }
-    if (!gpu_ids_found(r)) {
+    bool found = gpu_ids_found(r, loaded.data ? loaded.data : "");
+    free(loaded.data);
+    if (!found) {
         r->status = RC_EXIT_USAGE;
         return false;
     }

@@ -2,11 +2,14 @@
  * is in the library, so tests and benchmarks link it directly. */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/roofcast.h"
+#include "util/diag.h" /* RC_PRINTF */
 
 static void usage(FILE *f)
 {
@@ -21,7 +24,8 @@ static void usage(FILE *f)
           "                         installed copy)\n"
           "  -f, --formats LIST     any of md,html,svg,png,pdf,csv,xml, comma-separated\n"
           "                         (default: all)\n"
-          "      --gpu ID[,ID]...   only these GPUs (ids as in specs/*.xml)\n"
+          "      --gpu ID[,ID]...   only these GPUs (ids as in specs/*.xml); the\n"
+          "                         option may be repeated\n"
           "      --check            validate the inputs and print the estimates\n"
           "                         table; write nothing\n"
           "      --baseline PATH    compare with a previous run (its output directory\n"
@@ -38,38 +42,167 @@ static void usage(FILE *f)
           "  -h, --help             show this help and exit\n"
           "  -V, --version          show the version and exit\n"
           "\n"
+          "Messages go to standard error: 'FILE:LINE: what is wrong' for a problem\n"
+          "with an input, 'roofcast: ...' for everything else. An option's argument\n"
+          "that starts with '-' must be attached with '=' (--output=-x).\n"
+          "\n"
           "Exit status: 0 everything written; 1 some input was rejected (the rest\n"
           "was still written); 2 bad usage; 3 output could not be written; 4 an\n"
           "estimate moved by more than --fail-on-change allows.\n",
           f);
 }
 
+static const struct option longopts[] = {
+    {"specs", required_argument, NULL, 's'},
+    {"output", required_argument, NULL, 'o'},
+    {"templates", required_argument, NULL, 't'},
+    {"formats", required_argument, NULL, 'f'},
+    {"gpu", required_argument, NULL, 'g'},
+    {"check", no_argument, NULL, 'c'},
+    {"baseline", required_argument, NULL, 'b'},
+    {"jobs", required_argument, NULL, 'j'},
+    {"timings", no_argument, NULL, 'T'},
+    {"fail-on-change", required_argument, NULL, 'F'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"verbose", no_argument, NULL, 'v'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0}};
+
+/* The long name of an option, for messages. */
+static const char *long_name(int c)
+{
+    for (const struct option *o = longopts; o->name; o++)
+        if (o->val == c)
+            return o->name;
+    return "?";
+}
+
+/* Every message of the command line starts with "roofcast: " (never
+ * argv[0], which varies with how the program was run). */
+static void usage_error(const char *fmt, ...) RC_PRINTF(1, 2);
+static void usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("roofcast: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs("\nTry 'roofcast --help' for more information.\n", stderr);
+    va_end(ap);
+}
+
+/* An argument given as the next word must not look like an option:
+ * `--output -o` is a missing argument, not a directory named "-o". Written
+ * as `--output=-o` or `-o-o`, it is taken as given. */
+static bool argument_looks_like_option(int c, const char *optarg_, char **argv, int optind_)
+{
+    bool separate = optind_ >= 2 && argv[optind_ - 1] == optarg_;
+    if (!separate || optarg_[0] != '-' || optarg_[1] == '\0')
+        return false;
+    usage_error("--%s needs an argument, and '%s' looks like an option (write --%s=%s if it "
+                "is meant as the argument)",
+                long_name(c), optarg_, long_name(c), optarg_);
+    return true;
+}
+
+/* The ids of every --gpu option, in order: each option's list is copied
+ * once, split at its commas and trimmed in place; ids point into the
+ * copies. */
+typedef struct {
+    char **copies; /* one strdup per --gpu argument */
+    size_t ncopies;
+    const char **ids;
+    size_t nids;
+} gpu_list;
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static bool gpu_list_add(gpu_list *l, const char *arg)
+{
+    char *copy = strdup(arg);
+    char **copies = realloc(l->copies, (l->ncopies + 1) * sizeof *copies);
+    const char **ids = realloc(l->ids, (l->nids + strlen(arg) + 1) * sizeof *ids);
+    if (copies)
+        l->copies = copies;
+    if (ids)
+        l->ids = ids;
+    if (!copy || !copies || !ids) {
+        free(copy);
+        usage_error("out of memory");
+        return false;
+    }
+    l->copies[l->ncopies++] = copy;
+    for (char *p = copy;;) {
+        char *end = p + strcspn(p, ",");
+        bool last = *end == '\0';
+        *end = '\0';
+        while (is_space(*p))
+            p++;
+        for (char *q = end; q > p && is_space(q[-1]); q--)
+            q[-1] = '\0';
+        if (*p == '\0') {
+            usage_error("--gpu: an empty GPU id in '%s' (expected ids separated by commas)", arg);
+            return false;
+        }
+        l->ids[l->nids++] = p;
+        if (last)
+            return true;
+        p = end + 1;
+    }
+}
+
+static void gpu_list_free(gpu_list *l)
+{
+    for (size_t i = 0; i < l->ncopies; i++)
+        free(l->copies[i]);
+    free(l->copies);
+    free(l->ids);
+}
+
+static bool is_option_value(int c)
+{
+    for (const struct option *o = longopts; o->name; o++)
+        if (o->val == c)
+            return true;
+    return false;
+}
+
+/* What getopt refused (it returned '?' or ':'), as a usage error naming
+ * the option as the user wrote it. optopt is the option's value for a known
+ * option, the character for an unknown short one, 0 for an unknown long
+ * one; argv[optind - 1] is the word it came from once that word is done. */
+static void option_error(int c, char **argv, int optind_)
+{
+    const char *word = optind_ >= 1 ? argv[optind_ - 1] : "";
+    bool long_word = strncmp(word, "--", 2) == 0 && (optopt == 0 || is_option_value(optopt));
+    int n = (int)strcspn(word, "=");
+    if (c == ':' && long_word)
+        usage_error("%.*s needs an argument", n, word);
+    else if (c == ':')
+        usage_error("-%c needs an argument", optopt);
+    else if (long_word && word[n] == '=' && optopt != 0)
+        usage_error("%.*s takes no argument", n, word);
+    else if (long_word)
+        usage_error("unknown or ambiguous option '%.*s'", n, word);
+    else
+        usage_error("unknown option '-%c'", optopt);
+}
+
 int main(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"specs", required_argument, NULL, 's'},
-        {"output", required_argument, NULL, 'o'},
-        {"templates", required_argument, NULL, 't'},
-        {"formats", required_argument, NULL, 'f'},
-        {"gpu", required_argument, NULL, 'g'},
-        {"check", no_argument, NULL, 'c'},
-        {"baseline", required_argument, NULL, 'b'},
-        {"jobs", required_argument, NULL, 'j'},
-        {"timings", no_argument, NULL, 'T'},
-        {"fail-on-change", required_argument, NULL, 'F'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"verbose", no_argument, NULL, 'v'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
     rc_options o = {0};
     o.verbosity = 1;
     o.fail_on_change = -1;
-    char *gpu_list = NULL;
-    const char **gpu_ids = NULL;
+    gpu_list gpus = {0};
     int status = RC_EXIT_USAGE;
     int c;
-    while ((c = getopt_long(argc, argv, "s:o:t:f:j:qvhV", longopts, NULL)) != -1) {
+    opterr = 0; /* getopt's messages name argv[0]; ours name roofcast */
+    while ((c = getopt_long(argc, argv, ":s:o:t:f:j:qvhV", longopts, NULL)) != -1) {
+        if (c != '?' && c != ':' && optarg && argument_looks_like_option(c, optarg, argv, optind))
+            goto end;
         switch (c) {
         case 's': o.specs = optarg; break;
         case 'o': o.output_dir = optarg; break;
@@ -77,37 +210,24 @@ int main(int argc, char **argv)
         case 'f': {
             char bad[64];
             if (!rc_parse_formats(optarg, &o.formats, bad, sizeof bad)) {
-                fprintf(stderr, "roofcast: --formats: unknown format '%s' (expected md, html, svg, png, pdf, csv or xml)\n", bad);
+                usage_error("--formats: unknown format '%s' (expected md, html, svg, png, pdf, csv or xml)", bad);
                 goto end;
             }
             break;
         }
-        case 'g': {
-            free(gpu_list);
-            free(gpu_ids);
-            gpu_list = strdup(optarg);
-            gpu_ids = calloc(strlen(optarg) / 2 + 2, sizeof *gpu_ids);
-            if (!gpu_list || !gpu_ids)
+        case 'g':
+            if (!gpu_list_add(&gpus, optarg))
                 goto end;
-            o.ngpu_ids = 0;
-            for (char *save = NULL, *t = strtok_r(gpu_list, ",", &save); t;
-                 t = strtok_r(NULL, ",", &save))
-                gpu_ids[o.ngpu_ids++] = t;
-            if (o.ngpu_ids == 0) {
-                fprintf(stderr, "roofcast: --gpu needs at least one GPU id\n");
-                goto end;
-            }
-            o.gpu_ids = gpu_ids;
+            o.gpu_ids = gpus.ids;
+            o.ngpu_ids = gpus.nids;
             break;
-        }
         case 'c': o.check = true; break;
         case 'b': o.baseline = optarg; break;
         case 'j': {
             char *end;
             long n = strtol(optarg, &end, 10);
             if (end == optarg || *end || n < 1 || n > 1024) {
-                fprintf(stderr, "roofcast: --jobs: '%s' is not a number of threads (1 to 1024)\n",
-                        optarg);
+                usage_error("--jobs: '%s' is not a number of threads (1 to 1024)", optarg);
                 goto end;
             }
             o.jobs = (int)n;
@@ -118,8 +238,7 @@ int main(int argc, char **argv)
             char *end;
             o.fail_on_change = strtod(optarg, &end);
             if (end == optarg || *end || !(o.fail_on_change >= 0) || o.fail_on_change > 1e300) {
-                fprintf(stderr, "roofcast: --fail-on-change: '%s' is not a percentage (a number >= 0)\n",
-                        optarg);
+                usage_error("--fail-on-change: '%s' is not a percentage (a number >= 0)", optarg);
                 goto end;
             }
             break;
@@ -135,7 +254,7 @@ int main(int argc, char **argv)
             status = RC_EXIT_OK;
             goto end;
         default:
-            fputs("Try 'roofcast --help' for more information.\n", stderr);
+            option_error(c, argv, optind);
             goto end;
         }
     }
@@ -143,7 +262,6 @@ int main(int argc, char **argv)
     o.ninputs = (size_t)(argc - optind);
     status = rc_run(&o, stdout, stderr);
 end:
-    free(gpu_list);
-    free(gpu_ids);
+    gpu_list_free(&gpus);
     return status;
 }

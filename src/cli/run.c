@@ -155,7 +155,7 @@ static void finish_output(run_state *r)
     rc_progress_free(r->progress);
     r->progress = NULL;
     size_t written = rc_output_written(r->output), rejected = rc_diag_error_files(r->diag);
-    rc_info(r->diag, 1, "roofcast: %zu kernel%s on %zu GPU%s: %zu file%s written to %s/, %zu input%s rejected",
+    rc_info(r->diag, 1, "%zu kernel%s on %zu GPU%s: %zu file%s written to %s/, %zu input%s rejected",
             r->nkernels, r->nkernels == 1 ? "" : "s", r->ngpus, r->ngpus == 1 ? "" : "s",
             written, written == 1 ? "" : "s", rc_output_dir(r->output), rejected,
             rejected == 1 ? "" : "s");
@@ -164,7 +164,7 @@ static void finish_output(run_state *r)
         r->status = RC_EXIT_OUTPUT;
     else if (o->fail_on_change >= 0 && r->changes.compared &&
              r->changes.max_abs_percent > o->fail_on_change) {
-        rc_info(r->diag, 0, "roofcast: an estimate moved by %.3g %% since the baseline, more than "
+        rc_info(r->diag, 0, "an estimate moved by %.3g %% since the baseline, more than "
                 "--fail-on-change %.3g %%", r->changes.max_abs_percent, o->fail_on_change);
         r->status = RC_EXIT_CHANGED;
     }
@@ -241,9 +241,10 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
                (o->check || open_output(&r))) {
         run_render_kernels(&r);
         run_finish_comparison(&r);
-        if (o->check)
-            print_check_table(out, r.overview);
-        else {
+        if (o->check) {
+            if (r.nkernels > 0) /* no table of nothing beside the errors */
+                print_check_table(out, r.overview);
+        } else {
             run_render_overviews(&r);
             finish_output(&r);
         }

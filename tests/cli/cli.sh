@@ -5,6 +5,8 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2
+case $roofcast in /*) ;; *) roofcast=$(pwd)/$roofcast ;; esac
+src=$(cd "$src" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$src"
@@ -29,24 +31,65 @@ has() {
     esac
     if [ $? -eq 0 ]; then ok; else bad "$1 lacks: $2"; sed 's/^/  | /' "$1" >&2; fi
 }
+lacks() { # lacks FILE TEXT
+    if grep -qF -- "$2" "$1"; then bad "$1 holds: $2"; else ok; fi
+}
 
 expect 0 "$roofcast" --help
 has "$tmp/out" "Usage: roofcast [OPTION]... [KERNEL_FILE_OR_DIR]..."
 has "$tmp/out" "Exit status: 0 everything written; 1 some input was rejected"
+has "$tmp/out" "Messages go to standard error: 'FILE:LINE: what is wrong' for a problem"
 expect 0 "$roofcast" --version
 has "$tmp/out" "roofcast 0.1.0"
 expect 2 "$roofcast" --no-such-option
-has "$tmp/err" "Try 'roofcast --help' for more information."
+has "$tmp/err" "roofcast: unknown or ambiguous option '--no-such-option'
+Try 'roofcast --help' for more information."
+# Messages name the program "roofcast", never the path it was run by.
+expect 2 "$roofcast" -x
+has "$tmp/err" "roofcast: unknown option '-x'"
+expect 2 "$roofcast" --check=yes
+has "$tmp/err" "roofcast: --check takes no argument"
+expect 2 "$roofcast" --output
+has "$tmp/err" "roofcast: --output needs an argument"
+expect 2 "$roofcast" -q -o
+has "$tmp/err" "roofcast: -o needs an argument"
+lacks "$tmp/err" "$roofcast:"
+
+# An option's argument that looks like an option is a missing argument,
+# unless attached with '='.
+(cd "$tmp" && "$roofcast" --output -o -f csv -s "$src/specs" "$src/kernels" >out 2>err; echo $? >status)
+[ "$(cat "$tmp/status")" -eq 2 ] && ok || bad "--output -o exited $(cat "$tmp/status"), want 2"
+has "$tmp/err" "roofcast: --output needs an argument, and '-o' looks like an option (write --output=-o if it is meant as the argument)"
+[ ! -e "$tmp/-o" ] && ok || bad "--output -o wrote into ./-o"
+expect 2 "$roofcast" -o -q --check
+has "$tmp/err" "roofcast: --output needs an argument, and '-q' looks like an option (write --output=-q if it is meant as the argument)"
+expect 2 "$roofcast" --check --gpu --check
+has "$tmp/err" "roofcast: --gpu needs an argument, and '--check' looks like an option (write --gpu=--check if it is meant as the argument)"
+(cd "$tmp" && "$roofcast" -q --output=-o -f csv -s "$src/specs" "$src/kernels"; echo $? >status)
+[ "$(cat "$tmp/status")" -eq 0 ] && [ -s "$tmp/-o/estimates.csv" ] && ok || bad "--output=-o did not write into ./-o"
 expect 2 "$roofcast" --formats md,doc -o "$tmp/x"
 has "$tmp/err" "roofcast: --formats: unknown format 'doc' (expected md, html, svg, png, pdf, csv or xml)"
 expect 2 "$roofcast" --gpu no-such-gpu -o "$tmp/x"
-has "$tmp/err" "roofcast: --gpu: no GPU with id 'no-such-gpu' was loaded"
+has "$tmp/err" "roofcast: --gpu: no GPU with id 'no-such-gpu' (valid ids: a100-sxm4-80gb, h100-pcie, h100-sxm5, h200-sxm, l4, l40s, rtx-2080-ti, rtx-4070, rtx-4090, titan-black, titan-v, titan-x)"
 [ ! -e "$tmp/x" ] && ok || bad "a usage error wrote $tmp/x"
+expect 2 "$roofcast" --check --gpu x -s tests/data/cli/no-such-dir
+has "$tmp/err" "roofcast: --gpu: no GPU with id 'x' (no GPU was loaded from tests/data/cli/no-such-dir)"
+expect 2 "$roofcast" --check --gpu titan-black,,l4
+has "$tmp/err" "roofcast: --gpu: an empty GPU id in 'titan-black,,l4' (expected ids separated by commas)"
+# Repeated --gpu options add up; spaces around ids do not count.
+expect 0 "$roofcast" --check --gpu titan-black --gpu ' l4 , titan-x ' kernels/maximum_kernel.xml
+[ "$(cut -c26-41 "$tmp/out" | tr -d ' ' | tr '\n' ' ')" = "gpu titan-black titan-x l4 " ] && ok ||
+    bad "--gpu titan-black --gpu ' l4 , titan-x ' did not report exactly those GPUs: $(cat "$tmp/out")"
 
 # --check prints the table and writes nothing
 expect 0 "$roofcast" --check -o "$tmp/check" --gpu titan-black
 has "$tmp/out" "maximum_kernel           titan-black             240,000        640,000      0.375         6.90 memory  yes"
 [ ! -e "$tmp/check" ] && ok || bad "--check wrote $tmp/check"
+# With nothing to estimate, --check prints the error alone, no empty table.
+expect 1 "$roofcast" --check no-such-kernel.xml
+[ ! -s "$tmp/out" ] && ok || bad "--check on a missing file printed: $(cat "$tmp/out")"
+[ "$(cat "$tmp/err")" = "no-such-kernel.xml: cannot read: No such file or directory" ] && ok ||
+    bad "--check on a missing file: stderr is not the error alone: $(cat "$tmp/err")"
 
 # The default run from the repository root writes output/-like trees.
 expect 0 "$roofcast" -q -f md,csv,xml -o "$tmp/all"
