@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <libxml/xmlschemas.h>
 
 #include "input/units.h"
+#include "model/arch.h"
 
 /* The schemas, compiled into the program (schemas.c, made by CMake). */
 extern const char rc_gpu_xsd[];
@@ -141,6 +143,17 @@ static void libxml2_text(const xmlError *e, char *out, size_t n)
     snprintf(out, n, "%.*s", (int)strcspn(m, "\n"), m);
 }
 
+/* The whole-number limits of <sm> (type "limit" in gpu.xsd). */
+static bool is_sm_limit(const char *element)
+{
+    static const char *const limits[] = {"warp-size", "threads", "blocks", "registers",
+                                         "registers-per-thread", "register-unit"};
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
+        if (strcmp(element, limits[i]) == 0)
+            return true;
+    return false;
+}
+
 /* What a pattern (facet) asks for, in words, by the element or attribute
  * it constrains. */
 static const char *pattern_words(const char *element, const char *attribute)
@@ -157,6 +170,8 @@ static const char *pattern_words(const char *element, const char *attribute)
         return "is not a compute capability such as '8.9'";
     if (strcmp(element, "sms") == 0)
         return "is not a number of SMs (a whole number from 1 to 999999)";
+    if (is_sm_limit(element))
+        return "is not a whole number from 1 to 999999999";
     return "does not have the form the schema requires";
 }
 
@@ -226,7 +241,7 @@ static bool schema_message(const reporter *r, const xmlError *e, char *out, size
                  e->str2 ? (const char *)e->str2 : "the allowed values");
         return true;
     case XML_SCHEMAV_CVC_DATATYPE_VALID_1_2_1:
-        if (strcmp(element, "sms") == 0)
+        if (strcmp(element, "sms") == 0 || is_sm_limit(element))
             snprintf(out, n, "%s '%s' %s", what, quote((const char *)e->str1, q),
                      pattern_words(element, attribute));
         else
@@ -248,8 +263,13 @@ static bool schema_message(const reporter *r, const xmlError *e, char *out, size
         if (strstr(m, "Duplicate key-sequence") && e->str1) {
             const char *v = strchr((const char *)e->str1, '\'');
             int len = v ? (int)strcspn(v + 1, "'") : 0;
-            snprintf(out, n, "<%s precision=\"%.*s\"> is given twice (one peak per precision)",
-                     element, len, v ? v + 1 : "");
+            const char *key = strcmp(element, "launch") == 0 ? "kind"
+                              : strcmp(element, "peak") == 0 ? "precision" : "level";
+            const char *rule = strcmp(element, "launch") == 0 ? "one launch cost per kind"
+                               : strcmp(element, "peak") == 0  ? "one peak per precision"
+                                                               : "one figure per level";
+            snprintf(out, n, "<%s %s=\"%.*s\"> is given twice (%s)", element, key, len,
+                     v ? v + 1 : "", rule);
             return true;
         }
         break;
@@ -732,6 +752,11 @@ void rc_gpu_free(rc_gpu *gpu)
     free(gpu->clock_kind);
     free(gpu->source);
     free(gpu->file);
+    rc_gpu_figure *sm = &gpu->sm.count, *rates = &gpu->rates.dram_bandwidth;
+    for (size_t i = 0; i < sizeof gpu->sm / sizeof *sm; i++)
+        rc_gpu_figure_clear(&sm[i]);
+    for (size_t i = 0; i < sizeof gpu->rates / sizeof *rates; i++)
+        rc_gpu_figure_clear(&rates[i]);
     free(gpu);
 }
 
@@ -756,6 +781,170 @@ static bool read_quantity(xmlNodePtr n, rc_quantity_kind kind, bool positive,
     return ok;
 }
 
+/* Sets a figure's origin and source from its element's attributes, or from
+ * the defaults given. */
+static bool set_provenance(xmlNodePtr n, rc_gpu_figure *f, rc_origin origin,
+                           const char *source)
+{
+    char *o = attr(n, "origin");
+    f->origin = origin;
+    for (int i = RC_ORIGIN_PUBLISHED; o && i <= RC_ORIGIN_ASSUMED; i++)
+        if (strcmp(o, rc_origin_name((rc_origin)i)) == 0)
+            f->origin = (rc_origin)i;
+    free(o);
+    f->source = attr(n, "source");
+    if (!f->source)
+        f->source = strdup(source ? source : "");
+    f->written = text_of(n);
+    return f->source && f->written;
+}
+
+/* The per-SM limits of <sm>: each child a whole number or a quantity. */
+static bool read_sm(xmlNodePtr sm, rc_sm_limits *s, const char *file, rc_diag *diag)
+{
+    static const struct {
+        const char *element;
+        size_t offset;
+        int kind; /* -1: a whole number; else an rc_quantity_kind */
+    } fields[] = {
+        {"clock", offsetof(rc_sm_limits, clock), RC_QTY_FREQUENCY},
+        {"warp-size", offsetof(rc_sm_limits, warp_size), -1},
+        {"threads", offsetof(rc_sm_limits, threads), -1},
+        {"blocks", offsetof(rc_sm_limits, blocks), -1},
+        {"registers", offsetof(rc_sm_limits, registers), -1},
+        {"registers-per-thread", offsetof(rc_sm_limits, registers_per_thread), -1},
+        {"register-unit", offsetof(rc_sm_limits, register_unit), -1},
+        {"shared", offsetof(rc_sm_limits, shared), RC_QTY_BYTES},
+        {"shared-per-block", offsetof(rc_sm_limits, shared_per_block), RC_QTY_BYTES},
+        {"shared-unit", offsetof(rc_sm_limits, shared_unit), RC_QTY_BYTES},
+        {"shared-reserved", offsetof(rc_sm_limits, shared_reserved), RC_QTY_BYTES},
+        {"l1", offsetof(rc_sm_limits, l1), RC_QTY_BYTES},
+        {"l1-shared", offsetof(rc_sm_limits, l1_shared), RC_QTY_BYTES},
+    };
+    char *group_source = attr(sm, "source");
+    char *group_origin = attr(sm, "origin");
+    rc_origin origin = RC_ORIGIN_PUBLISHED;
+    for (int i = RC_ORIGIN_PUBLISHED; group_origin && i <= RC_ORIGIN_ASSUMED; i++)
+        if (strcmp(group_origin, rc_origin_name((rc_origin)i)) == 0)
+            origin = (rc_origin)i;
+    bool ok = true;
+    for (xmlNodePtr n = sm->children; n && ok; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+            if (!is_element(n, fields[i].element))
+                continue;
+            rc_gpu_figure *f = (rc_gpu_figure *)((char *)s + fields[i].offset);
+            if (fields[i].kind < 0) {
+                char *t = text_of(n);
+                f->value = (double)strtol(t, NULL, 10);
+                free(t);
+            } else if (!read_quantity(n, (rc_quantity_kind)fields[i].kind,
+                                      strcmp(fields[i].element, "shared-reserved") != 0,
+                                      &f->value, file, diag)) {
+                ok = false;
+                break;
+            }
+            if (!set_provenance(n, f, origin,
+                                group_source ? group_source : "the GPU file's <sm>")) {
+                rc_error_at(diag, file, xmlGetLineNo(n), "out of memory");
+                ok = false;
+            }
+        }
+    }
+    free(group_source);
+    free(group_origin);
+    return ok;
+}
+
+/* A latency: a time, or a number of SM clock cycles ("657 cycles"), which
+ * is returned as it stands with *cycles set. */
+static bool read_latency(xmlNodePtr n, double *out, bool *cycles, const char *file,
+                         rc_diag *diag)
+{
+    char *text = text_of(n);
+    char *end = NULL;
+    *cycles = false;
+    double v = strtod(text, &end);
+    while (end && end != text && *end == ' ')
+        end++;
+    bool ok;
+    if (end && end != text && strcmp(end, "cycles") == 0 && isfinite(v)) {
+        *cycles = true;
+        *out = v;
+        ok = v > 0;
+        if (!ok) {
+            char q[QUOTE_BUF];
+            rc_error_at(diag, file, xmlGetLineNo(n), "<latency>: a latency must be positive, "
+                        "not '%s'", quote(text, q));
+        }
+    } else {
+        char err[256];
+        ok = rc_parse_quantity(text, RC_QTY_TIME, out, err, sizeof err);
+        if (!ok)
+            rc_error_at(diag, file, xmlGetLineNo(n), "<latency>: %s; or a number of SM clock "
+                        "cycles, such as '657 cycles'", err);
+        else if (!(*out > 0)) {
+            char q[QUOTE_BUF];
+            rc_error_at(diag, file, xmlGetLineNo(n), "<latency>: a latency must be positive, "
+                        "not '%s'", quote(text, q));
+            ok = false;
+        }
+    }
+    free(text);
+    return ok;
+}
+
+/* The microbenchmark figures of <measured>. The schema has checked that
+ * each level and kind comes once. */
+static bool read_measured(xmlNodePtr m, rc_gpu_rates *r, bool in_cycles[3], const char *file,
+                          rc_diag *diag)
+{
+    bool ok = true;
+    for (xmlNodePtr n = m->children; n && ok; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        char *key = attr(n, is_element(n, "launch") ? "kind" : "level");
+        int level = !key ? -1 : strcmp(key, "dram") == 0 ? 0 : strcmp(key, "l2") == 0 ? 1 : 2;
+        rc_gpu_figure *f;
+        if (is_element(n, "bandwidth")) {
+            f = level == 0 ? &r->dram_bandwidth : level == 1 ? &r->l2_bandwidth
+                                                              : &r->l1_bandwidth;
+            ok = read_quantity(n, RC_QTY_BYTE_RATE, true, &f->value, file, diag);
+        } else if (is_element(n, "latency")) {
+            f = level == 0 ? &r->dram_latency : level == 1 ? &r->l2_latency : &r->l1_latency;
+            ok = read_latency(n, &f->value, &in_cycles[level], file, diag);
+        } else {
+            f = key && strcmp(key, "back-to-back") == 0 ? &r->launch_back_to_back
+                                                        : &r->launch_sync;
+            ok = read_quantity(n, RC_QTY_TIME, true, &f->value, file, diag);
+        }
+        free(key);
+        if (ok && !set_provenance(n, f, RC_ORIGIN_MEASURED, NULL)) {
+            rc_error_at(diag, file, xmlGetLineNo(n), "out of memory");
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+/* Fills what the file left out from the architecture's defaults and turns
+ * latencies given in cycles into seconds at the SM clock. */
+static bool complete_gpu(rc_gpu *gpu, const bool in_cycles[3], const char *file, rc_diag *diag)
+{
+    char err[300];
+    if (!rc_gpu_complete(gpu, err, sizeof err)) {
+        rc_error_at(diag, file, gpu->line, "%s", err);
+        return false;
+    }
+    rc_gpu_figure *latency[3] = {&gpu->rates.dram_latency, &gpu->rates.l2_latency,
+                                 &gpu->rates.l1_latency};
+    for (int i = 0; i < 3; i++)
+        if (in_cycles[i])
+            latency[i]->value /= gpu->sm.clock.value;
+    return true;
+}
+
 static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
 {
     xmlNodePtr top = xmlDocGetRootElement(doc);
@@ -768,6 +957,7 @@ static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
     gpu->name = attr(top, "name");
     gpu->launch_latency = RC_DEFAULT_LAUNCH_LATENCY;
     gpu->launch_latency_origin = RC_ORIGIN_ASSUMED;
+    bool in_cycles[3] = {false, false, false}; /* latencies of rates, by level */
     bool ok = true;
     char q[QUOTE_BUF];
     if (!gpu->id || !rc_id_is_safe(gpu->id)) {
@@ -794,10 +984,13 @@ static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
             ok &= read_quantity(n, RC_QTY_BYTES, true, &gpu->l2_bytes, file, diag);
         else if (is_element(n, "peak")) {
             char *precision = attr(n, "precision");
-            bool fp64 = precision && strcmp(precision, "fp64") == 0;
+            double *peak = &gpu->peak_fp32;
+            if (precision && strcmp(precision, "fp64") == 0)
+                peak = &gpu->peak_fp64;
+            else if (precision && strcmp(precision, "fp16") == 0)
+                peak = &gpu->peak_fp16;
             free(precision);
-            ok &= read_quantity(n, RC_QTY_FLOP_RATE, true,
-                                fp64 ? &gpu->peak_fp64 : &gpu->peak_fp32, file, diag);
+            ok &= read_quantity(n, RC_QTY_FLOP_RATE, true, peak, file, diag);
         } else if (is_element(n, "clock")) {
             gpu->clock_kind = attr(n, "kind");
             ok &= read_quantity(n, RC_QTY_FREQUENCY, true, &gpu->clock_hz, file, diag);
@@ -806,14 +999,19 @@ static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
         else if (is_element(n, "launch-latency")) {
             ok &= read_quantity(n, RC_QTY_TIME, false, &gpu->launch_latency, file, diag);
             gpu->launch_latency_origin = RC_ORIGIN_PUBLISHED;
-        }
-        else if (is_element(n, "source"))
+        } else if (is_element(n, "source"))
             gpu->source = text_of(n);
+        else if (is_element(n, "sm"))
+            ok &= read_sm(n, &gpu->sm, file, diag);
+        else if (is_element(n, "measured"))
+            ok &= read_measured(n, &gpu->rates, in_cycles, file, diag);
     }
     if (ok && (!gpu->source || !*gpu->source)) {
         rc_error_at(diag, file, gpu->line, "<source> is empty: say where the figures come from");
         ok = false;
     }
+    if (ok)
+        ok = complete_gpu(gpu, in_cycles, file, diag);
     if (!ok) {
         rc_gpu_free(gpu);
         return NULL;

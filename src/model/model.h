@@ -27,6 +27,46 @@ typedef enum {
     RC_ORIGIN_ASSUMED    /* roofcast's default, where the GPU file gives none */
 } rc_origin;
 
+/* One figure of the execution model with where it comes from. After
+ * loading every figure is set: from the GPU file, or from the
+ * architecture's defaults (arch.c), never 0. */
+typedef struct {
+    double value;   /* base units: B, B/s, s, Hz, or a plain count */
+    rc_origin origin;
+    char *source;   /* owned; says where the figure comes from */
+    char *written;  /* owned; as the GPU file writes it ("657 cycles"), or NULL */
+} rc_gpu_figure;
+
+/* Per-SM limits, as the CUDA programming guide's table of compute
+ * capabilities gives them; they decide how many blocks an SM holds. */
+typedef struct {
+    rc_gpu_figure count;           /* SMs: <sms>, or derived from the FP32 peak (assumed) */
+    rc_gpu_figure clock;           /* Hz: the SM clock under load (rated boost) */
+    rc_gpu_figure warp_size;       /* threads */
+    rc_gpu_figure threads;         /* resident threads per SM */
+    rc_gpu_figure blocks;          /* resident blocks per SM */
+    rc_gpu_figure registers;       /* 32-bit registers per SM */
+    rc_gpu_figure registers_per_thread; /* at most */
+    rc_gpu_figure register_unit;   /* registers are allocated per warp in units of this */
+    rc_gpu_figure shared;          /* B: shared memory per SM, at most */
+    rc_gpu_figure shared_per_block; /* B: at most, per block */
+    rc_gpu_figure shared_unit;     /* B: shared memory is allocated in units of this */
+    rc_gpu_figure shared_reserved; /* B: the system's share per block (8.0 and later); may be 0 */
+    rc_gpu_figure l1;              /* B: L1 data cache per SM, at most */
+    rc_gpu_figure l1_shared;       /* B: L1 and shared memory together per SM (their sum
+                                      where they are separate, as on Maxwell) */
+} rc_sm_limits;
+
+/* Device figures from microbenchmarks (or assumed architecture defaults). */
+typedef struct {
+    rc_gpu_figure dram_bandwidth; /* B/s, sustained (stream triad) */
+    rc_gpu_figure l2_bandwidth;   /* B/s, whole GPU */
+    rc_gpu_figure l1_bandwidth;   /* B/s, whole GPU, L1 / shared memory */
+    rc_gpu_figure dram_latency, l2_latency, l1_latency; /* s, one load's round trip */
+    rc_gpu_figure launch_back_to_back; /* s per launch queued back to back in a stream */
+    rc_gpu_figure launch_sync;    /* s: one launch and a synchronisation */
+} rc_gpu_rates;
+
 /* A GPU definition. Optional figures are 0 (or NULL) when absent. */
 typedef struct rc_gpu {
     char *id;           /* checked: [a-z0-9][a-z0-9._-]*, used in file names */
@@ -38,13 +78,16 @@ typedef struct rc_gpu {
     double memory_bytes;
     double l2_bytes;
     double peak_fp32;   /* FLOP/s, > 0 */
-    double peak_fp64;   /* FLOP/s */
+    double peak_fp64;   /* FLOP/s; 0 when absent */
+    double peak_fp16;   /* FLOP/s without tensor cores; 0 when absent */
     char *clock_kind;   /* "base" or "boost", or NULL */
     double clock_hz;
     double bandwidth;   /* B/s, > 0 */
     double launch_latency; /* s, >= 0; RC_DEFAULT_LAUNCH_LATENCY when the file gives none */
     rc_origin launch_latency_origin; /* RC_ORIGIN_ASSUMED when the file gives none */
     char *source;       /* where the figures come from */
+    rc_sm_limits sm;    /* every figure set after loading */
+    rc_gpu_rates rates; /* every figure set after loading */
     char *file;         /* the file it was read from, for messages */
     int line;
 } rc_gpu;

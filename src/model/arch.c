@@ -1,0 +1,247 @@
+/* arch.c: see arch.h. */
+#include "model/arch.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KIB 1024
+
+/* NVIDIA CUDA C++ Programming Guide, "Technical Specifications per Compute Capability" and
+ * the sections "Compute Capability 5.x" to "9.0" (L1 and shared-memory sizes, carve-outs);
+ * register and shared-memory allocation units from the CUDA Occupancy Calculator
+ * (cuda_occupancy.h). fp32_lanes from the architecture whitepapers (FP32 cores per SM).
+ * Sorted by compute capability. */
+static const rc_arch archs[] = {
+    /* cc    warp thr   blk regs   r/t  runit shared     per block  sunit res  l1       l1+shared fp32 */
+    {"3.5", 32, 2048, 16, 65536, 255, 256, 48 * KIB, 48 * KIB, 256, 0, 48 * KIB, 64 * KIB, 192},
+    {"3.7", 32, 2048, 16, 131072, 255, 256, 112 * KIB, 48 * KIB, 256, 0, 48 * KIB, 128 * KIB, 192},
+    {"5.0", 32, 2048, 32, 65536, 255, 256, 64 * KIB, 48 * KIB, 256, 0, 24 * KIB, 88 * KIB, 128},
+    {"5.2", 32, 2048, 32, 65536, 255, 256, 96 * KIB, 48 * KIB, 256, 0, 24 * KIB, 120 * KIB, 128},
+    {"6.0", 32, 2048, 32, 65536, 255, 256, 64 * KIB, 48 * KIB, 256, 0, 24 * KIB, 88 * KIB, 64},
+    {"6.1", 32, 2048, 32, 65536, 255, 256, 96 * KIB, 48 * KIB, 256, 0, 24 * KIB, 120 * KIB, 128},
+    {"7.0", 32, 2048, 32, 65536, 255, 256, 96 * KIB, 96 * KIB, 256, 0, 128 * KIB, 128 * KIB, 64},
+    {"7.5", 32, 1024, 16, 65536, 255, 256, 64 * KIB, 64 * KIB, 256, 0, 64 * KIB, 96 * KIB, 64},
+    {"8.0", 32, 2048, 32, 65536, 255, 256, 164 * KIB, 163 * KIB, 128, KIB, 192 * KIB, 192 * KIB, 64},
+    {"8.6", 32, 1536, 16, 65536, 255, 256, 100 * KIB, 99 * KIB, 128, KIB, 128 * KIB, 128 * KIB, 128},
+    {"8.9", 32, 1536, 24, 65536, 255, 256, 100 * KIB, 99 * KIB, 128, KIB, 128 * KIB, 128 * KIB, 128},
+    {"9.0", 32, 2048, 32, 65536, 255, 256, 228 * KIB, 227 * KIB, 128, KIB, 256 * KIB, 256 * KIB, 128},
+};
+#define NARCHS (sizeof archs / sizeof archs[0])
+
+#define GUIDE "NVIDIA CUDA C++ Programming Guide, technical specifications of compute capability "
+
+/* "8.9" as major * 100 + minor, or -1. */
+static int cc_number(const char *cc)
+{
+    int major, minor;
+    if (!cc || sscanf(cc, "%d.%d", &major, &minor) != 2 || major < 0 || minor < 0 ||
+        major > 1000 || minor > 99)
+        return -1;
+    return major * 100 + minor;
+}
+
+const rc_arch *rc_arch_find(const char *cc, bool *exact)
+{
+    int want = cc_number(cc);
+    const rc_arch *best = &archs[0];
+    for (size_t i = 0; i < NARCHS; i++)
+        if (cc_number(archs[i].cc) <= want)
+            best = &archs[i];
+    *exact = want >= 0 && cc_number(best->cc) == want;
+    return best;
+}
+
+const char *rc_origin_name(rc_origin origin)
+{
+    static const char *const names[] = {"published", "measured", "assumed"};
+    return names[origin];
+}
+
+void rc_gpu_figure_clear(rc_gpu_figure *f)
+{
+    free(f->source);
+    free(f->written);
+    *f = (rc_gpu_figure){0};
+}
+
+static bool is_set(const rc_gpu_figure *f)
+{
+    return f->source != NULL;
+}
+
+/* Sets an unset figure; false when memory runs out. */
+static bool fill(rc_gpu_figure *f, double value, rc_origin origin, const char *source)
+{
+    if (is_set(f))
+        return true;
+    f->value = value;
+    f->origin = origin;
+    f->source = strdup(source);
+    return f->source != NULL;
+}
+
+/* A typical clock under load, for a GPU file that gives neither its SMs nor a clock. */
+#define ASSUMED_CLOCK 1.5e9
+
+/* The SM clock and the number of SMs. The clock: the file's <sm><clock>, else the GPU's
+ * boost <clock>, else its base clock (assumed: under load the GPU runs at least that fast),
+ * else derived from the FP32 peak and <sms>. The SMs: <sms>, else derived from the FP32 peak
+ * and the clock. Without either, the clock is assumed. */
+static bool fill_clock_and_sms(rc_gpu *g, const rc_arch *a)
+{
+    rc_gpu_figure *clock = &g->sm.clock, *count = &g->sm.count;
+    double per_sm_clock = 2.0 * a->fp32_lanes; /* FLOPs per clock per SM */
+    char src[300];
+    bool ok = true;
+    if (g->sms > 0)
+        ok = fill(count, (double)g->sms, RC_ORIGIN_PUBLISHED, "the GPU's <sms>");
+    if (g->clock_hz > 0 && g->clock_kind && strcmp(g->clock_kind, "boost") == 0)
+        ok = ok && fill(clock, g->clock_hz, RC_ORIGIN_PUBLISHED, "the GPU's boost <clock>");
+    else if (g->clock_hz > 0)
+        ok = ok && fill(clock, g->clock_hz, RC_ORIGIN_ASSUMED,
+                        "assumed: the GPU's base <clock> (under load it runs at least this fast)");
+    if (!is_set(clock) && is_set(count)) {
+        snprintf(src, sizeof src, "assumed: derived from the FP32 peak as peak / (%g SMs x %d "
+                 "FP32 lanes x 2 FLOPs)", count->value, a->fp32_lanes);
+        ok = ok && fill(clock, g->peak_fp32 / (count->value * per_sm_clock), RC_ORIGIN_ASSUMED,
+                        src);
+    }
+    if (!is_set(clock))
+        ok = ok && fill(clock, ASSUMED_CLOCK, RC_ORIGIN_ASSUMED,
+                        "assumed: 1.5 GHz, a typical clock under load (the file gives neither "
+                        "its SMs nor a clock)");
+    if (ok && !is_set(count)) {
+        double n = fmax(1.0, round(g->peak_fp32 / (clock->value * per_sm_clock)));
+        snprintf(src, sizeof src, "assumed: derived from the FP32 peak as peak / (clock x %d "
+                 "FP32 lanes x 2 FLOPs)", a->fp32_lanes);
+        ok = fill(count, n, RC_ORIGIN_ASSUMED, src);
+    }
+    return ok;
+}
+
+static bool fill_sm(rc_gpu *g, const rc_arch *a, bool exact)
+{
+    char src[200];
+    rc_origin o = exact ? RC_ORIGIN_PUBLISHED : RC_ORIGIN_ASSUMED;
+    if (exact)
+        snprintf(src, sizeof src, GUIDE "%s", a->cc);
+    else
+        snprintf(src, sizeof src, "assumed: the figures of compute capability %s (" GUIDE
+                 "%s), the nearest the table holds", a->cc, a->cc);
+    rc_sm_limits *s = &g->sm;
+    return fill(&s->warp_size, a->warp_size, o, src) && fill(&s->threads, a->threads, o, src) &&
+           fill(&s->blocks, a->blocks, o, src) && fill(&s->registers, a->registers, o, src) &&
+           fill(&s->registers_per_thread, a->registers_per_thread, o, src) &&
+           fill(&s->register_unit, a->register_unit, o, src) &&
+           fill(&s->shared, a->shared, o, src) &&
+           fill(&s->shared_per_block, a->shared_per_block, o, src) &&
+           fill(&s->shared_unit, a->shared_unit, o, src) &&
+           fill(&s->shared_reserved, a->shared_reserved, o, src) && fill(&s->l1, a->l1, o, src) &&
+           fill(&s->l1_shared, a->l1_shared, o, src);
+}
+
+/* Documented architecture defaults for missing microbenchmark figures, all assumed.
+ * Sustained DRAM bandwidth: stream triad reaches 74 to 93 % of the datasheet figure on the
+ * GPUs measured (gpu-benches gpu-stream, BabelStream); 85 % is assumed. L2 and L1 bandwidth
+ * per SM and clock, and latencies in cycles, are those measured on the nearest architecture
+ * (gpu-benches gpu-l2-cache, gpu-cache, gpu-latency). Launch costs: gpu-benches
+ * gpu-small-kernels (1.6 to 2.6 us back to back) and the reference reports' 5 us. */
+typedef struct {
+    int from_cc;       /* major * 100 + minor: applies from this compute capability on */
+    double l2_bpc;     /* L2 bytes per clock per SM */
+    double l1_bpc;     /* L1 bytes per clock per SM */
+    double lat_l1, lat_l2, lat_dram; /* cycles */
+    const char *basis; /* which measurement the defaults follow */
+} rate_default;
+
+static const rate_default rate_defaults[] = {
+    {0, 32, 64, 35, 230, 450, "Kepler to Pascal: no measurement bundled, Volta's per-clock "
+                              "figures halved for L1"},
+    {700, 32, 128, 32, 210, 440, "V100 (gpu-benches)"},
+    {750, 32, 64, 32, 190, 500, "Turing, RTX 2080 Ti (a published benchmark report)"},
+    {800, 36, 128, 33, 260, 570, "A100 (gpu-benches)"},
+    {860, 15, 64, 33, 270, 630, "Ada, L40 (gpu-benches)"},
+    {900, 35, 128, 33, 260, 660, "H100 PCIe (gpu-benches)"},
+};
+#define NRATE_DEFAULTS (sizeof rate_defaults / sizeof rate_defaults[0])
+
+static const rate_default *rate_default_for(const char *cc)
+{
+    int want = cc_number(cc);
+    const rate_default *best = &rate_defaults[0];
+    for (size_t i = 0; i < NRATE_DEFAULTS; i++)
+        if (rate_defaults[i].from_cc <= want)
+            best = &rate_defaults[i];
+    return best;
+}
+
+static bool fill_rates(rc_gpu *g)
+{
+    const rate_default *d = rate_default_for(g->compute_capability);
+    double per_clock = g->sm.count.value * g->sm.clock.value;
+    double cycle = 1.0 / g->sm.clock.value;
+    char src[400];
+    rc_gpu_rates *r = &g->rates;
+    bool ok = fill(&r->dram_bandwidth, 0.85 * g->bandwidth, RC_ORIGIN_ASSUMED,
+                   "assumed: 85 % of the datasheet bandwidth (stream triad reaches 74 to 93 % "
+                   "on the GPUs measured in gpu-benches and BabelStream)");
+    snprintf(src, sizeof src, "assumed: %g B per clock per SM, as measured on %s", d->l2_bpc,
+             d->basis);
+    ok = ok && fill(&r->l2_bandwidth, d->l2_bpc * per_clock, RC_ORIGIN_ASSUMED, src);
+    snprintf(src, sizeof src, "assumed: %g B per clock per SM, as measured on %s", d->l1_bpc,
+             d->basis);
+    ok = ok && fill(&r->l1_bandwidth, d->l1_bpc * per_clock, RC_ORIGIN_ASSUMED, src);
+    snprintf(src, sizeof src, "assumed: %g cycles, as measured on %s", d->lat_dram, d->basis);
+    ok = ok && fill(&r->dram_latency, d->lat_dram * cycle, RC_ORIGIN_ASSUMED, src);
+    snprintf(src, sizeof src, "assumed: %g cycles, as measured on %s", d->lat_l2, d->basis);
+    ok = ok && fill(&r->l2_latency, d->lat_l2 * cycle, RC_ORIGIN_ASSUMED, src);
+    snprintf(src, sizeof src, "assumed: %g cycles, as measured on %s", d->lat_l1, d->basis);
+    ok = ok && fill(&r->l1_latency, d->lat_l1 * cycle, RC_ORIGIN_ASSUMED, src);
+    ok = ok && fill(&r->launch_back_to_back, 2.5e-6, RC_ORIGIN_ASSUMED,
+                    "assumed: 2.5 us, the upper end of the 1.6 to 2.6 us that gpu-benches "
+                    "gpu-small-kernels measures for launches queued back to back");
+    ok = ok && fill(&r->launch_sync, 5e-6, RC_ORIGIN_ASSUMED,
+                    "assumed: 5 us, as the reference reports assume for a launch and a "
+                    "synchronisation (5 to 10 us measured)");
+    return ok;
+}
+
+/* What the figures must satisfy together, for occupancy to make sense. */
+static bool check_sm(const rc_gpu *g, char *err, size_t errlen)
+{
+    const rc_sm_limits *s = &g->sm;
+    if (s->threads.value < s->warp_size.value) {
+        snprintf(err, errlen, "<sm>: %g threads per SM is fewer than one warp of %g",
+                 s->threads.value, s->warp_size.value);
+        return false;
+    }
+    if (s->shared_per_block.value > s->shared.value) {
+        snprintf(err, errlen, "<sm>: shared memory per block (%g B) exceeds shared memory per "
+                 "SM (%g B)", s->shared_per_block.value, s->shared.value);
+        return false;
+    }
+    if (s->shared.value > s->l1_shared.value || s->l1.value > s->l1_shared.value) {
+        snprintf(err, errlen, "<sm>: <l1-shared> (%g B) is smaller than <shared> (%g B) or "
+                 "<l1> (%g B)", s->l1_shared.value, s->shared.value, s->l1.value);
+        return false;
+    }
+    if (s->registers_per_thread.value * s->warp_size.value > s->registers.value) {
+        snprintf(err, errlen, "<sm>: one warp at %g registers per thread needs more than the "
+                 "SM's %g registers", s->registers_per_thread.value, s->registers.value);
+        return false;
+    }
+    return true;
+}
+
+bool rc_gpu_complete(rc_gpu *g, char *err, size_t errlen)
+{
+    bool exact;
+    const rc_arch *a = rc_arch_find(g->compute_capability, &exact);
+    if (!fill_clock_and_sms(g, a) || !fill_sm(g, a, exact) || !fill_rates(g)) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    return check_sm(g, err, errlen);
+}

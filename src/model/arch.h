@@ -1,0 +1,46 @@
+/* arch.h: what is known of a GPU architecture when its file does not say.
+ *
+ * The per-SM limits of each compute capability are published in NVIDIA's CUDA C++
+ * Programming Guide (table "Technical Specifications per Compute Capability", and the
+ * sections on each compute capability for the L1 and shared-memory sizes); the allocation
+ * granularities are those of NVIDIA's CUDA Occupancy Calculator (cuda_occupancy.h).
+ * A GPU file may give any of them itself in <sm>; the rest come from this table, marked
+ * "published" with the guide as source. For a compute capability the table does not hold,
+ * the figures of the nearest older one are used and marked "assumed".
+ *
+ * Missing microbenchmark figures (sustained bandwidth at each level, latencies, launch
+ * costs) are filled with documented architecture defaults, always marked "assumed": see
+ * rc_gpu_complete in arch.c for each rule and its source.
+ */
+#ifndef ROOFCAST_ARCH_H
+#define ROOFCAST_ARCH_H
+
+#include <stdbool.h>
+
+#include "model/model.h"
+
+/* The per-SM figures of one compute capability (sizes in bytes). */
+typedef struct {
+    const char *cc;  /* "9.0" */
+    int warp_size, threads, blocks, registers, registers_per_thread, register_unit;
+    int shared, shared_per_block, shared_unit, shared_reserved, l1, l1_shared;
+    int fp32_lanes;  /* FP32 FMA units per SM: 2 FLOPs per lane and clock */
+} rc_arch;
+
+/* The table's entry for `cc` ("8.9"); *exact is false when `cc` is NULL or
+ * not in the table and the nearest older entry (or the oldest one) stands in. */
+const rc_arch *rc_arch_find(const char *cc, bool *exact);
+
+/* Fills every figure of gpu->sm and gpu->rates that the file left unset
+ * (value 0 and no source), each with its origin and source, and checks
+ * what the figures must satisfy together. Returns false, with a message in
+ * err[errlen], when they contradict each other or memory runs out. */
+bool rc_gpu_complete(rc_gpu *gpu, char *err, size_t errlen);
+
+/* Frees the strings of one figure and clears it. */
+void rc_gpu_figure_clear(rc_gpu_figure *f);
+
+/* The names of rc_origin, as results.xml writes them. ORDER RC_ORIGIN */
+const char *rc_origin_name(rc_origin origin);
+
+#endif

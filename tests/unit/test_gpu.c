@@ -1,0 +1,201 @@
+/* test_gpu.c: GPU files' execution-model figures: per-SM limits, measured
+ * rates, latencies in cycles, and the architecture defaults (arch.c) that
+ * stand in for what a file leaves out, each with its origin. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "input/load.h"
+#include "model/arch.h"
+#include "util/diag.h"
+
+static rc_diag *diag;
+static rc_loader *loader;
+
+static int setup(void **state)
+{
+    (void)state;
+    diag = rc_diag_new(stderr, 1);
+    loader = rc_loader_new(diag);
+    return loader ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    rc_loader_free(loader);
+    rc_diag_free(diag);
+    return 0;
+}
+
+static rc_gpu *load_text(const char *xml)
+{
+    return rc_load_gpu_memory(loader, "test.xml", xml, strlen(xml), diag);
+}
+
+static rc_gpu *load_file(const char *name)
+{
+    char path[512];
+    const char *src = getenv("ROOFCAST_SOURCE_DIR");
+    snprintf(path, sizeof path, "%s/specs/%s", src ? src : ".", name);
+    return rc_load_gpu(loader, path, diag);
+}
+
+#define MINIMAL(inner)                                                          \
+    "<gpu id=\"g\" name=\"G\"><architecture>A</architecture>" inner             \
+    "<peak precision=\"fp32\">10 TFLOP/s</peak><bandwidth>500 GB/s</bandwidth>" \
+    "<source>test</source></gpu>"
+
+/* The H100 SXM5 file: its <sm> as written, its boost clock. */
+static void test_h100_sm_limits(void **state)
+{
+    (void)state;
+    rc_gpu *g = load_file("h100-sxm5.xml");
+    assert_non_null(g);
+    assert_int_equal((int)g->sm.count.value, 132);
+    assert_true(g->sm.clock.value == 1.98e9);
+    assert_int_equal(g->sm.clock.origin, RC_ORIGIN_PUBLISHED);
+    assert_int_equal((int)g->sm.threads.value, 2048);
+    assert_int_equal((int)g->sm.blocks.value, 32);
+    assert_int_equal((int)g->sm.registers.value, 65536);
+    assert_int_equal((int)g->sm.register_unit.value, 256);
+    assert_int_equal((int)g->sm.shared.value, 228 * 1024);
+    assert_int_equal((int)g->sm.shared_per_block.value, 227 * 1024);
+    assert_int_equal((int)g->sm.shared_unit.value, 128);
+    assert_int_equal((int)g->sm.shared_reserved.value, 1024);
+    assert_int_equal((int)g->sm.l1_shared.value, 256 * 1024);
+    assert_int_equal(g->sm.threads.origin, RC_ORIGIN_PUBLISHED);
+    assert_non_null(strstr(g->sm.threads.source, "CUDA C++ Programming Guide"));
+    assert_string_equal(g->sm.threads.written, "2048");
+    rc_gpu_free(g);
+}
+
+/* A file with only the required figures: the compute capability's table
+ * row when it gives one (published), the nearest older row when it does
+ * not (assumed); SMs and clock derived from the FP32 peak (assumed). */
+static void test_defaults_from_compute_capability(void **state)
+{
+    (void)state;
+    rc_gpu *g = load_text(MINIMAL("<compute-capability>7.5</compute-capability>"
+                                  "<sms>40</sms>"));
+    assert_non_null(g);
+    assert_int_equal((int)g->sm.threads.value, 1024);
+    assert_int_equal((int)g->sm.blocks.value, 16);
+    assert_int_equal((int)g->sm.shared.value, 64 * 1024);
+    assert_int_equal((int)g->sm.shared_unit.value, 256);
+    assert_int_equal(g->sm.threads.origin, RC_ORIGIN_PUBLISHED);
+    /* 10e12 / (40 SMs x 64 lanes x 2) = 1.953125 GHz */
+    assert_true(g->sm.clock.value == 10e12 / (40.0 * 64 * 2));
+    assert_int_equal(g->sm.clock.origin, RC_ORIGIN_ASSUMED);
+    /* Every rate assumed: 85 % of 500 GB/s for DRAM; Turing's 32 B/clock/SM for L2. */
+    assert_true(g->rates.dram_bandwidth.value == 0.85 * 500e9);
+    assert_int_equal(g->rates.dram_bandwidth.origin, RC_ORIGIN_ASSUMED);
+    assert_true(g->rates.l2_bandwidth.value == 32.0 * 40 * g->sm.clock.value);
+    assert_int_equal(g->rates.launch_back_to_back.origin, RC_ORIGIN_ASSUMED);
+    rc_gpu_free(g);
+
+    g = load_text(MINIMAL("<compute-capability>8.7</compute-capability><sms>16</sms>"));
+    assert_non_null(g);
+    assert_int_equal((int)g->sm.threads.value, 1536); /* 8.6's row */
+    assert_int_equal(g->sm.threads.origin, RC_ORIGIN_ASSUMED);
+    assert_non_null(strstr(g->sm.threads.source, "compute capability 8.6"));
+    rc_gpu_free(g);
+
+    /* No SMs and no clock: 1.5 GHz assumed, and the SMs derived with the oldest row's
+     * (Kepler's) 192 FP32 lanes when no compute capability is given. */
+    g = load_text(MINIMAL(""));
+    assert_non_null(g);
+    assert_true(g->sm.clock.value == 1.5e9);
+    assert_int_equal((int)g->sm.count.value, 17); /* 10e12 / (1.5e9 x 192 x 2) = 17.4 */
+    assert_int_equal(g->sm.count.origin, RC_ORIGIN_ASSUMED);
+    rc_gpu_free(g);
+}
+
+/* <measured>: each figure with its origin and source; latencies in cycles
+ * become seconds at the SM clock. */
+static void test_measured_figures(void **state)
+{
+    (void)state;
+    rc_gpu *g = load_text("<gpu id=\"g\" name=\"G\"><architecture>A</architecture>"
+                  "<compute-capability>9.0</compute-capability><sms>100</sms>"
+                  "<peak precision=\"fp32\">10 TFLOP/s</peak>"
+                  "<peak precision=\"fp16\">20 TFLOP/s</peak>"
+                  "<clock kind=\"boost\">2 GHz</clock><bandwidth>500 GB/s</bandwidth>"
+                  "<source>test</source>"
+                  "<measured>"
+                  "<latency level=\"dram\" origin=\"measured\" source=\"chase\">600 cycles</latency>"
+                  "<latency level=\"l1\" origin=\"measured\" source=\"chase\">20 ns</latency>"
+                  "<bandwidth level=\"dram\" origin=\"measured\" source=\"triad\">450 GB/s</bandwidth>"
+                  "<launch kind=\"back-to-back\" origin=\"assumed\" source=\"a guess\">2 us</launch>"
+                  "</measured></gpu>");
+    assert_non_null(g);
+    assert_true(g->peak_fp16 == 20e12);
+    assert_true(g->rates.dram_latency.value == 600 / 2e9);
+    assert_string_equal(g->rates.dram_latency.written, "600 cycles");
+    assert_int_equal(g->rates.dram_latency.origin, RC_ORIGIN_MEASURED);
+    assert_true(g->rates.l1_latency.value == 20e-9);
+    assert_true(g->rates.dram_bandwidth.value == 450e9);
+    assert_string_equal(g->rates.dram_bandwidth.source, "triad");
+    assert_true(g->rates.launch_back_to_back.value == 2e-6);
+    assert_int_equal(g->rates.launch_back_to_back.origin, RC_ORIGIN_ASSUMED);
+    /* Not given: the L2 latency, Hopper's 260 cycles at 2 GHz, assumed. */
+    assert_true(g->rates.l2_latency.value == 260 / 2e9);
+    assert_int_equal(g->rates.l2_latency.origin, RC_ORIGIN_ASSUMED);
+    rc_gpu_free(g);
+}
+
+/* Every bundled GPU loads, and every figure is set with a source. */
+static void test_bundled_gpus_complete(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "a100-sxm4-80gb.xml", "h100-pcie.xml", "h100-sxm5.xml", "h200-sxm.xml",
+        "l4.xml", "l40s.xml", "rtx-2080-ti.xml", "rtx-4070.xml", "rtx-4090.xml",
+        "titan-black.xml", "titan-v.xml", "titan-x.xml"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        rc_gpu *g = load_file(files[i]);
+        assert_non_null(g);
+        const rc_gpu_figure *sm = &g->sm.count, *r = &g->rates.dram_bandwidth;
+        for (size_t j = 0; j < sizeof g->sm / sizeof *sm; j++) {
+            assert_non_null(sm[j].source);
+            if (&sm[j] != &g->sm.shared_reserved)
+                assert_true(sm[j].value > 0);
+        }
+        for (size_t j = 0; j < sizeof g->rates / sizeof *r; j++) {
+            assert_non_null(r[j].source);
+            assert_true(r[j].value > 0);
+        }
+        rc_gpu_free(g);
+    }
+}
+
+static void test_arch_find(void **state)
+{
+    (void)state;
+    bool exact;
+    assert_string_equal(rc_arch_find("8.9", &exact)->cc, "8.9");
+    assert_true(exact);
+    assert_string_equal(rc_arch_find("12.0", &exact)->cc, "9.0");
+    assert_false(exact);
+    assert_string_equal(rc_arch_find("2.0", &exact)->cc, "3.5");
+    assert_false(exact);
+    assert_string_equal(rc_arch_find(NULL, &exact)->cc, "3.5");
+    assert_false(exact);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_h100_sm_limits),
+        cmocka_unit_test(test_defaults_from_compute_capability),
+        cmocka_unit_test(test_measured_figures),
+        cmocka_unit_test(test_bundled_gpus_complete),
+        cmocka_unit_test(test_arch_find),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
