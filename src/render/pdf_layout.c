@@ -156,6 +156,7 @@ static bool has_glyph(void *ctx, rc_font_role role, unsigned long c)
  * more than once, and libharu decodes and looks up each character anew. */
 static int char_width(pdf *p, rc_font_role role, unsigned long c)
 {
+    p->measured++;
     int16_t **page = &p->widths[role][c >> 8];
     if (!*page) {
         *page = malloc(256 * sizeof **page);
@@ -264,51 +265,84 @@ static size_t char_len(const char *s)
     return (size_t)(q - s);
 }
 
-/* The longest start of the word s[0..n) no wider than w: at a break after
- * '_', '-', '/', '.', ',' or ':' when there is one, else between whole
- * characters; at least one character, so that the text moves on. */
-static size_t fit_word(pdf *p, const pdf_style *st, const char *s, size_t n, double w)
+/* The longest start of the word at s (up to a space or the end) no wider
+ * than w: at a break after '_', '-', '/', '.', ',' or ':' when there is
+ * one, else between whole characters; at least one character, so that the
+ * text moves on. Reads no further than the line it makes. */
+static size_t fit_word(pdf *p, const pdf_style *st, const char *s, double w)
 {
     size_t end = 0, brk = 0;
     double used = 0;
-    while (end < n) {
+    while (s[end] && s[end] != ' ') {
         size_t c = char_len(s + end);
         double cw = pdf_width(p, st, s + end, c);
         if (used + cw > w + FIT_SLACK && end > 0)
             break;
         used += cw;
         end += c;
-        if (strchr("_-/.,:", s[end - 1]) && end < n)
+        if (strchr("_-/.,:", s[end - 1]) && s[end] && s[end] != ' ')
             brk = end;
     }
-    return end < n && brk > 0 ? brk : end;
+    return s[end] && s[end] != ' ' && brk > 0 ? brk : end;
 }
 
-void pdf_wrap(pdf *p, const pdf_style *st, const char *text, double w, pdf_lines *out)
+/* The width of the character at *q in thousandths of an em, as pdf_width
+ * adds them up; moves *q past it. */
+static unsigned long units_next(pdf *p, const pdf_style *st, const char **q)
+{
+    const char *at = *q;
+    unsigned long c = rc_utf8_next(q);
+    if (c > 0xFFFF || (c == 0xFFFD && *q - at != 3)) /* not as rc_hpdf_showable makes it */
+        return HPDF_Font_TextWidth(p->hf.font[st->font], (const HPDF_BYTE *)at,
+                                   (HPDF_UINT)(*q - at)).width;
+    return (unsigned long)char_width(p, st->font, c);
+}
+
+/* Whether `units` thousandths of an em at st's size are wider than w,
+ * computed as pdf_width computes widths. */
+static bool wider(const pdf_style *st, unsigned long units, double w)
+{
+    return (double)units * st->size / 1000.0 > w + FIT_SLACK;
+}
+
+/* The end of the words from s on that fit in w: each character is
+ * measured once, and nothing past the first that does not fit. s when not
+ * even the first word fits. */
+static const char *fit_words(pdf *p, const pdf_style *st, const char *s, double w)
+{
+    const char *end = s, *q = s;
+    unsigned long units = 0;
+    for (;;) {
+        const char *word = q;
+        for (; *word == ' '; word++)
+            units += (unsigned long)char_width(p, st->font, ' ');
+        if (!*word)
+            return end;
+        const char *e = word;
+        while (*e && *e != ' ' && !wider(st, units, w))
+            units += units_next(p, st, &e);
+        if (wider(st, units, w))
+            return end;
+        end = q = e;
+    }
+}
+
+bool pdf_wrap(pdf *p, const pdf_style *st, const char *text, double w, size_t max_lines,
+              pdf_lines *out)
 {
     const char *s = text;
     while (*s == ' ')
         s++;
-    while (*s) {
-        const char *end = s, *q = s;
-        for (;;) {
-            const char *word = q;
-            while (*word == ' ')
-                word++;
-            if (!*word)
-                break;
-            const char *word_end = word + strcspn(word, " ");
-            if (pdf_width(p, st, s, (size_t)(word_end - s)) > w + FIT_SLACK)
-                break;
-            end = q = word_end;
-        }
+    for (size_t n = 0; *s && n < max_lines; n++) {
+        const char *end = fit_words(p, st, s, w);
         if (end == s) /* a word wider than the line */
-            end = s + fit_word(p, st, s, strcspn(s, " "), w);
+            end = s + fit_word(p, st, s, w);
         lines_add(p, out, s, (size_t)(end - s));
         s = end;
         while (*s == ' ')
             s++;
     }
+    return *s != '\0';
 }
 
 static const char ELLIPSIS[] = "\xE2\x80\xA6";
@@ -344,19 +378,21 @@ void pdf_line(pdf *p, const pdf_style *st, double x, double baseline, double w, 
     pdf_text(p, st, x + dx, baseline, line.s, line.n);
 }
 
-double pdf_paragraph(pdf *p, const pdf_style *st, double x, double top, double w, pdf_align align,
-                        const char *text)
+double pdf_paragraph(pdf *p, const pdf_style *st, double x, double top, double w,
+                     pdf_align align, const char *text)
 {
-    pdf_lines ls = {NULL, 0, 0};
-    pdf_wrap(p, st, text, w, &ls);
     double lh = pdf_leading(st);
     double room = floor((p->bottom - top) / lh); /* may be infinite */
-    size_t shown = room >= (double)ls.n ? ls.n : room > 0 ? (size_t)room : 0;
-    for (size_t i = 0; i < shown; i++)
-        pdf_line(p, st, x, top + i * lh + st->size, w, align, ls.v[i],
-                  i + 1 == shown && shown < ls.n);
+    /* Lines below p->bottom are not shown, and more than a page of them
+     * is never needed: so they are not made, and a long text costs no
+     * more than the page it fills. */
+    double most = fmin(room, ceil(PAGE_H / lh));
+    pdf_lines ls = {NULL, 0, 0};
+    bool more = pdf_wrap(p, st, text, w, most > 0 ? (size_t)most : 0, &ls);
+    for (size_t i = 0; i < ls.n; i++)
+        pdf_line(p, st, x, top + i * lh + st->size, w, align, ls.v[i], i + 1 == ls.n && more);
     free(ls.v);
-    return shown * lh;
+    return ls.n * lh;
 }
 
 double pdf_measure(pdf *p, const pdf_style *st, double w, const char *text)

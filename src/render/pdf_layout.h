@@ -88,6 +88,7 @@ typedef struct {
     size_t nlinks, caplinks;
     FILE *spill;            /* finished pages are sealed into it (pdf_seal_page); NULL: kept */
     bool oom;
+    unsigned long long measured; /* characters measured so far: the layout's work */
 } pdf;
 
 /* ---- the document ------------------------------------------------------ */
@@ -159,8 +160,11 @@ typedef struct {
     size_t n, cap;
 } pdf_lines;
 
-/* Breaks text into lines no wider than w, appended to *out. */
-void pdf_wrap(pdf *p, const pdf_style *st, const char *text, double w, pdf_lines *out);
+/* Breaks text into lines no wider than w, at most max_lines of them,
+ * appended to *out. Returns whether text was left over. Takes time in
+ * proportion to the lines made, whatever the length of the text. */
+bool pdf_wrap(pdf *p, const pdf_style *st, const char *text, double w, size_t max_lines,
+              pdf_lines *out);
 
 /* Draws one line, cut to fit w with an ellipsis when `cut`. */
 void pdf_line(pdf *p, const pdf_style *st, double x, double baseline, double w, pdf_align align,
@@ -168,7 +172,8 @@ void pdf_line(pdf *p, const pdf_style *st, double x, double baseline, double w, 
 
 /* Sets text in the column [x, x + w] from `top`. Lines that would pass
  * p->bottom are left out and the last one shown ends with an ellipsis.
- * Returns the height used. */
+ * Returns the height used; at most a little over a page's height, as no
+ * more is measured (a text taller than the page is cut anyway). */
 double pdf_paragraph(pdf *p, const pdf_style *st, double x, double top, double w,
                      pdf_align align, const char *text);
 

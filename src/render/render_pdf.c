@@ -101,10 +101,34 @@ static void warn_missing(pdf *p, const char *file, unsigned long c, const char *
                what);
 }
 
+/* Text longer than this many bytes is cut before it is laid out. A page
+ * holds far less (a column of 6 pt text the page's size, some 40,000
+ * characters of the narrowest glyphs), so no more could be seen, while a
+ * long note would cost its whole length at every font scale a page is
+ * measured at. */
+#define TEXT_MAX (256 * 1024)
+
+/* What ends a text cut at TEXT_MAX. */
+static const char CUT_NOTICE[] = " \xE2\x80\xA6 (cut here in the PDF: the Markdown and HTML "
+                                 "reports have the whole text)";
+
+/* Cuts raw at TEXT_MAX bytes, between whole UTF-8 characters; returns
+ * whether it did. */
+static bool cut_long(xmlChar *raw)
+{
+    if (strlen((const char *)raw) <= TEXT_MAX)
+        return false;
+    size_t end = TEXT_MAX;
+    while (end > 0 && (raw[end] & 0xC0) == 0x80)
+        end--;
+    raw[end] = '\0';
+    return true;
+}
+
 /* Text of node n: attribute `attr`, or its content when attr is NULL, as
  * the fonts can print it (see rc_hpdf_showable), with a warning for each
- * character they cannot. Owned by p; "" when missing. `what` names the
- * text in warnings ("the kernel's name"). */
+ * character they cannot; cut with a notice past TEXT_MAX. Owned by p; ""
+ * when missing. `what` names the text in warnings ("the kernel's name"). */
 static const char *tx(pdf *p, xmlNodePtr n, const char *attr, const char *what)
 {
     if (!n)
@@ -112,6 +136,7 @@ static const char *tx(pdf *p, xmlNodePtr n, const char *attr, const char *what)
     xmlChar *raw = attr ? xmlGetProp(n, X(attr)) : xmlNodeGetContent(n);
     if (!raw)
         return "";
+    bool cut = cut_long(raw);
     char file[4096];
     bool located = false;
     for (const char *q = (const char *)raw; *q;) {
@@ -131,7 +156,8 @@ static const char *tx(pdf *p, xmlNodePtr n, const char *attr, const char *what)
     char *both = shown ? rc_hpdf_showable(&p->hf, RC_FONT_BOLD, shown) : NULL;
     xmlFree(raw);
     free(shown);
-    return pdf_own(p, both);
+    const char *text = pdf_own(p, both);
+    return cut ? pdf_join(p, text, CUT_NOTICE, NULL) : text;
 }
 
 static const char *kernel_name(pdf *p, xmlNodePtr k)
@@ -202,7 +228,7 @@ static void footer(pdf *p, HPDF_Page page, const char *right)
                        "datasheet figures, not measurements";
     double lw = CONTENT_W - rw - (right ? 12 : 0);
     pdf_lines ls = {NULL, 0, 0};
-    pdf_wrap(p, &st, left, lw, &ls);
+    pdf_wrap(p, &st, left, lw, 2, &ls);
     if (ls.n > 0)
         pdf_line(p, &st, MARGIN_X, FOOTER_BASELINE, lw, PDF_LEFT, ls.v[0], ls.n > 1);
     free(ls.v);
@@ -370,26 +396,41 @@ static double launch_and_work(pdf *p, xmlNodePtr k, double scale, double top)
     return fmax(hl, hr);
 }
 
-/* The kernel's notes as a list; advances *y past them. */
+/* The notes take at most this height at scale 1 (some 18 lines): a long
+ * note gives way to the estimates rather than push them off the page. */
+#define NOTES_MAX 180.0
+
+/* The kernel's notes as a list, cut with a notice when they pass
+ * NOTES_MAX; advances *y past them. */
 static void notes_list(pdf *p, xmlNodePtr k, double scale, double *at)
 {
     pdf_style body = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_INK};
+    pdf_style muted = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_MUTED};
     xmlNodePtr notes = child(k, "notes");
-    double y = *at;
-    bool first = true;
-    for (xmlNodePtr n = notes ? notes->children : NULL; n; n = n->next) {
+    double y = *at, w = CONTENT_W - 10 * scale, saved = p->bottom;
+    double limit = *at + (4 + NOTES_MAX) * scale;
+    bool first = true, cut = false;
+    for (xmlNodePtr n = notes ? notes->children : NULL; n && !cut; n = n->next) {
         if (!is_element(n, "note"))
             continue;
         if (first)
             y += 4 * scale;
         first = false;
         const char *text = tx(p, n, NULL, "a note");
-        double h = pdf_paragraph(p, &body, MARGIN_X + 10 * scale, y, CONTENT_W - 10 * scale,
-                                 PDF_LEFT, text);
+        cut = y + pdf_measure(p, &body, w, text) > limit;
+        if (cut) /* the notice goes on the last line */
+            p->bottom = fmin(saved, limit - pdf_leading(&body));
+        double h = pdf_paragraph(p, &body, MARGIN_X + 10 * scale, y, w, PDF_LEFT, text);
+        p->bottom = saved;
         if (h > 0)
             pdf_text(p, &body, MARGIN_X, y + body.size, "\xE2\x80\xA2", 3);
         y += h + 1.5 * scale;
     }
+    if (cut)
+        y += pdf_paragraph(p, &muted, MARGIN_X + 10 * scale, y, w, PDF_LEFT,
+                           "The notes are cut here: the Markdown and HTML reports have them "
+                           "whole.") +
+             1.5 * scale;
     *at = y;
 }
 

@@ -136,6 +136,22 @@ for c in U+5F52 U+7EA6 U+1F680; do
     if [ "$n" -eq 1 ]; then ok; else bad "$n warnings for $c, want 1"; fi
 done
 
+# A note of 4 MB (the loader takes files up to 16 MiB) is cut with a
+# notice, and the estimates stay on the page: every t_total of the
+# Markdown report, and the interpretation. (Its cost is tested in
+# test_pdf's long_text_costs_a_page, by counting the work.)
+mkdir "$out/note"
+yes 'a long note, repeated;' | head -c 4000000 | tr '\n' ' ' >"$out/note/text"
+awk 'FNR == NR { note = $0; next }
+     /<note>/ && !done { print "  <note>" note "</note>"; done = 1; next } { print }' \
+    "$out/note/text" kernels/maximum_kernel.xml >"$out/note/maximum_kernel.xml"
+"$roofcast" -q -f pdf -o "$out/note/out" "$out/note/maximum_kernel.xml" || bad "the long note's run failed"
+pdftotext -enc UTF-8 "$out/note/out/maximum_kernel.pdf" "$out/note.txt" 2>/dev/null
+for text in "a long note, repeated;" "The notes are cut here" "Interpretation" \
+    $(sed -n 's/^- .*: \*\*\([0-9.,]*\) µs\*\*.*/\1/p' "$out/a/maximum_kernel.md"); do
+    if grep -qF -- "$text" "$out/note.txt"; then ok; else bad "the long note's PDF lacks $text"; fi
+done
+
 # libharu's errors are caught and reported, never ignored: a copy of the
 # font whose OS/2 fsType forbids embedding (FreeType still loads it, so
 # only libharu objects) makes both PDFs fail with libharu's error number.

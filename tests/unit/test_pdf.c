@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "util/diag.h"
 #include "paint/font.h"
 #include "paint/paint_hpdf.h"
+#include "render/pdf_layout.h"
 #include "render/render.h"
 #include "results/results.h"
 #include "results_of_run.h"
@@ -216,27 +218,27 @@ static void direct_cmap_keeps_every_glyph(void **state)
             skip();
         fclose(probe);
         last_error = 0;
-        HPDF_Doc pdf = HPDF_New(record_error, NULL);
-        assert_non_null(pdf);
-        const char *name = HPDF_LoadTTFontFromFile(pdf, path, HPDF_TRUE);
+        HPDF_Doc hdoc = HPDF_New(record_error, NULL);
+        assert_non_null(hdoc);
+        const char *name = HPDF_LoadTTFontFromFile(hdoc, path, HPDF_TRUE);
         assert_non_null(name);
-        HPDF_FontDef def = HPDF_GetFontDef(pdf, name);
+        HPDF_FontDef def = HPDF_GetFontDef(hdoc, name);
         assert_non_null(def);
         HPDF_UINT16 *before = malloc(0x10000 * sizeof *before);
         assert_non_null(before);
         for (unsigned u = 0; u <= 0xFFFF; u++)
             before[u] = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u);
-        assert_true(rc_hpdf_direct_cmap(pdf, name));
-        assert_true(rc_hpdf_direct_cmap(pdf, name)); /* already direct */
+        assert_true(rc_hpdf_direct_cmap(hdoc, name));
+        assert_true(rc_hpdf_direct_cmap(hdoc, name)); /* already direct */
         for (unsigned u = 0; u <= 0xFFFF; u++)
             if (HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u) != before[u])
                 fail_msg("%s: U+%04X was glyph %u, now %u", path, u, before[u],
                          HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u));
-        assert_non_null(HPDF_GetFont(pdf, name, NULL));
+        assert_non_null(HPDF_GetFont(hdoc, name, NULL));
         assert_int_equal(last_error, 0);
-        assert_false(rc_hpdf_direct_cmap(pdf, "no such font"));
+        assert_false(rc_hpdf_direct_cmap(hdoc, "no such font"));
         free(before);
-        HPDF_Free(pdf);
+        HPDF_Free(hdoc);
     }
 }
 
@@ -306,6 +308,77 @@ static void fonts_load_from_memory(void **state)
     free(data);
 }
 
+/* ---- the layout's work on long text ------------------------------------ */
+
+/* `unit` `times` times over; the caller frees. */
+static char *repeat(const char *unit, size_t times)
+{
+    size_t n = strlen(unit);
+    char *s = malloc(n * times + 1);
+    assert_non_null(s);
+    for (size_t i = 0; i < times; i++)
+        memcpy(s + i * n, unit, n);
+    s[n * times] = '\0';
+    return s;
+}
+
+/* The characters the layout measures to set `text` in a column 300 pt
+ * wide from the top of a page, with nothing below (as a page is measured
+ * before it is drawn): *h is the height it takes. */
+static unsigned long long work_for(pdf *p, const char *text, double *h)
+{
+    pdf_style st = {RC_FONT_REGULAR, 8, PDF_INK};
+    unsigned long long before = p->measured;
+    *h = pdf_measure(p, &st, 300, text);
+    return p->measured - before;
+}
+
+/* A text longer than a page costs the layout what a page of it costs,
+ * whatever its length: words, or one word that must be broken. (Once,
+ * every line was found by measuring all of the text after it, and a page
+ * was measured at every font scale: 7 s for a note of 1.5 MB.) */
+static void long_text_costs_a_page(void **state)
+{
+    (void)state;
+    FILE *sink = fopen("/dev/null", "w");
+    assert_non_null(sink);
+    rc_diag *diag = rc_diag_new(sink, 0);
+    rc_fonts *fonts = rc_fonts_new(diag);
+    if (!fonts) {
+        rc_diag_free(diag);
+        fclose(sink);
+        skip();
+    }
+    pdf p;
+    assert_true(pdf_open(&p, fonts, "t.pdf", diag));
+    static const char *const units[] = {"word ", "wxyz"};
+    for (size_t u = 0; u < 2; u++) {
+        char *a = repeat(units[u], 20000), *b = repeat(units[u], 200000);
+        double ha = 0, hb = 0;
+        unsigned long long wa = work_for(&p, a, &ha), wb = work_for(&p, b, &hb);
+        /* 80 KB is several pages of 8 pt text in 300 pt: a page and a
+         * line is measured, some 7,000 characters. */
+        assert_true(ha > PAGE_H && ha < PAGE_H + 20);
+        assert_true(hb == ha);
+        assert_true(wa == wb);
+        assert_true(wa > 5000 && wa < 12000);
+        /* Ten lines' room: ten lines' work. */
+        p.bottom = 10 * 8 * 1.22 + 0.01;
+        pdf_style st = {RC_FONT_REGULAR, 8, PDF_INK};
+        unsigned long long before = p.measured;
+        assert_true(pdf_paragraph(&p, &st, 0, 0, 300, PDF_LEFT, b) == 10 * 8 * 1.22);
+        assert_true(p.measured - before < wa / 8);
+        p.bottom = INFINITY;
+        free(a);
+        free(b);
+    }
+    pdf_close(&p);
+    assert_int_equal(rc_diag_errors(diag), 0);
+    rc_fonts_free(fonts);
+    rc_diag_free(diag);
+    fclose(sink);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -315,6 +388,7 @@ int main(void)
         cmocka_unit_test(summary_pages_leave_memory),
         cmocka_unit_test(direct_cmap_keeps_every_glyph),
         cmocka_unit_test(fonts_load_from_memory),
+        cmocka_unit_test(long_text_costs_a_page),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
