@@ -105,7 +105,9 @@ static void load_fonts(run_state *r)
 static bool open_output(run_state *r)
 {
     r->output = rc_output_new(r->options->output_dir ? r->options->output_dir : "output", r->diag);
-    if (!r->output) {
+    if (r->output)
+        r->previous = rc_manifest_read(r->output, r->diag);
+    if (!r->previous) {
         r->status = RC_EXIT_OUTPUT;
         return false;
     }
@@ -149,11 +151,16 @@ static void print_check_table(FILE *out, xmlDocPtr doc)
     }
 }
 
-/* The summary line, and the exit status the written files give. */
+/* The manifest and the files of earlier runs, the summary line, and the
+ * exit status the written files give. */
 static void finish_output(run_state *r)
 {
     rc_progress_free(r->progress);
     r->progress = NULL;
+    size_t removed = rc_manifest_finish(r->output, r->previous, r->diag);
+    if (removed > 0)
+        rc_info(r->diag, 1, "roofcast: removed %zu file%s that an earlier run wrote into %s/ and "
+                "this run did not", removed, removed == 1 ? "" : "s", rc_output_dir(r->output));
     size_t written = rc_output_written(r->output), rejected = rc_diag_error_files(r->diag);
     rc_info(r->diag, 1, "%zu kernel%s on %zu GPU%s: %zu file%s written to %s/, %zu input%s rejected",
             r->nkernels, r->nkernels == 1 ? "" : "s", r->ngpus, r->ngpus == 1 ? "" : "s",
@@ -212,6 +219,7 @@ static int run_end(run_state *r, double started)
         xmlFreeDoc(r->overview);
     rc_templates_free(r->templates);
     fonts_free(r);
+    rc_manifest_free(r->previous);
     rc_output_free(r->output);
     for (size_t i = 0; i < r->nkernels; i++) {
         rc_counts_release(&r->kernels[i].model);

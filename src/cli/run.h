@@ -28,6 +28,7 @@
 #include "render/render.h"
 #include "results/compare.h"
 #include "util/diag.h"
+#include "util/manifest.h"
 #include "util/output.h"
 #include "util/parallel.h"
 
@@ -64,6 +65,7 @@ typedef struct {
 
     /* The output directory and what renders into it (run.c). */
     rc_output *output; /* NULL with --check */
+    rc_manifest *previous; /* the files an earlier run wrote */
     rc_templates *templates;
     rc_fonts **fonts;  /* one set per worker, one more for summary.pdf; NULL without */
     int font_sets;

@@ -18,7 +18,35 @@ struct rc_output {
     pthread_mutex_t lock;
     bool failed;
     size_t written;
+    rc_output_entry *files; /* every file this run wrote or tried to write */
+    size_t nfiles, files_cap;
 };
+
+/* Notes that this run makes `name`, written or not. */
+static void note_file(rc_output *out, const char *name, size_t size, bool ok)
+{
+    pthread_mutex_lock(&out->lock);
+    if (ok)
+        out->written++;
+    else
+        out->failed = true;
+    if (out->nfiles == out->files_cap) {
+        size_t cap = out->files_cap ? 2 * out->files_cap : 64;
+        rc_output_entry *f = realloc(out->files, cap * sizeof *f);
+        if (f) {
+            out->files = f;
+            out->files_cap = cap;
+        }
+    }
+    char *copy = strdup(name);
+    if (copy && out->nfiles < out->files_cap)
+        out->files[out->nfiles++] = (rc_output_entry){copy, size, ok};
+    else {
+        free(copy);
+        out->failed = true; /* the list would be incomplete */
+    }
+    pthread_mutex_unlock(&out->lock);
+}
 
 static bool make_dirs(const char *dir)
 {
@@ -62,6 +90,9 @@ void rc_output_free(rc_output *out)
     if (!out)
         return;
     pthread_mutex_destroy(&out->lock);
+    for (size_t i = 0; i < out->nfiles; i++)
+        free(out->files[i].name);
+    free(out->files);
     free(out->dir);
     free(out);
 }
@@ -88,7 +119,7 @@ static bool write_all(rc_output *out, int fd, const char *data, size_t len)
     return true;
 }
 
-bool rc_output_write(rc_output *out, const char *name, const void *data, size_t len)
+static bool write_file(rc_output *out, const char *name, const void *data, size_t len, bool listed)
 {
     size_t plen = strlen(out->dir) + strlen(name) + 16;
     char *path = malloc(plen), *tmp = malloc(plen);
@@ -124,28 +155,41 @@ bool rc_output_write(rc_output *out, const char *name, const void *data, size_t 
     }
     ok = true;
 end:
-    pthread_mutex_lock(&out->lock);
-    if (ok)
-        out->written++;
-    else
+    if (listed)
+        note_file(out, name, len, ok);
+    else if (!ok) {
+        pthread_mutex_lock(&out->lock);
         out->failed = true;
-    pthread_mutex_unlock(&out->lock);
+        pthread_mutex_unlock(&out->lock);
+    }
     free(path);
     free(tmp);
     return ok;
+}
+
+bool rc_output_write(rc_output *out, const char *name, const void *data, size_t len)
+{
+    return write_file(out, name, data, len, true);
+}
+
+bool rc_output_write_unlisted(rc_output *out, const char *name, const void *data, size_t len)
+{
+    return write_file(out, name, data, len, false);
 }
 
 /* ---- files written piece by piece ----------------------------------------- */
 
 struct rc_output_file {
     rc_output *out;
-    char *path, *tmp;
+    char *name, *path, *tmp;
+    size_t size;
     int fd;
     int error; /* the first errno, 0 while all is well */
 };
 
 static void file_free(rc_output_file *f)
 {
+    free(f->name);
     free(f->path);
     free(f->tmp);
     free(f);
@@ -159,9 +203,10 @@ rc_output_file *rc_output_open(rc_output *out, const char *name)
         f->out = out;
         f->path = malloc(plen);
         f->tmp = malloc(plen);
+        f->name = strdup(name);
         f->fd = -1;
     }
-    if (!f || !f->path || !f->tmp) {
+    if (!f || !f->path || !f->tmp || !f->name) {
         rc_fault_at(out->diag, name, 0, "cannot write: out of memory");
         goto fail;
     }
@@ -180,9 +225,7 @@ rc_output_file *rc_output_open(rc_output *out, const char *name)
     }
     return f;
 fail:
-    pthread_mutex_lock(&out->lock);
-    out->failed = true;
-    pthread_mutex_unlock(&out->lock);
+    note_file(out, name, 0, false);
     if (f)
         file_free(f);
     return NULL;
@@ -192,6 +235,8 @@ void rc_output_append(rc_output_file *f, const void *data, size_t len)
 {
     if (f && !f->error && !write_all(f->out, f->fd, data, len))
         f->error = errno ? errno : EIO;
+    if (f)
+        f->size += len;
 }
 
 bool rc_output_close(rc_output_file *f)
@@ -211,12 +256,7 @@ bool rc_output_close(rc_output_file *f)
     }
     if (!ok)
         unlink(f->tmp);
-    pthread_mutex_lock(&f->out->lock);
-    if (ok)
-        f->out->written++;
-    else
-        f->out->failed = true;
-    pthread_mutex_unlock(&f->out->lock);
+    note_file(f->out, f->name, f->size, ok);
     file_free(f);
     return ok;
 }
@@ -247,6 +287,8 @@ FILE *rc_output_scratch(rc_output *out, const char *name)
     return f;
 }
 
+size_t rc_output_files(const rc_output *out) { return out->nfiles; }
+const rc_output_entry *rc_output_file_at(const rc_output *out, size_t i) { return &out->files[i]; }
 bool rc_output_failed(const rc_output *out) { return out->failed; }
 size_t rc_output_written(const rc_output *out) { return out->written; }
 const char *rc_output_dir(const rc_output *out) { return out->dir; }

@@ -32,6 +32,10 @@ void rc_output_set_write_hook(rc_output *out, rc_write_fn fn);
  * reporting; rc_output_failed then stays true. Safe from several threads. */
 bool rc_output_write(rc_output *out, const char *name, const void *data, size_t len);
 
+/* Like rc_output_write, for roofcast's own bookkeeping (the manifest):
+ * neither listed among the files written nor counted. */
+bool rc_output_write_unlisted(rc_output *out, const char *name, const void *data, size_t len);
+
 /* A file written piece by piece, for the files that cover every kernel
  * (results.xml, estimates.csv): the pieces go to a temporary file as they
  * come, and rc_output_close renames it into place. rc_output_open returns
@@ -53,6 +57,18 @@ void rc_output_abandon(rc_output_file *f);
  * it cannot be made: the caller keeps the data in memory instead. The
  * caller fcloses it. */
 FILE *rc_output_scratch(rc_output *out, const char *name);
+
+/* The files this run wrote or tried to write, in the order they were
+ * finished (rc_output_write, rc_output_close, or a failed rc_output_open):
+ * what the manifest lists (manifest.h). Call once the writing threads are
+ * done; entries are valid until rc_output_free. */
+typedef struct {
+    char *name;
+    size_t size; /* bytes written */
+    bool written; /* false: the write failed, and the previous file is as it was */
+} rc_output_entry;
+size_t rc_output_files(const rc_output *out);
+const rc_output_entry *rc_output_file_at(const rc_output *out, size_t i);
 
 bool rc_output_failed(const rc_output *out);
 size_t rc_output_written(const rc_output *out);

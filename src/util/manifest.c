@@ -1,0 +1,290 @@
+/* manifest.c: see manifest.h. */
+
+#include "util/manifest.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/buffer.h"
+
+#define HEADER "roofcast-manifest 1\n"
+#define MAX_BYTES (64u << 20) /* far more than 1e5 kernels need */
+
+typedef struct {
+    char *name;
+    size_t size;
+} entry;
+
+struct rc_manifest {
+    entry *files; /* sorted by name, no duplicates */
+    size_t count, cap;
+};
+
+static int compare_entries(const void *a, const void *b)
+{
+    return strcmp(((const entry *)a)->name, ((const entry *)b)->name);
+}
+
+static bool add(rc_manifest *m, const char *name, size_t size)
+{
+    if (m->count == m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 64;
+        entry *f = realloc(m->files, cap * sizeof *f);
+        if (!f)
+            return false;
+        m->files = f;
+        m->cap = cap;
+    }
+    char *copy = strdup(name);
+    if (!copy)
+        return false;
+    m->files[m->count++] = (entry){copy, size};
+    return true;
+}
+
+/* Sorts, and drops the second of two entries with one name. */
+static void sort_unique(rc_manifest *m)
+{
+    if (m->count == 0)
+        return;
+    qsort(m->files, m->count, sizeof *m->files, compare_entries);
+    size_t kept = 1;
+    for (size_t i = 1; i < m->count; i++) {
+        if (strcmp(m->files[i].name, m->files[kept - 1].name) == 0)
+            free(m->files[i].name);
+        else
+            m->files[kept++] = m->files[i];
+    }
+    m->count = kept;
+}
+
+static void clear(rc_manifest *m)
+{
+    for (size_t i = 0; i < m->count; i++)
+        free(m->files[i].name);
+    m->count = 0;
+}
+
+void rc_manifest_free(rc_manifest *m)
+{
+    if (!m)
+        return;
+    clear(m);
+    free(m->files);
+    free(m);
+}
+
+size_t rc_manifest_count(const rc_manifest *m) { return m->count; }
+const char *rc_manifest_name(const rc_manifest *m, size_t i) { return m->files[i].name; }
+
+bool rc_manifest_has(const rc_manifest *m, const char *name)
+{
+    entry key = {(char *)name, 0};
+    return m->count > 0 &&
+           bsearch(&key, m->files, m->count, sizeof *m->files, compare_entries) != NULL;
+}
+
+/* A name roofcast writes: a plain file name in the output directory,
+ * never a path, a hidden file or something the shell would split. Only
+ * such names are ever removed, whatever a manifest says. */
+static bool plain_name(const char *s)
+{
+    if (!*s || *s == '.')
+        return false;
+    for (; *s; s++)
+        if (!(('a' <= *s && *s <= 'z') || ('A' <= *s && *s <= 'Z') || ('0' <= *s && *s <= '9') ||
+              *s == '_' || *s == '-' || *s == '.'))
+            return false;
+    return true;
+}
+
+static char *path_in(const rc_output *out, const char *name)
+{
+    size_t n = strlen(rc_output_dir(out)) + strlen(name) + 2;
+    char *path = malloc(n);
+    if (path)
+        snprintf(path, n, "%s/%s", rc_output_dir(out), name);
+    return path;
+}
+
+/* The whole file, NUL-terminated; NULL with errno set. */
+static char *read_whole(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    rc_buffer b = {0};
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len < MAX_BYTES)
+        rc_buffer_put(&b, chunk, n);
+    bool bad = ferror(f) || b.len >= MAX_BYTES;
+    fclose(f);
+    size_t len;
+    char *text = rc_buffer_take(&b, &len);
+    if (bad || !text) {
+        free(text);
+        errno = bad ? EFBIG : ENOMEM;
+        return NULL;
+    }
+    return text;
+}
+
+/* Parses the text after the header; false at the first line that is not
+ * an entry, with *line its number. */
+static bool parse(rc_manifest *m, char *text, int *line)
+{
+    *line = 1;
+    for (char *p = text, *next; *p; p = next) {
+        ++*line;
+        next = strchr(p, '\n');
+        if (!next)
+            return false; /* a torn last line */
+        *next++ = '\0';
+        char name[256];
+        size_t size;
+        int used = 0;
+        if (sscanf(p, "file %255s %zu%n", name, &size, &used) != 2 || p[used] != '\0' ||
+            !plain_name(name) || !add(m, name, size))
+            return false;
+    }
+    return true;
+}
+
+rc_manifest *rc_manifest_read(const rc_output *out, rc_diag *diag)
+{
+    rc_manifest *m = calloc(1, sizeof *m);
+    char *path = m ? path_in(out, RC_MANIFEST_NAME) : NULL;
+    if (!path) {
+        free(m);
+        return NULL;
+    }
+    char *text = read_whole(path);
+    int line = 1;
+    if (!text) {
+        if (errno != ENOENT)
+            rc_warn_at(diag, path, 0, "cannot read: %s; no earlier files are removed",
+                       strerror(errno));
+    } else if (strncmp(text, HEADER, strlen(HEADER)) != 0 ||
+               !parse(m, text + strlen(HEADER), &line)) {
+        rc_warn_at(diag, path, line, "not a roofcast manifest of this version; no earlier files "
+                   "are removed");
+        clear(m);
+    }
+    sort_unique(m);
+    free(text);
+    free(path);
+    return m;
+}
+
+static char *manifest_text(const rc_manifest *m, size_t *len)
+{
+    rc_buffer b = {0};
+    rc_buffer_puts(&b, HEADER);
+    for (size_t i = 0; i < m->count; i++)
+        rc_buffer_printf(&b, "file %s %zu\n", m->files[i].name, m->files[i].size);
+    return rc_buffer_take(&b, len);
+}
+
+/* Writes `m` unless the manifest already says the same. */
+static bool write_manifest(rc_output *out, const rc_manifest *m)
+{
+    size_t len = 0;
+    char *text = manifest_text(m, &len);
+    if (!text)
+        return false;
+    char *path = path_in(out, RC_MANIFEST_NAME);
+    char *old = path ? read_whole(path) : NULL;
+    bool same = old && strlen(old) == len && memcmp(old, text, len) == 0;
+    bool ok = same || rc_output_write_unlisted(out, RC_MANIFEST_NAME, text, len);
+    free(old);
+    free(path);
+    free(text);
+    return ok;
+}
+
+/* Removes the files `previous` lists that `current` does not. */
+static size_t remove_stale(rc_output *out, const rc_manifest *previous,
+                           const rc_manifest *current, rc_diag *diag, bool *all)
+{
+    size_t removed = 0;
+    *all = true;
+    for (size_t i = 0; i < previous->count; i++) {
+        const char *name = previous->files[i].name;
+        if (rc_manifest_has(current, name))
+            continue;
+        char *path = path_in(out, name);
+        struct stat st;
+        if (!path || lstat(path, &st) != 0 || S_ISDIR(st.st_mode)) {
+            free(path); /* gone, or made a directory since: not ours to remove */
+            continue;
+        }
+        if (unlink(path) == 0) {
+            removed++;
+            rc_info(diag, 2, "roofcast: removed %s, which an earlier run wrote and this one did not",
+                    path);
+        } else if (errno != ENOENT) {
+            rc_fault_at(diag, path, 0, "cannot remove a file of an earlier run: %s",
+                        strerror(errno));
+            *all = false;
+        }
+        free(path);
+    }
+    return removed;
+}
+
+/* The files `out` made, as a manifest; NULL when out of memory. */
+static rc_manifest *files_made(const rc_output *out)
+{
+    rc_manifest *m = calloc(1, sizeof *m);
+    for (size_t i = 0; m && i < rc_output_files(out); i++)
+        if (!add(m, rc_output_file_at(out, i)->name, rc_output_file_at(out, i)->size)) {
+            rc_manifest_free(m);
+            m = NULL;
+        }
+    if (m)
+        sort_unique(m);
+    return m;
+}
+
+/* `a` with the names of `b` it lacks; NULL when out of memory. */
+static rc_manifest *union_of(const rc_manifest *a, const rc_manifest *b)
+{
+    rc_manifest *m = calloc(1, sizeof *m);
+    bool ok = m != NULL;
+    for (size_t i = 0; ok && i < a->count; i++)
+        ok = add(m, a->files[i].name, a->files[i].size);
+    for (size_t i = 0; ok && i < b->count; i++)
+        ok = rc_manifest_has(a, b->files[i].name) || add(m, b->files[i].name, b->files[i].size);
+    if (!ok) {
+        rc_manifest_free(m);
+        return NULL;
+    }
+    sort_unique(m);
+    return m;
+}
+
+size_t rc_manifest_finish(rc_output *out, const rc_manifest *previous, rc_diag *diag)
+{
+    rc_manifest *made = files_made(out);
+    rc_manifest *both = made ? union_of(made, previous) : NULL;
+    size_t removed = 0;
+    if (!both)
+        rc_fault_at(diag, rc_output_dir(out), 0, "cannot list the files written: out of memory");
+    /* Every name of the previous manifest stays listed until its file is
+     * gone, so that an interruption never forgets a file to remove; after
+     * a failed write, all of them stay. */
+    else if (write_manifest(out, both) && !rc_output_failed(out)) {
+        bool all;
+        removed = remove_stale(out, previous, made, diag, &all);
+        if (all)
+            write_manifest(out, made);
+    }
+    rc_manifest_free(both);
+    rc_manifest_free(made);
+    return removed;
+}

@@ -1,0 +1,78 @@
+#!/bin/sh
+# outdir.sh ROOFCAST SOURCE_DIR
+# The output directory across runs:
+#  - the manifest (.roofcast-manifest) lists exactly the files a run wrote;
+#  - a kernel renamed or deleted, or a format no longer asked for: the
+#    files of the earlier run are removed, a file roofcast did not write is
+#    kept, and a manifest naming paths outside the directory removes
+#    nothing.
+set -u
+. "$(dirname "$0")/lib.sh"
+roofcast=$1 src=$2
+case $roofcast in /*) ;; *) roofcast=$(pwd)/$roofcast ;; esac
+src=$(cd "$src" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$src" || exit 1
+
+expect() { # expect STATUS CMD...: stdout to $tmp/out, stderr to $tmp/err
+    want=$1; shift
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else bad "$* exited $got, want $want"; sed 's/^/  | /' "$tmp/err" >&2; fi
+}
+same() { # same WHAT GOT WANT
+    if [ "$2" = "$3" ]; then ok; else bad "$1: got [$2], want [$3]"; fi
+}
+listed() { sed -n 's/^file \([^ ]*\) [0-9]*$/\1/p' "$1/.roofcast-manifest"; }
+present() { ls "$1"; } # ls leaves out the hidden manifest
+
+# The manifest lists every file written, with its size, and nothing else.
+out=$tmp/o
+expect 0 "$roofcast" -q -o "$out"
+same "manifest header" "$(head -n 1 "$out/.roofcast-manifest")" "roofcast-manifest 1"
+same "manifest names" "$(listed "$out")" "$(present "$out")"
+same "manifest size of index.html" "$(sed -n 's/^file index.html //p' "$out/.roofcast-manifest")" \
+    "$(wc -c < "$out/index.html" | tr -d ' ')"
+same "files in a bundled run" "$(present "$out" | wc -l | tr -d ' ')" 34
+cp "$out/.roofcast-manifest" "$tmp/first"
+expect 0 "$roofcast" -q -o "$out"
+if cmp -s "$tmp/first" "$out/.roofcast-manifest"; then ok; else bad "a second run changed the manifest"; fi
+expect 0 "$roofcast" --check -o "$out"
+if cmp -s "$tmp/first" "$out/.roofcast-manifest"; then ok; else bad "--check changed the manifest"; fi
+
+# A kernel renamed: its old files go, files roofcast did not write stay.
+mkdir "$tmp/k"
+cp kernels/*.xml "$tmp/k"
+sed 's/id="gpuMeans"/id="gpuMeansRenamed"/' kernels/gpuMeans.xml > "$tmp/k/gpuMeans.xml"
+echo mine > "$out/notes.txt"
+echo mine > "$out/gpuMeans-notes.md"
+expect 0 "$roofcast" -o "$out" "$tmp/k"
+same "message on removing" "$(head -n 1 "$tmp/err")" \
+    "roofcast: removed 7 files that an earlier run wrote into $out/ and this run did not"
+same "gpuMeans' files after the rename" "$(present "$out" | grep '^gpuMeans' | tr '\n' ' ')" \
+    "gpuMeans-notes.md gpuMeansRenamed-roofline.png gpuMeansRenamed-roofline.svg gpuMeansRenamed-time.png gpuMeansRenamed-time.svg gpuMeansRenamed.html gpuMeansRenamed.md gpuMeansRenamed.pdf "
+[ -f "$out/notes.txt" ] && ok || bad "notes.txt, not roofcast's, was removed"
+same "manifest names after the rename" "$(listed "$out")" "$(present "$out" | grep -v notes)"
+
+# A kernel deleted, and fewer formats: only what this run wrote remains.
+rm "$tmp/k/gpuMeans.xml"
+expect 0 "$roofcast" -q -f md,csv -o "$out" "$tmp/k"
+same "files after -f md,csv" "$(present "$out" | tr '\n' ' ')" \
+    "estimates.csv getRestricted.md gpuKendall.md gpuMeans-notes.md maximum_kernel.md notes.txt "
+
+# A manifest is never a way to remove what roofcast did not write.
+echo victim > "$tmp/victim"
+mkdir "$out/sub"
+printf 'roofcast-manifest 1\nfile ../victim 7\n' > "$out/.roofcast-manifest"
+expect 0 "$roofcast" -q -f md -o "$out" "$tmp/k"
+same "warning on a bad manifest" "$(cat "$tmp/err")" \
+    "$out/.roofcast-manifest:2: warning: not a roofcast manifest of this version; no earlier files are removed"
+[ -f "$tmp/victim" ] && ok || bad "a manifest removed a file outside the output directory"
+[ -f "$out/estimates.csv" ] && ok || bad "a bad manifest still removed estimates.csv"
+printf 'roofcast-manifest 1\nfile sub 0\nfile notes.txt 5\n' > "$out/.roofcast-manifest"
+expect 0 "$roofcast" -q -f md -o "$out" "$tmp/k"
+[ -d "$out/sub" ] && ok || bad "a directory the manifest named was removed"
+[ -f "$out/notes.txt" ] && bad "notes.txt, listed in the manifest, was kept" || ok
+
+finish outdir
