@@ -159,7 +159,7 @@ static void finish_output(run_state *r)
     r->progress = NULL;
     size_t removed = rc_manifest_finish(r->output, r->previous, r->diag);
     if (removed > 0)
-        rc_info(r->diag, 1, "roofcast: removed %zu file%s that an earlier run wrote into %s/ and "
+        rc_info(r->diag, 1, "removed %zu file%s that an earlier run wrote into %s/ and "
                 "this run did not", removed, removed == 1 ? "" : "s", rc_output_dir(r->output));
     size_t written = rc_output_written(r->output), rejected = rc_diag_error_files(r->diag);
     rc_info(r->diag, 1, "%zu kernel%s on %zu GPU%s: %zu file%s written to %s/, %zu input%s rejected",

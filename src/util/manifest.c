@@ -225,7 +225,7 @@ static size_t remove_stale(rc_output *out, const rc_manifest *previous,
         }
         if (unlink(path) == 0) {
             removed++;
-            rc_info(diag, 2, "roofcast: removed %s, which an earlier run wrote and this one did not",
+            rc_info(diag, 2, "removed %s, which an earlier run wrote and this one did not",
                     path);
         } else if (errno != ENOENT) {
             rc_fault_at(diag, path, 0, "cannot remove a file of an earlier run: %s",
