@@ -157,13 +157,17 @@ typedef struct {
 } rate_default;
 
 static const rate_default rate_defaults[] = {
-    {0, 32, 64, 35, 230, 450, "Kepler to Pascal: no measurement bundled, Volta's per-clock "
-                              "figures halved for L1"},
-    {700, 32, 128, 32, 210, 440, "V100 (gpu-benches)"},
-    {750, 32, 64, 32, 190, 500, "Turing, RTX 2080 Ti (a published benchmark report)"},
-    {800, 36, 128, 33, 260, 570, "A100 (gpu-benches)"},
-    {860, 15, 64, 33, 270, 630, "Ada, L40 (gpu-benches)"},
-    {900, 35, 128, 33, 260, 660, "H100 PCIe (gpu-benches)"},
+    {0, 20.6, 64, 30, 215, 437, "no Kepler to Pascal measurement was found: the V100's L2 and "
+                                "latency figures (gpu-benches gpu-cache, gpu-latency), half "
+                                "its L1 rate"},
+    {700, 20.6, 125, 30, 215, 437, "a V100 (gpu-benches gpu-cache, gpu-latency)"},
+    {705, 12.8, 64, 66, 176, 496, "an RTX 2080 Ti (a published benchmark report; L1 rate "
+                                  "half Volta's)"},
+    {800, 35.5, 126, 36, 211, 571, "an A100 (gpu-benches gpu-l2-cache, gpu-cache, gpu-latency)"},
+    {806, 14.7, 64, 36, 276.5, 632, "an L40, Ada (gpu-benches gpu-l2-cache, gpu-cache, "
+                                    "gpu-latency)"},
+    {900, 35.0, 126, 34, 265.5, 658, "an H100 PCIe (gpu-benches gpu-l2-cache, gpu-cache, "
+                                     "gpu-latency)"},
 };
 #define NRATE_DEFAULTS (sizeof rate_defaults / sizeof rate_defaults[0])
 
