@@ -173,6 +173,27 @@ bool run_load_gpus(run_state *r)
 
 /* ---- kernels ---------------------------------------------------------- */
 
+const char *const run_kernel_suffixes[] = {".md", ".html", ".pdf", "-roofline.svg",
+                                           "-roofline.png", "-time.svg", "-time.png", NULL};
+const char *const run_overview_names[] = {"index.html", "index.svg", "index.png",
+                                          "summary.pdf", "estimates.csv", "results.xml",
+                                          "changes.md", "changes.csv", NULL};
+
+/* The overview file one of kernel `id`'s files would overwrite, or NULL.
+ * Compared without case, as a case-blind file system would. */
+static const char *overview_taken(const char *id, const char **kernel_file)
+{
+    size_t n = strlen(id);
+    for (const char *const *o = run_overview_names; *o; o++)
+        for (const char *const *s = run_kernel_suffixes; *s; s++)
+            if (strlen(*o) == n + strlen(*s) && strncasecmp(*o, id, n) == 0 &&
+                strcasecmp(*o + n, *s) == 0) {
+                *kernel_file = *s;
+                return *o;
+            }
+    return NULL;
+}
+
 static void report_eval_error(rc_diag *diag, const rc_kernel *k, const rc_eval_error *err,
                               bool as_launched)
 {
@@ -230,15 +251,25 @@ static void kernel_release(run_kernel *e)
     e->kernel = NULL;
 }
 
-/* Ids name the output files, so the second of two kernels with one id is
- * rejected. In file order, so the first file wins whatever the threads
- * did; the good kernels are compacted to the front. */
-static void drop_duplicate_ids(run_state *r)
+/* Ids name the output files, so an id that would overwrite an overview
+ * and the second of two kernels with one id are rejected. In file order,
+ * so the first file wins whatever the threads did; the good kernels are
+ * compacted to the front. */
+static void drop_unusable_ids(run_state *r)
 {
     for (size_t i = 0; i < r->kernel_files.count; i++) {
         run_kernel *e = &r->kernels[i];
         if (!e->kernel)
             continue;
+        const char *suffix, *taken = overview_taken(e->kernel->id, &suffix);
+        if (taken) {
+            rc_error_at(r->diag, e->kernel->file, e->kernel->line,
+                        "kernel id '%s' is reserved: its report %s%s would overwrite %s, "
+                        "which covers every kernel; choose another id", e->kernel->id,
+                        e->kernel->id, suffix, taken);
+            kernel_release(e);
+            continue;
+        }
         for (size_t j = 0; j < r->nkernels; j++)
             if (strcasecmp(r->kernels[j].kernel->id, e->kernel->id) == 0) {
                 rc_error_at(r->diag, e->kernel->file, e->kernel->line,
@@ -265,6 +296,6 @@ bool run_load_kernels(run_state *r)
         return false;
     }
     rc_parallel_for(r->kernel_files.count, r->jobs, load_job, r, r->progress, "counting");
-    drop_duplicate_ids(r);
+    drop_unusable_ids(r);
     return true;
 }

@@ -87,13 +87,23 @@ typedef struct {
 
 /* ---- inputs.c --------------------------------------------------------- */
 
+/* The names of the files a run writes: each kernel's are its id followed
+ * by one of run_kernel_suffixes, the overviews' are run_overview_names
+ * (both lists end with NULL). A kernel whose id would give one of its files
+ * an overview's name is refused (run_load_kernels), so no report can
+ * overwrite another. Keep both lists to what kernel_files.c and
+ * overviews.c write. */
+extern const char *const run_kernel_suffixes[];
+extern const char *const run_overview_names[];
+
 /* Loads the GPU files (o->specs), keeping those --gpu names, sorted.
  * Returns false, with r->status set, when the run cannot go on. */
 bool run_load_gpus(run_state *r);
 
-/* Loads and counts the kernel files on worker threads, then drops
- * duplicate ids (the first file wins). Returns false when the run cannot
- * go on. */
+/* Loads and counts the kernel files on worker threads, then rejects, in
+ * file order, an id an earlier file has (ids name the output files, so the
+ * first file wins) and an id whose files would take an overview's name.
+ * Returns false when the run cannot go on. */
 bool run_load_kernels(run_state *r);
 
 void run_paths_free(run_paths *l);

@@ -5,7 +5,10 @@
 #  - a kernel renamed or deleted, or a format no longer asked for: the
 #    files of the earlier run are removed, a file roofcast did not write is
 #    kept, and a manifest naming paths outside the directory removes
-#    nothing.
+#    nothing;
+#  - kernel ids that would overwrite an overview (index, summary, changes,
+#    in any case) are refused, the overviews and the other kernels' reports
+#    intact; ids next to overview names that cannot collide are kept.
 set -u
 . "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2
@@ -74,5 +77,23 @@ printf 'roofcast-manifest 1\nfile sub 0\nfile notes.txt 5\n' > "$out/.roofcast-m
 expect 0 "$roofcast" -q -f md -o "$out" "$tmp/k"
 [ -d "$out/sub" ] && ok || bad "a directory the manifest named was removed"
 [ -f "$out/notes.txt" ] && bad "notes.txt, listed in the manifest, was kept" || ok
+
+# Reserved ids: the overviews are never overwritten by a kernel's report.
+# The 25 files: 7 for each kept id, 2 charts of maximum_kernel, estimates.csv
+# and results.xml.
+mkdir "$tmp/r"
+cp kernels/*.xml "$tmp/r"
+for id in index Summary changes results estimates maximum_kernel-roofline; do
+    sed "s/id=\"maximum_kernel\"/id=\"$id\"/" kernels/maximum_kernel.xml > "$tmp/r/z-$id.xml"
+done
+expect 1 "$roofcast" -q -o "$tmp/ro" "$tmp/r"
+same "reserved ids refused" "$(cat "$tmp/err")" \
+"$tmp/r/z-Summary.xml:2: kernel id 'Summary' is reserved: its report Summary.pdf would overwrite summary.pdf, which covers every kernel; choose another id
+$tmp/r/z-changes.xml:2: kernel id 'changes' is reserved: its report changes.md would overwrite changes.md, which covers every kernel; choose another id
+$tmp/r/z-index.xml:2: kernel id 'index' is reserved: its report index.html would overwrite index.html, which covers every kernel; choose another id"
+grep -q 'href="results.html"' "$tmp/ro/index.html" && ok || bad "index.html is not the overview listing the kernel 'results'"
+grep -q '<roofcast-results' "$tmp/ro/results.xml" && ok || bad "results.xml is not the results tree"
+same "files of the kept ids" "$(ls "$tmp/ro" | grep -c '^\(results\|estimates\|maximum_kernel-roofline\)[.-]')" 25
+same "files in all" "$(ls "$tmp/ro" | wc -l | tr -d ' ')" 55
 
 finish outdir
