@@ -5,9 +5,10 @@
      tree: the template formats nothing itself.
 
      Self-contained: the style is inline, there is no script, and nothing is
-     fetched. The charts come in the tree as <kernel><charts><chart> base64
-     SVG (added by src/render_html.c) and are shown as data: images, so
-     their ids cannot clash with the page's or each other's.
+     fetched. The charts come in the tree as <kernel><charts><chart kind=...>
+     (added by src/render/render_html.c); each <img data-roofcast-chart="KIND">
+     gets its src="data:image/svg+xml;base64,..." there once the transform
+     is done, so their ids cannot clash with the page's or each other's.
 
      Text from the inputs is only ever written with xsl:value-of, which the
      html output method escapes; disable-output-escaping is never used.
@@ -123,12 +124,12 @@
     </html>
   </xsl:template>
 
-  <!-- A chart as a data: image. Its alternative text says what it shows
+  <!-- A chart as a data: image (its src added by render_html.c). Its alternative text says what it shows
        in words; the tables below hold every number. -->
   <xsl:template match="chart">
     <xsl:variable name="k" select="ancestor::kernel"/>
     <figure>
-      <img src="data:{@media-type};base64,{normalize-space(.)}" width="{@width}" height="{@height}">
+      <img data-roofcast-chart="{@kind}" width="{@width}" height="{@height}">
         <xsl:attribute name="alt">
           <xsl:choose>
             <xsl:when test="@kind = 'roofline'">

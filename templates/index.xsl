@@ -3,7 +3,8 @@
      HTML page (index.html) from the results tree (see src/results.h): a
      table with a row per kernel and a column per GPU, each kernel linking
      to its report (<id>.html, beside this page), the overview chart (added
-     by src/render_html.c as /roofcast-results/charts/chart, base64 SVG)
+     by src/render/render_html.c as /roofcast-results/charts/chart; the
+     <img data-roofcast-chart="overview"> gets its data: URI there)
      and the inputs that were rejected. Numbers are the tree's *-text
      attributes; input text is only written with xsl:value-of. -->
 <xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
@@ -89,7 +90,7 @@
           </xsl:choose>
           <xsl:for-each select="/roofcast-results/charts/chart[@kind = 'overview']">
             <figure>
-              <img src="data:{@media-type};base64,{normalize-space(.)}" width="{@width}" height="{@height}"
+              <img data-roofcast-chart="{@kind}" width="{@width}" height="{@height}"
                    alt="Chart of t_total per launch of every kernel on every GPU, on a logarithmic time axis."/>
               <figcaption>t_total per launch of every kernel (a band each) on every GPU (a row each in the band), on a logarithmic axis; the fastest GPU of each kernel is ringed.</figcaption>
             </figure>

@@ -45,6 +45,17 @@ void rc_templates_free(rc_templates *t);
 char *rc_render_template(rc_templates *t, rc_template_id id, xmlDocPtr doc,
                          const char *kernel_id, size_t *len, rc_diag *diag);
 
+/* A change made to a template's result tree before it is serialized (the
+ * HTML pages get their charts this way, as nodes and attributes that no
+ * text of the input can imitate). Returns false, after reporting, to give
+ * no output. */
+typedef bool (*rc_result_edit)(xmlDocPtr result, void *ctx);
+
+/* rc_render_template with `edit` (when not NULL) applied to the result. */
+char *rc_render_template_edited(rc_templates *t, rc_template_id id, xmlDocPtr doc,
+                                const char *kernel_id, rc_result_edit edit, void *edit_ctx,
+                                size_t *len, rc_diag *diag);
+
 /* Markdown escaping, shared with the XSLT extension functions: input text
  * rendered literally by a CommonMark + GFM renderer, on one line. */
 char *rc_markdown_escape(const char *text);
@@ -83,9 +94,11 @@ struct rc_chart *rc_render_chart_describe(xmlDocPtr doc, const char *kernel_id,
 /* The HTML report of kernel `kernel_id`, or the index when kernel_id is
  * NULL: one self-contained page. The template reads the tree (for a
  * report, a copy holding the GPUs and that kernel) with the charts added
- * as <charts><chart kind= media-type="image/svg+xml" width= height=>
- * base64 SVG</chart></charts>, under the <kernel> for a report and under
- * the root for the index; with `fonts` NULL the pages have no charts. For
+ * as <charts><chart kind= media-type="image/svg+xml" width= height=/>
+ * </charts>, under the <kernel> for a report and under the root for the
+ * index; each element of the template's result with the attribute
+ * data-roofcast-chart="KIND" gets src="data:image/svg+xml;base64,..." of
+ * that chart in its place. With `fonts` NULL the pages have no charts. For
  * the index the <charts> goes into `doc` itself during the call (so not
  * from two threads at once) and is taken out again: `doc` ends as it came.
  * Returns a new buffer (the caller frees it), or NULL after reporting. */

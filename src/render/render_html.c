@@ -17,13 +17,17 @@
 
 #define X(s) ((const xmlChar *)(s))
 
-static char *base64(const unsigned char *data, size_t n)
+/* "data:image/svg+xml;base64," and `data` in base64, or NULL. */
+static char *data_uri(const unsigned char *data, size_t n)
 {
     static const char digits[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc((n + 2) / 3 * 4 + 1), *o = out;
+    static const char prefix[] = "data:image/svg+xml;base64,";
+    char *out = malloc(sizeof prefix - 1 + (n + 2) / 3 * 4 + 1);
     if (!out)
         return NULL;
+    memcpy(out, prefix, sizeof prefix - 1);
+    char *o = out + sizeof prefix - 1;
     size_t i = 0;
     for (; i + 2 < n; i += 3) {
         unsigned v = (unsigned)data[i] << 16 | (unsigned)data[i + 1] << 8 | data[i + 2];
@@ -40,46 +44,49 @@ static char *base64(const unsigned char *data, size_t n)
     return out;
 }
 
-/* A chart's base64 SVG stands in the template's input as a short
- * placeholder, spliced into the page afterwards: a data: URI of 100 to
- * 300 KB went through libxslt and libxml2 a character at a time several
- * times over (copied into the tree, normalize-space, the attribute value
- * template, URI and attribute escaping when serialized), half the time of
- * a page. The placeholder and base64 are both made of characters those
- * steps leave as they are (letters, digits, '-'; '+', '/', '='), so the
- * page is the same either way. Should the placeholder not come out
- * exactly once (an input's text could hold it), the page is made again
- * with the base64 in the tree. */
-typedef struct {
-    char placeholder[48];
-    char *b64;
-    size_t len;
-} chart_data;
-
+/* The charts reach the page by structure, not by text: the template's
+ * input has an empty <chart kind=...> and the template writes an <img>
+ * with the attribute CHART_MARKER="KIND"; in the template's result tree,
+ * before it is serialized, that attribute becomes src="data:...". No text
+ * of the inputs can make an attribute name, so none can collide with a
+ * chart (once, the page was searched for a placeholder text, which a
+ * kernel's note could repeat). And a data: URI of 100 to 300 KB never goes
+ * through libxslt (copied into the tree, normalize-space, an attribute
+ * value template), which once took half the time of a page. */
+#define CHART_MARKER "data-roofcast-chart"
 #define MAX_CHARTS 2
 
-/* Appends <chart kind= media-type= width= height=>DATA</chart> to
- * `charts`, DATA being the placeholder (c->b64 keeps the base64); the size
- * is in CSS pixels (1 pt = 4/3 px). */
+typedef struct {
+    const char *kind;
+    char *uri; /* data: URI of the SVG */
+} chart_image;
+
+typedef struct {
+    chart_image images[MAX_CHARTS];
+    int count;
+} chart_images;
+
+/* Adds <chart kind= media-type= width= height=/> to `charts` and the data:
+ * URI of its SVG to `images`; the size is in CSS pixels (1 pt = 4/3 px).
+ * `painted`: the SVG file's bytes, or NULL to paint them here. */
 static bool add_chart(xmlNodePtr charts, const char *kind, rc_chart *chart, const rc_fonts *fonts,
-                      const char *painted, size_t painted_len, chart_data *c)
+                      const char *painted, size_t painted_len, chart_images *images)
 {
-    if (!chart)
+    if (!chart || images->count == MAX_CHARTS)
         return false;
-    if (painted) /* the SVG file's bytes: painting it again would give the same */
-        c->b64 = base64((const unsigned char *)painted, painted_len);
-    else {
+    char *uri;
+    if (painted) {
+        uri = data_uri((const unsigned char *)painted, painted_len);
+    } else {
         size_t len = 0;
         char *svg = rc_paint_svg(chart, fonts, &len);
-        c->b64 = svg ? base64((const unsigned char *)svg, len) : NULL;
+        uri = svg ? data_uri((const unsigned char *)svg, len) : NULL;
         free(svg);
     }
-    if (!c->b64)
+    if (!uri)
         return false;
-    c->len = strlen(c->b64);
-    snprintf(c->placeholder, sizeof c->placeholder, "roofcast-chart-%s-placeholder", kind);
+    images->images[images->count++] = (chart_image){kind, uri};
     xmlNodePtr n = xmlNewChild(charts, NULL, X("chart"), NULL);
-    xmlAddChild(n, xmlNewText(X(c->placeholder)));
     char buf[32];
     xmlSetProp(n, X("kind"), X(kind));
     xmlSetProp(n, X("media-type"), X("image/svg+xml"));
@@ -90,49 +97,62 @@ static bool add_chart(xmlNodePtr charts, const char *kind, rc_chart *chart, cons
     return true;
 }
 
-/* The occurrences of `what` in s[0..n), up to 2. */
-static int occurrences(const char *s, size_t n, const char *what, const char **first)
+static const chart_image *find_image(const chart_images *images, const xmlChar *kind)
 {
-    size_t wl = strlen(what);
-    int count = 0;
-    *first = NULL;
-    for (const char *p = s; count < 2 && (size_t)(p - s) + wl <= n;) {
-        const char *hit = memchr(p, what[0], n - (size_t)(p - s) - wl + 1);
-        if (!hit)
-            break;
-        if (memcmp(hit, what, wl) == 0) {
-            if (!count++)
-                *first = hit;
-            p = hit + wl;
-        } else
-            p = hit + 1;
-    }
-    return count;
+    for (int i = 0; kind && i < images->count; i++)
+        if (strcmp(images->images[i].kind, (const char *)kind) == 0)
+            return &images->images[i];
+    return NULL;
 }
 
-/* The page with each placeholder replaced by its base64, or NULL when a
- * placeholder is not there exactly once. Frees `page` when it returns
- * another buffer. */
-static char *splice_charts(char *page, size_t *len, const chart_data *c, int n)
+/* The node after `n` in document order, within the tree under `n`'s
+ * document node. */
+static xmlNodePtr next_in_order(xmlNodePtr n)
 {
-    for (int i = 0; i < n; i++) {
-        const char *at;
-        if (occurrences(page, *len, c[i].placeholder, &at) != 1)
+    if (n->type == XML_ELEMENT_NODE && n->children)
+        return n->children;
+    while (n && !n->next) {
+        n = n->parent;
+        if (n && n->type != XML_ELEMENT_NODE)
             return NULL;
-        size_t before = (size_t)(at - page), pl = strlen(c[i].placeholder);
-        size_t after = *len - before - pl;
-        char *out = malloc(before + c[i].len + after + 1);
-        if (!out)
-            return NULL;
-        memcpy(out, page, before);
-        memcpy(out + before, c[i].b64, c[i].len);
-        memcpy(out + before + c[i].len, at + pl, after);
-        out[before + c[i].len + after] = '\0';
-        *len = before + c[i].len + after;
-        free(page);
-        page = out;
     }
-    return page;
+    return n ? n->next : NULL;
+}
+
+/* The marker attribute turned into src="data:...", or removed when there is
+ * no chart of its kind. */
+static void put_chart(xmlNodePtr img, xmlAttrPtr marker, const chart_images *images)
+{
+    xmlChar *kind = xmlNodeGetContent((xmlNodePtr)marker);
+    const chart_image *image = find_image(images, kind);
+    xmlFree(kind);
+    if (!image) {
+        xmlRemoveProp(marker);
+        return;
+    }
+    xmlAttrPtr old = xmlHasProp(img, X("src"));
+    if (old)
+        xmlRemoveProp(old);
+    xmlNodePtr value = xmlNewDocText(img->doc, X(image->uri));
+    if (!value) {
+        xmlRemoveProp(marker);
+        return;
+    }
+    xmlFreeNodeList(marker->children);
+    marker->children = marker->last = value;
+    value->parent = (xmlNodePtr)marker;
+    xmlNodeSetName((xmlNodePtr)marker, X("src"));
+}
+
+/* rc_result_edit: every element with CHART_MARKER gets its chart. */
+static bool put_charts(xmlDocPtr result, void *ctx)
+{
+    for (xmlNodePtr n = result->children; n; n = next_in_order(n)) {
+        xmlAttrPtr marker = n->type == XML_ELEMENT_NODE ? xmlHasProp(n, X(CHART_MARKER)) : NULL;
+        if (marker)
+            put_chart(n, marker, ctx);
+    }
+    return true;
 }
 
 static xmlNodePtr find_kernel(xmlNodePtr root, const char *id)
@@ -178,9 +198,7 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
     }
     xmlDocPtr input = copy ? copy : doc;
     xmlNodePtr charts = NULL;
-    chart_data charts_data[MAX_CHARTS];
-    int ncharts = 0;
-    memset(charts_data, 0, sizeof charts_data);
+    chart_images images = {.count = 0};
     if (fonts) {
         charts = xmlNewChild(where, NULL, X("charts"), NULL);
         xmlNodePtr gpus = rc_results_child(xmlDocGetRootElement(input), "gpus");
@@ -191,36 +209,24 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
             const char *rs = painted ? painted->roofline : NULL;
             const char *ts = painted ? painted->time : NULL;
             ok = (!r || add_chart(charts, "roofline", r, fonts, rs,
-                                  painted ? painted->roofline_len : 0, &charts_data[ncharts++])) &&
+                                  painted ? painted->roofline_len : 0, &images)) &&
                  (!tm || add_chart(charts, "time", tm, fonts, ts,
-                                   painted ? painted->time_len : 0, &charts_data[ncharts++]));
+                                   painted ? painted->time_len : 0, &images));
             rc_chart_free(r);
             rc_chart_free(tm);
         } else {
             rc_chart *o = rc_chart_new_overview(where, fonts);
-            ok = o && add_chart(charts, "overview", o, fonts, NULL, 0, &charts_data[ncharts++]);
+            ok = o && add_chart(charts, "overview", o, fonts, NULL, 0, &images);
             rc_chart_free(o);
         }
         if (!ok)
             rc_error_at(diag, NULL, 0, "cannot draw the charts of %s.html",
                         kernel_id ? kernel_id : "index");
-        while (ncharts > 0 && !charts_data[ncharts - 1].b64)
-            ncharts--;
     }
     rc_template_id id = kernel_id ? RC_TEMPLATE_HTML : RC_TEMPLATE_INDEX;
-    char *out = rc_render_template(t, id, input, kernel_id, len, diag);
-    char *spliced = out && ncharts ? splice_charts(out, len, charts_data, ncharts) : out;
-    if (out && !spliced) {
-        /* A placeholder was not there once: the base64 goes in the tree. */
-        free(out);
-        int i = 0;
-        for (xmlNodePtr c = charts ? charts->children : NULL; c && i < ncharts; c = c->next, i++)
-            xmlNodeSetContent(c, X(charts_data[i].b64));
-        spliced = rc_render_template(t, id, input, kernel_id, len, diag);
-    }
-    for (int i = 0; i < MAX_CHARTS; i++)
-        free(charts_data[i].b64);
-    out = spliced;
+    char *out = rc_render_template_edited(t, id, input, kernel_id, put_charts, &images, len, diag);
+    for (int i = 0; i < images.count; i++)
+        free(images.images[i].uri);
     if (copy) {
         xmlFreeDoc(copy);
     } else if (charts) { /* `doc` as it came */

@@ -274,6 +274,13 @@ static void collect_xslt_error(void *ctx, const char *fmt, ...)
 char *rc_render_template(rc_templates *t, rc_template_id id, xmlDocPtr doc,
                          const char *kernel_id, size_t *len, rc_diag *diag)
 {
+    return rc_render_template_edited(t, id, doc, kernel_id, NULL, NULL, len, diag);
+}
+
+char *rc_render_template_edited(rc_templates *t, rc_template_id id, xmlDocPtr doc,
+                                const char *kernel_id, rc_result_edit edit, void *edit_ctx,
+                                size_t *len, rc_diag *diag)
+{
     xsltStylesheetPtr sheet = t->sheets[id];
     if (!sheet) {
         rc_error_at(diag, NULL, 0, "template %s was not loaded", template_files[id]);
@@ -303,7 +310,7 @@ char *rc_render_template(rc_templates *t, rc_template_id id, xmlDocPtr doc,
         /* The template's fault, not the input's: exit status 3. */
         rc_fault_at(diag, t->paths[id], errors.reason_line, "the template failed: %s",
                     errors.reason[0] ? errors.reason : "it produced no output");
-    } else {
+    } else if (!edit || edit(result, edit_ctx)) {
         xmlChar *mem = NULL;
         int size = 0;
         if (xsltSaveResultToString(&mem, &size, result, sheet) == 0) {

@@ -2,7 +2,8 @@
 # html_escape.sh ROOFCAST SOURCE_DIR
 # Text from the inputs shows literally in the HTML: a kernel named
 # <script>alert(1)</script>, and a note, summary, parameter, loop note and
-# source holding &, <, > and quotes (tests/data/hostile).
+# source holding &, <, > and quotes (tests/data/hostile). Text that repeats
+# how the charts are marked (tests/data/chart-markers) cannot move them.
 set -eu
 . "$(dirname "$0")/lib.sh"
 roofcast=$1 src=$2
@@ -34,5 +35,32 @@ done
     bad "the source closed its <pre>"
 # The SVG charts carry the name as drawn glyphs, and stay well-formed.
 xmllint --noout "$out/hostile-roofline.svg" && ok || bad "hostile-roofline.svg is not well-formed"
+
+# Issue 15.1: a kernel whose texts hold the chart placeholder of old (the run
+# aborted with a double free) and the chart marker of now, among the bundled
+# kernels: exit 0, its page whole, and every other kernel's files as a run
+# without it writes them.
+m=$out/markers
+mkdir -p "$m"
+st=0
+"$roofcast" -q -o "$m/with" kernels tests/data/chart-markers/markers.xml 2>"$m/err" || st=$?
+[ "$st" -eq 0 ] && [ ! -s "$m/err" ] && ok || { bad "with chart markers in its text: exit $st"; cat "$m/err" >&2; }
+"$roofcast" -q -o "$m/without" kernels
+for f in "$m/without"/*; do
+    f=$(basename "$f")
+    case $f in index.* | summary.pdf | estimates.csv | results.xml) continue ;; esac
+    cmp -s "$m/without/$f" "$m/with/$f" && ok || bad "$f differs when markers.xml is among the kernels"
+done
+for p in markers index; do
+    n=$(grep -o 'src="data:image/svg+xml;base64,' "$m/with/$p.html" | wc -l)
+    if [ $p = index ]; then want=1; else want=2; fi
+    [ "$n" -eq "$want" ] && ok || bad "$p.html: $n charts, expected $want"
+    if grep -q '<img data-roofcast-chart' "$m/with/$p.html"; then bad "$p.html: a chart marker is left"; else ok; fi
+done
+for s in '<p>roofcast-chart-time-placeholder and roofcast-chart-overview-placeholder' \
+         '// &lt;img data-roofcast-chart="time"&gt;' \
+         'data-roofcast-chart="time" roofcast-chart-time-placeholder'; do
+    grep -qF -- "$s" "$m/with/markers.html" && ok || bad "markers.html does not show literally: $s"
+done
 
 finish html_escape
