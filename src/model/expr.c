@@ -365,6 +365,21 @@ static bool matchword(const char *s, size_t len, const char *word)
     return strlen(word) == len && memcmp(s, word, len) == 0;
 }
 
+/* "e5", "E-3", "e+10": the exponent of a floating-point constant. */
+static bool is_exponent(const unsigned char *s, const unsigned char *end)
+{
+    if (s == end || (*s != 'e' && *s != 'E'))
+        return false;
+    s++;
+    if (s < end && (*s == '+' || *s == '-'))
+        s++;
+    if (s == end)
+        return false;
+    while (s < end && isdigit_(*s))
+        s++;
+    return s == end;
+}
+
 /* NUMBER -> digits | '0' ('x' | 'X') hexdigits
  * The token is the whole run of letters, digits, '_' and '.', so that the
  * message shows "100u" or "1.5" rather than the first piece. */
@@ -389,6 +404,10 @@ static void readnumber(parser *p, token *t)
         i++;
     if (i == digits) /* "0x" */
         error_at(p, t->at, "malformed number '%s'",
+                 tokentext(p, t->at, buf));
+    if (i < end && base == 10 && (s[i] == '.' || is_exponent(s + i, s + end)))
+        error_at(p, t->at, "'%s' is not an integer: counts, bounds and values are whole "
+                 "numbers (decimal such as 3, or hexadecimal such as 0x1F)",
                  tokentext(p, t->at, buf));
     if (i < end) {
         size_t j = i;

@@ -265,7 +265,18 @@ static void test_literals(void **state)
          "integer constant too large ('0x8000000000000000')", 0, 18);
     PERR("0x", "malformed number '0x'", 0, 2);
     PERR("12abc", "malformed number '12abc'", 0, 5);
-    PERR("1.5", "malformed number '1.5'", 0, 3);
+    /* A fraction or an exponent says what is allowed instead. */
+#define NOT_INTEGER " is not an integer: counts, bounds and values are whole numbers " \
+                    "(decimal such as 3, or hexadecimal such as 0x1F)"
+    PERR("1.5", "'1.5'" NOT_INTEGER, 0, 3);
+    PERR("k * 0.25", "'0.25'" NOT_INTEGER, 4, 4);
+    PERR("1e3", "'1e3'" NOT_INTEGER, 0, 3);
+    PERR("2.5E10", "'2.5E10'" NOT_INTEGER, 0, 6);
+    PERR("7.", "'7.'" NOT_INTEGER, 0, 2);
+#undef NOT_INTEGER
+    PERR("1e", "malformed number '1e'", 0, 2);
+    PERR("0x1.8", "malformed number '0x1.8'", 0, 5);
+    VAL("0x1e3", 0x1e3); /* in hexadecimal, e is a digit */
 }
 
 static void test_logic(void **state)
