@@ -8,11 +8,22 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "results/results.h"
 
+#include "util/buffer.h"
+
+/* Set by CMakeLists.txt: where the templates are installed, the same
+ * relative to the installed executable, and the source tree's copy. */
 #ifndef RC_INSTALLED_TEMPLATES
 #define RC_INSTALLED_TEMPLATES "/usr/local/share/roofcast/templates"
+#endif
+#ifndef RC_TEMPLATES_FROM_BINDIR
+#define RC_TEMPLATES_FROM_BINDIR "../share/roofcast/templates"
+#endif
+#ifndef RC_SOURCE_TEMPLATES
+#define RC_SOURCE_TEMPLATES "templates"
 #endif
 
 /* ORDER RC_FORMAT */
@@ -50,14 +61,58 @@ static double wall_seconds(void)
 
 /* ---- opening the output directory ------------------------------------- */
 
-static const char *templates_dir(const rc_options *o)
+/* The directory of the running executable, or "" when unknown. */
+static void executable_dir(char *dir, size_t n)
 {
-    if (o->templates_dir)
-        return o->templates_dir;
-    struct stat st;
-    if (stat("templates/markdown.xsl", &st) == 0)
-        return "templates";
-    return RC_INSTALLED_TEMPLATES;
+    ssize_t len = n > 1 ? readlink("/proc/self/exe", dir, n - 1) : -1;
+    dir[len > 0 ? len : 0] = '\0';
+    char *slash = strrchr(dir, '/');
+    if (slash && slash != dir)
+        *slash = '\0';
+    else
+        dir[0] = '\0';
+}
+
+/* The report templates: -t DIR when given; else the first directory
+ * holding markdown.xsl of: next to the executable, the install tree
+ * relative to it (so an install under any --prefix works, moved or not),
+ * the source tree of the build, and the share directory of the configured
+ * prefix. Writes the directory to dir[n]; returns false (and says where it
+ * looked) when none has them. */
+static bool templates_dir(const run_state *r, char *dir, size_t n)
+{
+    if (r->options->templates_dir) {
+        snprintf(dir, n, "%s", r->options->templates_dir);
+        return true;
+    }
+    char exe[2048];
+    executable_dir(exe, sizeof exe);
+    char candidates[4][4096];
+    int count = 0;
+    if (*exe) {
+        snprintf(candidates[count++], sizeof candidates[0], "%s/templates", exe);
+        snprintf(candidates[count++], sizeof candidates[0], "%s/%s", exe, RC_TEMPLATES_FROM_BINDIR);
+    }
+    snprintf(candidates[count++], sizeof candidates[0], "%s", RC_SOURCE_TEMPLATES);
+    snprintf(candidates[count++], sizeof candidates[0], "%s", RC_INSTALLED_TEMPLATES);
+    rc_buffer tried = {0};
+    for (int i = 0; i < count; i++) {
+        char marker[4200];
+        struct stat st;
+        snprintf(marker, sizeof marker, "%s/markdown.xsl", candidates[i]);
+        if (stat(marker, &st) == 0 && S_ISREG(st.st_mode)) {
+            snprintf(dir, n, "%s", candidates[i]);
+            free(tried.data);
+            return true;
+        }
+        rc_buffer_printf(&tried, "%s%s", i == 0 ? "" : i + 1 == count ? " or " : ", ",
+                         candidates[i]);
+    }
+    rc_fault_at(r->diag, NULL, 0,
+                "no report templates (markdown.xsl) in %s; give their directory with -t DIR",
+                tried.data ? tried.data : "");
+    free(tried.data);
+    return false;
 }
 
 static bool load_templates(run_state *r)
@@ -67,7 +122,9 @@ static bool load_templates(run_state *r)
                       (f & RC_FORMAT_HTML ? 1u << RC_TEMPLATE_HTML | 1u << RC_TEMPLATE_INDEX : 0);
     if (!wanted)
         return true;
-    r->templates = rc_templates_new(templates_dir(r->options), wanted, r->diag);
+    char dir[4096];
+    if (templates_dir(r, dir, sizeof dir))
+        r->templates = rc_templates_new(dir, wanted, r->diag);
     if (!r->templates)
         r->status = RC_EXIT_OUTPUT;
     return r->templates != NULL;
