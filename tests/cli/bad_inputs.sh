@@ -10,12 +10,9 @@
 # After a deliberate change to the messages: run with --update, read
 # `git diff tests/bad`, and commit.
 set -u
-roofcast=$1 src=$2 update=${3:-}
-case $roofcast in /*) ;; *) roofcast=$(pwd)/$roofcast ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$src" || exit 1
-pass=0 fail=0
+. "$(dirname "$0")/lib.sh"
+setup "$1" "$2"
+update=${3:-}
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
@@ -32,23 +29,16 @@ check() {
         return
     fi
     if [ ! -f "$expected" ]; then
-        echo "FAIL: $input: no $expected (run with --update, then review it)" >&2
-        fail=$((fail + 1))
+        bad "$input: no $expected (run with --update, then review it)"
     elif ! cmp -s "$tmp/got" "$expected"; then
-        echo "FAIL: $input: stderr or exit status differs from $expected:" >&2
+        bad "$input: stderr or exit status differs from $expected:"
         diff "$expected" "$tmp/got" | sed 's/^/  | /' >&2
-        fail=$((fail + 1))
     else
-        pass=$((pass + 1))
+        ok
     fi
     case ${input##*/} in
     doctype-*)
-        if [ "$elapsed" -lt 1000 ]; then
-            pass=$((pass + 1))
-        else
-            echo "FAIL: $input took $elapsed ms to refuse (at most 1000)" >&2
-            fail=$((fail + 1))
-        fi
+        if [ "$elapsed" -lt 1000 ]; then ok; else bad "$input took $elapsed ms to refuse (at most 1000)"; fi
         ;;
     esac
 }
@@ -75,5 +65,4 @@ if [ "$update" = --update ]; then
     echo "bad_inputs: $count expected files written; review them with git diff"
     exit 0
 fi
-echo "bad_inputs: $count inputs; $pass passed, $fail failed"
-[ $fail -eq 0 ]
+finish "bad_inputs ($count inputs)"

@@ -5,17 +5,7 @@
 # nothing when nothing changed, and copes with bad baselines.
 set -u
 . "$(dirname "$0")/lib.sh"
-roofcast=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$src"
-expect() {
-    want=$1; shift
-    "$@" >"$tmp/out" 2>"$tmp/err"; got=$?
-    if [ "$got" -eq "$want" ]; then ok; else bad "$* exited $got, want $want"; cat "$tmp/err" >&2; fi
-}
-# CSV lines end in CRLF (RFC 4180); compare without the CR.
-has() { if tr -d '\r' < "$1" | grep -qxF -- "$2"; then ok; else bad "$1 lacks the line: $2"; fi; }
+setup "$1" "$2"
 lines() { n=$(grep -c -- "$2" "$1"); [ "$n" -eq "$3" ] && ok || bad "$1 has $n lines matching $2, want $3"; }
 
 # Run A: the bundled inputs. Run B: k = 120 in maximum_kernel, the TITAN

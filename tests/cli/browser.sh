@@ -7,9 +7,8 @@
 # Chromium missing is a failure, not a skip: CI installs it.
 set -eu
 . "$(dirname "$0")/lib.sh"
-roofcast=$1 src=$2 png_info=$3
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+setup "$1" "$2"
+png_info=$3 out=$tmp
 
 browser=$(command -v chromium || true)
 if [ -z "$browser" ]; then

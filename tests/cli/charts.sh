@@ -6,10 +6,8 @@
 # embed them; without the fonts, a clear error.
 set -eu
 . "$(dirname "$0")/lib.sh"
-roofcast=$1 src=$2
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-cd "$src"
+setup "$1" "$2"
+out=$tmp
 
 "$roofcast" -q -f svg,png -o "$out/a"
 "$roofcast" -q -f svg,png -o "$out/b"

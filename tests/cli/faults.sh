@@ -16,28 +16,9 @@
 #    write hook.
 set -u
 . "$(dirname "$0")/lib.sh"
-roofcast=$1 src=$2
-case $roofcast in /*) ;; *) roofcast=$(pwd)/$roofcast ;; esac
-src=$(cd "$src" && pwd)
-tmp=$(mktemp -d)
-trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+setup "$1" "$2"
 chmod 755 "$tmp"
-cd "$src" || exit 1
 
-# expect STATUS CMD...: runs CMD, stdout to $tmp/out, stderr to $tmp/err
-expect() {
-    want=$1; shift
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok; else bad "$* exited $got, want $want"; sed 's/^/  | /' "$tmp/err" >&2; fi
-}
-# has FILE LINE: FILE holds LINE as a whole line
-has() {
-    if grep -qxF -- "$2" "$1"; then ok; else bad "$1 lacks the line: $2"; sed 's/^/  | /' "$1" >&2; fi
-}
-lacks() { # lacks FILE TEXT
-    if grep -qF -- "$2" "$1"; then bad "$1 holds: $2"; else ok; fi
-}
 table_has_kernel() { # the --check table reports kernel $1
     if grep -q "^$1 " "$tmp/out"; then ok; else bad "the table lacks $1"; sed 's/^/  | /' "$tmp/out" >&2; fi
 }

@@ -4,10 +4,9 @@
 # GPUs must equal tests/golden/*.md byte for byte. After a deliberate change,
 # run with --update, read `git diff tests/golden` line by line, then commit.
 set -eu
-roofcast=$1 src=$2 mode=${3:-check}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-cd "$src"
+. "$(dirname "$0")/lib.sh"
+setup "$1" "$2"
+mode=${3:-check} out=$tmp
 "$roofcast" -q -f md -o "$out" --gpu titan-black,titan-x,titan-v,rtx-2080-ti,rtx-4070 kernels
 status=0
 for k in maximum_kernel gpuMeans gpuKendall getRestricted; do

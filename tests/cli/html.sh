@@ -7,10 +7,8 @@
 # index linking to every report.
 set -eu
 . "$(dirname "$0")/lib.sh"
-roofcast=$1 src=$2
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-cd "$src"
+setup "$1" "$2"
+out=$tmp
 
 "$roofcast" -q -o "$out/o"
 cd "$out/o"

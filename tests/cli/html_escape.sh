@@ -6,10 +6,8 @@
 # how the charts are marked (tests/data/chart-markers) cannot move them.
 set -eu
 . "$(dirname "$0")/lib.sh"
-roofcast=$1 src=$2
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-cd "$src"
+setup "$1" "$2"
+out=$tmp
 
 "$roofcast" -q -f html,svg -s specs -o "$out" tests/data/hostile/kernels
 for p in "$out/hostile.html" "$out/index.html"; do

@@ -9,13 +9,11 @@
 # stderr (pdftotext, pdftoppm). Needs qpdf and poppler-utils.
 set -eu
 . "$(dirname "$0")/lib.sh"
-roofcast=$1 src=$2
+setup "$1" "$2"
+out=$tmp
 for tool in qpdf pdffonts pdftotext pdftoppm pdfinfo; do
     command -v "$tool" >/dev/null || { echo "pdf.sh: $tool is missing (qpdf, poppler-utils)" >&2; exit 1; }
 done
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-cd "$src"
 
 "$roofcast" -q -f md,pdf -o "$out/a"
 "$roofcast" -q -f md,pdf -o "$out/b"

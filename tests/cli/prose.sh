@@ -5,10 +5,8 @@
 # that roofcast assumed rather than read from a GPU file.
 set -eu
 . "$(dirname "$0")/lib.sh"
-roofcast=$1 src=$2
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-cd "$src"
+setup "$1" "$2"
+out=$tmp
 
 # has FILE TEXT: FILE (under $out) holds TEXT, line breaks read as spaces
 # (pdftotext breaks lines where the page does).

@@ -8,10 +8,9 @@
 # evaluator's step limit on purpose, minutes under valgrind, and their paths
 # hold nothing the others lack.
 set -u
-valgrind=$1 roofcast=$2 src=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$src" || exit 1
+. "$(dirname "$0")/lib.sh"
+valgrind=$1
+setup "$2" "$3"
 fail=0
 vg() {
     "$valgrind" -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
