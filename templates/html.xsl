@@ -387,8 +387,8 @@
   <xsl:template match="loop">
     <li>
       <xsl:text>Loop </xsl:text>
-      <code><xsl:value-of select="concat('for (', @var, ' = ', @from, '; ', @var, ' &lt; ', @to,
-                                         '; ', @var, ' += ', @step, ')')"/></code>
+      <code><xsl:value-of select="concat('for (', @var, ' = ', @from, '; ', @condition,
+                                         '; ', @update, ')')"/></code>
       <xsl:call-template name="note"/>
       <xsl:value-of select="concat(': entered ', @entries-text, ' times by ', @threads-text, ' threads; ')"/>
       <xsl:call-template name="spread">
@@ -420,12 +420,20 @@
     </li>
   </xsl:template>
 
-  <xsl:template match="load | store">
+  <xsl:template match="load | store | atomic">
     <li>
       <xsl:choose>
         <xsl:when test="self::load">Loads</xsl:when>
+        <xsl:when test="self::atomic">Atomics</xsl:when>
         <xsl:otherwise>Stores</xsl:otherwise>
       </xsl:choose>
+      <xsl:if test="@array">
+        <xsl:text> of </xsl:text>
+        <code><xsl:value-of select="concat(@array, '[', @index, ']')"/></code>
+        <xsl:if test="@space != 'global'">
+          <xsl:value-of select="concat(' (', @space, ' memory)')"/>
+        </xsl:if>
+      </xsl:if>
       <xsl:call-template name="note"/>
       <xsl:choose>
         <xsl:when test="@per-execution">

@@ -317,8 +317,8 @@
   <xsl:template match="loop">
     <xsl:param name="indent"/>
     <xsl:value-of select="concat($indent, '- Loop ',
-                                 rc:code(concat('for (', @var, ' = ', @from, '; ', @var, ' &lt; ', @to,
-                                                '; ', @var, ' += ', @step, ')')))"/>
+                                 rc:code(concat('for (', @var, ' = ', @from, '; ', @condition,
+                                                '; ', @update, ')')))"/>
     <xsl:call-template name="note"/>
     <xsl:value-of select="concat(': entered ', @entries-text, ' times by ', @threads-text, ' threads; ')"/>
     <xsl:call-template name="spread">
@@ -346,13 +346,20 @@
     </xsl:choose>
   </xsl:template>
 
-  <xsl:template match="load | store">
+  <xsl:template match="load | store | atomic">
     <xsl:param name="indent"/>
     <xsl:value-of select="concat($indent, '- ')"/>
     <xsl:choose>
       <xsl:when test="self::load">Loads</xsl:when>
+      <xsl:when test="self::atomic">Atomics</xsl:when>
       <xsl:otherwise>Stores</xsl:otherwise>
     </xsl:choose>
+    <xsl:if test="@array">
+      <xsl:value-of select="concat(' of ', rc:code(concat(@array, '[', @index, ']')))"/>
+      <xsl:if test="@space != 'global'">
+        <xsl:value-of select="concat(' (', @space, ' memory)')"/>
+      </xsl:if>
+    </xsl:if>
     <xsl:call-template name="note"/>
     <xsl:choose>
       <xsl:when test="@per-execution">

@@ -206,7 +206,7 @@ static void report_eval_error(rc_diag *diag, const rc_kernel *k, const rc_eval_e
         }
         rc_report_expr_error(diag, k->file, err->node->line,
                              rc_work_element(err->node->kind),
-                             rc_work_attr(err->node->kind, err->expr),
+                             err->node->attr[err->expr],
                              err->node->text[err->expr], &e);
     } else
         rc_error_at(diag, k->file, err->node ? err->node->line : k->line, "%s%s",

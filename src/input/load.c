@@ -1058,6 +1058,8 @@ static void work_free(rc_work *w)
             rc_expr_free(w->expr[i]);
             free(w->text[i]);
         }
+        rc_expr_free(w->index_expr);
+        free(w->index_text);
         free(w->name);
         free(w->note);
         free(w->assumption);
@@ -1075,12 +1077,21 @@ void rc_kernel_free(rc_kernel *k)
     free(k->summary);
     free(k->source_language);
     free(k->source_code);
+    free(k->grid_text);
+    free(k->block_text);
     for (size_t i = 0; i < k->nparams; i++) {
         free(k->params[i].name);
         free(k->params[i].text);
         free(k->params[i].note);
     }
     free(k->params);
+    for (size_t i = 0; i < k->narrays; i++) {
+        free(k->arrays[i].name);
+        free(k->arrays[i].type);
+        free(k->arrays[i].length_text);
+        free(k->arrays[i].note);
+    }
+    free(k->arrays);
     work_free(k->work);
     for (size_t i = 0; i < k->nnotes; i++)
         free(k->notes[i]);
@@ -1101,20 +1112,66 @@ int64_t rc_kernel_threads_per_block(const rc_kernel *k)
 
 /* ORDER RC_WORK */
 static const char *const work_elements[] = {
-    "let", "when", "loop", "flops", "load", "store", "traffic"};
+    "let", "when", "loop", "flops", "load", "store", "traffic", "atomic"};
 static const char *const work_attrs[][RC_WORK_EXPRS] = {
     {"value", NULL, NULL},  {"test", NULL, NULL},   {"from", "to", "step"},
     {"count", NULL, NULL},  {"count", "bytes", NULL}, {"count", "bytes", NULL},
-    {"bytes", NULL, NULL}};
+    {"bytes", NULL, NULL},  {"count", "bytes", NULL}};
 /* Defaults for optional expressions (loop step, access count). */
 static const char *const work_defaults[][RC_WORK_EXPRS] = {
     {NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, "1"}, {NULL, NULL, NULL},
-    {"1", NULL, NULL},  {"1", NULL, NULL},  {NULL, NULL, NULL}};
+    {"1", NULL, NULL},  {"1", NULL, NULL},  {NULL, NULL, NULL}, {NULL, NULL, NULL}};
 
 const char *rc_work_element(rc_work_kind kind) { return work_elements[kind]; }
 const char *rc_work_attr(rc_work_kind kind, int which)
 {
     return which >= 0 && which < RC_WORK_EXPRS ? work_attrs[kind][which] : NULL;
+}
+
+/* ORDER RC_SPACE */
+static const char *const space_names[] = {"global", "shared", "constant", "local"};
+const char *rc_space_name(rc_space space) { return space_names[space]; }
+
+/* ORDER RC_STEP */
+static const char *const step_ops[] = {"+=", "-=", "*=", "/=", "<<=", ">>="};
+const char *rc_step_op_text(rc_step_op op) { return step_ops[op]; }
+
+/* The element size of a C or CUDA scalar or vector type; 0 if unknown.
+ * Vector types follow CUDA's vector_types.h: char1..4 up to double1..2,
+ * whose size is the component's times the count (3-vectors are not
+ * padded). */
+int rc_type_size(const char *type)
+{
+    static const struct {
+        const char *name;
+        int size;
+        int max_vec; /* largest vector width of the type's vector name, 0: none */
+        const char *vec; /* the vector types' stem */
+    } scalars[] = {
+        {"char", 1, 4, "char"},           {"signed char", 1, 0, NULL},
+        {"unsigned char", 1, 4, "uchar"}, {"short", 2, 4, "short"},
+        {"unsigned short", 2, 4, "ushort"}, {"int", 4, 4, "int"},
+        {"unsigned", 4, 0, NULL},         {"unsigned int", 4, 4, "uint"},
+        {"long", 8, 4, "long"},           {"unsigned long", 8, 4, "ulong"},
+        {"long long", 8, 4, "longlong"},  {"unsigned long long", 8, 4, "ulonglong"},
+        {"float", 4, 4, "float"},         {"double", 8, 4, "double"},
+        {"half", 2, 2, "half"},           {"__half", 2, 2, "__half"},
+        {"__nv_bfloat16", 2, 2, "__nv_bfloat16"}, {"bool", 1, 0, NULL},
+        {"int8_t", 1, 0, NULL},  {"uint8_t", 1, 0, NULL},  {"int16_t", 2, 0, NULL},
+        {"uint16_t", 2, 0, NULL}, {"int32_t", 4, 0, NULL}, {"uint32_t", 4, 0, NULL},
+        {"int64_t", 8, 0, NULL}, {"uint64_t", 8, 0, NULL}, {"size_t", 8, 0, NULL},
+    };
+    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++) {
+        if (strcmp(type, scalars[i].name) == 0)
+            return scalars[i].size;
+        if (!scalars[i].vec)
+            continue;
+        size_t n = strlen(scalars[i].vec);
+        if (strncmp(type, scalars[i].vec, n) == 0 && type[n] >= '1' &&
+            type[n] <= '0' + scalars[i].max_vec && type[n + 1] == '\0')
+            return scalars[i].size * (type[n] - '0');
+    }
+    return 0;
 }
 
 /* Names visible at a point of the work model, innermost last. */
@@ -1124,6 +1181,20 @@ typedef struct {
     int line;
 } scope_entry;
 
+/* The params and the launch are evaluated on demand, so that the launch may
+ * use any param and a param may use blockDim and gridDim: each is computed
+ * the first time something reads it, and a cycle is an error. */
+enum { PENDING, BUSY, DONE, FAILED };
+
+typedef struct {
+    xmlNodePtr *param_nodes; /* by param index */
+    int *param_state;
+    xmlNodePtr launch;
+    int launch_state;
+    int current;      /* the param being evaluated, or -1 for the launch */
+    bool dep_failed;  /* something read a param or launch that failed */
+} header_state;
+
 typedef struct {
     rc_kernel *kernel;
     scope_entry *entries;
@@ -1131,6 +1202,7 @@ typedef struct {
     int next_slot;
     const char *file;
     rc_diag *diag;
+    header_state *hd; /* while params and the launch are read; else NULL */
 } scope;
 
 static const struct {
@@ -1148,6 +1220,9 @@ static bool name_is(const char *name, size_t len, const char *want)
     return strlen(want) == len && memcmp(name, want, len) == 0;
 }
 
+static bool eval_param(scope *sc, size_t i);
+static bool eval_launch(scope *sc);
+
 /* Binds a name: loop variables and lets (innermost first), params, then
  * the CUDA built-ins. */
 static rc_name_binding resolve(void *ctx, const char *name, size_t len)
@@ -1157,18 +1232,33 @@ static rc_name_binding resolve(void *ctx, const char *name, size_t len)
         if (name_is(name, len, sc->entries[i].name))
             return sc->entries[i].binding;
     const rc_kernel *k = sc->kernel;
-    for (size_t i = 0; i < k->nparams; i++)
-        if (k->params[i].name && name_is(name, len, k->params[i].name))
-            return (rc_name_binding){RC_NAME_CONST, k->params[i].value, 0};
+    header_state *hd = sc->hd;
+    for (size_t i = 0; i < k->nparams; i++) {
+        if (!k->params[i].name || !name_is(name, len, k->params[i].name))
+            continue;
+        /* A param sees the params before it; the launch sees them all. */
+        if (hd && hd->current >= 0 && i >= (size_t)hd->current)
+            break;
+        if (hd && !eval_param(sc, i)) {
+            hd->dep_failed = true;
+            return (rc_name_binding){RC_NAME_CONST, 1, 0};
+        }
+        return (rc_name_binding){RC_NAME_CONST, k->params[i].value, 0};
+    }
     for (size_t i = 0; i < sizeof index_builtins / sizeof index_builtins[0]; i++)
         if (name_is(name, len, index_builtins[i].name))
             return (rc_name_binding){RC_NAME_SLOT, 0, index_builtins[i].slot};
     static const char *const dims[] = {"blockDim.x", "blockDim.y", "blockDim.z",
                                        "gridDim.x",  "gridDim.y",  "gridDim.z"};
     for (int i = 0; i < 6; i++)
-        if (name_is(name, len, dims[i]))
+        if (name_is(name, len, dims[i])) {
+            if (hd && !eval_launch(sc)) {
+                hd->dep_failed = true;
+                return (rc_name_binding){RC_NAME_CONST, 1, 0};
+            }
             return (rc_name_binding){RC_NAME_CONST,
                                      i < 3 ? k->block[i] : k->grid[i - 3], 0};
+        }
     if (name_is(name, len, "warpSize"))
         return (rc_name_binding){RC_NAME_CONST, 32, 0};
     return (rc_name_binding){RC_NAME_UNKNOWN, 0, 0};
@@ -1185,9 +1275,10 @@ static bool is_reserved(const char *name)
     return false;
 }
 
-/* Checks that a new name neither hides another nor takes a built-in's. */
-static bool check_new_name(scope *sc, const char *name, const char *element,
-                           int line)
+/* Checks that a new name neither hides another nor takes a built-in's.
+ * `nparams` is how many params are defined before it. */
+static bool check_name(scope *sc, const char *name, const char *element, int line,
+                       size_t nparams)
 {
     if (is_reserved(name)) {
         rc_error_at(sc->diag, sc->file, line, "<%s> name '%s' is reserved", element, name);
@@ -1200,13 +1291,18 @@ static bool check_new_name(scope *sc, const char *name, const char *element,
                         name, sc->entries[i].line);
             return false;
         }
-    for (size_t i = 0; i < sc->kernel->nparams; i++)
+    for (size_t i = 0; i < nparams; i++)
         if (sc->kernel->params[i].name && strcmp(sc->kernel->params[i].name, name) == 0) {
             rc_error_at(sc->diag, sc->file, line,
                         "<%s> name '%s' is already a <param>", element, name);
             return false;
         }
     return true;
+}
+
+static bool check_new_name(scope *sc, const char *name, const char *element, int line)
+{
+    return check_name(sc, name, element, line, sc->kernel->nparams);
 }
 
 static bool push_name(scope *sc, const char *name, rc_name_binding b, int line)
@@ -1233,7 +1329,217 @@ static rc_expr *parse_attr(scope *sc, const char *element, const char *attr_name
     return e;
 }
 
-/* Marks in reads[] every slot that the subtree's expressions read. */
+/* Parses a constant expression of the params and the launch (a param's
+ * value, a launch size, an array length). A failure of something it reads
+ * was reported there, so it is not reported again. */
+static bool const_attr(scope *sc, const char *element, const char *attr_name,
+                       const char *text, int line, int64_t *value)
+{
+    header_state *hd = sc->hd;
+    bool dep_failed = hd ? hd->dep_failed : false;
+    if (hd)
+        hd->dep_failed = false;
+    rc_expr_error err;
+    rc_expr *e = rc_expr_parse(text, resolve, sc, &err);
+    bool ok = false;
+    if (hd && hd->dep_failed)
+        ; /* already reported */
+    else if (!e)
+        rc_report_expr_error(sc->diag, sc->file, line, element, attr_name, text, &err);
+    else if (!rc_expr_is_const(e, value) && hd && hd->current >= 0)
+        rc_error_at(sc->diag, sc->file, line,
+                    "<param> '%s' must be a constant: it cannot depend on threadIdx or blockIdx",
+                    sc->kernel->params[hd->current].name);
+    else if (!rc_expr_is_const(e, value))
+        rc_error_at(sc->diag, sc->file, line,
+                    "<%s> attribute '%s' must be a constant: it cannot depend on threadIdx "
+                    "or blockIdx",
+                    element, attr_name);
+    else
+        ok = true;
+    if (hd)
+        hd->dep_failed = dep_failed;
+    rc_expr_free(e);
+    return ok;
+}
+
+/* Computes param i, unless done; false when it failed or depends on
+ * itself (reported). */
+static bool eval_param(scope *sc, size_t i)
+{
+    header_state *hd = sc->hd;
+    rc_param *p = &sc->kernel->params[i];
+    int line = xmlGetLineNo(hd->param_nodes[i]);
+    if (hd->param_state[i] == DONE || hd->param_state[i] == FAILED)
+        return hd->param_state[i] == DONE;
+    if (hd->param_state[i] == BUSY) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<param> '%s' depends on itself through the launch", p->name);
+        hd->param_state[i] = FAILED;
+        return false;
+    }
+    hd->param_state[i] = BUSY;
+    int saved = hd->current;
+    bool saved_failed = hd->dep_failed;
+    hd->current = (int)i;
+    hd->dep_failed = false;
+    /* Without a text the schema has already complained. */
+    bool ok = p->text && const_attr(sc, "param", "value", p->text, line, &p->value);
+    hd->current = saved;
+    hd->dep_failed = saved_failed;
+    if (hd->param_state[i] == BUSY) /* not failed by a cycle meanwhile */
+        hd->param_state[i] = ok ? DONE : FAILED;
+    return hd->param_state[i] == DONE;
+}
+
+/* Splits "a, b, c" at the commas outside parentheses into at most `max`
+ * pieces (malloc'd); returns the number of pieces, or max + 1 when there
+ * are more. */
+static int split_dims(const char *text, char **pieces, int max)
+{
+    int n = 0, depth = 0;
+    const char *start = text;
+    for (const char *p = text;; p++) {
+        if (*p == '(')
+            depth++;
+        else if (*p == ')')
+            depth--;
+        else if ((*p == ',' && depth == 0) || *p == '\0') {
+            if (n == max) {
+                for (int i = 0; i < n; i++)
+                    free(pieces[i]);
+                return max + 1;
+            }
+            pieces[n++] = strndup(start, (size_t)(p - start));
+            if (*p == '\0')
+                return n;
+            start = p + 1;
+        }
+    }
+}
+
+static bool blank(const char *s)
+{
+    for (; *s; s++)
+        if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+            return false;
+    return true;
+}
+
+/* grid or block: 1 to 3 constant expressions separated by commas; the
+ * missing ones are 1. */
+static bool read_dims(scope *sc, const char *name, const char *text, int line, int64_t out[3])
+{
+    char q[QUOTE_BUF];
+    char *pieces[3] = {NULL, NULL, NULL};
+    out[0] = out[1] = out[2] = 1;
+    int n = split_dims(text, pieces, 3);
+    bool ok = true;
+    if (n > 3 || blank(text)) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<launch> attribute '%s': '%s' is not 1 to 3 expressions separated by commas",
+                    name, quote(text, q));
+        return false;
+    }
+    static const char axis[] = "xyz";
+    for (int i = 0; i < n; i++) {
+        char attr_name[16];
+        snprintf(attr_name, sizeof attr_name, "%s", name);
+        if (!const_attr(sc, "launch", attr_name, pieces[i], line, &out[i]))
+            ok = false;
+        else if (out[i] <= 0) {
+            rc_error_at(sc->diag, sc->file, line, "<launch> %s.%c = %lld is not positive", name,
+                        axis[i], (long long)out[i]);
+            ok = false;
+        }
+        free(pieces[i]);
+    }
+    return ok;
+}
+
+/* CUDA's limits, and a launch whose thread count fits in 64 bits. */
+static bool check_launch(scope *sc, int line)
+{
+    rc_kernel *k = sc->kernel;
+    bool ok = true;
+    static const char axis[] = "xyz";
+    for (int i = 0; i < 3; i++) {
+        int64_t gmax = i == 0 ? MAX_GRID_X : MAX_GRID_YZ;
+        int64_t bmax = i == 2 ? MAX_BLOCK_Z : MAX_BLOCK_XY;
+        if (k->grid[i] > gmax) {
+            rc_error_at(sc->diag, sc->file, line,
+                        "<launch> grid.%c = %lld exceeds CUDA's limit of %lld",
+                        axis[i], (long long)k->grid[i], (long long)gmax);
+            ok = false;
+        }
+        if (k->block[i] > bmax) {
+            rc_error_at(sc->diag, sc->file, line,
+                        "<launch> block.%c = %lld exceeds CUDA's limit of %lld",
+                        axis[i], (long long)k->block[i], (long long)bmax);
+            ok = false;
+        }
+    }
+    if (!ok)
+        return false;
+    if (rc_kernel_threads_per_block(k) > MAX_BLOCK_THREADS) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<launch> block %lld x %lld x %lld = %lld threads exceeds CUDA's limit of %lld threads per block",
+                    (long long)k->block[0], (long long)k->block[1], (long long)k->block[2],
+                    (long long)rc_kernel_threads_per_block(k), (long long)MAX_BLOCK_THREADS);
+        return false;
+    }
+    /* Every later product of launch sizes (blocks, threads, and any part
+     * of them) is at most the thread count, so checking it suffices. */
+    int64_t blocks, threads;
+    if (__builtin_mul_overflow(k->grid[0], k->grid[1], &blocks) ||
+        __builtin_mul_overflow(blocks, k->grid[2], &blocks) ||
+        __builtin_mul_overflow(blocks, rc_kernel_threads_per_block(k), &threads)) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<launch> grid %lld x %lld x %lld of %lld-thread blocks launches more than "
+                    "%lld threads, more than roofcast can count",
+                    (long long)k->grid[0], (long long)k->grid[1], (long long)k->grid[2],
+                    (long long)rc_kernel_threads_per_block(k), (long long)INT64_MAX);
+        return false;
+    }
+    return true;
+}
+
+/* Computes the launch, unless done; false when it failed (reported). */
+static bool eval_launch(scope *sc)
+{
+    header_state *hd = sc->hd;
+    rc_kernel *k = sc->kernel;
+    int line = hd->launch ? xmlGetLineNo(hd->launch) : k->line;
+    if (hd->launch_state == DONE || hd->launch_state == FAILED)
+        return hd->launch_state == DONE;
+    if (hd->launch_state == BUSY) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<launch> reads a param that uses blockDim or gridDim: they depend on each other");
+        hd->launch_state = FAILED;
+        return false;
+    }
+    if (!hd->launch || !k->grid_text || !k->block_text) { /* the schema said why */
+        hd->launch_state = FAILED;
+        return false;
+    }
+    hd->launch_state = BUSY;
+    int saved = hd->current;
+    bool saved_failed = hd->dep_failed;
+    hd->current = -1;
+    hd->dep_failed = false;
+    bool ok = read_dims(sc, "grid", k->grid_text, line, k->grid);
+    ok &= read_dims(sc, "block", k->block_text, line, k->block);
+    ok = ok && check_launch(sc, line);
+    hd->current = saved;
+    hd->dep_failed = saved_failed;
+    if (hd->launch_state == BUSY)
+        hd->launch_state = ok ? DONE : FAILED;
+    return hd->launch_state == DONE;
+}
+
+/* Marks in reads[] every slot that the subtree's expressions read. Array
+ * indices are left out: they decide where an access goes, not how much
+ * work there is. */
 static void mark_subtree_reads(const rc_work *w, bool *reads, int nslots)
 {
     for (; w; w = w->next) {
@@ -1260,14 +1566,162 @@ static void analyse_loops(rc_work *w, int nslots, bool *reads)
 
 static rc_work *parse_block(scope *sc, xmlNodePtr first, int depth, bool *ok);
 
+/* "+= 1", "-=1", ">>= 1" ...: the operator, and the expression after it in
+ * *rest; a plain expression means +=. */
+static rc_step_op step_op_of(const char *text, const char **rest)
+{
+    const char *p = text;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    for (int op = RC_STEP_SHR; op >= RC_STEP_ADD; op--) {
+        size_t n = strlen(step_ops[op]);
+        if (strncmp(p, step_ops[op], n) == 0) {
+            *rest = p + n;
+            return (rc_step_op)op;
+        }
+    }
+    *rest = text;
+    return RC_STEP_ADD;
+}
+
+/* A loop's attributes: from, exactly one of to and while, and step. The
+ * while condition is parsed once the variable is visible. */
+static bool parse_loop_head(scope *sc, rc_work *w, xmlNodePtr n, int line)
+{
+    bool ok = true;
+    w->attr[0] = "from";
+    w->attr[2] = "step";
+    w->text[0] = attr(n, "from");
+    char *to = attr(n, "to"), *cond = attr(n, "while");
+    char *step = attr(n, "step");
+    if (to && cond) {
+        rc_error_at(sc->diag, sc->file, line, "<loop> takes 'to' or 'while', not both");
+        ok = false;
+    } else if (!to && !cond) {
+        rc_error_at(sc->diag, sc->file, line, "<loop> lacks the required attribute 'to' (or 'while')");
+        ok = false;
+    }
+    w->loop_while = cond != NULL;
+    w->attr[1] = cond ? "while" : "to";
+    w->text[1] = cond ? cond : to;
+    if (cond)
+        free(to);
+    const char *rest = "1";
+    w->step_op = step ? step_op_of(step, &rest) : RC_STEP_ADD;
+    w->text[2] = strdup(rest);
+    free(step);
+    if (!w->loop_while && (w->step_op == RC_STEP_SUB || w->step_op == RC_STEP_DIV ||
+                           w->step_op == RC_STEP_SHR)) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<loop> with step '%s' counts down: write its condition as 'while', "
+                    "such as while=\"%s > 0\"",
+                    step_ops[w->step_op], w->name ? w->name : "i");
+        ok = false;
+    }
+    if (w->text[0] && !(w->expr[0] = parse_attr(sc, "loop", "from", w->text[0], line)))
+        ok = false;
+    if (!w->loop_while && w->text[1] &&
+        !(w->expr[1] = parse_attr(sc, "loop", "to", w->text[1], line)))
+        ok = false;
+    if (w->text[2] && !(w->expr[2] = parse_attr(sc, "loop", "step", w->text[2], line)))
+        ok = false;
+    return ok;
+}
+
+/* <load|store|atomic array index>: the element size comes from the
+ * array's type; the legacy form gives count and bytes instead. */
+static bool parse_access(scope *sc, rc_work *w, xmlNodePtr n, int line)
+{
+    const char *element = work_elements[w->kind];
+    char *array = attr(n, "array");
+    w->index_text = attr(n, "index");
+    w->array = -1;
+    bool ok = true;
+    if (!array) {
+        if (w->kind == RC_WORK_ATOMIC) {
+            rc_error_at(sc->diag, sc->file, line, "<atomic> lacks the required attribute 'array'");
+            ok = false;
+        } else if (w->index_text) {
+            rc_error_at(sc->diag, sc->file, line,
+                        "<%s> attribute 'index' needs an 'array' to index", element);
+            ok = false;
+        } else if (!xmlHasProp(n, (const xmlChar *)"bytes")) {
+            rc_error_at(sc->diag, sc->file, line,
+                        "<%s> lacks the required attribute 'bytes' (or 'array' and 'index')",
+                        element);
+            ok = false;
+        }
+        free(array);
+        return ok;
+    }
+    const rc_kernel *k = sc->kernel;
+    for (size_t i = 0; i < k->narrays; i++)
+        if (strcmp(k->arrays[i].name, array) == 0)
+            w->array = (int)i;
+    char q[QUOTE_BUF];
+    if (w->array < 0) {
+        rc_error_at(sc->diag, sc->file, line, "<%s> array '%s' is not declared by an <array>",
+                    element, quote(array, q));
+        ok = false;
+    }
+    free(array);
+    if (xmlHasProp(n, (const xmlChar *)"count") || xmlHasProp(n, (const xmlChar *)"bytes")) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<%s> with an array takes no 'count' or 'bytes': one access moves one element "
+                    "of the array's type",
+                    element);
+        ok = false;
+    }
+    if (!w->index_text) {
+        rc_error_at(sc->diag, sc->file, line, "<%s> lacks the required attribute 'index'", element);
+        ok = false;
+    } else if (!(w->index_expr = parse_attr(sc, element, "index", w->index_text, line)))
+        ok = false;
+    if (!ok)
+        return false;
+    const rc_array *a = &k->arrays[w->array];
+    int bytes = a->space == RC_SPACE_SHARED ? 0 : a->elem_bytes;
+    char buf[16];
+    snprintf(buf, sizeof buf, "%d", bytes);
+    w->attr[0] = "count";
+    w->attr[1] = "bytes";
+    w->text[0] = strdup("1");
+    w->text[1] = strdup(buf);
+    w->expr[0] = parse_attr(sc, element, "count", "1", line);
+    w->expr[1] = parse_attr(sc, element, "bytes", buf, line);
+    return w->expr[0] && w->expr[1];
+}
+
+/* The attributes of the other statements, as the tables say. */
+static bool parse_exprs(scope *sc, rc_work *w, xmlNodePtr n, int line)
+{
+    bool ok = true;
+    const char *element = work_elements[w->kind];
+    for (int i = 0; i < RC_WORK_EXPRS; i++) {
+        const char *a = work_attrs[w->kind][i];
+        if (!a)
+            continue;
+        w->attr[i] = a;
+        w->text[i] = attr(n, a);
+        if (!w->text[i] && work_defaults[w->kind][i])
+            w->text[i] = strdup(work_defaults[w->kind][i]);
+        if (!w->text[i])
+            continue; /* the schema requires it; nothing to parse */
+        w->expr[i] = parse_attr(sc, element, a, w->text[i], line);
+        if (!w->expr[i])
+            ok = false;
+    }
+    return ok;
+}
+
 static rc_work *parse_statement(scope *sc, xmlNodePtr n, int depth, bool *ok)
 {
     rc_work_kind kind;
     const char *element = (const char *)n->name;
-    for (kind = RC_WORK_LET; kind <= RC_WORK_TRAFFIC; kind++)
+    for (kind = RC_WORK_LET; kind <= RC_WORK_ATOMIC; kind++)
         if (strcmp(element, work_elements[kind]) == 0)
             break;
-    if (kind > RC_WORK_TRAFFIC) { /* the schema lets nothing else through */
+    if (kind > RC_WORK_ATOMIC) { /* the schema lets nothing else through */
         rc_error_at(sc->diag, sc->file, xmlGetLineNo(n), "unexpected <%s>", element);
         *ok = false;
         return NULL;
@@ -1288,27 +1742,29 @@ static rc_work *parse_statement(scope *sc, xmlNodePtr n, int depth, bool *ok)
     w->kind = kind;
     w->line = line;
     w->slot = -1;
+    w->array = -1;
     w->index = sc->kernel->nwork++;
     w->note = attr(n, "note");
     if (kind == RC_WORK_WHEN)
         w->assumption = attr(n, "assumption");
     if (w->assumption)
         sc->kernel->has_assumptions = true;
-    for (int i = 0; i < RC_WORK_EXPRS; i++) {
-        const char *a = work_attrs[kind][i];
-        if (!a)
-            continue;
-        w->text[i] = attr(n, a);
-        if (!w->text[i] && work_defaults[kind][i])
-            w->text[i] = strdup(work_defaults[kind][i]);
-        if (!w->text[i])
-            continue; /* the schema requires it; nothing to parse */
-        w->expr[i] = parse_attr(sc, element, a, w->text[i], line);
-        if (!w->expr[i])
-            *ok = false;
-    }
+    if (kind == RC_WORK_LOOP)
+        w->name = attr(n, "var");
+    bool fine;
+    if (kind == RC_WORK_LOOP)
+        fine = parse_loop_head(sc, w, n, line);
+    else if ((kind == RC_WORK_LOAD || kind == RC_WORK_STORE || kind == RC_WORK_ATOMIC) &&
+             (kind == RC_WORK_ATOMIC || xmlHasProp(n, (const xmlChar *)"array") ||
+              xmlHasProp(n, (const xmlChar *)"index") || !xmlHasProp(n, (const xmlChar *)"bytes")))
+        fine = parse_access(sc, w, n, line);
+    else
+        fine = parse_exprs(sc, w, n, line);
+    if (!fine)
+        *ok = false;
     if (kind == RC_WORK_LET || kind == RC_WORK_LOOP) {
-        w->name = attr(n, kind == RC_WORK_LET ? "name" : "var");
+        if (kind == RC_WORK_LET)
+            w->name = attr(n, "name");
         if (!w->name || !check_new_name(sc, w->name, element, line)) {
             *ok = false;
             return w;
@@ -1322,7 +1778,10 @@ static rc_work *parse_statement(scope *sc, xmlNodePtr n, int depth, bool *ok)
         size_t mark = sc->count;
         push_name(sc, w->name, b, line);
         if (kind == RC_WORK_LOOP) {
-            /* The loop variable is visible in the body only. */
+            /* The variable is visible in the condition and the body only. */
+            if (w->loop_while && w->text[1] &&
+                !(w->expr[1] = parse_attr(sc, "loop", "while", w->text[1], line)))
+                *ok = false;
             w->children = parse_block(sc, n->children, depth + 1, ok);
             sc->count = mark;
         }
@@ -1352,80 +1811,139 @@ static rc_work *parse_block(scope *sc, xmlNodePtr first, int depth, bool *ok)
     return head;
 }
 
-/* "5,5,1", "5, 5" or "5": 1 to 3 positive integers; missing ones are 1. */
-static bool parse_dim3(const char *text, int64_t out[3])
-{
-    out[0] = out[1] = out[2] = 1;
-    const char *p = text;
-    for (int i = 0; i < 3; i++) {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p < '0' || *p > '9')
-            return false;
-        errno = 0;
-        char *end;
-        long long v = strtoll(p, &end, 10);
-        if (errno || v <= 0)
-            return false;
-        out[i] = v;
-        p = end;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p == '\0')
-            return true;
-        if (*p != ',' || i == 2)
-            return false;
-        p++;
-    }
-    return false;
-}
-
-static bool read_launch(rc_kernel *k, xmlNodePtr n, const char *file, rc_diag *diag)
+/* <array name type length [space] [note]>: after the params, whose values
+ * its length may use. */
+static bool read_array(scope *sc, xmlNodePtr n, rc_array *a)
 {
     int line = xmlGetLineNo(n);
-    char *grid = attr(n, "grid"), *block = attr(n, "block");
-    bool ok = true;
     char q[QUOTE_BUF];
-    if (!grid || !parse_dim3(grid, k->grid)) {
-        rc_error_at(diag, file, line,
-                    "<launch> attribute 'grid': '%s' is not 1 to 3 positive integers separated by commas",
-                    quote(grid, q));
-        ok = false;
-    }
-    if (!block || !parse_dim3(block, k->block)) {
-        rc_error_at(diag, file, line,
-                    "<launch> attribute 'block': '%s' is not 1 to 3 positive integers separated by commas",
-                    quote(block, q));
-        ok = false;
-    }
-    free(grid);
-    free(block);
-    if (!ok)
+    a->line = line;
+    a->name = attr(n, "name");
+    a->type = attr(n, "type");
+    a->length_text = attr(n, "length");
+    a->note = attr(n, "note");
+    char *space = attr(n, "space");
+    bool ok = a->name && a->type && a->length_text;
+    if (!ok) { /* the schema has said what is missing */
+        free(space);
         return false;
-    static const char axis[] = "xyz";
-    for (int i = 0; i < 3; i++) {
-        int64_t gmax = i == 0 ? MAX_GRID_X : MAX_GRID_YZ;
-        int64_t bmax = i == 2 ? MAX_BLOCK_Z : MAX_BLOCK_XY;
-        if (k->grid[i] > gmax) {
-            rc_error_at(diag, file, line,
-                        "<launch> grid.%c = %lld exceeds CUDA's limit of %lld",
-                        axis[i], (long long)k->grid[i], (long long)gmax);
-            ok = false;
-        }
-        if (k->block[i] > bmax) {
-            rc_error_at(diag, file, line,
-                        "<launch> block.%c = %lld exceeds CUDA's limit of %lld",
-                        axis[i], (long long)k->block[i], (long long)bmax);
-            ok = false;
-        }
     }
-    if (ok && rc_kernel_threads_per_block(k) > MAX_BLOCK_THREADS) {
-        rc_error_at(diag, file, line,
-                    "<launch> block %lld x %lld x %lld = %lld threads exceeds CUDA's limit of %lld threads per block",
-                    (long long)k->block[0], (long long)k->block[1], (long long)k->block[2],
-                    (long long)rc_kernel_threads_per_block(k), (long long)MAX_BLOCK_THREADS);
+    rc_kernel *k = sc->kernel;
+    for (size_t i = 0; k->arrays + i < a; i++)
+        if (strcmp(k->arrays[i].name, a->name) == 0) {
+            rc_error_at(sc->diag, sc->file, line, "<array> '%s' is already declared at line %d",
+                        a->name, k->arrays[i].line);
+            ok = false;
+        }
+    a->elem_bytes = rc_type_size(a->type);
+    if (a->elem_bytes == 0) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<array> type '%s' is not a C scalar or CUDA vector type (such as int, float, "
+                    "double, float4 or double2)",
+                    quote(a->type, q));
         ok = false;
     }
+    a->space = RC_SPACE_GLOBAL;
+    for (int s = 0; space && s <= RC_SPACE_LOCAL; s++)
+        if (strcmp(space, space_names[s]) == 0)
+            a->space = (rc_space)s;
+    free(space);
+    if (!const_attr(sc, "array", "length", a->length_text, line, &a->length))
+        ok = false;
+    else if (a->length <= 0) {
+        rc_error_at(sc->diag, sc->file, line, "<array> '%s' has length %lld: it must be positive",
+                    a->name, (long long)a->length);
+        ok = false;
+    } else if (a->length > INT64_MAX / 64) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<array> '%s' has length %lld: its bytes would not fit in 64 bits", a->name,
+                    (long long)a->length);
+        ok = false;
+    }
+    return ok;
+}
+
+/* <resources registers shared-bytes>: both optional, whole numbers. */
+static bool read_resources(scope *sc, xmlNodePtr n)
+{
+    int line = xmlGetLineNo(n);
+    bool ok = true;
+    static const char *const names[] = {"registers", "shared-bytes"};
+    int64_t *out[] = {&sc->kernel->registers, &sc->kernel->shared_bytes};
+    for (int i = 0; i < 2; i++) {
+        char *text = attr(n, names[i]);
+        if (!text)
+            continue;
+        if (!const_attr(sc, "resources", names[i], text, line, out[i]))
+            ok = false;
+        else if (*out[i] < 0) {
+            rc_error_at(sc->diag, sc->file, line, "<resources> %s = %lld is negative", names[i],
+                        (long long)*out[i]);
+            ok = false;
+        }
+        free(text);
+    }
+    return ok;
+}
+
+/* Reads the params, the launch, the arrays and the resources: everything
+ * the work model's expressions may read as constants. */
+static bool read_header(scope *sc, xmlNodePtr top)
+{
+    rc_kernel *k = sc->kernel;
+    size_t nparams = 0, narrays = 0;
+    xmlNodePtr launch = NULL;
+    for (xmlNodePtr n = top->children; n; n = n->next) {
+        nparams += is_element(n, "param");
+        narrays += is_element(n, "array");
+        if (is_element(n, "launch"))
+            launch = n;
+    }
+    header_state hd = {calloc(nparams + 1, sizeof *hd.param_nodes),
+                       calloc(nparams + 1, sizeof *hd.param_state), launch, PENDING, -1, false};
+    k->params = calloc(nparams + 1, sizeof *k->params);
+    k->arrays = calloc(narrays + 1, sizeof *k->arrays);
+    bool ok = hd.param_nodes && hd.param_state && k->params && k->arrays;
+    if (!ok) {
+        rc_error_at(sc->diag, sc->file, 0, "out of memory");
+        goto end;
+    }
+    sc->hd = &hd;
+    if (launch) {
+        k->grid_text = attr(launch, "grid");
+        k->block_text = attr(launch, "block");
+    }
+    /* Names first, so that the launch can read any param. */
+    for (xmlNodePtr n = top->children; n; n = n->next) {
+        if (!is_element(n, "param"))
+            continue;
+        rc_param *p = &k->params[k->nparams];
+        hd.param_nodes[k->nparams] = n;
+        char *name = attr(n, "name");
+        p->text = attr(n, "value");
+        p->note = attr(n, "note");
+        if (name && !check_name(sc, name, "param", xmlGetLineNo(n), k->nparams)) {
+            hd.param_state[k->nparams] = FAILED;
+            ok = false;
+        }
+        p->name = name;
+        k->nparams++;
+    }
+    ok &= eval_launch(sc);
+    for (size_t i = 0; i < k->nparams; i++)
+        ok &= eval_param(sc, i);
+    if (!ok)
+        goto end;
+    for (xmlNodePtr n = top->children; n; n = n->next) {
+        if (is_element(n, "array"))
+            ok &= read_array(sc, n, &k->arrays[k->narrays++]);
+        else if (is_element(n, "resources"))
+            ok &= read_resources(sc, n);
+    }
+end:
+    sc->hd = NULL;
+    free(hd.param_nodes);
+    free(hd.param_state);
     return ok;
 }
 
@@ -1447,20 +1965,17 @@ static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag
                     quote(k->id, q));
         ok = false;
     }
-    scope sc = {k, NULL, 0, 0, RC_SLOT_FIRST_FREE, file, diag};
-    size_t nparam_nodes = 0, nnote_nodes = 0;
-    for (xmlNodePtr n = top->children; n; n = n->next) {
-        nparam_nodes += is_element(n, "param");
+    scope sc = {k, NULL, 0, 0, RC_SLOT_FIRST_FREE, file, diag, NULL};
+    size_t nnote_nodes = 0;
+    for (xmlNodePtr n = top->children; n; n = n->next)
         nnote_nodes += is_element(n, "note");
-    }
-    k->params = calloc(nparam_nodes + 1, sizeof *k->params);
     k->notes = calloc(nnote_nodes + 1, sizeof *k->notes);
-    bool launch_ok = false;
+    bool header_ok = read_header(&sc, top);
+    ok &= header_ok;
     xmlNodePtr work = NULL;
-    for (xmlNodePtr n = top->children; n && k->params && k->notes; n = n->next) {
+    for (xmlNodePtr n = top->children; n && k->notes; n = n->next) {
         if (n->type != XML_ELEMENT_NODE)
             continue;
-        int line = xmlGetLineNo(n);
         if (is_element(n, "summary"))
             k->summary = text_of(n);
         else if (is_element(n, "source")) {
@@ -1468,47 +1983,16 @@ static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag
             if (!k->source_language)
                 k->source_language = strdup("cuda");
             k->source_code = code_of(n);
-        } else if (is_element(n, "launch"))
-            ok &= launch_ok = read_launch(k, n, file, diag);
-        else if (is_element(n, "param")) {
-            /* A param's value may use the launch and the params before it. */
-            rc_param *p = &k->params[k->nparams];
-            char *name = attr(n, "name");
-            p->text = attr(n, "value");
-            p->note = attr(n, "note");
-            k->nparams++;
-            if (!launch_ok || !name || !p->text) {
-                free(name);
-                continue;
-            }
-            if (!check_new_name(&sc, name, "param", line)) {
-                free(name);
-                ok = false;
-                continue;
-            }
-            rc_expr_error err;
-            rc_expr *e = rc_expr_parse(p->text, resolve, &sc, &err);
-            if (!e) {
-                rc_report_expr_error(diag, file, line, "param", "value", p->text, &err);
-                ok = false;
-            } else if (!rc_expr_is_const(e, &p->value)) {
-                rc_error_at(diag, file, line,
-                            "<param> '%s' must be a constant: it cannot depend on threadIdx or blockIdx",
-                            name);
-                ok = false;
-            }
-            rc_expr_free(e);
-            p->name = name; /* visible to later params only once defined */
         } else if (is_element(n, "work"))
             work = n;
         else if (is_element(n, "note"))
             k->notes[k->nnotes++] = text_of(n);
     }
-    if (!k->params || !k->notes) {
+    if (!k->notes) {
         rc_error_at(diag, file, 0, "out of memory");
         ok = false;
     }
-    if (ok && work && launch_ok) {
+    if (ok && work) {
         k->work = parse_block(&sc, work->children, 1, &ok);
         k->nslots = sc.next_slot;
         /* Only a complete model is analysed: a loop whose variable was

@@ -52,4 +52,12 @@ bool rc_id_is_safe(const char *id);
 const char *rc_work_element(rc_work_kind kind);
 const char *rc_work_attr(rc_work_kind kind, int which);
 
+/* "global", "shared", "constant", "local". */
+const char *rc_space_name(rc_space space);
+/* "+=", "-=", "*=", "/=", "<<=", ">>=". */
+const char *rc_step_op_text(rc_step_op op);
+/* The size in bytes of a C scalar or CUDA vector type ("float4": 16), or 0
+ * when the type is not known. */
+int rc_type_size(const char *type);
+
 #endif

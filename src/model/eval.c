@@ -165,6 +165,137 @@ static uint64_t trips(int64_t a, int64_t b, int64_t c)
             return r_;             \
     } while (0)
 
+static outcome run(evaluator *ev, const rc_work *w, int64_t weight);
+
+/* for (v = a; v < b; v += c), c > 0: the trip count in closed form. */
+static outcome run_counted_loop(evaluator *ev, const rc_work *w, int64_t weight)
+{
+    int64_t a, b, c, a_hi, b_hi;
+    TRY(eval_one(ev, w, 2, &c));
+    if (c <= 0)
+        return fail(ev, w,
+                    "<loop> '%s' has step %lld: the step must be positive, "
+                    "or the loop would never end",
+                    w->name, (long long)c);
+    TRY(eval_range(ev, w, 0, &a, &a_hi));
+    TRY(eval_range(ev, w, 1, &b, &b_hi));
+    uint64_t n = trips(a_hi, b, c);
+    if (n != trips(a, b_hi, c))
+        return R_SPLIT; /* the trip count differs inside the box */
+    if (!w->body_reads_var) {
+        int64_t inner;
+        if (n > INT64_MAX || count(ev, w, weight, (int64_t)n) != R_OK ||
+            !checked_mul(weight, (int64_t)n, &inner))
+            return overflow(ev, w);
+        ev->lo[w->slot] = a;
+        ev->hi[w->slot] = a_hi;
+        if (n > 0)
+            TRY(run(ev, w->children, inner));
+        return R_OK;
+    }
+    if (a != a_hi)
+        return R_SPLIT; /* the body needs the variable's values */
+    TRY(count(ev, w, weight, 0));
+    int64_t v = a;
+    for (uint64_t k = 0; k < n; k++) {
+        if (!spend(ev, 1))
+            return over_budget(ev, w);
+        ev->lo[w->slot] = ev->hi[w->slot] = v;
+        if (!checked_add(&ev->thread_m[w->index][1], weight))
+            return overflow(ev, w);
+        TRY(run(ev, w->children, weight));
+        if (__builtin_add_overflow(v, c, &v))
+            break; /* the next value would pass INT64_MAX >= b */
+    }
+    return R_OK;
+}
+
+/* v op= c; false when the result does not fit or the operation fails. */
+static bool step_value(rc_step_op op, int64_t v, int64_t c, int64_t *out)
+{
+    switch (op) {
+    case RC_STEP_ADD:
+        return !__builtin_add_overflow(v, c, out);
+    case RC_STEP_SUB:
+        return !__builtin_sub_overflow(v, c, out);
+    case RC_STEP_MUL:
+        return !__builtin_mul_overflow(v, c, out);
+    case RC_STEP_DIV:
+        *out = v / c; /* c checked non-zero and not -1 by the caller */
+        return true;
+    case RC_STEP_SHL:
+        if (v < 0 || v > (INT64_MAX >> c))
+            return false;
+        *out = v << c;
+        return true;
+    case RC_STEP_SHR:
+        *out = v >> c; /* arithmetic shift, as C compilers do */
+        return true;
+    }
+    return false;
+}
+
+/* The other loops as C writes them (while conditions, -=, *=, /=, <<=,
+ * >>=): run one value at a time, which costs a step per iteration; a
+ * geometric loop has at most 64 iterations. The variable's first value
+ * and the step must be the same over the box; the condition must go the
+ * same way over the box at every iteration. */
+static outcome run_stepped_loop(evaluator *ev, const rc_work *w, int64_t weight)
+{
+    int64_t v, c, b = 0, b_hi = 0;
+    TRY(eval_one(ev, w, 2, &c));
+    const char *op = rc_step_op_text(w->step_op);
+    if (((w->step_op == RC_STEP_ADD || w->step_op == RC_STEP_SUB) && c <= 0) ||
+        ((w->step_op == RC_STEP_MUL || w->step_op == RC_STEP_DIV) && c <= 1) ||
+        ((w->step_op == RC_STEP_SHL || w->step_op == RC_STEP_SHR) && (c <= 0 || c >= 63)))
+        return fail(ev, w,
+                    "<loop> '%s' has step '%s %lld': the step must move the variable (a positive "
+                    "amount; at least 2 for *= and /=; 1 to 62 for shifts)",
+                    w->name, op, (long long)c);
+    TRY(eval_one(ev, w, 0, &v));
+    if (!w->loop_while)
+        TRY(eval_range(ev, w, 1, &b, &b_hi));
+    TRY(count(ev, w, weight, 0));
+    int64_t iterations = 0;
+    for (;;) {
+        if (!spend(ev, ev->cost[w->index]))
+            return over_budget(ev, w);
+        ev->lo[w->slot] = ev->hi[w->slot] = v;
+        bool go;
+        if (w->loop_while) {
+            int64_t t, t_hi;
+            TRY(eval_range(ev, w, 1, &t, &t_hi));
+            if (t <= 0 && t_hi >= 0 && !(t == 0 && t_hi == 0))
+                return R_SPLIT; /* true for some threads of the box only */
+            go = !(t == 0 && t_hi == 0);
+        } else {
+            if (v >= b && v < b_hi)
+                return R_SPLIT;
+            go = v < b;
+        }
+        if (!go)
+            break;
+        iterations++;
+        if (w->body_reads_var)
+            TRY(run(ev, w->children, weight));
+        int64_t next;
+        if (!step_value(w->step_op, v, c, &next))
+            return fail(ev, w, "<loop> '%s' leaves the 64-bit range after %lld iterations (%lld %s %lld)",
+                        w->name, (long long)iterations, (long long)v, op, (long long)c);
+        if (next == v)
+            return fail(ev, w, "<loop> '%s' stays at %lld (%s %lld) while its condition holds: "
+                        "the loop would never end", w->name, (long long)v, op, (long long)c);
+        v = next;
+    }
+    int64_t total;
+    if (!checked_mul(weight, iterations, &total) ||
+        !checked_add(&ev->thread_m[w->index][1], total))
+        return overflow(ev, w);
+    if (!w->body_reads_var && iterations > 0)
+        TRY(run(ev, w->children, total));
+    return R_OK;
+}
+
 /* Runs a statement list over the current box, counting for one point.
  * `weight` is how many times the statements run (more than 1 inside a
  * loop counted in closed form). */
@@ -174,7 +305,7 @@ static outcome run(evaluator *ev, const rc_work *w, int64_t weight)
         ev->counts->steps++;
         if (!spend(ev, ev->cost[w->index]))
             return over_budget(ev, w);
-        int64_t a, b, c, a_hi, b_hi;
+        int64_t a, b, c, a_hi;
         switch (w->kind) {
         case RC_WORK_LET:
             if (w->slot >= 0)
@@ -195,45 +326,12 @@ static outcome run(evaluator *ev, const rc_work *w, int64_t weight)
                 TRY(run(ev, w->children, weight));
             break;
         }
-        case RC_WORK_LOOP: {
-            TRY(eval_one(ev, w, 2, &c));
-            if (c <= 0)
-                return fail(ev, w,
-                            "<loop> '%s' has step %lld: the step must be positive, "
-                            "or the loop would never end",
-                            w->name, (long long)c);
-            TRY(eval_range(ev, w, 0, &a, &a_hi));
-            TRY(eval_range(ev, w, 1, &b, &b_hi));
-            uint64_t n = trips(a_hi, b, c);
-            if (n != trips(a, b_hi, c))
-                return R_SPLIT; /* the trip count differs inside the box */
-            if (!w->body_reads_var) {
-                int64_t inner;
-                if (n > INT64_MAX || count(ev, w, weight, (int64_t)n) != R_OK ||
-                    !checked_mul(weight, (int64_t)n, &inner))
-                    return overflow(ev, w);
-                ev->lo[w->slot] = a;
-                ev->hi[w->slot] = a_hi;
-                if (n > 0)
-                    TRY(run(ev, w->children, inner));
-                break;
-            }
-            if (a != a_hi)
-                return R_SPLIT; /* the body needs the variable's values */
-            TRY(count(ev, w, weight, 0));
-            int64_t v = a;
-            for (uint64_t k = 0; k < n; k++) {
-                if (!spend(ev, 1))
-                    return over_budget(ev, w);
-                ev->lo[w->slot] = ev->hi[w->slot] = v;
-                if (!checked_add(&ev->thread_m[w->index][1], weight))
-                    return overflow(ev, w);
-                TRY(run(ev, w->children, weight));
-                if (__builtin_add_overflow(v, c, &v))
-                    break; /* the next value would pass INT64_MAX >= b */
-            }
+        case RC_WORK_LOOP:
+            if (w->loop_while || w->step_op != RC_STEP_ADD)
+                TRY(run_stepped_loop(ev, w, weight));
+            else
+                TRY(run_counted_loop(ev, w, weight));
             break;
-        }
         case RC_WORK_FLOPS:
         case RC_WORK_TRAFFIC:
             TRY(eval_one(ev, w, 0, &a));
@@ -244,6 +342,7 @@ static outcome run(evaluator *ev, const rc_work *w, int64_t weight)
             break;
         case RC_WORK_LOAD:
         case RC_WORK_STORE:
+        case RC_WORK_ATOMIC:
             TRY(eval_one(ev, w, 0, &a));
             TRY(eval_one(ev, w, 1, &b));
             if (a < 0 || b < 0)
@@ -315,6 +414,7 @@ static outcome fold_threads(evaluator *ev, int64_t threads)
             ok = checked_add(&tb, m1) && checked_add(&b->bytes, x1) && checked_add(&b->loaded, x1);
             break;
         case RC_WORK_STORE:
+        case RC_WORK_ATOMIC: /* one read-modify-write, counted as a store */
             ok = checked_add(&tb, m1) && checked_add(&b->bytes, x1) && checked_add(&b->stored, x1);
             break;
         case RC_WORK_TRAFFIC:

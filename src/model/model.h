@@ -102,8 +102,38 @@ typedef enum {
     RC_WORK_FLOPS,   /* a FLOPs */
     RC_WORK_LOAD,    /* a loads of b bytes */
     RC_WORK_STORE,   /* a stores of b bytes */
-    RC_WORK_TRAFFIC  /* a bytes moved, not split into loads and stores */
+    RC_WORK_TRAFFIC, /* a bytes moved, not split into loads and stores */
+    RC_WORK_ATOMIC   /* one read-modify-write of array[index] */
 } rc_work_kind;
+
+/* How a loop's variable moves from one iteration to the next: the third
+ * clause of a C for statement. ORDER RC_STEP */
+typedef enum {
+    RC_STEP_ADD, /* var += step (a plain step="c" means this) */
+    RC_STEP_SUB, /* var -= step */
+    RC_STEP_MUL, /* var *= step */
+    RC_STEP_DIV, /* var /= step */
+    RC_STEP_SHL, /* var <<= step */
+    RC_STEP_SHR  /* var >>= step */
+} rc_step_op;
+
+/* Where an array lives. ORDER RC_SPACE */
+typedef enum {
+    RC_SPACE_GLOBAL, RC_SPACE_SHARED, RC_SPACE_CONSTANT, RC_SPACE_LOCAL
+} rc_space;
+
+/* A declared array: <array name type length [space]>. Arrays start at
+ * 256-byte aligned addresses and do not overlap. */
+typedef struct {
+    char *name;
+    char *type;         /* the C type as written: "float", "float4", ... */
+    int elem_bytes;     /* the type's size in bytes */
+    int64_t length;     /* elements, > 0 */
+    char *length_text;  /* as written */
+    rc_space space;
+    char *note;         /* may be NULL */
+    int line;
+} rc_array;
 
 #define RC_WORK_EXPRS 3
 
@@ -116,6 +146,19 @@ struct rc_work {
     int slot;         /* LET (unless constant) and LOOP: the value's slot; else -1 */
     rc_expr *expr[RC_WORK_EXPRS];  /* see rc_work_kind; unused ones NULL */
     char *text[RC_WORK_EXPRS];     /* the attributes as written */
+    const char *attr[RC_WORK_EXPRS]; /* their attribute names (static) */
+    /* LOOP: expr[1] is the `while` condition (reading the variable) when
+     * loop_while, else the bound `to` (var < to); step_op says how expr[2]
+     * moves the variable. */
+    bool loop_while;
+    rc_step_op step_op;
+    /* LOAD, STORE, ATOMIC on a declared array: its position in
+     * rc_kernel.arrays and the index in elements; else array = -1. Then
+     * expr[0] is the constant 1 and expr[1] the element size (0 for a
+     * shared array, whose accesses are not memory traffic). */
+    int array;
+    rc_expr *index_expr;
+    char *index_text;
     char *note;       /* may be NULL */
     char *assumption; /* WHEN only: set when the guard states an assumption of
                          the model that the kernel's code does not make */
@@ -148,8 +191,13 @@ typedef struct rc_kernel {
     char *source_code;
     int64_t grid[3];
     int64_t block[3];
+    char *grid_text, *block_text; /* as written */
     rc_param *params;
     size_t nparams;
+    rc_array *arrays;
+    size_t narrays;
+    int64_t registers;    /* <resources registers>: per thread; 0 when not given */
+    int64_t shared_bytes; /* <resources shared-bytes>: per block; 0 when not given */
     rc_work *work;  /* first top-level node; may be NULL (no work) */
     int nwork;      /* number of nodes */
     int nslots;     /* RC_SLOT_FIRST_FREE + lets and loop variables */
@@ -162,7 +210,7 @@ typedef struct rc_kernel {
 
 void rc_kernel_free(rc_kernel *kernel);
 
-/* Launched counts; overflow is impossible within the loader's limits. */
+/* Launched counts; the loader refuses launches whose threads overflow. */
 int64_t rc_kernel_blocks(const rc_kernel *k);
 int64_t rc_kernel_threads_per_block(const rc_kernel *k);
 

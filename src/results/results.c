@@ -209,9 +209,9 @@ static const char *const measure_names[][2] = {
     {"executions", NULL},          {"evaluations", "taken"},
     {"entries", "iterations"},     {"executions", "total-flops"},
     {"executions", "total-bytes"}, {"executions", "total-bytes"},
-    {"executions", "total-bytes"}};
+    {"executions", "total-bytes"}, {"executions", "total-bytes"}};
 
-static void add_work(xmlNodePtr parent, const rc_work *w, const rc_counts *c)
+static void add_work(xmlNodePtr parent, const rc_kernel *k, const rc_work *w, const rc_counts *c)
 {
     for (; w; w = w->next) {
         xmlNodePtr n = xmlNewChild(parent, NULL, X(rc_work_element(w->kind)), NULL);
@@ -220,11 +220,31 @@ static void add_work(xmlNodePtr parent, const rc_work *w, const rc_counts *c)
             set_str(n, w->kind == RC_WORK_LOOP ? "var" : "name", w->name);
         for (int i = 0; i < RC_WORK_EXPRS; i++)
             if (w->text[i])
-                set_str(n, rc_work_attr(w->kind, i), w->text[i]);
+                set_str(n, w->attr[i], w->text[i]);
         set_str(n, "note", w->note);
         set_str(n, "assumption", w->assumption);
-        if (w->kind == RC_WORK_LOOP)
+        if (w->kind == RC_WORK_LOOP) {
             set_bool(n, "closed-form", !w->body_reads_var);
+            /* The loop's second and third clauses, as C writes them. */
+            rc_buffer cb = {0};
+            if (w->loop_while)
+                rc_buffer_puts(&cb, w->text[1]);
+            else
+                rc_buffer_printf(&cb, "%s < %s", w->name, w->text[1]);
+            char *cond = rc_buffer_take(&cb, NULL);
+            set_str(n, "condition", cond);
+            free(cond);
+            rc_buffer_printf(&cb, "%s %s %s", w->name, rc_step_op_text(w->step_op), w->text[2]);
+            char *update = rc_buffer_take(&cb, NULL);
+            set_str(n, "update", update);
+            free(update);
+        }
+        if (w->array >= 0) {
+            const rc_array *arr = &k->arrays[w->array];
+            set_str(n, "array", arr->name);
+            set_str(n, "index", w->index_text);
+            set_str(n, "space", rc_space_name(arr->space));
+        }
 
         /* The amount per execution, when it is the same every time. */
         int64_t a = 0, b = 1;
@@ -261,7 +281,7 @@ static void add_work(xmlNodePtr parent, const rc_work *w, const rc_counts *c)
             set_int(n, "per-block-max", s->block_max);
         }
         if (w->children)
-            add_work(n, w->children, c);
+            add_work(n, k, w->children, c);
     }
 }
 
@@ -309,7 +329,7 @@ static void add_counts(xmlNodePtr kernel, const char *basis, const rc_kernel *k,
     set_int(ev, "runs", c->thread_runs);
     set_int(ev, "steps", c->steps);
     xmlNodePtr work = xmlNewChild(n, NULL, X("work"), NULL);
-    add_work(work, k->work, c);
+    add_work(work, k, k->work, c);
 }
 
 /* ---- interpretation --------------------------------------------------- */

@@ -95,7 +95,7 @@ static void report(rc_diag *diag, const rc_kernel *k, const rc_eval_error *err)
     if (err->node && err->expr >= 0)
         rc_report_expr_error(diag, k->file, err->node->line,
                              rc_work_element(err->node->kind),
-                             rc_work_attr(err->node->kind, err->expr),
+                             err->node->attr[err->expr],
                              err->node->text[err->expr], &err->expr_error);
     else
         rc_error_at(diag, k->file, err->node ? err->node->line : k->line, "%s",

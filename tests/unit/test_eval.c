@@ -327,13 +327,97 @@ static void test_loader_rejects_names(void **state)
         "test.xml:1: <launch> block.x = 2048 exceeds CUDA's limit of 1024",
         "test.xml:1: <launch> block 32 x 32 x 2 = 2048 threads exceeds CUDA's limit of 1024 threads per block",
         "test.xml:1: <launch> grid.y = 65536 exceeds CUDA's limit of 65535",
-        "test.xml:1: <launch> attribute 'grid': '0' is not 1 to 3 positive integers separated by commas",
+        "test.xml:1: <launch> grid.x = 0 is not positive",
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         if (!strstr(message_buf, want[i]))
             fprintf(stderr, "missing: %s\nin:\n%s\n", want[i], message_buf);
         assert_non_null(strstr(message_buf, want[i]));
     }
+}
+
+/* A tree reduction as CUDA writes it: for (s = 128; s > 0; s >>= 1) over a
+ * block of 256: 8 levels (128, 64, ..., 1); thread t adds at level s when
+ * t < s: 128 + 64 + ... + 1 = 255 FLOPs per block, over 4 blocks 1,020. */
+static void test_geometric_loop(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("4", "256", "",
+                          "<loop var='s' from='blockDim.x / 2' while='s &gt; 0' step='&gt;&gt;= 1'>"
+                          "<when test='threadIdx.x &lt; s'><flops count='1'/></when></loop>");
+    assert_non_null(k);
+    rc_counts c = count(k, false);
+    assert_int_equal(c.flops.total, 1020);
+    assert_int_equal(c.work[0].m1, 8 * 1024); /* 8 levels for each of 1,024 threads */
+    assert_int_equal(c.flops.thread_max, 8);   /* thread 0 adds at every level */
+    assert_int_equal(c.flops.thread_min, 1);   /* threads 64-127 add once (at s = 128) */
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+    /* s *= 2 up to blockDim.x: 1, 2, 4, ..., 128: 8 iterations per thread. */
+    k = kernel("1", "256", "", "<loop var='s' from='1' to='blockDim.x' step='*= 2'><flops count='1'/></loop>");
+    assert_non_null(k);
+    c = count(k, false);
+    assert_int_equal(c.flops.total, 8 * 256);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
+/* for (i = tx; i >= 0; i--) runs tx + 1 times: over 32 threads 528. A
+ * body that does not read i is counted once per distinct trip count. */
+static void test_descending_loop(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("1", "32", "",
+                          "<loop var='i' from='threadIdx.x' while='i &gt;= 0' step='-= 1'>"
+                          "<flops count='2'/></loop>");
+    assert_non_null(k);
+    rc_counts c = count(k, false);
+    assert_int_equal(c.flops.total, 2 * 528);
+    assert_int_equal(c.work[0].m1, 528);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
+/* The launch is an expression of params declared after it; a param may
+ * read blockDim. N = 1000 elements in blocks of 256: 4 blocks, 1,024
+ * threads, 1,000 of them pass the guard. */
+static void test_launch_expressions(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("(N + 255) / 256", "B", "<param name='N' value='1000'/><param name='B' value='256'/>"
+                          "<param name='W' value='blockDim.x / warpSize'/>",
+                          "<when test='blockIdx.x * blockDim.x + threadIdx.x &lt; N'><flops count='W'/></when>");
+    assert_non_null(k);
+    assert_int_equal(k->grid[0], 4);
+    assert_int_equal(k->block[0], 256);
+    rc_counts c = count(k, false);
+    assert_int_equal(c.threads_launched, 1024);
+    assert_int_equal(c.flops.total, 8 * 1000);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+    /* Issue 15.3: the thread count of the largest grid of the largest
+     * blocks does not fit in 64 bits: refused, not wrapped. */
+    assert_null(kernel("2147483647, 65535, 65535", "1024", "", ""));
+    fflush(messages);
+    assert_non_null(strstr(message_buf, "launches more than 9223372036854775807 threads"));
+}
+
+/* Arrays give accesses their size; shared ones add no bytes. */
+static void test_array_accesses(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("2", "32", "<param name='N' value='64'/><array name='A' type='float4' length='N'/>"
+                          "<array name='S' type='double' length='32' space='shared'/>"
+                          "<array name='H' type='int' length='8'/>",
+                          "<load array='A' index='blockIdx.x * 32 + threadIdx.x'/>"
+                          "<store array='S' index='threadIdx.x'/><atomic array='H' index='threadIdx.x % 8'/>");
+    assert_non_null(k);
+    assert_int_equal(k->arrays[0].elem_bytes, 16);
+    rc_counts c = count(k, false);
+    assert_int_equal(c.bytes_loaded, 64 * 16);
+    assert_int_equal(c.bytes_stored, 64 * 4); /* the atomics; the shared store adds nothing */
+    rc_counts_release(&c);
+    rc_kernel_free(k);
 }
 
 int main(void)
@@ -349,6 +433,10 @@ int main(void)
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_step_limit_is_quick),
         cmocka_unit_test(test_loader_rejects_names),
+        cmocka_unit_test(test_geometric_loop),
+        cmocka_unit_test(test_descending_loop),
+        cmocka_unit_test(test_launch_expressions),
+        cmocka_unit_test(test_array_accesses),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
