@@ -1436,6 +1436,8 @@ static bool read_dims(scope *sc, const char *name, const char *text, int line, i
     int n = split_dims(text, pieces, 3);
     bool ok = true;
     if (n > 3 || blank(text)) {
+        for (int i = 0; i < n && n <= 3; i++)
+            free(pieces[i]);
         rc_error_at(sc->diag, sc->file, line,
                     "<launch> attribute '%s': '%s' is not 1 to 3 expressions separated by commas",
                     name, quote(text, q));
