@@ -5,7 +5,7 @@
  * CSV cannot disagree. Each number appears as a full-precision attribute
  * (`flops="240000"`) and, where people read it, with its shown form beside
  * it (`flops-text="240,000"`), made once by format.c. The interpretation's
- * sentences are made here too, from the computed facts.
+ * sentences are made by interpret.c, from the computed facts.
  *
  * Shape (see README.md, "The results tree"):
  *   <roofcast-results format-version="1">
