@@ -190,7 +190,7 @@
                     </xsl:for-each>
                   </td>
                   <td>
-                    <xsl:for-each select="estimate[@quantity = 't-total']">
+                    <xsl:for-each select="estimate[@quantity = 't_total']">
                       <xsl:if test="position() &gt; 1">; </xsl:if>
                       <xsl:value-of select="concat(@gpu-name, ' ', @old-text, ' → ', @new-text, ' (', @percent-text, ')')"/>
                     </xsl:for-each>

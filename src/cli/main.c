@@ -33,8 +33,9 @@ static void usage(FILE *f)
           "                         or results.xml): changes.md, changes.csv and a\n"
           "                         section in each changed report\n"
           "      --fail-on-change PERCENT\n"
-          "                         exit 4 when an estimate moved by more than\n"
-          "                         PERCENT since the baseline\n"
+          "                         exit 4 when t_total of a kernel on a GPU moved\n"
+          "                         by more than PERCENT since the baseline, or the\n"
+          "                         baseline's t_total is not a time\n"
           "  -j, --jobs N           worker threads (default: one per processor); the\n"
           "                         output is the same whatever N is\n"
           "      --timings          print CPU time per stage and peak memory\n"
@@ -48,8 +49,8 @@ static void usage(FILE *f)
           "that starts with '-' must be attached with '=' (--output=-x).\n"
           "\n"
           "Exit status: 0 everything written; 1 some input was rejected (the rest\n"
-          "was still written); 2 bad usage; 3 output could not be written; 4 an\n"
-          "estimate moved by more than --fail-on-change allows.\n",
+          "was still written); 2 bad usage; 3 output could not be written; 4 a\n"
+          "t_total moved by more than --fail-on-change allows.\n",
           f);
 }
 

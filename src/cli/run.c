@@ -208,6 +208,25 @@ static void print_check_table(FILE *out, xmlDocPtr doc)
     }
 }
 
+/* --fail-on-change: exit 4 when a tracked estimate (compare.c: t_total per
+ * kernel x GPU) moved by more than the limit, or when the baseline's value
+ * of one is not a time, so that it cannot be said to have stayed. */
+static void gate_on_changes(run_state *r)
+{
+    const rc_compare_summary *c = &r->changes;
+    double limit = r->options->fail_on_change;
+    if (c->gate_percent > limit)
+        rc_info(r->diag, 0, "%s moved by %.3g %% since the baseline, more than "
+                "--fail-on-change %.3g %%", c->gate_what, c->gate_percent, limit);
+    if (c->unusable_tracked > 0)
+        rc_info(r->diag, 0, "%zu baseline value%s of t_total %s (see the warnings): "
+                "--fail-on-change cannot pass", c->unusable_tracked,
+                c->unusable_tracked == 1 ? "" : "s",
+                c->unusable_tracked == 1 ? "is not a time" : "are not times");
+    if (c->gate_percent > limit || c->unusable_tracked > 0)
+        r->status = RC_EXIT_CHANGED;
+}
+
 /* The manifest and the files of earlier runs, the summary line, and the
  * exit status the written files give. */
 static void finish_output(run_state *r)
@@ -226,12 +245,8 @@ static void finish_output(run_state *r)
     const rc_options *o = r->options;
     if (rc_output_failed(r->output) || rc_diag_faults(r->diag) > 0)
         r->status = RC_EXIT_OUTPUT;
-    else if (o->fail_on_change >= 0 && r->changes.compared &&
-             r->changes.max_abs_percent > o->fail_on_change) {
-        rc_info(r->diag, 0, "an estimate moved by %.3g %% since the baseline, more than "
-                "--fail-on-change %.3g %%", r->changes.max_abs_percent, o->fail_on_change);
-        r->status = RC_EXIT_CHANGED;
-    }
+    else if (o->fail_on_change >= 0 && r->changes.compared)
+        gate_on_changes(r);
 }
 
 /* ---- the run ---------------------------------------------------------- */

@@ -472,7 +472,7 @@ static const char *moved_estimates(pdf *p, xmlNodePtr changes)
 {
     const char *moves = "";
     for (xmlNodePtr c = changes->children; c; c = c->next)
-        if (is_element(c, "estimate") && attr_is(c, "quantity", "t-total"))
+        if (is_element(c, "estimate") && attr_is(c, "quantity", "t_total"))
             moves = pdf_join(p, moves, *moves ? "; " : "t_total (\xC2\xB5s): ",
                              tx(p, c, "gpu-name", "a change"), " ",
                              tx(p, c, "old-text", "a change"), " \xE2\x86\x92 ",

@@ -18,8 +18,20 @@
 
 #define X(s) ((const xmlChar *)(s))
 
-/* The estimate quantities compared, in seconds. ORDER matters for output. */
-static const char *const quantities[] = {"t-total", "t-body", "t-compute", "t-mem", "t-launch"};
+/* The estimate quantities compared, in seconds: the attribute of the
+ * results tree's <estimate> and the name the reports, the CSV and the
+ * messages give it. `tracked`: the quantities a user follows from run to
+ * run, and so those --fail-on-change gates on (per kernel x GPU); the others
+ * are shown, as the reasons, but never fail a run. A refined estimate
+ * (t_estimate) joins as one more tracked row. ORDER matters for output. */
+static const struct {
+    const char *attr, *name;
+    bool tracked;
+} quantities[] = {
+    {"t-total", "t_total", true},    {"t-body", "t_body", false},
+    {"t-compute", "t_compute", false}, {"t-mem", "t_mem", false},
+    {"t-launch", "t_launch", false},
+};
 #define NQUANTITIES (sizeof quantities / sizeof quantities[0])
 
 /* The GPU figures whose change explains a changed estimate. */
@@ -161,6 +173,57 @@ struct rc_comparison {
     rc_compare_summary summary;
 };
 
+/* A baseline value as a time in seconds: false when it is not a number,
+ * not finite, or negative (a hand-edited or damaged results.xml). */
+static bool baseline_time(const char *text, double *seconds)
+{
+    char *end;
+    errno = 0;
+    *seconds = strtod(text, &end);
+    return end != text && *end == '\0' && isfinite(*seconds) && *seconds >= 0;
+}
+
+/* Notes a baseline value that is not a time: shown as not compared, and
+ * (for a tracked quantity) failing the --fail-on-change gate. */
+static void note_unusable(xmlNodePtr entry, xmlNodePtr old_estimate, xmlNodePtr new_estimate,
+                          size_t q, const char *gpu, const char *old, const char *now,
+                          rc_kernel_change *ch)
+{
+    char nt[64];
+    xmlNodePtr n = xmlNewChild(entry, NULL, X("estimate"), NULL);
+    char *gname = get(new_estimate, "gpu-name");
+    xmlSetProp(n, X("gpu"), X(gpu));
+    xmlSetProp(n, X("gpu-name"), X(gname ? gname : gpu));
+    xmlFree(gname);
+    xmlSetProp(n, X("quantity"), X(quantities[q].name));
+    xmlSetProp(n, X("old"), X(old));
+    xmlSetProp(n, X("new"), X(now));
+    xmlSetProp(n, X("old-text"), X("not a time"));
+    xmlSetProp(n, X("new-text"), X(rc_format_us(strtod(now, NULL), nt, sizeof nt)));
+    xmlSetProp(n, X("percent"), X(""));
+    xmlSetProp(n, X("percent-text"), X("not compared"));
+    xmlSetProp(n, X("comparable"), X("no"));
+    ch->estimates_changed++;
+    ch->unusable++;
+    if (quantities[q].tracked)
+        ch->unusable_tracked++;
+    if (ch->unusable == 1) {
+        snprintf(ch->unusable_first, sizeof ch->unusable_first, "%s on %s is '%.40s'",
+                 quantities[q].name, gpu, old);
+        ch->unusable_line = (int)xmlGetLineNo(old_estimate);
+    }
+}
+
+/* Notes a tracked quantity's move, when it is the kernel's largest. */
+static void note_gate(size_t q, const char *gpu, double percent, rc_kernel_change *ch)
+{
+    if (!quantities[q].tracked || !(fabs(percent) > ch->gate_percent))
+        return;
+    ch->gate_percent = fabs(percent);
+    ch->gate_quantity = quantities[q].name;
+    snprintf(ch->gate_gpu, sizeof ch->gate_gpu, "%s", gpu);
+}
+
 /* Compares one kernel present in both runs. Returns the <kernel> entry, or
  * NULL when nothing changed. */
 static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNodePtr new_k,
@@ -214,12 +277,15 @@ static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNo
         xmlNodePtr o = find_by(oe, "estimate", "gpu", gpu);
         bool gpu_moved = false;
         for (size_t i = 0; o && i < NQUANTITIES; i++) {
-            char *ov = get(o, quantities[i]), *nv = get(e, quantities[i]);
+            char *ov = get(o, quantities[i].attr), *nv = get(e, quantities[i].attr);
+            double a = 0, b = nv ? strtod(nv, NULL) : 0;
             if (!ov) {
                 if (!ch->missing)
-                    ch->missing = quantities[i];
+                    ch->missing = quantities[i].name;
+            } else if (nv && !baseline_time(ov, &a)) {
+                note_unusable(entry, o, e, i, gpu, ov, nv, ch);
+                gpu_moved = true;
             } else if (nv) {
-                double a = strtod(ov, NULL), b = strtod(nv, NULL);
                 if (a != b) {
                     double pct;
                     char ptext[96], at[64], bt[64];
@@ -229,7 +295,7 @@ static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNo
                     xmlSetProp(n, X("gpu"), X(gpu));
                     xmlSetProp(n, X("gpu-name"), X(gname ? gname : gpu));
                     xmlFree(gname);
-                    xmlSetProp(n, X("quantity"), X(quantities[i]));
+                    xmlSetProp(n, X("quantity"), X(quantities[i].name));
                     xmlSetProp(n, X("old"), X(ov));
                     xmlSetProp(n, X("new"), X(nv));
                     xmlSetProp(n, X("old-text"), X(rc_format_us(a, at, sizeof at)));
@@ -239,6 +305,7 @@ static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNo
                     ch->estimates_changed++;
                     if (fabs(pct) > ch->max_abs_percent)
                         ch->max_abs_percent = fabs(pct);
+                    note_gate(i, gpu, pct, ch);
                     gpu_moved = true;
                 }
             }
@@ -297,9 +364,18 @@ rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *d
     c->old_gpus = rc_results_child(old_top, "gpus");
     c->old_kernels = rc_results_child(old_top, "kernels");
     char *version = get(old_top, "format-version");
+    char *end = NULL;
+    long v = version ? strtol(version, &end, 10) : 0;
     if (!version)
         rc_warn_at(diag, file, xmlGetLineNo(old_top),
                    "the baseline has no format version (an older roofcast): comparing what it has");
+    else if (end == version || *end || v < 1 || v > atol(RC_RESULTS_FORMAT_VERSION))
+        rc_warn_at(diag, file, xmlGetLineNo(old_top),
+                   "the baseline's format version is '%.20s', and this roofcast writes version %s: "
+                   "comparing only what version %s has (ids, parameters, launch, counts, GPU "
+                   "figures and the estimates t_total, t_body, t_compute, t_mem, t_launch); "
+                   "anything else in the baseline is ignored",
+                   version, RC_RESULTS_FORMAT_VERSION, RC_RESULTS_FORMAT_VERSION);
     c->changes = xmlNewNode(NULL, X("changes"));
     xmlSetProp(c->changes, X("baseline"), X(file));
     xmlSetProp(c->changes, X("baseline-version"), X(version ? version : "0"));
@@ -369,8 +445,22 @@ void rc_compare_commit(rc_comparison *c, const char *id, rc_kernel_change *ch)
                    "those values are not compared", ch->missing);
         c->warned_missing = true;
     }
-    c->summary.estimates_changed += ch->estimates_changed;
-    c->summary.max_abs_percent = fmax(c->summary.max_abs_percent, ch->max_abs_percent);
+    /* Here, in kernel order, so the messages do not depend on -j. */
+    if (ch->unusable > 0)
+        rc_warn_at(c->diag, c->file, ch->unusable_line,
+                   "kernel '%s': the baseline's %s, not a time (a finite number of seconds, "
+                   "0 or more); %zu such value%s not compared%s",
+                   id ? id : "", ch->unusable_first, ch->unusable, ch->unusable == 1 ? "" : "s",
+                   ch->unusable_tracked > 0 ? ", and --fail-on-change cannot pass" : "");
+    rc_compare_summary *s = &c->summary;
+    s->estimates_changed += ch->estimates_changed;
+    s->max_abs_percent = fmax(s->max_abs_percent, ch->max_abs_percent);
+    s->unusable_tracked += ch->unusable_tracked;
+    if (ch->gate_percent > s->gate_percent) {
+        s->gate_percent = ch->gate_percent;
+        snprintf(s->gate_what, sizeof s->gate_what, "%s of %s on %s", ch->gate_quantity,
+                 id ? id : "", ch->gate_gpu);
+    }
     if (ch->entry)
         xmlAddChild(c->changes, ch->entry);
     ch->entry = NULL;
@@ -577,7 +667,7 @@ char *rc_render_changes_md(xmlDocPtr doc, size_t *len)
             rc_buffer_puts(&b, "| ");
             md(&b, g);
             rc_buffer_puts(&b, " | ");
-            md(&b, q);
+            rc_buffer_puts(&b, q); /* ours: t_total, written as everywhere else */
             rc_buffer_puts(&b, " | ");
             rc_buffer_puts(&b, o);
             rc_buffer_puts(&b, " | ");

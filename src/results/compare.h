@@ -11,12 +11,15 @@
  *       <kernel id name>      (one per kernel whose estimates or inputs changed)
  *         <input kind="param|launch|count|gpu" name old new [gpu]/>...
  *         <estimate gpu gpu-name quantity old new old-text new-text
- *                   percent percent-text/>...
+ *                   percent percent-text [comparable="no"]/>...
+ *           (quantity: t_total, t_body, t_compute, t_mem or t_launch;
+ *            comparable="no": the baseline's value is not a time)
  *       </kernel>
  *     </changes>
  *     <kernels><kernel ...> ... <changes> (a copy of that kernel's entry)
  *
- * A baseline that is missing, corrupt or from an older roofcast is a
+ * A baseline that is missing, corrupt, from an older or a newer roofcast,
+ * or holding values that are not times (NaN, infinite, negative) is a
  * warning: the run goes on and compares what it can.
  */
 #ifndef ROOFCAST_COMPARE_H
@@ -34,6 +37,12 @@ typedef struct {
     size_t estimates_changed;  /* estimate values that differ */
     double max_abs_percent;    /* the largest |change| in percent; inf when a
                                   value moved from 0 */
+    /* The --fail-on-change gate follows the tracked quantities (t_total,
+     * per kernel x GPU) only: */
+    double gate_percent;       /* the largest |change| of one, in percent */
+    char gate_what[320];       /* which: "t_total of gpuMeans on titan-black" */
+    size_t unusable_tracked;   /* baseline values of one that are not times
+                                  (NaN, infinite, negative): the gate fails */
 } rc_compare_summary;
 
 /* A comparison in progress, made as the kernels come (see run.c):
@@ -54,6 +63,12 @@ typedef struct {
     size_t estimates_changed;
     double max_abs_percent;
     const char *missing;       /* a quantity the baseline lacks, or NULL */
+    double gate_percent;       /* as in rc_compare_summary, for this kernel */
+    const char *gate_quantity; /* which: "t_total" */
+    char gate_gpu[128];        /* on which GPU */
+    size_t unusable, unusable_tracked; /* baseline values that are not times */
+    char unusable_first[200];  /* the first: "t_total on titan-black is 'nan'" */
+    int unusable_line;         /* its line in the baseline */
 } rc_kernel_change;
 
 rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *diag);

@@ -39,7 +39,8 @@ lines "$c" "^estimate,getRestricted," 3
 lines "$c" "^estimate," 54
 lines "$c" "^gpu-" 0
 has "$tmp/b/changes.md" "- param k: 100 → 120"
-has "$tmp/b/changes.md" "| GeForce GTX TITAN Black | t-total | 6.90 | 7.19 | +4.19 % |"
+has "$tmp/b/changes.md" "| GeForce GTX TITAN Black | t_total | 6.90 | 7.19 | +4.19 % |"
+lacks "$tmp/b/changes.md" "t-total"
 has "$tmp/b/maximum_kernel.md" "## Changes since the baseline"
 has "$tmp/b/maximum_kernel.md" "- gpu titan-black bandwidth: 336 GB/s → 350 GB/s"
 
@@ -49,6 +50,7 @@ grep -q '<section id="changes"><h2>Changes since the baseline</h2>' "$tmp/h/inde
 grep -q '54 estimate values changed; the largest move is 20.0 %.' "$tmp/h/index.html" && ok || bad "index.html panel summary"
 grep -q 'Kernel added: <a href="gpuMeans2.html">gpuMeans</a>' "$tmp/h/index.html" && ok || bad "index.html lacks the added kernel"
 grep -q 'param k: 100 → 120' "$tmp/h/index.html" && ok || bad "index.html lacks the changed parameter"
+contains "$tmp/h/index.html" "GeForce GTX TITAN Black 6.90 → 7.19 (+4.19 %)"
 grep -q 'id="changes"' "$tmp/h/maximum_kernel.html" && ok || bad "maximum_kernel.html has no changes section"
 grep -q 'id="changes"' "$tmp/h/gpuMeans2.html" && bad "an added kernel has a changes section" || ok
 
@@ -57,12 +59,19 @@ expect 0 "$roofcast" -q -f pdf -o "$tmp/p" -s "$tmp/sb" --baseline "$tmp/a" "$tm
 pdftotext "$tmp/p/maximum_kernel.pdf" "$tmp/p/max.txt" 2>/dev/null
 grep -q "Changes since the baseline" "$tmp/p/max.txt" && ok || bad "maximum_kernel.pdf has no changes section"
 grep -q "param k: 100 → 120" "$tmp/p/max.txt" && ok || bad "maximum_kernel.pdf lacks the changed parameter"
+contains "$tmp/p/max.txt" "t_total (µs): GeForce GTX TITAN Black 6.90 → 7.19"
 pdftotext "$tmp/p/gpuMeans2.pdf" - 2>/dev/null | grep -q "Changes since" && bad "an added kernel's PDF has a changes section" || ok
 
-# The exit status: unchanged without --fail-on-change; 4 above the limit.
-expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 25 "$tmp/kb"
-expect 4 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 10 "$tmp/kb"
-has "$tmp/err" "roofcast: an estimate moved by 20 % since the baseline, more than --fail-on-change 10 %"
+# The exit status: unchanged without --fail-on-change; 4 when t_total (the
+# estimate a user tracks, per kernel x GPU) moved by more than the limit.
+# maximum_kernel's t_mem moves by 20 % everywhere, its t_total by at most
+# 5.98 %: on the L4, (768,000 - 640,000) B / 300 GB/s = 0.427 us on top of
+# 2.133 + 5 us.
+expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 10 "$tmp/kb"
+[ ! -s "$tmp/err" ] && ok || bad "--fail-on-change 10 passed with messages: $(cat "$tmp/err")"
+expect 4 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 5.9 "$tmp/kb"
+has "$tmp/err" "roofcast: t_total of maximum_kernel on l4 moved by 5.98 % since the baseline, more than --fail-on-change 5.9 %"
+expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 6 "$tmp/kb"
 expect 2 "$roofcast" -q --fail-on-change ten
 has "$tmp/err" "roofcast: --fail-on-change: 'ten' is not a percentage (a number >= 0)"
 
@@ -99,11 +108,45 @@ echo '<kernel id="x"/>' > "$tmp/other.xml"
 expect 0 "$roofcast" -q -f csv -o "$tmp/n" --baseline "$tmp/other.xml"
 has "$tmp/err" "$tmp/other.xml:1: warning: the baseline is not a roofcast results.xml (expected <roofcast-results> and no DOCTYPE): nothing compared"
 
+# Baseline values that are not times (NaN, infinite, negative, not a
+# number): a warning naming the file, line and kernel; the value is shown as
+# not compared; a t_total among them fails --fail-on-change whatever the
+# limit. maximum_kernel's lines: its TITAN Black t_total is nan, its TITAN X
+# t_mem -1e999, its L4 t_total negative.
+awk '/<kernel id="maximum_kernel"/ { k = 1 } /<\/kernel>/ { k = 0 }
+     k && /<estimate gpu="titan-black"/ { sub(/ t-total="[^"]*"/, " t-total=\"nan\"") }
+     k && /<estimate gpu="titan-x"/ { sub(/ t-mem="[^"]*"/, " t-mem=\"-1e999\"") }
+     k && /<estimate gpu="l4"/ { sub(/ t-total="[^"]*"/, " t-total=\"-5e-06\"") }
+     { print }' "$tmp/a/results.xml" > "$tmp/bad-times.xml"
+line=$(grep -n '<estimate gpu="titan-black"[^>]* t-total="nan"' "$tmp/bad-times.xml" | cut -d: -f1)
+expect 4 "$roofcast" -q -f md,csv -o "$tmp/bad-times" --baseline "$tmp/bad-times.xml" --fail-on-change 1000
+has "$tmp/err" "$tmp/bad-times.xml:$line: warning: kernel 'maximum_kernel': the baseline's t_total on titan-black is 'nan', not a time (a finite number of seconds, 0 or more); 3 such values not compared, and --fail-on-change cannot pass
+roofcast: 2 baseline values of t_total are not times (see the warnings): --fail-on-change cannot pass"
+has "$tmp/bad-times/changes.md" "| GeForce GTX TITAN Black | t_total | not a time | 6.90 | not compared |"
+has "$tmp/bad-times/changes.md" "| GeForce GTX TITAN X | t_mem | not a time | 1.90 | not compared |"
+lacks "$tmp/bad-times/changes.md" "nan"
+has "$tmp/bad-times/changes.csv" "estimate,maximum_kernel,titan-black,t_total_us,nan,6.904761904761905,"
+# Without --fail-on-change the warning alone; an untracked quantity (t_mem)
+# that is not a time warns but does not fail the gate.
+expect 0 "$roofcast" -q -f csv -o "$tmp/bad-times" --baseline "$tmp/bad-times.xml"
+awk '/<kernel id="maximum_kernel"/ { k = 1 } /<\/kernel>/ { k = 0 }
+     k && /<estimate gpu="titan-x"/ { sub(/ t-mem="[^"]*"/, " t-mem=\"-1e999\"") }
+     { print }' "$tmp/a/results.xml" > "$tmp/bad-mem.xml"
+expect 0 "$roofcast" -q -f csv -o "$tmp/bad-times" --baseline "$tmp/bad-mem.xml" --fail-on-change 1000
+contains "$tmp/err" "warning: kernel 'maximum_kernel': the baseline's t_mem on titan-x is '-1e999', not a time (a finite number of seconds, 0 or more); 1 such value not compared"
+lacks "$tmp/err" "cannot pass"
+
+# A newer roofcast's results.xml: compared for what this version knows.
+sed 's/ format-version="1"/ format-version="2"/' "$tmp/a/results.xml" > "$tmp/newer.xml"
+expect 0 "$roofcast" -q -f csv -o "$tmp/newer" --baseline "$tmp/newer.xml" --fail-on-change 0
+has "$tmp/err" "$tmp/newer.xml:2: warning: the baseline's format version is '2', and this roofcast writes version 1: comparing only what version 1 has (ids, parameters, launch, counts, GPU figures and the estimates t_total, t_body, t_compute, t_mem, t_launch); anything else in the baseline is ignored"
+lines "$tmp/newer/changes.csv" "," 1
+
 # An older roofcast's results.xml: no format version and no t-launch.
 sed -e 's/ format-version="1"//' -e 's/ t-launch="[^"]*"//g' "$tmp/a/results.xml" > "$tmp/old.xml"
 expect 0 "$roofcast" -q -f csv -o "$tmp/o" --baseline "$tmp/old.xml"
 has "$tmp/err" "$tmp/old.xml:2: warning: the baseline has no format version (an older roofcast): comparing what it has"
-has "$tmp/err" "$tmp/old.xml: warning: the baseline has no t-launch for its estimates (an older roofcast?): those values are not compared"
+has "$tmp/err" "$tmp/old.xml: warning: the baseline has no t_launch for its estimates (an older roofcast?): those values are not compared"
 lines "$tmp/o/changes.csv" "," 1
 
 finish baseline
