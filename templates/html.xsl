@@ -112,7 +112,7 @@
               </li>
             </xsl:for-each>
           </ul>
-          <p>These are estimates from declared work and datasheet figures, not measurements: they bound what the launch can achieve and show which resource limits it.</p>
+          <p>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</p>
         </section>
         <xsl:apply-templates select="changes"/>
         <footer>
@@ -372,7 +372,7 @@
       <code><xsl:value-of select="concat('if (', @test, ')')"/></code>
       <xsl:call-template name="note"/>
       <xsl:if test="@assumption">
-        <xsl:value-of select="concat(', an assumption of the model (line ', @line, '): ', @assumption)"/>
+        <xsl:value-of select="concat(', an assumption of the model (', ancestor::kernel/@file, ' line ', @line, '): ', @assumption)"/>
       </xsl:if>
       <xsl:value-of select="concat(': evaluated ', @evaluations-text, ' times by ', @threads-text,
                                    ' threads, true ', @taken-text, ' times (')"/>
@@ -484,7 +484,7 @@
       <ul>
         <xsl:for-each select="$model/work//when[@assumption]">
           <li>
-            <xsl:value-of select="concat('Line ', @line, ': ', @assumption, ' (the model guards its work with ')"/>
+            <xsl:value-of select="concat(ancestor::kernel/@file, ' line ', @line, ': ', @assumption, ' (the model guards its work with ')"/>
             <code><xsl:value-of select="@test"/></code>
             <xsl:text>).</xsl:text>
           </li>
@@ -552,7 +552,7 @@
               <th scope="col" class="num">t_body (µs)</th><th scope="col" class="num">t_launch (µs)</th>
               <th scope="col" class="num">t_total (µs)</th><th scope="col">Bound</th>
               <th scope="col" class="num">Launch share (%)</th>
-              <th scope="col" class="num">FLOPs / t_body (FLOP/s)</th><th scope="col" class="num">FLOPs / t_total (FLOP/s)</th>
+              <th scope="col" class="num">FLOPs / t_body</th><th scope="col" class="num">FLOPs / t_total</th>
             </tr>
           </thead>
           <tbody>

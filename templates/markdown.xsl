@@ -86,7 +86,7 @@
       <xsl:value-of select="$nl"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
-    <xsl:text>These are estimates from declared work and datasheet figures, not measurements: they bound what the launch can achieve and show which resource limits it.</xsl:text>
+    <xsl:text>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</xsl:text>
     <xsl:value-of select="$nl"/>
     <xsl:apply-templates select="changes"/>
   </xsl:template>
@@ -301,7 +301,7 @@
     <xsl:value-of select="concat($indent, '- Guard ', rc:code(concat('if (', @test, ')')))"/>
     <xsl:call-template name="note"/>
     <xsl:if test="@assumption">
-      <xsl:value-of select="concat(', an assumption of the model (line ', @line, '): ', rc:md(@assumption))"/>
+      <xsl:value-of select="concat(', an assumption of the model (', rc:md(ancestor::kernel/@file), ' line ', @line, '): ', rc:md(@assumption))"/>
     </xsl:if>
     <xsl:value-of select="concat(': evaluated ', @evaluations-text, ' times by ', @threads-text,
                                  ' threads, true ', @taken-text, ' times (')"/>
@@ -401,7 +401,7 @@
       <xsl:text>The model makes assumptions that the kernel's code, launched as configured, does not:</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:for-each select="$model/work//when[@assumption]">
-        <xsl:value-of select="concat('- Line ', @line, ': ', rc:md(@assumption), ' (the model guards its work with ',
+        <xsl:value-of select="concat('- ', rc:md(ancestor::kernel/@file), ' line ', @line, ': ', rc:md(@assumption), ' (the model guards its work with ',
                                      rc:code(@test), ').', $nl)"/>
       </xsl:for-each>
       <xsl:value-of select="$nl"/>

@@ -57,4 +57,22 @@ has all/gpuMeans.md "The launch latency of 5.00 µs is assumed on every GPU (no 
 line one/gpuMeans.md "- Launch latency, 5 µs on GeForce RTX 4070, is assumed: roofcast's default, used where the GPU file gives no launch latency. It stands for one kernel launch followed by a synchronisation, as in the reference reports (5 to 10 µs in published microbenchmarks; launches queued back to back take about 1.6 to 2.6 µs)."
 has one/gpuMeans.md "The launch latency of 5.00 µs is assumed (the GPU file gives none):"
 
+# The conclusion says what the figures are, not that they bound the launch
+# (issue 14.3); the assumptions name the file their line is in (14.6); a
+# header's unit is its cells' (14.5).
+"$roofcast" -q -f md,html -o "$out/ref" --gpu titan-black,rtx-4070 kernels/getRestricted.xml
+line ref/getRestricted.md "These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare."
+lacks ref/getRestricted.md "bound what the launch can achieve"
+lacks ref/getRestricted.html "bound what the launch can achieve"
+has ref/getRestricted.html "They are neither an upper nor a lower bound on the measured time"
+line ref/getRestricted.md "- kernels/getRestricted.xml line 31: only the blocks of one grid row (blockIdx.y = 0) do the work; the guard passes for every blockIdx.y (the model guards its work with \`blockIdx.y == 0\`)."
+has ref/getRestricted.md "an assumption of the model (kernels/getRestricted.xml line 31):"
+has ref/getRestricted.html "<li>kernels/getRestricted.xml line 31: only the blocks of one grid row"
+has ref/getRestricted.html "an assumption of the model (kernels/getRestricted.xml line 31):"
+has ref/getRestricted.html '<th scope="col" class="num">FLOPs / t_body</th><th scope="col" class="num">FLOPs / t_total</th>'
+has ref/getRestricted.html '<th scope="col" class="num">Bandwidth</th>'
+lacks ref/getRestricted.html '(FLOP/s)</th>'
+lacks ref/getRestricted.html '(B/s)</th>'
+lacks ref/getRestricted.html '(s)</th>'
+
 finish prose
