@@ -11,6 +11,9 @@
     extension-element-prefixes="rc">
   <xsl:output method="text" encoding="UTF-8"/>
   <xsl:param name="kernel-id"/>
+  <!-- The chart files this run writes, which the report links as images:
+       png, svg, or '' (none written: no image links). -->
+  <xsl:param name="chart-images" select="'png'"/>
 
   <xsl:variable name="nl" select="'&#10;'"/>
   <xsl:variable name="gpus" select="/roofcast-results/gpus/gpu"/>
@@ -43,12 +46,11 @@
       <xsl:value-of select="$nl"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
-    <xsl:text>![Roofline of </xsl:text>
-    <xsl:value-of select="rc:md(@name)"/>
-    <xsl:text>](</xsl:text>
-    <xsl:value-of select="@id"/>
-    <xsl:text>-roofline.png)</xsl:text>
-    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:if test="$chart-images != ''">
+      <xsl:text>![Roofline of </xsl:text>
+      <xsl:value-of select="rc:md(@name)"/>
+      <xsl:value-of select="concat('](', @id, '-roofline.', $chart-images, ')', $nl, $nl)"/>
+    </xsl:if>
 
     <xsl:call-template name="configuration"/>
     <xsl:call-template name="work-analysis">
@@ -537,11 +539,10 @@
                                    @bound, ' | ', @launch-percent-text, ' |', $nl)"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
-    <xsl:text>![Time per launch of </xsl:text>
-    <xsl:value-of select="rc:md(@name)"/>
-    <xsl:text>](</xsl:text>
-    <xsl:value-of select="@id"/>
-    <xsl:text>-time.png)</xsl:text>
-    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:if test="$chart-images != ''">
+      <xsl:text>![Time per launch of </xsl:text>
+      <xsl:value-of select="rc:md(@name)"/>
+      <xsl:value-of select="concat('](', @id, '-time.', $chart-images, ')', $nl, $nl)"/>
+    </xsl:if>
   </xsl:template>
 </xsl:stylesheet>

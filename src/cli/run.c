@@ -125,6 +125,10 @@ static bool load_templates(run_state *r)
     char dir[4096];
     if (templates_dir(r, dir, sizeof dir))
         r->templates = rc_templates_new(dir, wanted, r->diag);
+    /* The Markdown links the chart files this run writes, and no other. */
+    if (r->templates)
+        rc_templates_set_chart_images(r->templates, f & RC_FORMAT_PNG ? "png"
+                                                    : f & RC_FORMAT_SVG ? "svg" : "");
     if (!r->templates)
         r->status = RC_EXIT_OUTPUT;
     return r->templates != NULL;

@@ -39,6 +39,11 @@ typedef enum {
 rc_templates *rc_templates_new(const char *dir, unsigned wanted, rc_diag *diag);
 void rc_templates_free(rc_templates *t);
 
+/* Which chart files the Markdown report links as images: "png" (the
+ * default), "svg", or "" for none, as the run writes them; the templates
+ * get it as the string parameter chart-images. Set it before rendering. */
+void rc_templates_set_chart_images(rc_templates *t, const char *ext);
+
 /* Applies template `id` to `doc` with the string parameter kernel-id set
  * (NULL for overviews). Returns the output (the caller frees it) and its
  * length, or NULL after reporting. */

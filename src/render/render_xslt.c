@@ -26,6 +26,7 @@ struct rc_templates {
     xsltStylesheetPtr sheets[RC_TEMPLATE_COUNT];
     char *paths[RC_TEMPLATE_COUNT]; /* for messages */
     xsltSecurityPrefsPtr prefs;
+    char chart_images[8];  /* the chart-images parameter: "png", "svg" or "" */
 };
 
 /* ---- Markdown escaping ---------------------------------------------- */
@@ -185,6 +186,7 @@ rc_templates *rc_templates_new(const char *dir, unsigned wanted, rc_diag *diag)
     rc_templates *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
+    rc_templates_set_chart_images(t, "png");
     t->prefs = xsltNewSecurityPrefs();
     xsltSecurityOption forbidden[] = {XSLT_SECPREF_READ_FILE, XSLT_SECPREF_WRITE_FILE,
                                       XSLT_SECPREF_CREATE_DIRECTORY,
@@ -215,6 +217,12 @@ rc_templates *rc_templates_new(const char *dir, unsigned wanted, rc_diag *diag)
         }
     }
     return t;
+}
+
+void rc_templates_set_chart_images(rc_templates *t, const char *ext)
+{
+    snprintf(t->chart_images, sizeof t->chart_images, "%s",
+             strcmp(ext, "png") == 0 || strcmp(ext, "svg") == 0 ? ext : "");
 }
 
 void rc_templates_free(rc_templates *t)
@@ -293,17 +301,21 @@ char *rc_render_template_edited(rc_templates *t, rc_template_id id, xmlDocPtr do
     xslt_errors errors = {.len = 0};
     xsltSetTransformErrorFunc(ctxt, &errors, collect_xslt_error);
     /* Parameters are XPath expressions: pass the id as a string value. */
-    const char *params[3] = {NULL, NULL, NULL};
-    char *quoted = NULL;
+    const char *params[5] = {NULL, NULL, NULL, NULL, NULL};
+    size_t np = 0;
+    char *quoted = NULL, images[16];
     if (kernel_id) {
         size_t n = strlen(kernel_id);
         quoted = malloc(n + 3);
         if (quoted) {
             snprintf(quoted, n + 3, "'%s'", kernel_id); /* ids hold no quotes */
-            params[0] = "kernel-id";
-            params[1] = quoted;
+            params[np++] = "kernel-id";
+            params[np++] = quoted;
         }
     }
+    snprintf(images, sizeof images, "'%s'", t->chart_images);
+    params[np++] = "chart-images";
+    params[np++] = images;
     xmlDocPtr result = xsltApplyStylesheetUser(sheet, doc, params, NULL, NULL, ctxt);
     char *out = NULL;
     if (!result || ctxt->state != XSLT_STATE_OK) {

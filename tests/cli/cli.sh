@@ -69,6 +69,23 @@ for f in maximum_kernel.md gpuMeans.md gpuKendall.md getRestricted.md estimates.
 done
 [ -z "$(ls -A "$tmp/all" | grep '^\.' | grep -v '^\.roofcast-manifest$')" ] && ok || bad "temporary files left in the output"
 
+# The Markdown links the chart files the run writes, and no other: PNG when
+# png is among the formats, else SVG, else no image at all.
+for formats in md md,svg md,png md,svg,png; do
+    expect 0 "$roofcast" -q -f "$formats" -o "$tmp/links-$formats" kernels/maximum_kernel.xml
+    links=$(sed -n 's/^!\[[^]]*\](\([^)]*\))$/\1/p' "$tmp/links-$formats/maximum_kernel.md" | tr '\n' ' ')
+    case $formats in
+    md) want="" ;;
+    md,svg) want="maximum_kernel-roofline.svg maximum_kernel-time.svg " ;;
+    *) want="maximum_kernel-roofline.png maximum_kernel-time.png " ;;
+    esac
+    [ "$links" = "$want" ] && ok || bad "-f $formats: the Markdown links [$links], want [$want]"
+    for l in $links; do
+        [ -s "$tmp/links-$formats/$l" ] && ok || bad "-f $formats: the Markdown links $l, which was not written"
+    done
+done
+contains "$tmp/links-md,png/maximum_kernel.md" "](maximum_kernel-roofline.png)"
+
 # One broken kernel among good ones: the good ones are written, exit 1,
 # and each problem is reported as file:line: message.
 expect 1 "$roofcast" -q -f md,csv -o "$tmp/mixed" tests/data/cli/mixed

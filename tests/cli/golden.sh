@@ -7,7 +7,8 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$1" "$2"
 mode=${3:-check} out=$tmp
-"$roofcast" -q -f md -o "$out" --gpu titan-black,titan-x,titan-v,rtx-2080-ti,rtx-4070 kernels
+# md,png: the Markdown as a full run writes it, its charts linked as PNG.
+"$roofcast" -q -f md,png -o "$out" --gpu titan-black,titan-x,titan-v,rtx-2080-ti,rtx-4070 kernels
 status=0
 for k in maximum_kernel gpuMeans gpuKendall getRestricted; do
     if [ "$mode" = --update ]; then
