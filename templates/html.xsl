@@ -20,6 +20,7 @@
 
   <xsl:include href="html-style.xsl"/>
   <xsl:include href="html-gpus.xsl"/>
+  <xsl:include href="words.xsl"/>
 
   <xsl:variable name="gpus" select="/roofcast-results/gpus/gpu"/>
 
@@ -107,8 +108,13 @@
                 <xsl:value-of select="@gpu-name"/>
                 <xsl:text>: </xsl:text>
                 <strong><xsl:value-of select="@t-total-text"/> µs</strong>
-                <xsl:value-of select="concat(', ', @bound, ' bound; launch latency is ', @launch-percent-text, ' % of it')"/>
-                <xsl:if test="@fastest = 'yes'"> (fastest)</xsl:if>
+                <xsl:choose>
+                  <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">, all of it launch latency, as no work is counted</xsl:when>
+                  <xsl:otherwise>
+                    <xsl:value-of select="concat(', ', @bound, ' bound; launch latency is ', @launch-percent-text, ' % of it')"/>
+                  </xsl:otherwise>
+                </xsl:choose>
+                <xsl:if test="@fastest = 'yes' and count(../estimate) &gt; 1"> (fastest)</xsl:if>
               </li>
             </xsl:for-each>
           </ul>
@@ -169,8 +175,8 @@
         <table>
           <thead><tr><th scope="col">Item</th><th scope="col">Value</th></tr></thead>
           <tbody>
-            <tr><td>Grid</td><td><xsl:value-of select="concat(launch/@grid, ' → ', launch/@blocks-text, ' blocks')"/></td></tr>
-            <tr><td>Block</td><td><xsl:value-of select="concat(launch/@block, ' → ', launch/@threads-per-block-text, ' threads per block')"/></td></tr>
+            <tr><td>Grid</td><td><xsl:value-of select="concat(launch/@grid, ' → ')"/><xsl:call-template name="count"><xsl:with-param name="a" select="launch/@blocks"/><xsl:with-param name="one" select="'block'"/></xsl:call-template></td></tr>
+            <tr><td>Block</td><td><xsl:value-of select="concat(launch/@block, ' → ')"/><xsl:call-template name="count"><xsl:with-param name="a" select="launch/@threads-per-block"/><xsl:with-param name="one" select="'thread'"/></xsl:call-template> per block</td></tr>
             <tr><td>Launched threads</td><td><xsl:value-of select="launch/@threads-text"/></td></tr>
             <xsl:for-each select="params/param">
               <tr>
@@ -242,8 +248,10 @@
               </td>
               <td class="num">
                 <xsl:value-of select="concat($model/threads/@active-text, ' of ', $model/threads/@launched-text,
-                                             ' launched (', $model/threads/@active-percent-text, ' %), in ',
-                                             $model/blocks/@active-text, ' of ', $model/blocks/@launched-text, ' blocks')"/>
+                                             ' launched (', $model/threads/@active-percent-text, ' %), ')"/>
+                <xsl:call-template name="in-blocks">
+                  <xsl:with-param name="blocks" select="$model/blocks"/>
+                </xsl:call-template>
               </td>
             </tr>
             <xsl:call-template name="total-row">
@@ -330,21 +338,6 @@
     </xsl:if>
   </xsl:template>
 
-  <!-- Per-thread and per-block spread of a node's second measure. -->
-  <xsl:template name="spread">
-    <xsl:param name="unit"/>
-    <xsl:call-template name="range">
-      <xsl:with-param name="lo" select="@per-thread-min-text"/>
-      <xsl:with-param name="hi" select="@per-thread-max-text"/>
-    </xsl:call-template>
-    <xsl:value-of select="concat(' ', $unit, ' per thread, ')"/>
-    <xsl:call-template name="range">
-      <xsl:with-param name="lo" select="@per-block-min-text"/>
-      <xsl:with-param name="hi" select="@per-block-max-text"/>
-    </xsl:call-template>
-    <xsl:text> per block</xsl:text>
-  </xsl:template>
-
   <xsl:template name="note">
     <xsl:if test="@note">
       <xsl:value-of select="concat(' (', @note, ')')"/>
@@ -374,12 +367,9 @@
       <xsl:if test="@assumption">
         <xsl:value-of select="concat(', an assumption of the model (', ancestor::kernel/@file, ' line ', @line, '): ', @assumption)"/>
       </xsl:if>
-      <xsl:value-of select="concat(': evaluated ', @evaluations-text, ' times by ', @threads-text,
-                                   ' threads, true ', @taken-text, ' times (')"/>
-      <xsl:call-template name="spread">
-        <xsl:with-param name="unit" select="'times'"/>
-      </xsl:call-template>
-      <xsl:text>).</xsl:text>
+      <xsl:text>: evaluated </xsl:text>
+      <xsl:call-template name="evaluations"/>
+      <xsl:text>.</xsl:text>
       <xsl:call-template name="children"/>
     </li>
   </xsl:template>
@@ -390,13 +380,13 @@
       <code><xsl:value-of select="concat('for (', @var, ' = ', @from, '; ', @condition,
                                          '; ', @update, ')')"/></code>
       <xsl:call-template name="note"/>
-      <xsl:value-of select="concat(': entered ', @entries-text, ' times by ', @threads-text, ' threads; ')"/>
-      <xsl:call-template name="spread">
-        <xsl:with-param name="unit" select="'iterations'"/>
-      </xsl:call-template>
+      <xsl:text>: entered </xsl:text>
+      <xsl:call-template name="entries"/>
       <xsl:text>; </xsl:text>
       <strong><xsl:value-of select="@iterations-text"/></strong>
-      <xsl:text> iterations in total.</xsl:text>
+      <xsl:text> iteration</xsl:text>
+      <xsl:if test="@iterations != 1">s</xsl:if>
+      <xsl:text> in total.</xsl:text>
       <xsl:call-template name="children"/>
     </li>
   </xsl:template>
@@ -558,12 +548,12 @@
           <tbody>
             <xsl:for-each select="estimates/estimate">
               <tr>
-                <xsl:if test="@fastest = 'yes'">
+                <xsl:if test="@fastest = 'yes' and count(../estimate) &gt; 1">
                   <xsl:attribute name="class">fastest</xsl:attribute>
                 </xsl:if>
                 <td>
                   <xsl:value-of select="@gpu-name"/>
-                  <xsl:if test="@fastest = 'yes'"><span class="tag">fastest</span></xsl:if>
+                  <xsl:if test="@fastest = 'yes' and count(../estimate) &gt; 1"><span class="tag">fastest</span></xsl:if>
                 </td>
                 <td class="num"><xsl:value-of select="@t-compute-text"/></td>
                 <td class="num"><xsl:value-of select="@t-mem-text"/></td>

@@ -10,6 +10,7 @@
     xmlns:rc="urn:roofcast"
     extension-element-prefixes="rc">
   <xsl:output method="text" encoding="UTF-8"/>
+  <xsl:include href="words.xsl"/>
   <xsl:param name="kernel-id"/>
   <!-- The chart files this run writes, which the report links as images:
        png, svg, or '' (none written: no image links). -->
@@ -80,11 +81,16 @@
       <xsl:text>: **</xsl:text>
       <xsl:value-of select="@t-total-text"/>
       <xsl:text> µs**, </xsl:text>
-      <xsl:value-of select="@bound"/>
-      <xsl:text> bound; launch latency is </xsl:text>
-      <xsl:value-of select="@launch-percent-text"/>
-      <xsl:text> % of it</xsl:text>
-      <xsl:if test="@fastest = 'yes'"> (fastest)</xsl:if>
+      <xsl:choose>
+        <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">all of it launch latency, as no work is counted</xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="@bound"/>
+          <xsl:text> bound; launch latency is </xsl:text>
+          <xsl:value-of select="@launch-percent-text"/>
+          <xsl:text> % of it</xsl:text>
+        </xsl:otherwise>
+      </xsl:choose>
+      <xsl:if test="@fastest = 'yes' and count(../estimate) &gt; 1"> (fastest)</xsl:if>
       <xsl:value-of select="$nl"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
@@ -131,8 +137,18 @@
     <xsl:value-of select="$nl"/>
     <xsl:text>| --- | --- |</xsl:text>
     <xsl:value-of select="$nl"/>
-    <xsl:value-of select="concat('| Grid | ', launch/@grid, ' → ', launch/@blocks-text, ' blocks |', $nl)"/>
-    <xsl:value-of select="concat('| Block | ', launch/@block, ' → ', launch/@threads-per-block-text, ' threads per block |', $nl)"/>
+    <xsl:value-of select="concat('| Grid | ', launch/@grid, ' → ')"/>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="launch/@blocks"/>
+      <xsl:with-param name="one" select="'block'"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat(' |', $nl)"/>
+    <xsl:value-of select="concat('| Block | ', launch/@block, ' → ')"/>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="launch/@threads-per-block"/>
+      <xsl:with-param name="one" select="'thread'"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat(' per block |', $nl)"/>
     <xsl:value-of select="concat('| Launched threads | ', launch/@threads-text, ' |', $nl)"/>
     <xsl:for-each select="params/param">
       <xsl:text>| Parameter </xsl:text>
@@ -165,20 +181,36 @@
     <xsl:text>The work model is run for every launched thread and its counts are added up exactly. </xsl:text>
     <xsl:choose>
       <xsl:when test="$model/evaluation/@reads = ''">
-        <xsl:text>It reads no thread or block index, so one run stands for all </xsl:text>
-        <xsl:value-of select="$model/threads/@launched-text"/>
-        <xsl:text> threads.</xsl:text>
+        <xsl:choose>
+          <xsl:when test="$model/threads/@launched = 1">It reads no thread or block index, and one thread is launched.</xsl:when>
+          <xsl:otherwise>
+            <xsl:value-of select="concat('It reads no thread or block index, so one run stands for all ',
+                                         $model/threads/@launched-text, ' threads.')"/>
+          </xsl:otherwise>
+        </xsl:choose>
       </xsl:when>
       <xsl:otherwise>
         <xsl:text>It reads </xsl:text>
         <xsl:call-template name="code-list">
           <xsl:with-param name="names" select="$model/evaluation/@reads"/>
         </xsl:call-template>
-        <xsl:text>; it was run over </xsl:text>
-        <xsl:value-of select="$model/evaluation/@runs-text"/>
-        <xsl:text> ranges of those indices, within each of which every thread does the same work, so one run stands for all the threads of a range (</xsl:text>
-        <xsl:value-of select="$model/threads/@launched-text"/>
-        <xsl:text> threads in all).</xsl:text>
+        <xsl:choose>
+          <xsl:when test="$model/evaluation/@runs = 1">
+            <xsl:text>; every thread does the same work over the whole range of those indices, so one run stands for all </xsl:text>
+            <xsl:call-template name="count">
+              <xsl:with-param name="a" select="$model/threads/@launched"/>
+              <xsl:with-param name="one" select="'thread'"/>
+            </xsl:call-template>
+            <xsl:text>.</xsl:text>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:text>; it was run over </xsl:text>
+            <xsl:value-of select="$model/evaluation/@runs-text"/>
+            <xsl:text> ranges of those indices, within each of which every thread does the same work, so one run stands for all the threads of a range (</xsl:text>
+            <xsl:value-of select="$model/threads/@launched-text"/>
+            <xsl:text> threads in all).</xsl:text>
+          </xsl:otherwise>
+        </xsl:choose>
       </xsl:otherwise>
     </xsl:choose>
     <xsl:value-of select="concat($nl, $nl)"/>
@@ -193,25 +225,44 @@
     <xsl:value-of select="$nl"/>
     <xsl:text>| --- | --- | --- | --- |</xsl:text>
     <xsl:value-of select="$nl"/>
-    <xsl:text>| Active threads | 1 | </xsl:text>
-    <xsl:call-template name="range">
-      <xsl:with-param name="lo" select="$model/threads/@active-per-block-min-text"/>
-      <xsl:with-param name="hi" select="$model/threads/@active-per-block-max-text"/>
+    <xsl:variable name="none" select="$model/threads/@active = 0"/>
+    <xsl:text>| Active threads | </xsl:text>
+    <xsl:choose>
+      <xsl:when test="$none">– | – | </xsl:when>
+      <xsl:otherwise>
+        <xsl:text>1 | </xsl:text>
+        <xsl:call-template name="range">
+          <xsl:with-param name="lo" select="$model/threads/@active-per-block-min-text"/>
+          <xsl:with-param name="hi" select="$model/threads/@active-per-block-max-text"/>
+        </xsl:call-template>
+        <xsl:text> | </xsl:text>
+      </xsl:otherwise>
+    </xsl:choose>
+    <xsl:value-of select="concat($model/threads/@active-text, ' of ', $model/threads/@launched-text,
+                                 ' launched (', $model/threads/@active-percent-text, ' %), ')"/>
+    <xsl:call-template name="in-blocks">
+      <xsl:with-param name="blocks" select="$model/blocks"/>
     </xsl:call-template>
-    <xsl:value-of select="concat(' | ', $model/threads/@active-text, ' of ', $model/threads/@launched-text,
-                                 ' launched (', $model/threads/@active-percent-text, ' %), in ',
-                                 $model/blocks/@active-text, ' of ', $model/blocks/@launched-text, ' blocks |', $nl)"/>
+    <xsl:value-of select="concat(' |', $nl)"/>
     <xsl:call-template name="total-row">
       <xsl:with-param name="label" select="'FLOPs'"/>
       <xsl:with-param name="s" select="$model/flops"/>
       <xsl:with-param name="extra" select="''"/>
+      <xsl:with-param name="none" select="$none"/>
     </xsl:call-template>
     <xsl:call-template name="total-row">
       <xsl:with-param name="label" select="'Bytes moved'"/>
       <xsl:with-param name="s" select="$model/bytes"/>
       <xsl:with-param name="extra" select="concat(' (', $model/bytes/@mib-text, ' MiB)')"/>
+      <xsl:with-param name="none" select="$none"/>
     </xsl:call-template>
-    <xsl:value-of select="concat('| Arithmetic intensity | | | ', $model/intensity/@value-text, ' FLOP/byte |', $nl, $nl)"/>
+    <xsl:text>| Arithmetic intensity | | | </xsl:text>
+    <xsl:choose>
+      <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">none: no FLOPs, no bytes</xsl:when>
+      <xsl:when test="$model/bytes/@total = 0">unbounded: no bytes move</xsl:when>
+      <xsl:otherwise><xsl:value-of select="concat($model/intensity/@value-text, ' FLOP/byte')"/></xsl:otherwise>
+    </xsl:choose>
+    <xsl:value-of select="concat(' |', $nl, $nl)"/>
     <xsl:if test="$model/bytes/@traffic != 0 and ($model/bytes/@loaded != 0 or $model/bytes/@stored != 0)">
       <xsl:value-of select="concat('Of the bytes, ', $model/bytes/@loaded-text, ' are loaded, ',
                                    $model/bytes/@stored-text, ' stored and ',
@@ -226,16 +277,22 @@
     <xsl:param name="label"/>
     <xsl:param name="s"/>
     <xsl:param name="extra"/>
+    <xsl:param name="none"/>
     <xsl:value-of select="concat('| ', $label, ' | ')"/>
-    <xsl:call-template name="range">
-      <xsl:with-param name="lo" select="$s/@per-thread-min-text"/>
-      <xsl:with-param name="hi" select="$s/@per-thread-max-text"/>
-    </xsl:call-template>
-    <xsl:text> | </xsl:text>
-    <xsl:call-template name="range">
-      <xsl:with-param name="lo" select="$s/@per-block-min-text"/>
-      <xsl:with-param name="hi" select="$s/@per-block-max-text"/>
-    </xsl:call-template>
+    <xsl:choose>
+      <xsl:when test="$none">– | –</xsl:when>
+      <xsl:otherwise>
+        <xsl:call-template name="range">
+          <xsl:with-param name="lo" select="$s/@per-thread-min-text"/>
+          <xsl:with-param name="hi" select="$s/@per-thread-max-text"/>
+        </xsl:call-template>
+        <xsl:text> | </xsl:text>
+        <xsl:call-template name="range">
+          <xsl:with-param name="lo" select="$s/@per-block-min-text"/>
+          <xsl:with-param name="hi" select="$s/@per-block-max-text"/>
+        </xsl:call-template>
+      </xsl:otherwise>
+    </xsl:choose>
     <xsl:value-of select="concat(' | **', $s/@total-text, '**', $extra, ' |', $nl)"/>
   </xsl:template>
 
@@ -270,19 +327,20 @@
     </xsl:if>
   </xsl:template>
 
-  <!-- Per-thread and per-block spread of a node's second measure. -->
-  <xsl:template name="spread">
-    <xsl:param name="unit"/>
-    <xsl:call-template name="range">
-      <xsl:with-param name="lo" select="@per-thread-min-text"/>
-      <xsl:with-param name="hi" select="@per-thread-max-text"/>
+  <!-- "8 bytes per execution × 80,000 executions = **640,000** bytes." -->
+  <xsl:template name="per-execution">
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="@per-execution"/>
+      <xsl:with-param name="one" select="'byte'"/>
     </xsl:call-template>
-    <xsl:value-of select="concat(' ', $unit, ' per thread, ')"/>
-    <xsl:call-template name="range">
-      <xsl:with-param name="lo" select="@per-block-min-text"/>
-      <xsl:with-param name="hi" select="@per-block-max-text"/>
+    <xsl:text> per execution × </xsl:text>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="@executions"/>
+      <xsl:with-param name="one" select="'execution'"/>
     </xsl:call-template>
-    <xsl:text> per block</xsl:text>
+    <xsl:value-of select="concat(' = **', @total-bytes-text, '** byte')"/>
+    <xsl:if test="@total-bytes != 1">s</xsl:if>
+    <xsl:value-of select="concat('.', $nl)"/>
   </xsl:template>
 
   <xsl:template name="note">
@@ -305,12 +363,9 @@
     <xsl:if test="@assumption">
       <xsl:value-of select="concat(', an assumption of the model (', rc:md(ancestor::kernel/@file), ' line ', @line, '): ', rc:md(@assumption))"/>
     </xsl:if>
-    <xsl:value-of select="concat(': evaluated ', @evaluations-text, ' times by ', @threads-text,
-                                 ' threads, true ', @taken-text, ' times (')"/>
-    <xsl:call-template name="spread">
-      <xsl:with-param name="unit" select="'times'"/>
-    </xsl:call-template>
-    <xsl:value-of select="concat(').', $nl)"/>
+    <xsl:text>: evaluated </xsl:text>
+    <xsl:call-template name="evaluations"/>
+    <xsl:value-of select="concat('.', $nl)"/>
     <xsl:apply-templates select="*">
       <xsl:with-param name="indent" select="concat($indent, '  ')"/>
     </xsl:apply-templates>
@@ -322,11 +377,13 @@
                                  rc:code(concat('for (', @var, ' = ', @from, '; ', @condition,
                                                 '; ', @update, ')')))"/>
     <xsl:call-template name="note"/>
-    <xsl:value-of select="concat(': entered ', @entries-text, ' times by ', @threads-text, ' threads; ')"/>
-    <xsl:call-template name="spread">
-      <xsl:with-param name="unit" select="'iterations'"/>
-    </xsl:call-template>
-    <xsl:value-of select="concat('; **', @iterations-text, '** iterations in total.', $nl)"/>
+    <xsl:text>: entered </xsl:text>
+    <xsl:call-template name="entries"/>
+    <xsl:text>; **</xsl:text>
+    <xsl:value-of select="@iterations-text"/>
+    <xsl:text>** iteration</xsl:text>
+    <xsl:if test="@iterations != 1">s</xsl:if>
+    <xsl:value-of select="concat(' in total.', $nl)"/>
     <xsl:apply-templates select="*">
       <xsl:with-param name="indent" select="concat($indent, '  ')"/>
     </xsl:apply-templates>
@@ -338,8 +395,14 @@
     <xsl:call-template name="note"/>
     <xsl:choose>
       <xsl:when test="@per-execution">
-        <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ', @executions-text,
-                                     ' executions = **', @total-flops-text, '** FLOPs.', $nl)"/>
+        <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ')"/>
+        <xsl:call-template name="count">
+          <xsl:with-param name="a" select="@executions"/>
+          <xsl:with-param name="one" select="'execution'"/>
+        </xsl:call-template>
+        <xsl:value-of select="concat(' = **', @total-flops-text, '** FLOP')"/>
+        <xsl:if test="@total-flops != 1">s</xsl:if>
+        <xsl:value-of select="concat('.', $nl)"/>
       </xsl:when>
       <xsl:otherwise>
         <xsl:value-of select="concat(': ', rc:code(@count), ' per execution, summed over ', @executions-text,
@@ -365,9 +428,13 @@
     <xsl:call-template name="note"/>
     <xsl:choose>
       <xsl:when test="@per-execution">
-        <xsl:value-of select="concat(': ', @element-count-text, ' × ', @element-bytes-text, ' bytes = ',
-                                     @per-execution-text, ' bytes per execution × ', @executions-text,
-                                     ' executions = **', @total-bytes-text, '** bytes.', $nl)"/>
+        <xsl:value-of select="concat(': ', @element-count-text, ' × ')"/>
+        <xsl:call-template name="count">
+          <xsl:with-param name="a" select="@element-bytes"/>
+          <xsl:with-param name="one" select="'byte'"/>
+        </xsl:call-template>
+        <xsl:text> = </xsl:text>
+        <xsl:call-template name="per-execution"/>
       </xsl:when>
       <xsl:otherwise>
         <xsl:value-of select="concat(': ', rc:code(@count), ' × ', rc:code(@bytes),
@@ -383,8 +450,8 @@
     <xsl:call-template name="note"/>
     <xsl:choose>
       <xsl:when test="@per-execution">
-        <xsl:value-of select="concat(': ', @per-execution-text, ' bytes per execution × ', @executions-text,
-                                     ' executions = **', @total-bytes-text, '** bytes.', $nl)"/>
+        <xsl:text>: </xsl:text>
+        <xsl:call-template name="per-execution"/>
       </xsl:when>
       <xsl:otherwise>
         <xsl:value-of select="concat(': ', rc:code(@bytes), ' bytes per execution, summed over ',

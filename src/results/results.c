@@ -360,14 +360,15 @@ static void add_estimates(xmlNodePtr parent, const char *name,
         set_str(n, "bound", e->compute_bound ? "compute" : "memory");
         set_bool(n, "launch-dominated", e->launch_dominated);
     }
-    /* Mark the fastest, so no renderer has to search for it. */
+    /* Mark the fastest, so no renderer has to search for it; GPUs that tie
+     * are all fastest (none is faster). */
     size_t fastest = 0;
     for (size_t i = 1; i < ng; i++)
         if (est[i].t_total < est[fastest].t_total)
             fastest = i;
     size_t i = 0;
     for (xmlNodePtr n = list->children; n; n = n->next, i++)
-        set_bool(n, "fastest", i == fastest && ng > 0);
+        set_bool(n, "fastest", ng > 0 && est[i].t_total == est[fastest].t_total);
 }
 
 static char *dims_text(const int64_t d[3], char *buf, size_t size)

@@ -1,0 +1,132 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- words.xsl: counts in words that agree with their numbers ("1 block",
+     "once", "at most once per thread"), included by markdown.xsl and
+     html.xsl. Each takes an attribute of the tree, reads its value for the
+     grammar and prints its *-text form. -->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+
+  <!-- The shown form of attribute $a: its sibling $a-text. -->
+  <xsl:template name="shown">
+    <xsl:param name="a"/>
+    <xsl:value-of select="$a/../@*[name() = concat(name($a), '-text')]"/>
+  </xsl:template>
+
+  <!-- "1 block", "25 blocks". -->
+  <xsl:template name="count">
+    <xsl:param name="a"/>
+    <xsl:param name="one"/>
+    <xsl:param name="many" select="concat($one, 's')"/>
+    <xsl:call-template name="shown">
+      <xsl:with-param name="a" select="$a"/>
+    </xsl:call-template>
+    <xsl:choose>
+      <xsl:when test="$a = 1"><xsl:value-of select="concat(' ', $one)"/></xsl:when>
+      <xsl:otherwise><xsl:value-of select="concat(' ', $many)"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- "once", "25,600 times". -->
+  <xsl:template name="times">
+    <xsl:param name="a"/>
+    <xsl:choose>
+      <xsl:when test="$a = 1">once</xsl:when>
+      <xsl:otherwise>
+        <xsl:call-template name="shown">
+          <xsl:with-param name="a" select="$a"/>
+        </xsl:call-template>
+        <xsl:text> times</xsl:text>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- A spread per thread and per block of the context node's second
+       measure, $unit being 'times' or 'iterations': "at most once per
+       thread, 0 to 160 per block", "3 to 4 iterations per thread, 3,200
+       per block", "1 iteration per thread, 1 per block". -->
+  <xsl:template name="spread">
+    <xsl:param name="unit"/>
+    <xsl:variable name="lo" select="@per-thread-min"/>
+    <xsl:variable name="hi" select="@per-thread-max"/>
+    <xsl:choose>
+      <xsl:when test="$unit = 'times' and $hi = 1 and $lo = 0">at most once</xsl:when>
+      <xsl:when test="$unit = 'times' and $hi = 1">once</xsl:when>
+      <xsl:when test="$lo = $hi">
+        <xsl:value-of select="@per-thread-min-text"/>
+        <xsl:choose>
+          <xsl:when test="$unit = 'iterations' and $lo = 1"> iteration</xsl:when>
+          <xsl:otherwise><xsl:value-of select="concat(' ', $unit)"/></xsl:otherwise>
+        </xsl:choose>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(@per-thread-min-text, ' to ', @per-thread-max-text, ' ', $unit)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+    <xsl:text> per thread, </xsl:text>
+    <xsl:value-of select="@per-block-min-text"/>
+    <xsl:if test="@per-block-min != @per-block-max">
+      <xsl:value-of select="concat(' to ', @per-block-max-text)"/>
+    </xsl:if>
+    <xsl:text> per block</xsl:text>
+  </xsl:template>
+
+  <!-- "in 1 of 25 blocks", "in the one block", "in no block". -->
+  <xsl:template name="in-blocks">
+    <xsl:param name="blocks"/>
+    <xsl:choose>
+      <xsl:when test="$blocks/@active = 0">in no block</xsl:when>
+      <xsl:when test="$blocks/@launched = 1">in the one block</xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat('in ', $blocks/@active-text, ' of ', $blocks/@launched-text, ' blocks')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+  <!-- "800 times by 800 threads, true 160 times (at most once per thread,
+       0 to 160 per block)", or "never true" when it never was. -->
+  <xsl:template name="evaluations">
+    <xsl:call-template name="times">
+      <xsl:with-param name="a" select="@evaluations"/>
+    </xsl:call-template>
+    <xsl:text> by </xsl:text>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="@threads"/>
+      <xsl:with-param name="one" select="'thread'"/>
+    </xsl:call-template>
+    <xsl:choose>
+      <xsl:when test="@taken = 0">, never true</xsl:when>
+      <xsl:otherwise>
+        <xsl:text>, true </xsl:text>
+        <xsl:call-template name="times">
+          <xsl:with-param name="a" select="@taken"/>
+        </xsl:call-template>
+        <xsl:text> (</xsl:text>
+        <xsl:call-template name="spread">
+          <xsl:with-param name="unit" select="'times'"/>
+        </xsl:call-template>
+        <xsl:text>)</xsl:text>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- "25,600 times by 25,600 threads; 3 to 4 iterations per thread, 3,200
+       per block", or "never" when no thread reached the loop. -->
+  <xsl:template name="entries">
+    <xsl:choose>
+      <xsl:when test="@entries = 0">never</xsl:when>
+      <xsl:otherwise>
+        <xsl:call-template name="times">
+          <xsl:with-param name="a" select="@entries"/>
+        </xsl:call-template>
+        <xsl:text> by </xsl:text>
+        <xsl:call-template name="count">
+          <xsl:with-param name="a" select="@threads"/>
+          <xsl:with-param name="one" select="'thread'"/>
+        </xsl:call-template>
+        <xsl:text>; </xsl:text>
+        <xsl:call-template name="spread">
+          <xsl:with-param name="unit" select="'iterations'"/>
+        </xsl:call-template>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+</xsl:stylesheet>
