@@ -87,6 +87,9 @@
         <xsl:call-template name="time-estimates">
           <xsl:with-param name="model" select="$model"/>
         </xsl:call-template>
+        <xsl:call-template name="memory-traffic">
+          <xsl:with-param name="model" select="$model"/>
+        </xsl:call-template>
 
         <section id="interpretation">
           <h2>4. Interpretation</h2>
@@ -574,6 +577,94 @@
       </div>
       <xsl:apply-templates select="charts/chart[@kind = 'time']"/>
     </section>
+  </xsl:template>
+
+  <!-- The memory model (issue 16): counts per array, bytes per level. -->
+  <xsl:template name="memory-traffic">
+    <xsl:param name="model"/>
+    <xsl:variable name="m" select="$model/memory"/>
+    <xsl:if test="$m">
+      <section id="memory">
+        <h3>Memory traffic by level</h3>
+        <p>Accesses are counted per warp (32 consecutive threads of a block, x fastest). A request is one access by the active lanes of a warp at the same iteration of every loop around it; a sector is 32 bytes. Sectors moved sums each request's distinct sectors; the footprint counts the distinct sectors of the whole launch.</p>
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Array</th><th scope="col">Space</th>
+                <th scope="col" class="num">Requests</th><th scope="col" class="num">Accessed (B)</th>
+                <th scope="col" class="num">Sectors moved (B)</th><th scope="col" class="num">Sectors per request</th>
+                <th scope="col" class="num">Efficiency (%)</th><th scope="col" class="num">Footprint (B)</th>
+                <th scope="col" class="num">Shared wavefronts</th>
+              </tr>
+            </thead>
+            <tbody>
+              <xsl:for-each select="$m/array">
+                <tr>
+                  <td><code><xsl:value-of select="concat(@type, ' ', @name, '[', @length-text, ']')"/></code></td>
+                  <td><xsl:value-of select="@space"/></td>
+                  <xsl:call-template name="memory-cells"/>
+                </tr>
+              </xsl:for-each>
+              <xsl:for-each select="$m/legacy">
+                <tr><td>accesses without an address</td><td>global</td><xsl:call-template name="memory-cells"/></tr>
+              </xsl:for-each>
+              <tr><td><strong>Total</strong></td><td></td>
+                <xsl:for-each select="$m"><xsl:call-template name="memory-cells"/></xsl:for-each>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <xsl:if test="$m/legacy">
+          <p>Accesses written as a count of bytes (<code>load count bytes</code>, <code>store</code>, <code>traffic</code>) carry no address: they are counted as perfectly coalesced (128 bytes per request) and read once, with no reuse, so their sectors and footprint equal their bytes.</p>
+        </xsl:if>
+        <xsl:if test="$m/@sampled = 'yes'">
+          <p><xsl:value-of select="concat('These counts are estimated from a sample: ', $m/@sample-blocks-text,
+                                       ' of the ', $m/@sample-classes-text,
+                                       ' blocks whose accesses differ, one drawn at random (seed ', $m/@sample-seed,
+                                       ') from each of as many equal strides, scaled to the whole launch; counting them all would pass the analysis budget.')"/></p>
+        </xsl:if>
+        <p>Each level's bytes, and the time they take at that level's bandwidth (DRAM at the bandwidth of section 2):</p>
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">GPU</th><th scope="col" class="num">L1 and shared</th><th scope="col" class="num">L2</th>
+                <th scope="col" class="num">DRAM</th><th scope="col" class="num">t_L1 (µs)</th>
+                <th scope="col" class="num">t_L2 (µs)</th><th scope="col" class="num">t_DRAM (µs)</th>
+                <th scope="col" class="num">L1 keeps (%)</th><th scope="col" class="num">Footprint in L2 (%)</th>
+              </tr>
+            </thead>
+            <tbody>
+              <xsl:for-each select="estimates/estimate">
+                <tr>
+                  <td><xsl:value-of select="@gpu-name"/></td>
+                  <td class="num"><xsl:value-of select="@l1-bytes-text"/></td>
+                  <td class="num"><xsl:value-of select="@l2-bytes-text"/></td>
+                  <td class="num"><xsl:value-of select="@dram-bytes-text"/></td>
+                  <td class="num"><xsl:value-of select="@t-l1-text"/></td>
+                  <td class="num"><xsl:value-of select="@t-l2-text"/></td>
+                  <td class="num"><xsl:value-of select="@t-dram-text"/></td>
+                  <td class="num"><xsl:value-of select="@l1-hit-percent-text"/></td>
+                  <td class="num"><xsl:value-of select="@l2-fit-percent-text"/></td>
+                </tr>
+              </xsl:for-each>
+            </tbody>
+          </table>
+        </div>
+        <p><xsl:value-of select="concat('The rule: L1 and shared memory see every sector moved, plus 128 bytes per shared-memory wavefront. L1 keeps what a block reuses while the most one block touches (', $m/@block-footprint-max-text, &quot; bytes) fits its share of an SM's L1 (the L1 divided among the blocks resident on the SM); beyond that, the share it keeps falls in proportion. What it does not keep goes to L2: L2 bytes = each block's distinct sectors, summed, plus the rest of the sectors moved times the share L1 misses. DRAM moves the footprint once when it fits the L2, and a growing part of the L2 traffic, in proportion, as it outgrows the L2. This rule is roofcast's assumption, after the hierarchical roofline (Yang, Kurth and Williams, 2020) and published L1 microbenchmarks; the L1 and L2 bandwidths are the GPU file's, marked there where assumed.&quot;)"/></p>
+      </section>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template name="memory-cells">
+    <td class="num"><xsl:value-of select="@requests-text"/></td>
+    <td class="num"><xsl:value-of select="@accessed-bytes-text"/></td>
+    <td class="num"><xsl:value-of select="@sector-bytes-text"/></td>
+    <td class="num"><xsl:value-of select="@sectors-per-request-text"/></td>
+    <td class="num"><xsl:value-of select="@efficiency-percent-text"/></td>
+    <td class="num"><xsl:value-of select="@footprint-bytes-text"/></td>
+    <td class="num"><xsl:value-of select="@shared-wavefronts-text"/></td>
   </xsl:template>
 
   <!-- What changed since the baseline (present only when something did). -->

@@ -611,5 +611,78 @@
       <xsl:value-of select="rc:md(@name)"/>
       <xsl:value-of select="concat('](', @id, '-time.', $chart-images, ')', $nl, $nl)"/>
     </xsl:if>
+    <xsl:call-template name="memory-traffic">
+      <xsl:with-param name="model" select="$model"/>
+    </xsl:call-template>
+  </xsl:template>
+
+  <!-- The memory model (issue 16): counts per array, bytes per level. -->
+  <xsl:template name="memory-traffic">
+    <xsl:param name="model"/>
+    <xsl:variable name="m" select="$model/memory"/>
+    <xsl:if test="$m">
+      <xsl:text>### Memory traffic by level</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>Accesses are counted per warp (32 consecutive threads of a block, x fastest). A request is one access by the active lanes of a warp at the same iteration of every loop around it; a sector is 32 bytes. Sectors moved sums each request's distinct sectors; the footprint counts the distinct sectors of the whole launch.</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>| Array | Space | Requests | Accessed | Sectors moved | Sectors per request | Efficiency (%) | Footprint | Shared wavefronts |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="$m/array">
+        <xsl:value-of select="concat('| ', rc:code(concat(@type, ' ', @name, '[', @length-text, ']')), ' | ', @space, ' | ')"/>
+        <xsl:call-template name="memory-cells"/>
+      </xsl:for-each>
+      <xsl:if test="$m/legacy">
+        <xsl:text>| accesses without an address | global | </xsl:text>
+        <xsl:for-each select="$m/legacy">
+          <xsl:call-template name="memory-cells"/>
+        </xsl:for-each>
+      </xsl:if>
+      <xsl:text>| **Total** | | </xsl:text>
+      <xsl:for-each select="$m">
+        <xsl:call-template name="memory-cells"/>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+      <xsl:if test="$m/legacy">
+        <xsl:text>Accesses written as a count of bytes (</xsl:text>
+        <xsl:value-of select="rc:code('load count bytes')"/>
+        <xsl:text>, </xsl:text>
+        <xsl:value-of select="rc:code('store')"/>
+        <xsl:text>, </xsl:text>
+        <xsl:value-of select="rc:code('traffic')"/>
+        <xsl:text>) carry no address: they are counted as perfectly coalesced (128 bytes per request) and read once, with no reuse, so their sectors and footprint equal their bytes.</xsl:text>
+        <xsl:value-of select="concat($nl, $nl)"/>
+      </xsl:if>
+      <xsl:if test="$m/@sampled = 'yes'">
+        <xsl:value-of select="concat('These counts are estimated from a sample: ', $m/@sample-blocks-text,
+                                     ' of the ', $m/@sample-classes-text,
+                                     ' blocks whose accesses differ, one drawn at random (seed ', $m/@sample-seed,
+                                     ') from each of as many equal strides, scaled to the whole launch; counting them all would pass the analysis budget.')"/>
+        <xsl:value-of select="concat($nl, $nl)"/>
+      </xsl:if>
+      <xsl:text>Each level's bytes, and the time they take at that level's bandwidth (DRAM at the bandwidth of section 2):</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>| GPU | L1 and shared | L2 | DRAM | t_L1 (µs) | t_L2 (µs) | t_DRAM (µs) | L1 keeps (%) | Footprint in L2 (%) |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="estimates/estimate">
+        <xsl:value-of select="concat('| ', rc:md(@gpu-name), ' | ', @l1-bytes-text, ' | ', @l2-bytes-text, ' | ',
+                                     @dram-bytes-text, ' | ', @t-l1-text, ' | ', @t-l2-text, ' | ', @t-dram-text, ' | ',
+                                     @l1-hit-percent-text, ' | ', @l2-fit-percent-text, ' |', $nl)"/>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>The rule: L1 and shared memory see every sector moved, plus 128 bytes per shared-memory wavefront. L1 keeps what a block reuses while the most one block touches (</xsl:text>
+      <xsl:value-of select="$m/@block-footprint-max-text"/>
+      <xsl:text> bytes) fits its share of an SM's L1 (the L1 divided among the blocks resident on the SM); beyond that, the share it keeps falls in proportion. What it does not keep goes to L2: L2 bytes = each block's distinct sectors, summed, plus the rest of the sectors moved times the share L1 misses. DRAM moves the footprint once when it fits the L2, and a growing part of the L2 traffic, in proportion, as it outgrows the L2. This rule is roofcast's assumption, after the hierarchical roofline (Yang, Kurth and Williams, 2020) and published L1 microbenchmarks; the L1 and L2 bandwidths are the GPU file's, marked there where assumed.</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template name="memory-cells">
+    <xsl:value-of select="concat(@requests-text, ' | ', @accessed-bytes-text, ' B | ', @sector-bytes-text, ' B | ',
+                                 @sectors-per-request-text, ' | ', @efficiency-percent-text, ' | ',
+                                 @footprint-bytes-text, ' B | ', @shared-wavefronts-text, ' |', $nl)"/>
   </xsl:template>
 </xsl:stylesheet>

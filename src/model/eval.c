@@ -605,6 +605,40 @@ static void spread_finish(rc_spread *s)
         s->block_min = 0;
 }
 
+/* The memory counts (access.c), from the evaluator's executions. */
+static bool count_memory(evaluator *ev)
+{
+    const rc_kernel *k = ev->kernel;
+    rc_counts *c = ev->counts;
+    size_t n = (size_t)(k->nwork > 0 ? k->nwork : 1);
+    int64_t *executions = calloc(n, sizeof *executions);
+    if (!executions) {
+        fail(ev, NULL, "out of memory");
+        return false;
+    }
+    int64_t legacy = 0, legacy_block = 0;
+    for (int i = 0; i < k->nwork; i++) {
+        const rc_work *w = ev->nodes[i];
+        executions[i] = c->work[i].m0;
+        if (w->array < 0 && (w->kind == RC_WORK_LOAD || w->kind == RC_WORK_STORE ||
+                             w->kind == RC_WORK_TRAFFIC)) {
+            legacy += c->work[i].m1;
+            legacy_block += c->work[i].block_max;
+        }
+    }
+    const rc_work *node;
+    bool ok = rc_access_analyse(k, executions, legacy, legacy_block, &c->memory, &node,
+                                ev->err->message, sizeof ev->err->message);
+    free(executions);
+    if (!ok) {
+        ev->err->node = node;
+        ev->err->expr = -1;
+        return false;
+    }
+    c->memory_counted = true;
+    return true;
+}
+
 bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c,
                  rc_eval_error *err)
 {
@@ -674,6 +708,8 @@ bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c,
         if (c->work[i].block_min == INT64_MAX)
             c->work[i].block_min = 0;
     }
+    if (!as_launched && !count_memory(&ev))
+        goto end;
     c->active_per_block.total = c->threads_active;
     c->active_per_block.thread_min = c->active_per_block.thread_max = 1;
     spread_finish(&c->flops);
@@ -702,4 +738,6 @@ void rc_counts_release(rc_counts *c)
 {
     free(c->work);
     c->work = NULL;
+    rc_access_release(&c->memory);
+    c->memory_counted = false;
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/access.h"
 #include "model/model.h"
 
 /* How one work node was exercised. m0 counts executions of the node (for a
@@ -46,6 +47,10 @@ typedef struct {
     int nwork;
     bool reads_index[RC_SLOT_FIRST_FREE]; /* which of the six indices the
                                              evaluation iterated over */
+    /* Where the accesses go (access.h): counted for the model's basis
+     * only (as_launched false); zero otherwise. */
+    bool memory_counted;
+    rc_access memory;
     int64_t thread_runs;      /* index combinations the model was run for */
     int64_t steps;            /* work nodes interpreted */
 } rc_counts;

@@ -1417,6 +1417,95 @@ bool rc_expr_eval_range(const rc_expr *e, const int64_t *lo, const int64_t *hi,
 
 /* }====================================================== */
 
+/* An operand of the affine analysis: coef x slot + rest, where rest does
+ * not read the slot and is the constant k when isk. */
+typedef struct {
+    bool dep, isk;
+    int64_t k, c;
+} affine_val;
+
+static bool affine_op(int op, affine_val a, affine_val b, affine_val *r)
+{
+    *r = (affine_val){false, false, 0, 0};
+    switch (op) {
+    case OP_ADD:
+    case OP_SUB:
+        r->dep = a.dep || b.dep;
+        if (op == OP_ADD ? __builtin_add_overflow(a.c, b.c, &r->c) : __builtin_sub_overflow(a.c, b.c, &r->c))
+            return false;
+        r->isk = a.isk && b.isk && !(op == OP_ADD ? __builtin_add_overflow(a.k, b.k, &r->k)
+                                                  : __builtin_sub_overflow(a.k, b.k, &r->k));
+        return true;
+    case OP_MUL:
+        if (a.dep && b.dep)
+            return false;
+        if (a.dep || b.dep) {
+            affine_val v = a.dep ? a : b, f = a.dep ? b : a;
+            r->dep = true;
+            return f.isk && !__builtin_mul_overflow(v.c, f.k, &r->c);
+        }
+        r->isk = a.isk && b.isk && !__builtin_mul_overflow(a.k, b.k, &r->k);
+        return true;
+    case OP_SHL:
+        if (b.dep)
+            return false;
+        if (a.dep) {
+            r->dep = true;
+            return b.isk && b.k >= 0 && b.k < 62 && !__builtin_mul_overflow(a.c, (int64_t)1 << b.k, &r->c);
+        }
+        return true;
+    default:
+        return !a.dep && !b.dep; /* anything else of the slot is not affine */
+    }
+}
+
+bool rc_expr_affine(const rc_expr *e, int slot, int64_t *coef)
+{
+    affine_val stack[EVAL_STACK], top = {false, false, 0, 0}, a, b;
+    size_t sp = 0;
+    for (const instr *i = e->code;; i++) {
+        if (IS_ARITH(i->op)) {
+            affine_val imm = i->mode == M_KR || i->mode == M_KL
+                                 ? (affine_val){false, true, i->k, 0}
+                                 : (affine_val){i->arg == slot, false, 0, i->arg == slot};
+            switch (i->mode) {
+            case M_STACK: a = stack[--sp]; b = top; break;
+            case M_KR: case M_SR: a = top; b = imm; break;
+            default: a = imm; b = top; break;
+            }
+            if (!affine_op(i->op, a, b, &top))
+                return false;
+            continue;
+        }
+        switch (i->op) {
+        case OP_LOADK:
+            stack[sp++] = top;
+            top = (affine_val){false, true, i->k, 0};
+            break;
+        case OP_LOADS:
+            stack[sp++] = top;
+            top = (affine_val){i->arg == slot, false, 0, i->arg == slot};
+            break;
+        case OP_NEG:
+            if (__builtin_sub_overflow(0, top.c, &top.c))
+                return false;
+            top.isk = top.isk && top.k != INT64_MIN;
+            top.k = top.isk ? -top.k : 0;
+            break;
+        case OP_NOT: case OP_BNOT: case OP_BOOL:
+            if (top.dep)
+                return false;
+            top.isk = false;
+            break;
+        case OP_END:
+            *coef = top.dep ? top.c : 0;
+            return true;
+        default: /* jumps: && || ?: */
+            return false;
+        }
+    }
+}
+
 size_t rc_expr_size(const rc_expr *e) { return e->ncode > 0 ? e->ncode : 1; }
 
 void rc_expr_mark_reads(const rc_expr *e, bool *reads, int nslots)

@@ -77,6 +77,13 @@ bool rc_expr_eval(const rc_expr *e, const int64_t *slots, int64_t *out,
 bool rc_expr_eval_range(const rc_expr *e, const int64_t *lo, const int64_t *hi,
                         int64_t *out_lo, int64_t *out_hi);
 
+/* True when `e` is coef x slots[slot] + terms that do not read that slot,
+ * with *coef set (0 when it does not read it): then, with every other slot
+ * fixed, e(v + d) = e(v) + coef x d wherever both evaluate. False when
+ * that cannot be shown (a product of two slots, a division, a comparison
+ * or a branch that reads the slot). */
+bool rc_expr_affine(const rc_expr *e, int slot, int64_t *coef);
+
 /* The number of instructions evaluation may run: a bound on the cost of
  * one rc_expr_eval, used to bound the evaluator's work. At least 1. */
 size_t rc_expr_size(const rc_expr *e);

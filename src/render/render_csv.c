@@ -19,7 +19,8 @@ char *rc_render_csv(xmlDocPtr doc, size_t *len)
 {
     rc_buffer b = {0};
     rc_buffer_puts(&b, "kernel,gpu,flops,bytes,intensity,t_compute_us,t_mem_us,t_body_us,"
-              "t_launch_us,t_total_us,bound,t_launch_origin\r\n");
+              "t_launch_us,t_total_us,bound,t_launch_origin,requests,accessed_bytes,sector_bytes,"
+              "footprint_bytes,shared_requests,shared_wavefronts,l2_bytes,dram_bytes\r\n");
     xmlNodePtr kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
     for (xmlNodePtr k = kernels ? kernels->children : NULL; k; k = k->next) {
         if (k->type != XML_ELEMENT_NODE)
@@ -27,6 +28,7 @@ char *rc_render_csv(xmlDocPtr doc, size_t *len)
         xmlNodePtr counts = rc_results_child(k, "counts");
         xmlNodePtr flops = rc_results_child(counts, "flops");
         xmlNodePtr bytes = rc_results_child(counts, "bytes");
+        xmlNodePtr memory = rc_results_child(counts, "memory");
         xmlNodePtr est = rc_results_child(k, "estimates");
         for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next) {
             if (e->type != XML_ELEMENT_NODE)
@@ -56,6 +58,19 @@ char *rc_render_csv(xmlDocPtr doc, size_t *len)
             /* "assumed" where the GPU file gives no launch latency. */
             rc_buffer_puts(&b, ",");
             attr_field(&b, e, "t-launch-origin");
+            /* The memory model's counts (issue 16), then its traffic. */
+            static const char *const memory_columns[] = {
+                "requests", "accessed-bytes", "sector-bytes", "footprint-bytes",
+                "shared-requests", "shared-wavefronts"};
+            for (int i = 0; i < 6; i++) {
+                rc_buffer_puts(&b, ",");
+                if (memory)
+                    attr_field(&b, memory, memory_columns[i]);
+            }
+            rc_buffer_puts(&b, ",");
+            attr_field(&b, e, "l2-bytes");
+            rc_buffer_puts(&b, ",");
+            attr_field(&b, e, "dram-bytes");
             rc_buffer_puts(&b, "\r\n");
         }
     }

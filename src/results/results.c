@@ -9,6 +9,7 @@
 
 #include "util/buffer.h"
 #include "model/estimate.h"
+#include "model/traffic.h"
 #include "results/format.h"
 #include "results/interpret.h"
 #include "input/load.h"
@@ -286,6 +287,54 @@ static void add_work(xmlNodePtr parent, const rc_kernel *k, const rc_work *w, co
     }
 }
 
+static void set_access(xmlNodePtr n, const rc_access_counts *a)
+{
+    set_int(n, "requests", a->requests);
+    set_int(n, "accessed-bytes", a->accessed_bytes);
+    set_int(n, "sector-bytes", a->sector_bytes);
+    set_int(n, "footprint-bytes", a->footprint_bytes);
+    set_int(n, "block-sector-bytes", a->block_sector_bytes);
+    set_int(n, "block-footprint-max", a->block_footprint_max);
+    set_int(n, "shared-requests", a->shared_requests);
+    set_int(n, "shared-wavefronts", a->shared_wavefronts);
+    /* Bytes per request and sectors per request: how well accesses coalesce. */
+    set_sig3(n, "sectors-per-request",
+             a->requests > 0 ? (double)a->sector_bytes / 32.0 / (double)a->requests : 0);
+    set_sig3(n, "efficiency-percent",
+             a->sector_bytes > 0 ? 100.0 * (double)a->accessed_bytes / (double)a->sector_bytes : 0);
+    set_sig3(n, "wavefronts-per-request",
+             a->shared_requests > 0 ? (double)a->shared_wavefronts / (double)a->shared_requests : 0);
+}
+
+/* The memory counts: per kernel, legacy accesses, and per array. */
+static void add_memory(xmlNodePtr counts, const rc_kernel *k, const rc_access *m)
+{
+    xmlNodePtr n = xmlNewChild(counts, NULL, X("memory"), NULL);
+    set_access(n, &m->total);
+    set_bool(n, "sampled", m->sampled);
+    if (m->sampled) {
+        set_int(n, "sample-blocks", m->sample_blocks);
+        set_int(n, "sample-classes", m->sample_classes);
+        set_int(n, "sample-seed", m->sample_seed);
+    }
+    if (m->legacy.accessed_bytes > 0) {
+        xmlNodePtr l = xmlNewChild(n, NULL, X("legacy"), NULL);
+        set_access(l, &m->legacy);
+    }
+    for (int i = 0; i < m->narrays; i++) {
+        const rc_array *a = &k->arrays[i];
+        xmlNodePtr an = xmlNewChild(n, NULL, X("array"), NULL);
+        set_str(an, "name", a->name);
+        set_str(an, "type", a->type);
+        set_int(an, "element-bytes", a->elem_bytes);
+        set_int(an, "length", a->length);
+        set_str(an, "length-expr", a->length_text);
+        set_str(an, "space", rc_space_name(a->space));
+        set_str(an, "note", a->note);
+        set_access(an, &m->arrays[i]);
+    }
+}
+
 static void add_counts(xmlNodePtr kernel, const char *basis, const rc_kernel *k,
                        const rc_counts *c)
 {
@@ -329,14 +378,38 @@ static void add_counts(xmlNodePtr kernel, const char *basis, const rc_kernel *k,
     set_str(ev, "reads", reads);
     set_int(ev, "runs", c->thread_runs);
     set_int(ev, "steps", c->steps);
+    if (c->memory_counted)
+        add_memory(n, k, &c->memory);
     xmlNodePtr work = xmlNewChild(n, NULL, X("work"), NULL);
     add_work(work, k, k->work, c);
 }
 
 /* ---- kernels ---------------------------------------------------------- */
 
+/* Bytes and time at each level of the memory hierarchy (traffic.h). */
+static void add_traffic(xmlNodePtr n, const rc_gpu *g, const rc_counts *c)
+{
+    rc_traffic t;
+    rc_traffic_compute(g, c, &t);
+    char buf[64];
+    set_num(n, "l1-bytes", t.l1_bytes, rc_format_si3(t.l1_bytes, "B", buf, sizeof buf));
+    set_num(n, "l2-bytes", t.l2_bytes, rc_format_si3(t.l2_bytes, "B", buf, sizeof buf));
+    set_num(n, "dram-bytes", t.dram_bytes, rc_format_si3(t.dram_bytes, "B", buf, sizeof buf));
+    set_sig3(n, "l1-per-block", t.l1_per_block);
+    set_sig3(n, "resident-blocks", t.resident_blocks);
+    set_sig3(n, "l1-hit-percent", 100 * t.l1_hit);
+    set_sig3(n, "l2-fit-percent", 100 * t.l2_fit);
+    set_time(n, "t-l1", t.t_l1);
+    set_time(n, "t-l2", t.t_l2);
+    set_time(n, "t-dram", t.t_dram);
+    set_sig3(n, "intensity-l1", t.intensity_l1);
+    set_sig3(n, "intensity-l2", t.intensity_l2);
+    set_sig3(n, "intensity-dram", t.intensity_dram);
+}
+
 static void add_estimates(xmlNodePtr parent, const char *name,
-                          const rc_gpu *const *gpus, size_t ng, const rc_estimate *est)
+                          const rc_gpu *const *gpus, size_t ng, const rc_estimate *est,
+                          const rc_counts *traffic_of)
 {
     xmlNodePtr list = xmlNewChild(parent, NULL, X(name), NULL);
     for (size_t i = 0; i < ng; i++) {
@@ -359,6 +432,8 @@ static void add_estimates(xmlNodePtr parent, const char *name,
         set_sig3(n, "launch-percent", 100 * e->launch_share);
         set_str(n, "bound", e->compute_bound ? "compute" : "memory");
         set_bool(n, "launch-dominated", e->launch_dominated);
+        if (traffic_of && traffic_of->memory_counted)
+            add_traffic(n, gpus[i], traffic_of);
     }
     /* Mark the fastest, so no renderer has to search for it; GPUs that tie
      * are all fastest (none is faster). */
@@ -432,9 +507,9 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
         if (r->launch)
             rc_estimate_compute(gpus[i], r->launch->flops.total, r->launch->bytes.total, &lest[i]);
     }
-    add_estimates(n, "estimates", gpus, ng, est);
+    add_estimates(n, "estimates", gpus, ng, est, r->model);
     if (r->launch)
-        add_estimates(n, "launch-estimates", gpus, ng, lest);
+        add_estimates(n, "launch-estimates", gpus, ng, lest, NULL);
     rc_interpret(n, &(rc_interpret_facts){k, gpus, ng, r->model, est, r->launch,
                                           r->launch ? lest : NULL});
     free(est);

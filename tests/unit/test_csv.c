@@ -33,6 +33,12 @@ static xmlDocPtr tree(const char *kernel_id, const char *gpu_id)
     xmlNodePtr counts = xmlNewChild(k, NULL, X("counts"), NULL);
     xmlSetProp(xmlNewChild(counts, NULL, X("flops"), NULL), X("total"), X("240000"));
     xmlSetProp(xmlNewChild(counts, NULL, X("bytes"), NULL), X("total"), X("640000"));
+    xmlNodePtr m = xmlNewChild(counts, NULL, X("memory"), NULL);
+    static const char *const memory[][2] = {
+        {"requests", "6400"}, {"accessed-bytes", "640000"}, {"sector-bytes", "727040"},
+        {"footprint-bytes", "4032"}, {"shared-requests", "3"}, {"shared-wavefronts", "5"}};
+    for (int i = 0; i < 6; i++)
+        xmlSetProp(m, X(memory[i][0]), X(memory[i][1]));
     xmlNodePtr est = xmlNewChild(k, NULL, X("estimates"), NULL);
     xmlNodePtr e = xmlNewChild(est, NULL, X("estimate"), NULL);
     xmlSetProp(e, X("gpu"), X(gpu_id));
@@ -44,6 +50,8 @@ static xmlDocPtr tree(const char *kernel_id, const char *gpu_id)
     xmlSetProp(e, X("t-total"), X("7e-6"));
     xmlSetProp(e, X("bound"), X("memory"));
     xmlSetProp(e, X("t-launch-origin"), X("assumed"));
+    xmlSetProp(e, X("l2-bytes"), X("20800"));
+    xmlSetProp(e, X("dram-bytes"), X("4032"));
     return doc;
 }
 
@@ -57,7 +65,9 @@ static char *row(const char *kernel_id, const char *gpu_id)
     assert_non_null(csv);
     assert_int_equal(strlen(csv), len);
     const char *header = "kernel,gpu,flops,bytes,intensity,t_compute_us,t_mem_us,t_body_us,"
-                         "t_launch_us,t_total_us,bound,t_launch_origin\r\n";
+                         "t_launch_us,t_total_us,bound,t_launch_origin,requests,accessed_bytes,"
+                         "sector_bytes,footprint_bytes,shared_requests,shared_wavefronts,l2_bytes,"
+                         "dram_bytes\r\n";
     assert_memory_equal(csv, header, strlen(header));
     char *r = strdup(csv + strlen(header));
     free(csv);
@@ -78,40 +88,40 @@ static void test_plain_ids(void **state)
 {
     (void)state;
     expect_row("maximum_kernel", "titan-black",
-               "maximum_kernel,titan-black,240000,640000,0.375,1,2,2,5,7,memory,assumed");
+               "maximum_kernel,titan-black,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
 }
 
 static void test_comma_and_quotes(void **state)
 {
     (void)state;
     expect_row("a,b", "say \"hi\"",
-               "\"a,b\",\"say \"\"hi\"\"\",240000,640000,0.375,1,2,2,5,7,memory,assumed");
-    expect_row("\"", "x", "\"\"\"\",x,240000,640000,0.375,1,2,2,5,7,memory,assumed");
+               "\"a,b\",\"say \"\"hi\"\"\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
+    expect_row("\"", "x", "\"\"\"\",x,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
 }
 
 static void test_line_breaks(void **state)
 {
     (void)state;
     expect_row("two\nlines", "cr\rlf",
-               "\"two\nlines\",\"cr\rlf\",240000,640000,0.375,1,2,2,5,7,memory,assumed");
+               "\"two\nlines\",\"cr\rlf\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
 }
 
 static void test_formulas_defused(void **state)
 {
     (void)state;
     expect_row("=HYPERLINK(\"x\")", "+1",
-               "\"'=HYPERLINK(\"\"x\"\")\",\"'+1\",240000,640000,0.375,1,2,2,5,7,memory,assumed");
+               "\"'=HYPERLINK(\"\"x\"\")\",\"'+1\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
     expect_row("@SUM(A1)", "-cmd",
-               "\"'@SUM(A1)\",\"'-cmd\",240000,640000,0.375,1,2,2,5,7,memory,assumed");
+               "\"'@SUM(A1)\",\"'-cmd\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
     /* A negative number is a number, not a formula. */
-    expect_row("-5", "x", "-5,x,240000,640000,0.375,1,2,2,5,7,memory,assumed");
+    expect_row("-5", "x", "-5,x,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
 }
 
 static void test_utf8_kept(void **state)
 {
     (void)state;
     expect_row("k\xc3\xa9rnel", "\xc2\xb5gpu",
-               "k\xc3\xa9rnel,\xc2\xb5gpu,240000,640000,0.375,1,2,2,5,7,memory,assumed");
+               "k\xc3\xa9rnel,\xc2\xb5gpu,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
 }
 
 int main(void)

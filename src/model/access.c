@@ -1,0 +1,870 @@
+/* access.c: exact memory counts per warp. See access.h.
+ *
+ * The work model is run warp by warp, 32 lanes in lockstep, the way the
+ * hardware runs it: a guard narrows the set of active lanes, a loop runs
+ * while any lane is still in it, and iteration j of a loop is the same
+ * iteration for every lane (so a request is one access node at one
+ * iteration number). One array is analysed at a time, and only what its
+ * accesses depend on is run:
+ *
+ * - projection: the array's accesses read some slots (their indices, the
+ *   guards and loop bounds around them, the lets those read). Blocks that
+ *   differ only in block indices none of those read touch the same
+ *   addresses, so one block stands for all of them (a "class"); likewise
+ *   the threadIdx.z (or y and z) rows of a block when neither is read and
+ *   the rows below them fill whole warps;
+ * - pruning: statements that contain no access to the array, and lets it
+ *   does not read, are skipped;
+ * - distinct sectors go into a paged map per array holding, for each
+ *   32-byte sector, the last class that touched it: a sector seen for the
+ *   first time adds to the footprint, one seen first in this class adds to
+ *   the block's footprint.
+ *
+ * When the lane-steps an array would take pass RC_ACCESS_BUDGET, the
+ * array's classes are sampled: one class drawn at random from each of S
+ * equal strides (seeded), and the counts scaled by classes / S.
+ */
+#include "model/access.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input/load.h"
+
+#define WARP 32
+#define PAGE_BITS 12 /* sectors per page of the stamp map: 4,096 */
+
+/* ---- the stamp map: the last class that touched each sector ----------- */
+
+typedef struct {
+    int64_t page;     /* sector >> PAGE_BITS, or -1 when the entry is free */
+    uint32_t *stamps; /* 1 << PAGE_BITS of them */
+} page_entry;
+
+typedef struct {
+    page_entry *table; /* open addressing, a power of two long */
+    size_t size, used;
+    page_entry *last;  /* the page found last: accesses are local */
+} stamp_map;
+
+static bool map_init(stamp_map *m)
+{
+    m->size = 64;
+    m->used = 0;
+    m->last = NULL;
+    m->table = malloc(m->size * sizeof *m->table);
+    if (!m->table)
+        return false;
+    for (size_t i = 0; i < m->size; i++)
+        m->table[i] = (page_entry){-1, NULL};
+    return true;
+}
+
+static void map_free(stamp_map *m)
+{
+    for (size_t i = 0; m->table && i < m->size; i++)
+        if (m->table[i].page >= 0)
+            free(m->table[i].stamps);
+    free(m->table);
+    m->table = NULL;
+}
+
+static size_t page_hash(int64_t page, size_t size)
+{
+    return (size_t)(((uint64_t)page * 0x9E3779B97F4A7C15ULL) >> 20) & (size - 1);
+}
+
+static bool map_grow(stamp_map *m)
+{
+    size_t size = m->size * 2;
+    page_entry *t = malloc(size * sizeof *t);
+    if (!t)
+        return false;
+    for (size_t i = 0; i < size; i++)
+        t[i] = (page_entry){-1, NULL};
+    for (size_t i = 0; i < m->size; i++) {
+        if (m->table[i].page < 0)
+            continue;
+        size_t h = page_hash(m->table[i].page, size);
+        while (t[h].page >= 0)
+            h = (h + 1) & (size - 1);
+        t[h] = m->table[i];
+    }
+    free(m->table);
+    m->table = t;
+    m->size = size;
+    m->last = NULL;
+    return true;
+}
+
+/* The stamp of `sector`, creating its page; NULL when out of memory. */
+static uint32_t *map_stamp(stamp_map *m, int64_t sector)
+{
+    int64_t page = sector >> PAGE_BITS;
+    size_t off = (size_t)(sector & ((1 << PAGE_BITS) - 1));
+    if (m->last && m->last->page == page)
+        return &m->last->stamps[off];
+    size_t h = page_hash(page, m->size);
+    while (m->table[h].page >= 0 && m->table[h].page != page)
+        h = (h + 1) & (m->size - 1);
+    if (m->table[h].page < 0) {
+        if (2 * (m->used + 1) > m->size) {
+            if (!map_grow(m))
+                return NULL;
+            return map_stamp(m, sector);
+        }
+        uint32_t *stamps = calloc((size_t)1 << PAGE_BITS, sizeof *stamps);
+        if (!stamps)
+            return NULL;
+        m->table[h].page = page;
+        m->table[h].stamps = stamps;
+        m->used++;
+    }
+    m->last = &m->table[h];
+    return &m->last->stamps[off];
+}
+
+/* ---- the analysis of one array ----------------------------------------- */
+
+typedef enum { A_OK, A_FAIL, A_BUDGET } status;
+
+typedef struct {
+    const rc_kernel *k;
+    int array;               /* the array analysed */
+    const rc_array *arr;
+    bool *needed;            /* by node index: the node is or contains an access to it */
+    bool *reads;             /* by slot: read by its accesses or around them */
+    int nslots;
+    int64_t *lanes;          /* [WARP][nslots], lane-major: one lane per distinct thread */
+    int64_t weight[WARP];    /* threads of the warp each lane stands for */
+    int64_t warp_mult;       /* warps of the block the current one stands for */
+    /* Stepping: an access whose index is affine in the variable of its
+     * innermost loop (an += or -= loop with no let of its own that the
+     * index reads) is computed from its value at the lane's previous
+     * iteration of that entry into the loop, instead of evaluated. */
+    const rc_work **step_loop; /* by node index, or NULL */
+    int64_t *step_coef;        /* by node index */
+    uint64_t *entry;           /* by loop node index: its current entry */
+    uint64_t entries;          /* entries into loops so far */
+    int64_t (*cache_v)[WARP], (*cache_idx)[WARP]; /* by node index, lane */
+    uint64_t (*cache_entry)[WARP];
+    /* This class's counts, for one block, before multiplying. */
+    int64_t requests, accessed, sectors, shared_requests, wavefronts, block_sectors;
+    int64_t footprint;       /* new sectors of the whole launch */
+    stamp_map map;
+    uint32_t stamp;          /* the current class, from 1 */
+    int64_t steps, budget;
+    const rc_work **fail_node;
+    char *message;
+    size_t message_len;
+} analysis;
+
+static status fail(analysis *an, const rc_work *w, const char *fmt, ...) RC_PRINTF(3, 4);
+
+static status fail(analysis *an, const rc_work *w, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    *an->fail_node = w;
+    vsnprintf(an->message, an->message_len, fmt, ap);
+    va_end(ap);
+    return A_FAIL;
+}
+
+#define SLOT(an, lane, s) ((an)->lanes[(size_t)(lane) * (size_t)(an)->nslots + (size_t)(s)])
+#define TRY(call)                   \
+    do {                            \
+        status st_ = (call);        \
+        if (st_ != A_OK)            \
+            return st_;             \
+    } while (0)
+
+/* Evaluates w->expr[which] (or the index when which < 0) for one lane. */
+static status eval_lane(analysis *an, const rc_work *w, int which, int lane, int64_t *out)
+{
+    const rc_expr *e = which < 0 ? w->index_expr : w->expr[which];
+    rc_expr_error err;
+    if (rc_expr_eval(e, &SLOT(an, lane, 0), out, &err))
+        return A_OK;
+    const int64_t *v = &SLOT(an, lane, 0);
+    return fail(an, w, "<%s> attribute '%s': %s (thread (%lld, %lld, %lld) of block (%lld, %lld, %lld))",
+                rc_work_element(w->kind), which < 0 ? "index" : w->attr[which], err.message,
+                (long long)v[RC_SLOT_TID_X], (long long)v[RC_SLOT_TID_Y], (long long)v[RC_SLOT_TID_Z],
+                (long long)v[RC_SLOT_BID_X], (long long)v[RC_SLOT_BID_Y], (long long)v[RC_SLOT_BID_Z]);
+}
+
+static bool spend(analysis *an, int64_t n)
+{
+    an->steps += n;
+    return an->steps <= an->budget;
+}
+
+static int popcount(uint32_t m) { return __builtin_popcount(m); }
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts v[n] unless it already ascends, and removes repeats; returns the
+ * number of distinct values. */
+static int distinct(int64_t *v, int n)
+{
+    bool sorted = true;
+    for (int i = 1; i < n && sorted; i++)
+        sorted = v[i - 1] <= v[i];
+    if (!sorted)
+        qsort(v, (size_t)n, sizeof *v, cmp_i64);
+    int d = 0;
+    for (int i = 0; i < n; i++)
+        if (d == 0 || v[d - 1] != v[i])
+            v[d++] = v[i];
+    return d;
+}
+
+/* One request to global memory: the sectors of the active lanes. */
+static status global_request(analysis *an, const rc_work *w, const int64_t *offset, uint32_t mask)
+{
+    int64_t sec[2 * WARP];
+    int n = 0, size = an->arr->elem_bytes;
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        int64_t first = offset[l] / 32, last = (offset[l] + size - 1) / 32;
+        for (int64_t s = first; s <= last; s++)
+            sec[n++] = s;
+    }
+    int d = distinct(sec, n);
+    int64_t threads = 0;
+    for (int l = 0; l < WARP; l++)
+        if (mask >> l & 1)
+            threads += an->weight[l];
+    an->requests += an->warp_mult;
+    an->accessed += threads * size * an->warp_mult;
+    an->sectors += d * an->warp_mult;
+    for (int i = 0; i < d; i++) {
+        uint32_t *st = map_stamp(&an->map, sec[i]);
+        if (!st)
+            return fail(an, w, "out of memory");
+        if (*st == 0)
+            an->footprint++;
+        if (*st != an->stamp) {
+            an->block_sectors++;
+            *st = an->stamp;
+        }
+    }
+    return A_OK;
+}
+
+/* One request to shared memory: the most distinct words in one bank. */
+static void shared_request(analysis *an, const int64_t *offset, uint32_t mask)
+{
+    int64_t words[4 * WARP];
+    int n = 0, size = an->arr->elem_bytes;
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        for (int64_t wd = offset[l] / 4; wd <= (offset[l] + size - 1) / 4; wd++)
+            words[n++] = wd;
+    }
+    int d = distinct(words, n);
+    int per_bank[32] = {0}, most = 0;
+    for (int i = 0; i < d; i++) {
+        int b = (int)(words[i] % 32);
+        if (++per_bank[b] > most)
+            most = per_bank[b];
+    }
+    an->shared_requests += an->warp_mult;
+    an->wavefronts += most * an->warp_mult;
+}
+
+static status access_node(analysis *an, const rc_work *w, uint32_t mask)
+{
+    int64_t offset[WARP];
+    if (!spend(an, popcount(mask)))
+        return A_BUDGET;
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        int64_t idx;
+        const rc_work *lp = an->step_loop[w->index];
+        int64_t var = lp ? SLOT(an, l, lp->slot) : 0, d, p;
+        if (lp && an->cache_entry[w->index][l] == an->entry[lp->index] &&
+            !__builtin_sub_overflow(var, an->cache_v[w->index][l], &d) &&
+            !__builtin_mul_overflow(d, an->step_coef[w->index], &p) &&
+            !__builtin_add_overflow(an->cache_idx[w->index][l], p, &idx))
+            ;
+        else
+            TRY(eval_lane(an, w, -1, l, &idx));
+        if (lp) {
+            an->cache_entry[w->index][l] = an->entry[lp->index];
+            an->cache_v[w->index][l] = var;
+            an->cache_idx[w->index][l] = idx;
+        }
+        if (idx < 0 || idx >= an->arr->length) {
+            const int64_t *v = &SLOT(an, l, 0);
+            return fail(an, w,
+                        "<%s> index %s = %lld is outside the array '%s' (0 to %lld) for thread "
+                        "(%lld, %lld, %lld) of block (%lld, %lld, %lld)",
+                        rc_work_element(w->kind), w->index_text, (long long)idx, an->arr->name,
+                        (long long)(an->arr->length - 1), (long long)v[RC_SLOT_TID_X],
+                        (long long)v[RC_SLOT_TID_Y], (long long)v[RC_SLOT_TID_Z],
+                        (long long)v[RC_SLOT_BID_X], (long long)v[RC_SLOT_BID_Y],
+                        (long long)v[RC_SLOT_BID_Z]);
+        }
+        offset[l] = idx * an->arr->elem_bytes;
+    }
+    if (an->arr->space == RC_SPACE_SHARED) {
+        shared_request(an, offset, mask);
+        return A_OK;
+    }
+    return global_request(an, w, offset, mask);
+}
+
+static status run(analysis *an, const rc_work *w, uint32_t mask);
+
+/* v op= c for one lane; false when it leaves the 64-bit range. */
+static bool step(rc_step_op op, int64_t v, int64_t c, int64_t *out)
+{
+    switch (op) {
+    case RC_STEP_ADD: return !__builtin_add_overflow(v, c, out);
+    case RC_STEP_SUB: return !__builtin_sub_overflow(v, c, out);
+    case RC_STEP_MUL: return !__builtin_mul_overflow(v, c, out);
+    case RC_STEP_DIV: *out = v / c; return c != 0;
+    case RC_STEP_SHL:
+        if (c < 0 || c > 62 || v < 0 || v > (INT64_MAX >> c))
+            return false;
+        *out = v << c;
+        return true;
+    case RC_STEP_SHR: *out = c >= 0 && c < 63 ? v >> c : 0; return c >= 0 && c < 63;
+    }
+    return false;
+}
+
+/* A loop in lockstep: iteration j runs for the lanes whose condition still
+ * holds; a lane whose condition fails has left the loop. */
+static status loop_node(analysis *an, const rc_work *w, uint32_t mask)
+{
+    int64_t c[WARP], bound[WARP];
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        TRY(eval_lane(an, w, 0, l, &SLOT(an, l, w->slot)));
+        TRY(eval_lane(an, w, 2, l, &c[l]));
+        if (!w->loop_while)
+            TRY(eval_lane(an, w, 1, l, &bound[l]));
+    }
+    an->entry[w->index] = ++an->entries;
+    uint32_t live = mask;
+    while (live) {
+        if (!spend(an, popcount(live)))
+            return A_BUDGET;
+        uint32_t go = 0;
+        for (int l = 0; l < WARP; l++) {
+            if (!(live >> l & 1))
+                continue;
+            int64_t t;
+            if (w->loop_while)
+                TRY(eval_lane(an, w, 1, l, &t));
+            else
+                t = SLOT(an, l, w->slot) < bound[l];
+            if (t)
+                go |= 1u << l;
+        }
+        live = go;
+        if (!live)
+            break;
+        TRY(run(an, w->children, live));
+        for (int l = 0; l < WARP; l++) {
+            if (!(live >> l & 1))
+                continue;
+            int64_t *v = &SLOT(an, l, w->slot), next;
+            /* The evaluator has run every lane's loop: it cannot fail here
+             * unless its counting stopped short of the failure. */
+            if (!step(w->step_op, *v, c[l], &next) || next == *v)
+                return fail(an, w, "<loop> '%s' does not end", w->name);
+            *v = next;
+        }
+    }
+    return A_OK;
+}
+
+static status run(analysis *an, const rc_work *w, uint32_t mask)
+{
+    for (; w; w = w->next) {
+        switch (w->kind) {
+        case RC_WORK_LET:
+            if (w->slot < 0 || !an->reads[w->slot])
+                break;
+            if (!spend(an, popcount(mask)))
+                return A_BUDGET;
+            for (int l = 0; l < WARP; l++)
+                if (mask >> l & 1)
+                    TRY(eval_lane(an, w, 0, l, &SLOT(an, l, w->slot)));
+            break;
+        case RC_WORK_WHEN: {
+            if (!an->needed[w->index])
+                break;
+            if (!spend(an, popcount(mask)))
+                return A_BUDGET;
+            uint32_t taken = 0;
+            for (int l = 0; l < WARP; l++) {
+                int64_t t;
+                if (!(mask >> l & 1))
+                    continue;
+                TRY(eval_lane(an, w, 0, l, &t));
+                if (t)
+                    taken |= 1u << l;
+            }
+            if (taken)
+                TRY(run(an, w->children, taken));
+            break;
+        }
+        case RC_WORK_LOOP:
+            if (an->needed[w->index])
+                TRY(loop_node(an, w, mask));
+            break;
+        case RC_WORK_LOAD:
+        case RC_WORK_STORE:
+        case RC_WORK_ATOMIC:
+            if (w->array == an->array)
+                TRY(access_node(an, w, mask));
+            break;
+        default:
+            break;
+        }
+    }
+    return A_OK;
+}
+
+/* ---- what an array's accesses depend on -------------------------------- */
+
+static void mark(const rc_expr *e, bool *reads, int nslots)
+{
+    if (e)
+        rc_expr_mark_reads(e, reads, nslots);
+}
+
+/* Marks needed[] for the nodes that are or contain accesses to `array`,
+ * and in reads[] the slots those accesses and their enclosing guards and
+ * loops read. Returns whether the list holds such an access. */
+static bool mark_needed(const rc_work *w, int array, bool *needed, bool *reads, int nslots)
+{
+    bool any = false;
+    for (; w; w = w->next) {
+        bool here = w->array == array && w->array >= 0;
+        if (w->children && mark_needed(w->children, array, needed, reads, nslots))
+            here = true;
+        needed[w->index] = here;
+        if (!here)
+            continue;
+        any = true;
+        for (int i = 0; i < RC_WORK_EXPRS; i++)
+            if (w->kind == RC_WORK_WHEN || w->kind == RC_WORK_LOOP)
+                mark(w->expr[i], reads, nslots);
+        mark(w->index_expr, reads, nslots);
+    }
+    return any;
+}
+
+static int marked(const bool *reads, int nslots)
+{
+    int n = 0;
+    for (int s = 0; s < nslots; s++)
+        n += reads[s];
+    return n;
+}
+
+/* Adds the reads of every let whose slot is read; *changed when that
+ * marked more. */
+static void close_over_lets(const rc_work *w, bool *reads, int nslots, bool *changed)
+{
+    for (; w; w = w->next) {
+        if (w->kind == RC_WORK_LET && w->slot >= 0 && reads[w->slot]) {
+            int before = marked(reads, nslots);
+            mark(w->expr[0], reads, nslots);
+            if (marked(reads, nslots) != before)
+                *changed = true;
+        }
+        close_over_lets(w->children, reads, nslots, changed);
+    }
+}
+
+/* ---- classes of blocks ---------------------------------------------- */
+
+typedef struct {
+    int axes[3], naxes;     /* the block axes the accesses read */
+    int64_t classes;        /* blocks that differ */
+    int64_t block_mult;     /* blocks each class stands for */
+    int64_t rows[3];        /* the block's extent along x, y, z as run */
+    int64_t thread_mult;    /* rows each run row stands for */
+} shape;
+
+static void make_shape(const rc_kernel *k, const bool *reads, shape *sh)
+{
+    sh->naxes = 0;
+    sh->classes = sh->block_mult = sh->thread_mult = 1;
+    for (int a = 0; a < 3; a++) {
+        if (reads[RC_SLOT_BID_X + a]) {
+            sh->axes[sh->naxes++] = a;
+            sh->classes *= k->grid[a];
+        } else
+            sh->block_mult *= k->grid[a];
+        sh->rows[a] = k->block[a];
+    }
+    /* Rows of z (then y) that nothing reads repeat the warps below them
+     * exactly when those fill whole warps. */
+    if (!reads[RC_SLOT_TID_Z] && (k->block[0] * k->block[1]) % WARP == 0) {
+        sh->thread_mult *= k->block[2];
+        sh->rows[2] = 1;
+        if (!reads[RC_SLOT_TID_Y] && k->block[0] % WARP == 0) {
+            sh->thread_mult *= k->block[1];
+            sh->rows[1] = 1;
+        }
+    }
+}
+
+/* A warp as the analysis sees it: its distinct threads (those that differ
+ * in a thread index the accesses read) and how many each stands for. */
+typedef struct {
+    int64_t coord[WARP][3];
+    int64_t weight[WARP];
+    int n;
+    int64_t count; /* warps of the block with this signature */
+} warp_sig;
+
+static void make_warp(const analysis *an, const shape *sh, int64_t base, int64_t threads,
+                      warp_sig *w)
+{
+    w->n = 0;
+    w->count = 1;
+    for (int64_t t = base; t < base + WARP && t < threads; t++) {
+        int64_t c[3] = {t % sh->rows[0], t / sh->rows[0] % sh->rows[1],
+                        t / (sh->rows[0] * sh->rows[1])};
+        for (int a = 0; a < 3; a++)
+            if (!an->reads[RC_SLOT_TID_X + a])
+                c[a] = 0; /* not read: any value does */
+        int i = 0;
+        while (i < w->n && memcmp(w->coord[i], c, sizeof c) != 0)
+            i++;
+        if (i == w->n) {
+            memcpy(w->coord[i], c, sizeof c);
+            w->weight[i] = 0;
+            w->n++;
+        }
+        w->weight[i]++;
+    }
+}
+
+static bool same_warp(const warp_sig *a, const warp_sig *b)
+{
+    return a->n == b->n && memcmp(a->coord, b->coord, (size_t)a->n * sizeof a->coord[0]) == 0 &&
+           memcmp(a->weight, b->weight, (size_t)a->n * sizeof a->weight[0]) == 0;
+}
+
+/* Runs every distinct warp of the block once, for as many warps as share
+ * its signature: warps whose threads read the same indices make the same
+ * accesses. */
+static status run_block(analysis *an, const shape *sh, const int64_t bid[3])
+{
+    int64_t threads = sh->rows[0] * sh->rows[1] * sh->rows[2];
+    warp_sig warps[1024 / WARP];
+    int nwarps = 0;
+    for (int64_t base = 0; base < threads; base += WARP) {
+        warp_sig *w = &warps[nwarps];
+        make_warp(an, sh, base, threads, w);
+        int i = 0;
+        while (i < nwarps && !same_warp(&warps[i], w))
+            i++;
+        if (i < nwarps)
+            warps[i].count++;
+        else
+            nwarps++;
+    }
+    for (int i = 0; i < nwarps; i++) {
+        const warp_sig *w = &warps[i];
+        for (int l = 0; l < w->n; l++) {
+            int64_t *v = &SLOT(an, l, 0);
+            for (int a = 0; a < 3; a++) {
+                v[RC_SLOT_TID_X + a] = w->coord[l][a];
+                v[RC_SLOT_BID_X + a] = bid[a];
+            }
+            an->weight[l] = w->weight[l];
+        }
+        an->warp_mult = w->count;
+        uint32_t mask = w->n == WARP ? 0xFFFFFFFFu : (1u << w->n) - 1;
+        TRY(run(an, an->k->work, mask));
+    }
+    return A_OK;
+}
+
+/* The block indices of class number `c` (mixed radix over the axes read). */
+static void class_block(const rc_kernel *k, const shape *sh, int64_t c, int64_t bid[3])
+{
+    bid[0] = bid[1] = bid[2] = 0;
+    for (int i = 0; i < sh->naxes; i++) {
+        int a = sh->axes[i];
+        bid[a] = c % k->grid[a];
+        c /= k->grid[a];
+    }
+}
+
+static uint32_t next_random(uint32_t *state)
+{
+    *state = *state * 1664525u + 1013904223u; /* Numerical Recipes' LCG */
+    return *state;
+}
+
+static bool add_scaled(int64_t *acc, int64_t v, int64_t mult)
+{
+    int64_t p;
+    return !__builtin_mul_overflow(v, mult, &p) && !__builtin_add_overflow(*acc, p, acc);
+}
+
+/* Runs `count` classes (all of them, or a stratified sample) and adds
+ * their counts, scaled, to *out. */
+static status run_classes(analysis *an, const shape *sh, int64_t count, rc_access_counts *out)
+{
+    const rc_kernel *k = an->k;
+    uint32_t rng = RC_ACCESS_SEED;
+    int64_t req = 0, acc = 0, sec = 0, sreq = 0, wave = 0, bsec = 0, bmax = 0;
+    for (int64_t i = 0; i < count; i++) {
+        int64_t c = i;
+        if (count < sh->classes) { /* one class from each of `count` strides */
+            int64_t q = sh->classes / count, r = sh->classes % count;
+            int64_t lo = i * q + (i < r ? i : r), width = q + (i < r);
+            c = lo + (int64_t)(next_random(&rng) % (uint64_t)width);
+        }
+        int64_t bid[3];
+        class_block(k, sh, c, bid);
+        an->requests = an->accessed = an->sectors = 0;
+        an->shared_requests = an->wavefronts = an->block_sectors = 0;
+        an->stamp++;
+        TRY(run_block(an, sh, bid));
+        req += an->requests;
+        acc += an->accessed;
+        sec += an->sectors;
+        sreq += an->shared_requests;
+        wave += an->wavefronts;
+        bsec += an->block_sectors;
+        if (an->block_sectors * 32 > bmax)
+            bmax = an->block_sectors * 32;
+    }
+    /* Per class, every block and every folded row does the same; a sample
+     * stands for classes / count as many classes. */
+    int64_t mult = sh->block_mult * sh->thread_mult;
+    double scale = (double)sh->classes / (double)count;
+    int64_t footprint = an->footprint * 32;
+    if (count < sh->classes) {
+        double all = (double)footprint * scale;
+        double most = (double)((an->arr->length * an->arr->elem_bytes + 31) / 32 * 32);
+        footprint = (int64_t)(all < most ? all : most);
+    }
+    int64_t vals[] = {req, acc, sec * 32, sreq, wave, bsec * 32};
+    int64_t *dst[] = {&out->requests, &out->accessed_bytes, &out->sector_bytes,
+                      &out->shared_requests, &out->shared_wavefronts, &out->block_sector_bytes};
+    for (int i = 0; i < 6; i++) {
+        int64_t m = i == 5 ? sh->block_mult : mult;
+        int64_t v = vals[i];
+        if (count < sh->classes)
+            v = (int64_t)((double)v * scale + 0.5);
+        if (!add_scaled(dst[i], v, m))
+            return fail(an, NULL, "the memory counts of array '%s' overflow 64 bits", an->arr->name);
+    }
+    out->footprint_bytes = footprint;
+    out->block_footprint_max = bmax;
+    return A_OK;
+}
+
+/* An estimate of the lane-steps the exact analysis of the array takes:
+ * the executions of its accesses and of the loops around them, over the
+ * launch, divided by what projection saves. */
+static int64_t estimate_steps(const rc_kernel *k, const bool *needed, const int64_t *executions,
+                              const shape *sh)
+{
+    double total = 0;
+    for (int i = 0; i < k->nwork; i++)
+        if (needed[i])
+            total += (double)executions[i];
+    double saved = (double)sh->block_mult * (double)sh->thread_mult;
+    double est = total / saved;
+    return est > 9e18 ? INT64_MAX : (int64_t)est;
+}
+
+/* True when the subtree defines a let whose slot is read. */
+static bool has_read_let(const analysis *an, const rc_work *w)
+{
+    for (; w; w = w->next)
+        if ((w->kind == RC_WORK_LET && w->slot >= 0 && an->reads[w->slot]) ||
+            has_read_let(an, w->children))
+            return true;
+    return false;
+}
+
+/* Finds, for each access to the array, whether it can be stepped. */
+static void prepare_steps(analysis *an, const rc_work *w, const rc_work *loop)
+{
+    for (; w; w = w->next) {
+        if (w->array == an->array && w->array >= 0) {
+            int64_t coef;
+            an->step_loop[w->index] = NULL;
+            if (loop && rc_expr_affine(w->index_expr, loop->slot, &coef)) {
+                an->step_loop[w->index] = loop;
+                an->step_coef[w->index] = coef;
+            }
+        }
+        if (w->kind == RC_WORK_LOOP) {
+            bool steppable = (w->step_op == RC_STEP_ADD || w->step_op == RC_STEP_SUB) &&
+                             !has_read_let(an, w->children);
+            prepare_steps(an, w->children, steppable ? w : NULL);
+        } else if (w->children)
+            prepare_steps(an, w->children, loop);
+    }
+}
+
+static status analyse_array(analysis *an, const int64_t *executions, rc_access *out)
+{
+    const rc_kernel *k = an->k;
+    memset(an->needed, 0, (size_t)(k->nwork > 0 ? k->nwork : 1) * sizeof *an->needed);
+    memset(an->reads, 0, (size_t)an->nslots * sizeof *an->reads);
+    mark_needed(k->work, an->array, an->needed, an->reads, an->nslots);
+    for (bool changed = true; changed;) {
+        changed = false;
+        close_over_lets(k->work, an->reads, an->nslots, &changed);
+    }
+    prepare_steps(an, k->work, NULL);
+    shape sh;
+    make_shape(k, an->reads, &sh);
+    rc_access_counts *ac = &out->arrays[an->array];
+    int64_t est = estimate_steps(k, an->needed, executions, &sh);
+    int64_t count = sh.classes;
+    an->budget = RC_ACCESS_BUDGET;
+    if (est > RC_ACCESS_BUDGET / 2 && sh.classes > 1) {
+        double per_class = (double)est / (double)sh.classes;
+        double fit = (double)(RC_ACCESS_BUDGET / 2) / (per_class > 1 ? per_class : 1);
+        count = fit < 1 ? 1 : (int64_t)fit;
+        if (count > sh.classes)
+            count = sh.classes;
+    }
+    an->steps = 0;
+    an->footprint = 0;
+    status st = run_classes(an, &sh, count, ac);
+    if (st == A_BUDGET && count > 1) {
+        /* The estimate was short: start again on a smaller sample. */
+        memset(ac, 0, sizeof *ac);
+        map_free(&an->map);
+        if (!map_init(&an->map))
+            return fail(an, NULL, "out of memory");
+        an->steps = 0;
+        an->footprint = 0;
+        count = count / 64 > 0 ? count / 64 : 1;
+        st = run_classes(an, &sh, count, ac);
+    }
+    if (st == A_BUDGET)
+        return fail(an, NULL,
+                    "the accesses to array '%s' need more than %lld lane-steps to count even "
+                    "for one block: its loops run too many iterations per thread",
+                    an->arr->name, (long long)RC_ACCESS_BUDGET);
+    if (st != A_OK)
+        return st;
+    if (count < sh.classes) {
+        out->sampled = true;
+        out->sample_blocks += count;
+        out->sample_classes += sh.classes;
+    }
+    return A_OK;
+}
+
+static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
+{
+    bool ok = true;
+    ok &= !__builtin_add_overflow(t->requests, a->requests, &t->requests);
+    ok &= !__builtin_add_overflow(t->accessed_bytes, a->accessed_bytes, &t->accessed_bytes);
+    ok &= !__builtin_add_overflow(t->sector_bytes, a->sector_bytes, &t->sector_bytes);
+    ok &= !__builtin_add_overflow(t->footprint_bytes, a->footprint_bytes, &t->footprint_bytes);
+    ok &= !__builtin_add_overflow(t->block_sector_bytes, a->block_sector_bytes, &t->block_sector_bytes);
+    ok &= !__builtin_add_overflow(t->block_footprint_max, a->block_footprint_max, &t->block_footprint_max);
+    ok &= !__builtin_add_overflow(t->shared_requests, a->shared_requests, &t->shared_requests);
+    ok &= !__builtin_add_overflow(t->shared_wavefronts, a->shared_wavefronts, &t->shared_wavefronts);
+    return ok;
+}
+
+bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t legacy_bytes,
+                       int64_t legacy_block_max, rc_access *out, const rc_work **node,
+                       char *message, size_t n)
+{
+    memset(out, 0, sizeof *out);
+    *node = NULL;
+    message[0] = '\0';
+    out->sample_seed = RC_ACCESS_SEED;
+    out->narrays = (int)k->narrays;
+    out->arrays = calloc(k->narrays + 1, sizeof *out->arrays);
+    analysis an = {0};
+    an.k = k;
+    an.nslots = k->nslots > RC_SLOT_FIRST_FREE ? k->nslots : RC_SLOT_FIRST_FREE;
+    an.needed = calloc((size_t)(k->nwork > 0 ? k->nwork : 1), sizeof *an.needed);
+    an.reads = calloc((size_t)an.nslots, sizeof *an.reads);
+    an.lanes = calloc((size_t)WARP * (size_t)an.nslots, sizeof *an.lanes);
+    size_t nn = (size_t)(k->nwork > 0 ? k->nwork : 1);
+    an.step_loop = calloc(nn, sizeof *an.step_loop);
+    an.step_coef = calloc(nn, sizeof *an.step_coef);
+    an.entry = calloc(nn, sizeof *an.entry);
+    an.cache_v = calloc(nn, sizeof *an.cache_v);
+    an.cache_idx = calloc(nn, sizeof *an.cache_idx);
+    an.cache_entry = calloc(nn, sizeof *an.cache_entry);
+    an.fail_node = node;
+    an.message = message;
+    an.message_len = n;
+    bool ok = false;
+    if (!out->arrays || !an.needed || !an.reads || !an.lanes || !an.step_loop || !an.step_coef ||
+        !an.entry || !an.cache_v || !an.cache_idx || !an.cache_entry) {
+        snprintf(message, n, "out of memory");
+        goto end;
+    }
+    for (size_t i = 0; i < k->narrays; i++) {
+        an.array = (int)i;
+        an.arr = &k->arrays[i];
+        an.stamp = 0;
+        if (!map_init(&an.map)) {
+            snprintf(message, n, "out of memory");
+            goto end;
+        }
+        status st = analyse_array(&an, executions, out);
+        map_free(&an.map);
+        if (st != A_OK)
+            goto end;
+    }
+    /* Legacy accesses: coalesced, no reuse (access.h). */
+    rc_access_counts *lg = &out->legacy;
+    lg->requests = legacy_bytes / 128 + (legacy_bytes % 128 != 0);
+    lg->accessed_bytes = lg->sector_bytes = lg->footprint_bytes = legacy_bytes;
+    lg->block_sector_bytes = legacy_bytes;
+    lg->block_footprint_max = legacy_block_max;
+    ok = sum_into(&out->total, lg);
+    for (size_t i = 0; ok && i < k->narrays; i++)
+        ok = sum_into(&out->total, &out->arrays[i]);
+    if (!ok)
+        snprintf(message, n, "the memory counts of the launch overflow 64 bits");
+end:
+    free(an.needed);
+    free(an.reads);
+    free(an.lanes);
+    free(an.step_loop);
+    free(an.step_coef);
+    free(an.entry);
+    free(an.cache_v);
+    free(an.cache_idx);
+    free(an.cache_entry);
+    if (!ok)
+        rc_access_release(out);
+    return ok;
+}
+
+void rc_access_release(rc_access *a)
+{
+    free(a->arrays);
+    a->arrays = NULL;
+}

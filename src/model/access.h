@@ -1,0 +1,78 @@
+/* access.h: where a kernel's memory accesses go, counted exactly per warp.
+ *
+ * Definitions (README, "Memory counts"):
+ * - A warp is 32 consecutive threads of a block, threads numbered x
+ *   fastest, then y, then z.
+ * - A request is one access element executed by the lanes of one warp with
+ *   the same iteration numbers of every enclosing loop; lanes that skip it
+ *   through a guard, or whose loop has ended, are inactive.
+ * - Arrays start at 256-byte aligned addresses and do not overlap.
+ * - Global memory (arrays in the global, constant and local spaces):
+ *   requests; accessed_bytes (active lanes x element size); sector_bytes
+ *   (per request, the distinct 32-byte sectors its lanes touch, summed,
+ *   x 32); footprint_bytes (distinct sectors the whole launch touches, x 32).
+ * - Shared memory: shared_requests, and shared_wavefronts (per request,
+ *   the largest number of distinct 4-byte words that fall into one of the
+ *   32 banks; one word read by many lanes is a broadcast).
+ * - Legacy accesses (<load count bytes>, <store>, <traffic>) carry no
+ *   address: they count as perfectly coalesced and without reuse, so their
+ *   accessed, sector and footprint bytes all equal their bytes and their
+ *   requests are those bytes / 128, rounded up (a warp of 4-byte lanes).
+ *
+ * Pure computation, no I/O. See access.c for how it stays fast.
+ */
+#ifndef ROOFCAST_ACCESS_H
+#define ROOFCAST_ACCESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/model.h"
+
+typedef struct {
+    int64_t requests, accessed_bytes, sector_bytes, footprint_bytes;
+    /* Over blocks, the distinct sectors each block touches, x 32, summed:
+     * what reaches L2 when L1 keeps everything a block reuses. */
+    int64_t block_sector_bytes;
+    int64_t block_footprint_max; /* the most one block touches, bytes */
+    int64_t shared_requests, shared_wavefronts;
+} rc_access_counts;
+
+/* The memory counts of a launch. */
+typedef struct {
+    rc_access_counts total;    /* every array and the legacy accesses */
+    rc_access_counts legacy;   /* the legacy accesses alone */
+    rc_access_counts *arrays;  /* by rc_kernel.arrays; owned */
+    int narrays;
+    /* When the exact analysis of some array would pass the budget, that
+     * array's counts come from a sample of its blocks (stated in the
+     * report): blocks sampled out of the blocks that differ. */
+    bool sampled;
+    int64_t sample_blocks, sample_classes;
+    uint32_t sample_seed;
+} rc_access;
+
+/* Lane-steps (one lane through one statement) the exact analysis may
+ * take before it falls back to a sample. */
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+#define RC_ACCESS_BUDGET 2000000LL
+#else
+#define RC_ACCESS_BUDGET 1500000000LL
+#endif
+
+/* The seed of the sample, so that a sampled report can be repeated. */
+#define RC_ACCESS_SEED 20261123u
+
+/* Counts the accesses of `k`'s model (assumption guards as written).
+ * From the evaluator: `executions` of each node over the launch (by
+ * rc_work.index, to size the work), the bytes of the legacy accesses and
+ * the most of them one block moves. Returns true and fills *out (release
+ * with rc_access_release), or false with the node at fault (or NULL) in
+ * *node and the reason in message[n]. */
+bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t legacy_bytes,
+                       int64_t legacy_block_max, rc_access *out, const rc_work **node,
+                       char *message, size_t n);
+
+void rc_access_release(rc_access *a);
+
+#endif

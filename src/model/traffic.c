@@ -1,0 +1,56 @@
+/* traffic.c: bytes per level of the memory hierarchy. See traffic.h.
+ *
+ * Why this rule: L1 is a per-SM cache that keeps what a block reuses only
+ * while the block's working set fits the L1 share it gets (Jia et al.,
+ * "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking",
+ * 2018, find hits up to the configured L1 size, then a steep fall); sectors that miss
+ * go to L2 at 32-byte granularity (NVIDIA's CUDA C++ Best Practices Guide,
+ * "Coalesced Access to Global Memory"). L2 is shared by the whole GPU, so
+ * DRAM sees each sector once (the footprint, compulsory traffic) when the
+ * launch's footprint fits the L2, and more of the L2 traffic as it
+ * outgrows it (the hierarchical roofline of Yang, Kurth and Williams,
+ * "Hierarchical Roofline analysis for GPUs", CCPE 2020, measures each
+ * level's bytes the same way). The linear fall-off between the two is the
+ * simplest rule that stays within those bounds; it is an assumption, and
+ * the report says so.
+ */
+#include "model/traffic.h"
+
+#include <math.h>
+
+static double blocks_per_sm(const rc_gpu *g, const rc_counts *c)
+{
+    double sms = g->sm.count.value > 0 ? g->sm.count.value : (g->sms > 0 ? (double)g->sms : 1);
+    double resident = ceil((double)c->blocks_launched / sms);
+    if (g->sm.threads.value > 0 && c->threads_per_block > 0)
+        resident = fmin(resident, floor(g->sm.threads.value / (double)c->threads_per_block));
+    if (g->sm.blocks.value > 0)
+        resident = fmin(resident, g->sm.blocks.value);
+    return resident < 1 ? 1 : resident;
+}
+
+void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, rc_traffic *t)
+{
+    const rc_access_counts *m = &c->memory.total;
+    double S = (double)m->sector_bytes, B = (double)m->block_sector_bytes;
+    double W = (double)m->footprint_bytes, F = (double)m->block_footprint_max;
+    t->resident_blocks = blocks_per_sm(g, c);
+    t->l1_per_block = g->sm.l1.value / t->resident_blocks;
+    t->l1_hit = F <= t->l1_per_block ? 1 : t->l1_per_block / F;
+    t->l1_bytes = S + 128.0 * (double)m->shared_wavefronts;
+    t->l2_bytes = B + (S - B) * (1 - t->l1_hit);
+    if (t->l2_bytes < W)
+        t->l2_bytes = W;
+    t->l2_fit = W <= g->l2_bytes ? 1 : g->l2_bytes / W;
+    t->dram_bytes = W + (t->l2_bytes - W) * (1 - t->l2_fit);
+    t->l1_bandwidth = g->rates.l1_bandwidth.value;
+    t->l2_bandwidth = g->rates.l2_bandwidth.value;
+    t->dram_bandwidth = g->bandwidth;
+    t->t_l1 = t->l1_bandwidth > 0 ? t->l1_bytes / t->l1_bandwidth : 0;
+    t->t_l2 = t->l2_bandwidth > 0 ? t->l2_bytes / t->l2_bandwidth : 0;
+    t->t_dram = t->dram_bandwidth > 0 ? t->dram_bytes / t->dram_bandwidth : 0;
+    double flops = (double)c->flops.total;
+    t->intensity_l1 = t->l1_bytes > 0 ? flops / t->l1_bytes : 0;
+    t->intensity_l2 = t->l2_bytes > 0 ? flops / t->l2_bytes : 0;
+    t->intensity_dram = t->dram_bytes > 0 ? flops / t->dram_bytes : 0;
+}

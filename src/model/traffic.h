@@ -1,0 +1,32 @@
+/* traffic.h: the bytes each level of the memory hierarchy moves, for one
+ * kernel's memory counts on one GPU. A pure function of the counts
+ * (access.h) and the GPU's cache sizes; README "Memory traffic by level".
+ *
+ *   L1 (and shared memory): sector_bytes + 128 x shared_wavefronts
+ *   L2:   l2 = B + (S - B) x (1 - h), h = min(1, C_block / F_block)
+ *         S: sector_bytes; B: block_sector_bytes (each block's distinct
+ *         sectors, summed); F_block: the most one block touches; C_block:
+ *         the L1 of an SM shared by the blocks resident on it
+ *   DRAM: dram = W + (l2 - W) x (1 - f), f = min(1, L2 size / W)
+ *         W: footprint_bytes; never below W
+ */
+#ifndef ROOFCAST_TRAFFIC_H
+#define ROOFCAST_TRAFFIC_H
+
+#include "model/eval.h"
+#include "model/model.h"
+
+typedef struct {
+    double l1_bytes, l2_bytes, dram_bytes;
+    double l1_per_block;     /* C_block, bytes */
+    double resident_blocks;  /* per SM, sharing its L1 */
+    double l1_hit;           /* h */
+    double l2_fit;           /* f */
+    double l1_bandwidth, l2_bandwidth, dram_bandwidth; /* B/s */
+    double t_l1, t_l2, t_dram; /* s: each level's bytes at its bandwidth */
+    double intensity_l1, intensity_l2, intensity_dram; /* FLOP/byte; 0 without bytes */
+} rc_traffic;
+
+void rc_traffic_compute(const rc_gpu *gpu, const rc_counts *counts, rc_traffic *out);
+
+#endif

@@ -1,0 +1,341 @@
+/* test_access.c: the memory counts of issue 16 on small launches, each
+ * worked out by hand in its comment. Arrays start 256-byte aligned, so a
+ * float array's element i is at byte 4i: sector i / 8. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/diag.h"
+#include "model/eval.h"
+#include "model/traffic.h"
+#include "input/load.h"
+
+static rc_loader *loader;
+static rc_diag *diag;
+static FILE *messages;
+static char *message_buf;
+static size_t message_len;
+
+static int setup(void **state)
+{
+    (void)state;
+    messages = open_memstream(&message_buf, &message_len);
+    diag = rc_diag_new(messages, 1);
+    loader = rc_loader_new(diag);
+    return loader ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    rc_loader_free(loader);
+    rc_diag_free(diag);
+    fclose(messages);
+    free(message_buf);
+    return 0;
+}
+
+/* Loads a kernel around `decls` and `work` and counts it; the counts of
+ * the whole launch are in c->memory. */
+static void count(const char *grid, const char *block, const char *decls, const char *work,
+                  rc_counts *c)
+{
+    char xml[8192];
+    snprintf(xml, sizeof xml,
+             "<kernel id='t' name='t'><summary>s</summary><source>x</source>"
+             "<launch grid='%s' block='%s'/>%s<work>%s</work></kernel>",
+             grid, block, decls, work);
+    rc_kernel *k = rc_load_kernel_memory(loader, "test.xml", xml, strlen(xml), diag);
+    if (!k) {
+        fflush(messages);
+        fprintf(stderr, "load failed: %s\n", message_buf);
+    }
+    assert_non_null(k);
+    rc_eval_error err;
+    bool ok = rc_evaluate(k, false, c, &err);
+    if (!ok)
+        fprintf(stderr, "evaluation failed: %s\n", err.message);
+    assert_true(ok);
+    assert_true(c->memory_counted);
+    rc_kernel_free(k);
+}
+
+/* requests, accessed, sector and footprint bytes of the whole launch. */
+static void expect_global(const rc_counts *c, int64_t requests, int64_t accessed, int64_t sectors,
+                          int64_t footprint)
+{
+    const rc_access_counts *m = &c->memory.total;
+    assert_int_equal(m->requests, requests);
+    assert_int_equal(m->accessed_bytes, accessed);
+    assert_int_equal(m->sector_bytes, sectors);
+    assert_int_equal(m->footprint_bytes, footprint);
+    assert_false(c->memory.sampled);
+}
+
+#define FLOATS(n) "<array name='A' type='float' length='" #n "'/>"
+
+/* 32 lanes read A[0..31]: bytes 0-127, 4 sectors, one request. */
+static void test_coalesced(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("1", "32", FLOATS(32), "<load array='A' index='threadIdx.x'/>", &c);
+    expect_global(&c, 1, 128, 128, 128);
+    rc_counts_release(&c);
+    /* float4: 32 x 16 = 512 bytes, 16 sectors. */
+    count("1", "32", "<array name='A' type='float4' length='32'/>",
+          "<load array='A' index='threadIdx.x'/>", &c);
+    expect_global(&c, 1, 512, 512, 512);
+    rc_counts_release(&c);
+}
+
+/* Stride 2: bytes 0, 8, ..., 248: 8 sectors for 128 bytes used. Stride 8
+ * (32 bytes): every lane its own sector, 32 of them. */
+static void test_strided(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("1", "32", FLOATS(64), "<load array='A' index='2 * threadIdx.x'/>", &c);
+    expect_global(&c, 1, 128, 256, 256);
+    rc_counts_release(&c);
+    count("1", "32", FLOATS(256), "<load array='A' index='8 * threadIdx.x'/>", &c);
+    expect_global(&c, 1, 128, 1024, 1024);
+    rc_counts_release(&c);
+}
+
+/* Every lane reads A[0]: one sector, 128 bytes accessed. */
+static void test_broadcast(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("1", "32", FLOATS(32), "<load array='A' index='0'/>", &c);
+    expect_global(&c, 1, 128, 32, 32);
+    rc_counts_release(&c);
+}
+
+/* A 32 x 32 block reads a column per warp: A[x * 32 + y]. Each warp (one
+ * y) touches 32 sectors 128 bytes apart; 32 warps: 1,024 sectors, 32 KiB,
+ * for a footprint of the whole 4 KiB array. */
+static void test_transposed(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("1", "32,32", FLOATS(1024), "<load array='A' index='threadIdx.x * 32 + threadIdx.y'/>", &c);
+    expect_global(&c, 32, 4096, 32768, 4096);
+    rc_counts_release(&c);
+    /* Row by row instead: 32 requests of 4 sectors. */
+    count("1", "32,32", FLOATS(1024), "<load array='A' index='threadIdx.y * 32 + threadIdx.x'/>", &c);
+    expect_global(&c, 32, 4096, 4096, 4096);
+    rc_counts_release(&c);
+}
+
+/* 48 threads: warp 0 reads bytes 0-127 (4 sectors), warp 1 has 16 lanes,
+ * bytes 128-191 (2 sectors). */
+static void test_partial_last_warp(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("1", "48", FLOATS(48), "<load array='A' index='threadIdx.x'/>", &c);
+    expect_global(&c, 2, 192, 192, 192);
+    rc_counts_release(&c);
+}
+
+/* Even lanes only: 16 lanes, bytes 0, 8, ..., 120: still 4 sectors. A warp
+ * whose lanes all skip the access makes no request. */
+static void test_guarded_lanes(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("1", "32", FLOATS(32),
+          "<when test='threadIdx.x % 2 == 0'><load array='A' index='threadIdx.x'/></when>", &c);
+    expect_global(&c, 1, 64, 128, 128);
+    rc_counts_release(&c);
+    count("1", "64", FLOATS(64),
+          "<when test='threadIdx.x &lt; 32'><store array='A' index='threadIdx.x'/></when>", &c);
+    expect_global(&c, 1, 128, 128, 128);
+    rc_counts_release(&c);
+}
+
+/* for (i = tx; i < 100; i += 32) A[i]: iterations 0-2 with 32 lanes (4
+ * sectors each), iteration 3 with lanes 0-3 (bytes 384-399, 1 sector):
+ * 4 requests, 400 bytes, 13 sectors, and the footprint is those 13. */
+static void test_loop_iterations(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("1", "32", FLOATS(100),
+          "<loop var='i' from='threadIdx.x' to='100' step='blockDim.x'>"
+          "<load array='A' index='i'/></loop>", &c);
+    expect_global(&c, 4, 400, 416, 416);
+    rc_counts_release(&c);
+}
+
+/* Shared memory: S[32 * tx] puts all 32 words in bank 0: 32 wavefronts.
+ * Padded, S[33 * tx] puts lane t in bank t: 1. S[2 * tx]: 2 words in each
+ * even bank: 2. S[0]: a broadcast, 1. Shared accesses add no bytes. */
+static void test_bank_conflicts(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *index;
+        int64_t wavefronts;
+    } cases[] = {{"32 * threadIdx.x", 32}, {"33 * threadIdx.x", 1}, {"2 * threadIdx.x", 2},
+                 {"0", 1}, {"threadIdx.x", 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char work[256];
+        snprintf(work, sizeof work, "<load array='S' index='%s'/>", cases[i].index);
+        rc_counts c;
+        count("1", "32", "<array name='S' type='float' length='32 * 33' space='shared'/>", work, &c);
+        assert_int_equal(c.memory.total.shared_requests, 1);
+        if (c.memory.total.shared_wavefronts != cases[i].wavefronts)
+            fprintf(stderr, "S[%s]\n", cases[i].index);
+        assert_int_equal(c.memory.total.shared_wavefronts, cases[i].wavefronts);
+        assert_int_equal(c.memory.total.requests, 0);
+        assert_int_equal(c.bytes.total, 0);
+        rc_counts_release(&c);
+    }
+    /* double: lane t reads words 2t and 2t+1: 64 words, 2 per bank. */
+    rc_counts c;
+    count("1", "32", "<array name='S' type='double' length='32' space='shared'/>",
+          "<load array='S' index='threadIdx.x'/>", &c);
+    assert_int_equal(c.memory.total.shared_wavefronts, 2);
+    rc_counts_release(&c);
+}
+
+/* Two blocks read the same 128 bytes: each block's own footprint is 4
+ * sectors (block sector bytes 256 in all), the launch's is 4 (128). */
+static void test_footprint_across_blocks(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("2", "32", FLOATS(32), "<load array='A' index='threadIdx.x'/>", &c);
+    expect_global(&c, 2, 256, 256, 128);
+    assert_int_equal(c.memory.total.block_sector_bytes, 256);
+    assert_int_equal(c.memory.total.block_footprint_max, 128);
+    rc_counts_release(&c);
+}
+
+/* 8 lanes' worth of atomics on 8 ints: one request, one sector. */
+static void test_atomic(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("1", "32", "<array name='H' type='int' length='8'/>",
+          "<atomic array='H' index='threadIdx.x % 8'/>", &c);
+    expect_global(&c, 1, 128, 32, 32);
+    rc_counts_release(&c);
+}
+
+/* Legacy accesses: coalesced and no reuse. 32 threads x 2 x 4 bytes = 256
+ * bytes: 2 requests of 128 bytes. */
+static void test_legacy(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("1", "32", "", "<load count='2' bytes='4'/>", &c);
+    expect_global(&c, 2, 256, 256, 256);
+    rc_counts_release(&c);
+}
+
+/* Per array, and the arrays add up: maximum_kernel's rows of vg_a are 400
+ * bytes apart, so row x starts in sector 12.5 x: the footprint of its 5
+ * rows (2,000 bytes) is 63 sectors, 2,016 bytes. The bytes accessed equal
+ * the evaluator's bytes. */
+static void test_per_array(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("5,5", "32,32",
+          "<param name='k' value='100'/><array name='a' type='float' length='5 * k'/>"
+          "<array name='b' type='float' length='5 * k'/>",
+          "<loop var='offset' from='threadIdx.x' to='k' step='blockDim.x'>"
+          "<load array='a' index='blockIdx.x * k + offset'/>"
+          "<load array='b' index='blockIdx.y * k + offset'/></loop>", &c);
+    assert_int_equal(c.memory.narrays, 2);
+    assert_int_equal(c.memory.arrays[0].accessed_bytes, 320000);
+    assert_int_equal(c.memory.arrays[0].footprint_bytes, 2016);
+    assert_int_equal(c.memory.arrays[1].footprint_bytes, 2016);
+    /* Per warp (one threadIdx.y row), 4 requests; 32 rows, 25 blocks. */
+    assert_int_equal(c.memory.arrays[0].requests, 4 * 32 * 25);
+    assert_int_equal(c.memory.total.accessed_bytes, c.bytes.total);
+    /* Row 0: 13 sectors (test_loop_iterations). Row 1 is bytes 400-799:
+     * iterations cover bytes 400-527 (sectors 12-16: 5), 528-655 (16-20:
+     * 5), 656-783 (20-24: 5) and 784-799 (24: 1): 16. Row 2 starts at byte
+     * 800, sector 25 exactly, like row 0; row 3 like row 1, row 4 like row
+     * 0: 13 + 16 + 13 + 16 + 13 = 71 sectors, each row read by 32 warps in
+     * each of 5 blocks. */
+    assert_int_equal(c.memory.arrays[0].sector_bytes, 71LL * 32 * 5 * 32);
+    rc_counts_release(&c);
+}
+
+/* The traffic rule (traffic.h) on numbers worked by hand: 4 blocks on a
+ * GPU of 2 SMs with 1,000 bytes of L1 each and a 2,000-byte L2. S = 8,000
+ * sector bytes, B = 4,000 (each block's distinct sectors), F = 1,000 per
+ * block, W = 3,000 footprint. 2 blocks per SM: C = 500, so L1 keeps half:
+ * l2 = 4,000 + 4,000 x 0.5 = 6,000. W > L2: f = 2/3, dram = 3,000 +
+ * 3,000 x 1/3 = 4,000. */
+static void test_traffic_rule(void **state)
+{
+    (void)state;
+    rc_gpu g;
+    memset(&g, 0, sizeof g);
+    g.sm.count.value = 2;
+    g.sm.threads.value = 2048;
+    g.sm.blocks.value = 32;
+    g.sm.l1.value = 1000;
+    g.l2_bytes = 2000;
+    g.bandwidth = 1e9;
+    g.rates.l2_bandwidth.value = 2e9;
+    g.rates.l1_bandwidth.value = 4e9;
+    rc_counts c;
+    memset(&c, 0, sizeof c);
+    c.blocks_launched = 4;
+    c.threads_per_block = 32;
+    c.flops.total = 12000;
+    c.memory.total = (rc_access_counts){.sector_bytes = 8000, .block_sector_bytes = 4000,
+                                        .block_footprint_max = 1000, .footprint_bytes = 3000,
+                                        .shared_wavefronts = 10};
+    rc_traffic t;
+    rc_traffic_compute(&g, &c, &t);
+    assert_true(t.resident_blocks == 2);
+    assert_true(t.l1_hit == 0.5);
+    assert_true(t.l1_bytes == 8000 + 1280);
+    assert_true(t.l2_bytes == 6000);
+    assert_true(fabs(t.dram_bytes - 4000) < 1e-9);
+    assert_true(fabs(t.t_dram - 4e-6) < 1e-15);
+    assert_true(t.t_l2 == 3e-6);
+    assert_true(fabs(t.intensity_l2 - 2) < 1e-12);
+    /* Everything fits: DRAM moves the footprint, L2 what blocks touch. */
+    g.sm.l1.value = 1e6;
+    g.l2_bytes = 1e6;
+    rc_traffic_compute(&g, &c, &t);
+    assert_true(t.l2_bytes == 4000);
+    assert_true(t.dram_bytes == 3000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_coalesced),
+        cmocka_unit_test(test_strided),
+        cmocka_unit_test(test_broadcast),
+        cmocka_unit_test(test_transposed),
+        cmocka_unit_test(test_partial_last_warp),
+        cmocka_unit_test(test_guarded_lanes),
+        cmocka_unit_test(test_loop_iterations),
+        cmocka_unit_test(test_bank_conflicts),
+        cmocka_unit_test(test_footprint_across_blocks),
+        cmocka_unit_test(test_atomic),
+        cmocka_unit_test(test_legacy),
+        cmocka_unit_test(test_per_array),
+        cmocka_unit_test(test_traffic_rule),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
