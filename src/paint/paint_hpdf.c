@@ -219,7 +219,7 @@ static bool write_identity_to_unicode(HPDF_Stream s)
         unsigned n = 0, end = hi;
         for (; end < 256 && n < PER_BLOCK; end++)
             n += !(end >= SURROGATES && end < SURROGATES_END);
-        char line[32];
+        char line[48]; /* room for any unsigned, as GCC checks at -O1 */
         snprintf(line, sizeof line, "%u beginbfrange\n", n);
         ok &= HPDF_Stream_WriteStr(s, line) == HPDF_OK;
         for (; ok && hi < end; hi++) {
