@@ -438,8 +438,11 @@ static bool paint_text(HPDF_Page page, const place *pl, const rc_chart_item *it,
     HPDF_TextWidth tw = HPDF_Font_TextWidth(font, (const HPDF_BYTE *)text, (HPDF_UINT)strlen(text));
     double measured = tw.width * size / 1000.0;
     if (width > 0 && measured > width * 1.001) {
-        size *= width / measured; /* a replaced character is wider: keep the laid-out box */
-        measured = width;
+        /* A replaced character is wider: keep the laid-out box, but no
+         * smaller than the smallest legible text. */
+        double fitted = fmax(size * width / measured, fmin(size, RC_HPDF_MIN_TEXT));
+        measured *= fitted / size;
+        size = fitted;
     }
     double along = it->anchor == RC_ANCHOR_MIDDLE ? 0.5 : it->anchor == RC_ANCHOR_END ? 1 : 0;
     double x = px(pl, it->x), y = py(pl, it->y);

@@ -90,12 +90,16 @@ bool rc_hpdf_direct_cmap(HPDF_Doc pdf, const char *name);
  * its map empty, when the font is not of that kind or memory ran out. */
 bool rc_hpdf_fix_to_unicode(HPDF_Font font);
 
+/* Points: text at 100 % zoom on paper is legible from this size up. */
+#define RC_HPDF_MIN_TEXT 6.0
+
 /* Paints `chart` on `page` with its top-left corner at (x, top), in page
  * points measured from the page's top-left corner (y downward, as in the
  * description), scaled by `scale` (1: the description's own points). Items
  * are painted in order with the rules of chart.h; a text item is printed
  * with rc_hpdf_showable and, should it then measure wider than the item's
- * `width` (a replaced character), at the size that fits that width.
+ * `width` (a replaced character), at the size that fits that width, but
+ * not under RC_HPDF_MIN_TEXT.
  * Returns false if the page reported an error (the document's error
  * handler has the details). */
 bool rc_paint_hpdf(HPDF_Page page, const rc_chart *chart, const rc_hpdf_fonts *fonts, double x,

@@ -705,6 +705,33 @@ typedef struct {
     char *detail[2]; /* smaller lines under the name, or NULL */
 } legend_entry;
 
+/* A legend entry's sample, `sample` wide from x on the line `mid`: a
+ * roof's line when `with_line`, and the GPU's marker. */
+static void legend_sample(rc_chart *c, int series, double x, double mid, double sample,
+                          bool with_line)
+{
+    if (with_line) {
+        double dash[4];
+        int nd = series_dash(series, dash);
+        rc_rgb col = series_colour(series);
+        if (is_light(col)) {
+            rc_chart_item *k = add_line(c, RC_ROLE_LEGEND, x, mid, x + sample, mid, casing, 3.0);
+            if (k) {
+                k->series = series;
+                k->ndash = nd;
+                memcpy(k->dash, dash, sizeof dash);
+            }
+        }
+        rc_chart_item *it = add_line(c, RC_ROLE_LEGEND, x, mid, x + sample, mid, col, 1.6);
+        if (it) {
+            it->series = series;
+            it->ndash = nd;
+            memcpy(it->dash, dash, sizeof dash);
+        }
+    }
+    add_marker(c, RC_ROLE_LEGEND, series, x + sample / 2, mid, 7, false);
+}
+
 /* The GPU legend at (x, y), `w` wide: a sample (a roof's line when
  * `with_line`, and the GPU's marker), the name wrapped, its detail lines.
  * With `dry` it only measures. Returns the height used. */
@@ -722,29 +749,8 @@ static double legend(rc_chart *c, double x, double y, double w, const legend_ent
             return 0;
         }
         double base = y + asc;
-        if (!dry) {
-            double mid = base - asc * 0.35;
-            if (with_line) {
-                double dash[4];
-                int nd = series_dash(e[i].series, dash);
-                rc_rgb col = series_colour(e[i].series);
-                if (is_light(col)) {
-                    rc_chart_item *k = add_line(c, RC_ROLE_LEGEND, x, mid, x + sample, mid, casing, 3.0);
-                    if (k) {
-                        k->series = e[i].series;
-                        k->ndash = nd;
-                        memcpy(k->dash, dash, sizeof dash);
-                    }
-                }
-                rc_chart_item *it = add_line(c, RC_ROLE_LEGEND, x, mid, x + sample, mid, col, 1.6);
-                if (it) {
-                    it->series = e[i].series;
-                    it->ndash = nd;
-                    memcpy(it->dash, dash, sizeof dash);
-                }
-            }
-            add_marker(c, RC_ROLE_LEGEND, e[i].series, x + sample / 2, mid, 7, false);
-        }
+        if (!dry)
+            legend_sample(c, e[i].series, x, base - asc * 0.35, sample, with_line);
         for (size_t j = 0; j < l.n; j++) {
             if (!dry) {
                 rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, tx, base, l.line[j], RC_FONT_REGULAR,
@@ -780,6 +786,47 @@ static double legend(rc_chart *c, double x, double y, double w, const legend_ent
     return y - top;
 }
 
+/* The GPU legend under a plot, for a narrow page: each GPU's roof line,
+ * marker and name (no figures), in as many columns as fit `w`, filled
+ * down first. Returns the y below it. */
+static double legend_columns(rc_chart *c, double x, double y, double w, const legend_entry *e,
+                             size_t n)
+{
+    const double size = SIZE_SMALL, sample = 22, gap = 12, lh = size * 1.25;
+    double widest = 0;
+    for (size_t i = 0; i < n; i++)
+        widest = fmax(widest, rc_fonts_width(c->fonts, RC_FONT_REGULAR, size, e[i].name));
+    size_t ncols = (size_t)fmax(1, fmin((double)n, floor((w + gap) / (sample + 6 + widest + gap))));
+    size_t nrows = n ? (n + ncols - 1) / ncols : 0;
+    double col_w = (w + gap) / (double)ncols, tw = col_w - gap - sample - 6;
+    double asc = rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, size);
+    for (size_t r = 0; r < nrows; r++) {
+        size_t most = 1;
+        for (size_t col = 0; col < ncols; col++) {
+            size_t i = col * nrows + r;
+            if (i >= n)
+                continue;
+            lines l = {NULL, 0, 0};
+            if (!wrap(c->fonts, RC_FONT_REGULAR, size, e[i].name, tw, &l)) {
+                c->failed = true;
+                return y;
+            }
+            double ex = x + (double)col * col_w, base = y + asc;
+            legend_sample(c, e[i].series, ex, base - asc * 0.35, sample, true);
+            for (size_t j = 0; j < l.n; j++) {
+                rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, ex + sample + 6, base + lh * (double)j,
+                                             l.line[j], RC_FONT_REGULAR, size, RC_ANCHOR_START, ink);
+                if (it)
+                    it->series = e[i].series;
+            }
+            most = l.n > most ? l.n : most;
+            lines_free(&l);
+        }
+        y += lh * (double)most + 3;
+    }
+    return y;
+}
+
 static void legend_free(legend_entry *e, size_t n)
 {
     for (size_t i = 0; e && i < n; i++) {
@@ -809,8 +856,63 @@ typedef struct {
 #define CHART_WIDTH 760.0
 #define MARGIN 16.0
 
+/* What the roofline's symbols mean. ORDER as in symbol_key. */
+static const char *const ROOFLINE_KEYS[] = {"on the roof: FLOPs / t_body",
+                                            "per launch: FLOPs / t_total",
+                                            "ridge point: peak / bandwidth"};
+
+/* Key k of the roofline's symbols (0: on the roof, 1: per launch, 2: the
+ * ridge point) at (x, y), its text beside it. Returns the x after it. */
+static double symbol_key(rc_chart *c, int k, double x, double y, const char *text)
+{
+    double base = y + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_SMALL);
+    rc_chart_item *it = add_item(c, RC_ITEM_MARKER, RC_ROLE_LEGEND);
+    if (it) {
+        it->shape = RC_MARKER_CIRCLE;
+        it->x = x + 13, it->y = base - 3;
+        it->size = k == 2 ? 4.5 : 8;
+        it->has_fill = true;
+        it->fill = k == 1 ? white : ink_soft;
+        it->stroke = k == 1 ? ink_soft : ink;
+        it->stroke_width = k == 1 ? 1.6 : 0.6;
+    }
+    it = add_text(c, RC_ROLE_LEGEND, x + 32, base, text, RC_FONT_REGULAR, SIZE_SMALL,
+                  RC_ANCHOR_START, ink);
+    return x + 32 + (it ? it->width : 0);
+}
+
+/* The keys to the symbols in a row under a plot, from x, `w` wide,
+ * starting a new row where the next does not fit; `side_by_side` when the
+ * per-launch points are. Returns the y below. */
+static double symbol_keys_row(rc_chart *c, double x, double y, double w, bool side_by_side)
+{
+    const char *keys[] = {ROOFLINE_KEYS[0], side_by_side ? "per launch: FLOPs / t_total (side by side)"
+                                                         : ROOFLINE_KEYS[1],
+                          ROOFLINE_KEYS[2]};
+    double at = x;
+    for (int k = 0; k < 3; k++) {
+        double kw = 32 + rc_fonts_width(c->fonts, RC_FONT_REGULAR, SIZE_SMALL, keys[k]);
+        if (at > x && at + kw > x + w) {
+            at = x;
+            y += 13;
+        }
+        at = symbol_key(c, k, at, y, keys[k]) + 14;
+    }
+    return y + 13;
+}
+
+const rc_roofline_layout RC_ROOFLINE_BESIDE = {CHART_WIDTH, 0, false};
+
 rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts)
 {
+    return rc_chart_new_roofline_laid_out(kernel, gpus, fonts, &RC_ROOFLINE_BESIDE);
+}
+
+rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts,
+                                         const rc_roofline_layout *layout)
+{
+    const double width = layout->width;
+    const bool below = layout->legend_below;
     xmlNodePtr estimates = rc_results_child(kernel, "estimates");
     xmlNodePtr counts = rc_results_child(kernel, "counts");
     size_t n = 0;
@@ -818,7 +920,7 @@ rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fon
         n++;
     if (n == 0)
         return NULL;
-    rc_chart *c = chart_new(fonts, CHART_WIDTH), *done = NULL;
+    rc_chart *c = chart_new(fonts, width), *done = NULL;
     roof *r = calloc(n, sizeof *r);
     legend_entry *le = calloc(n, sizeof *le);
     char *name = attr_str(kernel, "name");
@@ -914,17 +1016,18 @@ rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fon
         c->failed = true;
         goto end;
     }
-    double y = add_titles(c, MARGIN, MARGIN, CHART_WIDTH - 2 * MARGIN, title, subtitle);
+    double y = add_titles(c, MARGIN, MARGIN, width - 2 * MARGIN, title, subtitle);
     free(title);
     double plot_top = y + 26; /* room for the intensity label above the plot */
     const double legend_w = 244;
-    double legend_x = CHART_WIDTH - MARGIN - legend_w;
+    double legend_x = width - MARGIN - legend_w;
     double tick_w = log_labels_width(fonts, ay.lo, ay.hi, true, "FLOP/s");
     double plot_left = MARGIN + SIZE_TEXT * 1.3 + 8 + tick_w + 6;
-    double plot_right = legend_x - 22;
-    double legend_h = rc_fonts_ascent(fonts, RC_FONT_BOLD, SIZE_TEXT) + 8 +
-                      legend(c, 0, 0, legend_w, le, n, true, true) + 70;
-    double plot_h = fmax(340, legend_h - 40);
+    double plot_right = below ? width - MARGIN - 8 : legend_x - 22;
+    double legend_h = below ? 0
+                            : rc_fonts_ascent(fonts, RC_FONT_BOLD, SIZE_TEXT) + 8 +
+                                  legend(c, 0, 0, legend_w, le, n, true, true) + 70;
+    double plot_h = layout->plot_height > 0 ? layout->plot_height : fmax(340, legend_h - 40);
     double plot_bottom = plot_top + plot_h;
     ax.p0 = plot_left, ax.p1 = plot_right;
     ay.p0 = plot_bottom, ay.p1 = plot_top;
@@ -1015,7 +1118,12 @@ rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fon
             if (q->series < 0 || !(q->perf_launch > 0))
                 continue;
             size_t before = c->count;
-            add_marker(c, RC_ROLE_POINT_LAUNCH, q->series, px, to_page(&ay, q->perf_launch), 8, true);
+            /* Below a narrow plot, side by side: per launch, the GPUs'
+             * points are often a launch latency apart, and would cover
+             * one another. */
+            double dx = below ? 8.0 * ((double)i - (double)(n - 1) / 2) : 0;
+            add_marker(c, RC_ROLE_POINT_LAUNCH, q->series, px + dx, to_page(&ay, q->perf_launch), 8,
+                       true);
             for (size_t k = before; k < c->count; k++)
                 c->items[k].data[0] = ai, c->items[k].data[1] = q->perf_launch;
         }
@@ -1036,6 +1144,15 @@ rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fon
                   RC_ANCHOR_MIDDLE, ink);
     }
 
+    double axis_bottom = plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + SIZE_TEXT * 1.3;
+    if (below) { /* names, then the keys, under the plot */
+        double ly = legend_columns(c, MARGIN, axis_bottom + 8, width - 2 * MARGIN, le, n);
+        if (has_point)
+            ly = symbol_keys_row(c, MARGIN, ly + 4, width - 2 * MARGIN, n > 1);
+        done = chart_finish(c, ly + MARGIN);
+        c = NULL;
+        goto end;
+    }
     /* The legend beside the plot, then the key to the symbols. */
     double ly = plot_top + rc_fonts_ascent(fonts, RC_FONT_BOLD, SIZE_TEXT);
     add_text(c, RC_ROLE_LEGEND, legend_x, ly, "GPUs: FP32 peak, bandwidth", RC_FONT_BOLD, SIZE_TEXT,
@@ -1043,32 +1160,15 @@ rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fon
     ly += 8;
     ly += legend(c, legend_x, ly, legend_w, le, n, true, false);
     if (has_point) {
-        static const char *const keys[] = {"on the roof: FLOPs / t_body",
-                                           "per launch: FLOPs / t_total",
-                                           "ridge point: peak / bandwidth"};
         ly += 4;
         add_line(c, RC_ROLE_LEGEND, legend_x, ly, legend_x + legend_w, ly, grid_major, 0.6);
         ly += 6;
         for (int k = 0; k < 3; k++) {
-            double base = ly + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_SMALL);
-            double mid = base - 3;
-            rc_chart_item *it = add_item(c, RC_ITEM_MARKER, RC_ROLE_LEGEND);
-            if (it) {
-                it->shape = RC_MARKER_CIRCLE;
-                it->x = legend_x + 13, it->y = mid;
-                it->size = k == 2 ? 4.5 : 8;
-                it->has_fill = true;
-                it->fill = k == 1 ? white : ink_soft;
-                it->stroke = k == 1 ? ink_soft : ink;
-                it->stroke_width = k == 1 ? 1.6 : 0.6;
-            }
-            add_text(c, RC_ROLE_LEGEND, legend_x + 32, base, keys[k], RC_FONT_REGULAR, SIZE_SMALL,
-                     RC_ANCHOR_START, ink);
+            symbol_key(c, k, legend_x, ly, ROOFLINE_KEYS[k]);
             ly += 13;
         }
     }
-    double bottom = fmax(plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + SIZE_TEXT * 1.3, ly);
-    done = chart_finish(c, bottom + MARGIN);
+    done = chart_finish(c, fmax(axis_bottom, ly) + MARGIN);
     c = NULL;
 
 end:
@@ -1317,6 +1417,11 @@ static int in_order(const void *a, const void *b)
 
 rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
 {
+    return rc_chart_new_overview_sized(results, fonts, CHART_WIDTH);
+}
+
+rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts, double width)
+{
     xmlNodePtr gpus = rc_results_child(results, "gpus");
     xmlNodePtr kernels = rc_results_child(results, "kernels");
     size_t ng = 0, total = 0;
@@ -1324,7 +1429,7 @@ rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
         ng++;
     FOR_EACH(k, kernels, "kernel")
         total++;
-    rc_chart *c = chart_new(fonts, CHART_WIDTH);
+    rc_chart *c = chart_new(fonts, width);
     legend_entry *le = calloc(ng ? ng : 1, sizeof *le);
     overview_kernel *shown = calloc(total ? total : 1, sizeof *shown);
     if (!c || !le || !shown) {
@@ -1390,12 +1495,12 @@ rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
         snprintf(subtitle, sizeof subtitle,
                  "t_total per launch; a band per kernel, a row per GPU in it; "
                  "the fastest GPU of each kernel ringed");
-    double y = add_titles(c, MARGIN, MARGIN, CHART_WIDTH - 2 * MARGIN,
+    double y = add_titles(c, MARGIN, MARGIN, width - 2 * MARGIN,
                           nk < total ? "The slowest kernels on every GPU: predicted time per launch"
                                      : "Every kernel on every GPU: predicted time per launch",
                           subtitle);
     const double legend_w = 190;
-    double legend_x = CHART_WIDTH - MARGIN - legend_w;
+    double legend_x = width - MARGIN - legend_w;
     double plot_left = MARGIN + name_w + 10, plot_right = legend_x - 20;
     double plot_top = y + 14;
     double sub = 9, pad = 6;

@@ -140,6 +140,23 @@ typedef struct rc_chart rc_chart;
  * no estimates. Free with rc_chart_free. */
 rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts);
 
+/* Where a roofline goes: `width` points wide; the plot `plot_height`
+ * points high (0: as high as the legend beside it needs, at least 340);
+ * the legend beside the plot with each GPU's figures (SVG, PNG:
+ * RC_ROOFLINE_BESIDE), or, with `legend_below`, under it in columns with
+ * the GPUs' names only and the per-launch points set side by side (a
+ * narrow page, like the PDF's, whose time table has the figures). */
+typedef struct {
+    double width, plot_height;
+    bool legend_below;
+} rc_roofline_layout;
+
+extern const rc_roofline_layout RC_ROOFLINE_BESIDE;
+
+/* rc_chart_new_roofline laid out as `layout` says. */
+rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts,
+                                         const rc_roofline_layout *layout);
+
 /* The time chart of `kernel`: for each GPU a horizontal bar of t_total
  * stacked as t_body then t_launch on a linear axis in µs, with t_total and
  * the bounding resource beside it. `gpus` gives each GPU its symbol, as in
@@ -151,6 +168,9 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
  * t_total as its symbol on a logarithmic axis in µs, the fastest ringed.
  * Free with rc_chart_free. */
 rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts);
+
+/* The overview `width` points wide (rc_chart_new_overview: 760). */
+rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts, double width);
 
 void rc_chart_free(rc_chart *chart);
 

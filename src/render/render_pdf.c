@@ -38,7 +38,11 @@
 #define X(s) ((const xmlChar *)(s))
 
 /* Font sizes at scale 1. A page that does not fit is set smaller, down to
- * MIN_SCALE; the chart takes the room that is left, at least CHART_MIN. */
+ * MIN_SCALE, where the smallest (SIZE_TABLE) is 6 pt: no text on a page
+ * at 100 % zoom is smaller. The chart is drawn at CHART_SCALE, where its
+ * smallest text (8 pt in its description) is 6 pt too, in a description
+ * made that much wider than the column; its plot takes the room that is
+ * left, PLOT_MIN to PLOT_MAX points high in the description. */
 #define SIZE_TITLE 17.0
 #define SIZE_TITLE_MIN 12.0
 #define SIZE_SUBTITLE 10.0
@@ -46,9 +50,11 @@
 #define SIZE_BODY 8.0
 #define SIZE_TABLE 7.5
 #define SIZE_FOOTER 7.0
-#define MIN_SCALE 0.6
-#define CHART_MIN 250.0
-#define OVERVIEW_MIN_SCALE 0.4 /* the overview chart is left out below this */
+#define MIN_SCALE 0.8
+#define CHART_SCALE 0.76
+#define PLOT_MIN 150.0
+#define PLOT_MAX 300.0
+#define NO_ROOM (-1.0) /* a chart height: the chart does not fit */
 
 #define FOOTER_BASELINE (PAGE_H - 26.0)
 
@@ -501,7 +507,8 @@ static void changes_since(pdf *p, xmlNodePtr k, double scale, double *at)
 }
 
 /* The blocks of a kernel's page from MARGIN_TOP down, at font scale
- * `scale`, with the chart `chart_h` high (nothing when 0). Draws when
+ * `scale`, with the chart `chart_h` high (nothing when 0, a line saying
+ * where it is when NO_ROOM). Draws when
  * p->page is set. Returns the height used; *chart_top is where the chart
  * goes. */
 static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
@@ -519,44 +526,66 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
         y += 10 * scale;
         *chart_top = y;
         y += chart_h;
+    } else if (chart_h == NO_ROOM) {
+        pdf_style muted = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_MUTED};
+        y += 10 * scale;
+        y += pdf_paragraph(p, &muted, MARGIN_X, y, CONTENT_W, PDF_LEFT,
+                           "The roofline chart does not fit on this page at a legible size: the "
+                           "HTML report and the -roofline.svg file have it.");
     }
     interpretation(p, k, scale, &y);
     changes_since(p, k, scale, &y);
     return y - MARGIN_TOP;
 }
 
+/* The roofline of kernel k for the page: the plot `plot` points high in
+ * the description, which is drawn at CHART_SCALE across the column. */
+static rc_chart *page_chart(pdf *p, xmlNodePtr k, double plot)
+{
+    rc_roofline_layout layout = {CONTENT_W / CHART_SCALE, plot, true};
+    return rc_chart_new_roofline_laid_out(k, p->gpus, p->fonts, &layout);
+}
+
+/* How high the page's chart is, on the page, apart from its plot; -1
+ * when the kernel has no chart. */
+static double chart_frame_height(pdf *p, xmlNodePtr k)
+{
+    rc_chart *chart = page_chart(p, k, PLOT_MIN);
+    double h = chart ? (rc_chart_height(chart) - PLOT_MIN) * CHART_SCALE : -1;
+    rc_chart_free(chart);
+    return h;
+}
+
 /* Adds the page of kernel k: measured first at shrinking scales until its
- * text leaves the chart at least CHART_MIN (scaled), then drawn. */
+ * text leaves room for the chart with its smallest plot, then drawn, the
+ * plot as high as the room allows. The chart is never scaled down (its
+ * text would pass under 6 pt): at the smallest scale, without that room,
+ * the page says where the chart is instead. */
 static void kernel_page(pdf *p, xmlNodePtr k)
 {
-    rc_chart *chart = rc_chart_new_roofline(k, p->gpus, p->fonts);
-    double cw = chart ? rc_chart_width(chart) : 0, ch = chart ? rc_chart_height(chart) : 0;
-    double natural = cw > 0 ? ch * CONTENT_W / cw : 0; /* the chart at full width */
-    double avail = PAGE_H - MARGIN_BOTTOM - MARGIN_TOP;
+    double frame = chart_frame_height(p, k), avail = PAGE_H - MARGIN_BOTTOM - MARGIN_TOP;
+    double smallest = frame >= 0 ? frame + PLOT_MIN * CHART_SCALE : 0;
     double scale = 1, chart_h = 0, top = 0;
-    for (;; scale -= 0.05) {
+    for (int step = 0;; step++) {
+        scale = 1 - 0.05 * step;
         /* Measured without the bottom margin's cut, which would hide an overflow. */
         p->page = NULL;
         p->bottom = INFINITY;
-        double want = chart ? fmin(natural, CHART_MIN * scale) : 0;
-        double room = avail - (kernel_blocks(p, k, scale, want, &top) - want);
-        if (room >= want || scale < MIN_SCALE + 0.01) {
-            /* At the smallest scale the chart gives way before any text. */
-            chart_h = chart ? fmax(0, fmin(natural, room)) : 0;
+        double room = avail - (kernel_blocks(p, k, scale, smallest, &top) - smallest);
+        if (room >= smallest || scale < MIN_SCALE + 0.01) {
+            chart_h = frame < 0 ? 0 : room >= smallest ? fmin(frame + PLOT_MAX * CHART_SCALE, room)
+                                                       : NO_ROOM;
             break;
         }
     }
+    rc_chart *chart = chart_h > 0 ? page_chart(p, k, (chart_h - frame) / CHART_SCALE) : NULL;
     p->bottom = PAGE_H - MARGIN_BOTTOM;
     p->page = pdf_new_page(p);
-    if (!p->page)
-        goto end;
-    kernel_blocks(p, k, scale, chart_h, &top);
-    if (chart && chart_h > 0) {
-        double s = fmin(CONTENT_W / cw, chart_h / ch);
-        double x = MARGIN_X + (CONTENT_W - cw * s) / 2;
-        rc_paint_hpdf(p->page, chart, &p->hf, x, top, s);
+    if (p->page) {
+        kernel_blocks(p, k, scale, chart ? rc_chart_height(chart) * CHART_SCALE : chart_h, &top);
+        if (chart)
+            rc_paint_hpdf(p->page, chart, &p->hf, MARGIN_X, top, CHART_SCALE);
     }
-end:
     rc_chart_free(chart);
     p->page = NULL;
 }
@@ -802,19 +831,19 @@ static void rejected_inputs(pdf *p, xmlDocPtr doc, pdf_flow *f)
     }
 }
 
-/* The overview chart in the room left on the last page, if it is legible
- * there; it adds no page. */
+/* The overview chart in the room left on the last page, if it fits there
+ * at CHART_SCALE (legible); it adds no page. */
 static void overview_chart(pdf *p, xmlDocPtr doc, pdf_flow *f)
 {
-    rc_chart *chart = p->page ? rc_chart_new_overview(xmlDocGetRootElement(doc), p->fonts) : NULL;
+    rc_chart *chart = p->page ? rc_chart_new_overview_sized(xmlDocGetRootElement(doc), p->fonts,
+                                                            CONTENT_W / CHART_SCALE)
+                              : NULL;
     if (!chart)
         return;
-    double cw = rc_chart_width(chart), ch = rc_chart_height(chart);
-    double top = f->y + 14, room = PAGE_H - MARGIN_BOTTOM - top;
-    double s = cw > 0 && ch > 0 ? fmin(CONTENT_W / cw, room / ch) : 0;
-    if (s >= OVERVIEW_MIN_SCALE) {
-        rc_paint_hpdf(p->page, chart, &p->hf, MARGIN_X + (CONTENT_W - cw * s) / 2, top, s);
-        f->y = top + ch * s;
+    double top = f->y + 14;
+    if (top + rc_chart_height(chart) * CHART_SCALE <= PAGE_H - MARGIN_BOTTOM) {
+        rc_paint_hpdf(p->page, chart, &p->hf, MARGIN_X, top, CHART_SCALE);
+        f->y = top + rc_chart_height(chart) * CHART_SCALE;
     }
     rc_chart_free(chart);
 }

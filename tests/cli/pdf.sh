@@ -39,6 +39,20 @@ for pdf in "$out"/a/*.pdf "$out"/long/*.pdf; do
         bad "$name has a font that is not embedded:"; echo "$fonts" >&2; fi
 done
 
+# No text under 6 pt at 100 % zoom, with all 12 GPUs, with one, and with
+# long names: the size of every font set in every content stream (text
+# is drawn with unscaled text matrices, so this is its size on the page).
+"$roofcast" -q -f pdf --gpu titan-black -o "$out/one" || bad "the one-GPU run failed"
+for pdf in "$out"/a/*.pdf "$out"/one/*.pdf "$out"/long/*.pdf; do
+    name=${pdf#"$out"/}
+    qpdf --qdf --object-streams=disable "$pdf" "$out/qdf.pdf" 2>/dev/null
+    sizes=$(awk '/ Tf$/ { print $(NF - 1) }' "$out/qdf.pdf" | sort -n)
+    smallest=$(echo "$sizes" | head -n 1)
+    if [ -z "$sizes" ]; then bad "$name: no font set in its content streams"
+    elif awk -v s="$smallest" 'BEGIN { exit !(s >= 5.995) }'; then ok
+    else bad "$name has text of $smallest pt (at least 6 wanted)"; fi
+done
+
 # Byte-identical output for identical input.
 for pdf in "$out"/a/*.pdf; do
     if cmp -s "$pdf" "$out/b/${pdf##*/}"; then ok; else bad "${pdf##*/} differs between two runs"; fi
