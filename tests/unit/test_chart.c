@@ -247,6 +247,46 @@ static void roofline_twelve_gpus_stay_apart(void **state)
     rc_chart_free(c);
 }
 
+/* Laid out for the PDF's column (legend below, as render_pdf.c asks for
+ * it): the twelve GPUs' names all under the plot, no text overlapping or
+ * outside the chart, and no two per-launch points covering each other
+ * (they sit side by side around the kernel's intensity). */
+static void roofline_legend_below_for_a_page(void **state)
+{
+    fixture *f = *state;
+    rc_roofline_layout layout = {511.0 / 0.76, 150, true};
+    rc_chart *c = rc_chart_new_roofline_laid_out(kernel_of(f, "maximum_kernel"), gpus_of(f),
+                                                 f->fonts, &layout);
+    assert_non_null(c);
+    assert_close(rc_chart_width(c), 511.0 / 0.76);
+    assert_text_clean(c);
+    double plot_bottom = 0;
+    size_t names = 0;
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        if (it->role == RC_ROLE_AXIS && it->kind == RC_ITEM_RECT)
+            plot_bottom = fmax(plot_bottom, it->y + it->h);
+    }
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        if (it->role == RC_ROLE_LEGEND && it->kind == RC_ITEM_TEXT) {
+            assert_true(it->y > plot_bottom);
+            assert_true(it->size >= 8); /* 6 pt at the PDF's 0.76 */
+            names += it->series >= 0;
+        }
+    }
+    assert_int_equal(names, 12);
+    for (int a = 0; a < 12; a++)
+        for (int b = a + 1; b < 12; b++) {
+            const rc_chart_item *pa = find(c, RC_ROLE_POINT_LAUNCH, a);
+            const rc_chart_item *pb = find(c, RC_ROLE_POINT_LAUNCH, b);
+            assert_non_null(pa);
+            assert_non_null(pb);
+            assert_true(hypot(pa->x - pb->x, pa->y - pb->y) >= pa->size - 0.01);
+        }
+    rc_chart_free(c);
+}
+
 /* Long names are wrapped or shrunk, never cut: every character shows. */
 static void long_names_are_wrapped_not_cut(void **state)
 {
@@ -441,6 +481,7 @@ int main(void)
     };
     const struct CMUnitTest bundled[] = {
         cmocka_unit_test(roofline_twelve_gpus_stay_apart),
+        cmocka_unit_test(roofline_legend_below_for_a_page),
         cmocka_unit_test(long_names_are_wrapped_not_cut),
         cmocka_unit_test(time_ticks_group_digits),
         cmocka_unit_test(overview_has_every_kernel_on_every_gpu),
