@@ -11,19 +11,8 @@
 #    intact; ids next to overview names that cannot collide are kept.
 set -u
 . "$(dirname "$0")/lib.sh"
-roofcast=$1 src=$2
-case $roofcast in /*) ;; *) roofcast=$(pwd)/$roofcast ;; esac
-src=$(cd "$src" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$src" || exit 1
+setup "$1" "$2"
 
-expect() { # expect STATUS CMD...: stdout to $tmp/out, stderr to $tmp/err
-    want=$1; shift
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok; else bad "$* exited $got, want $want"; sed 's/^/  | /' "$tmp/err" >&2; fi
-}
 same() { # same WHAT GOT WANT
     if [ "$2" = "$3" ]; then ok; else bad "$1: got [$2], want [$3]"; fi
 }

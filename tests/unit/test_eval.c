@@ -15,30 +15,7 @@
 #include "model/eval.h"
 #include "input/load.h"
 
-static rc_loader *loader;
-static rc_diag *diag;
-static FILE *messages;
-static char *message_buf;
-static size_t message_len;
-
-static int setup(void **state)
-{
-    (void)state;
-    messages = open_memstream(&message_buf, &message_len);
-    diag = rc_diag_new(messages, 1);
-    loader = rc_loader_new(diag);
-    return loader ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    rc_loader_free(loader);
-    rc_diag_free(diag);
-    fclose(messages);
-    free(message_buf);
-    return 0;
-}
+#include "loader_fixture.h"
 
 /* A kernel around `work`, launched on grid x block. */
 static rc_kernel *kernel(const char *grid, const char *block, const char *params,
@@ -440,5 +417,5 @@ int main(void)
         cmocka_unit_test(test_launch_expressions),
         cmocka_unit_test(test_array_accesses),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup_loader, teardown_loader);
 }

@@ -14,24 +14,7 @@
 #include "model/arch.h"
 #include "util/diag.h"
 
-static rc_diag *diag;
-static rc_loader *loader;
-
-static int setup(void **state)
-{
-    (void)state;
-    diag = rc_diag_new(stderr, 1);
-    loader = rc_loader_new(diag);
-    return loader ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    rc_loader_free(loader);
-    rc_diag_free(diag);
-    return 0;
-}
+#include "loader_fixture.h"
 
 /* Equal to a relative 1e-12: the figures are products of a few doubles. */
 static void assert_close(double got, double want)
@@ -205,5 +188,5 @@ int main(void)
         cmocka_unit_test(test_bundled_gpus_complete),
         cmocka_unit_test(test_arch_find),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }

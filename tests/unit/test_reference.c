@@ -17,24 +17,7 @@
 #include "model/eval.h"
 #include "input/load.h"
 
-static rc_loader *loader;
-static rc_diag *diag;
-
-static int setup(void **state)
-{
-    (void)state;
-    diag = rc_diag_new(stderr, 1);
-    loader = rc_loader_new(diag);
-    return loader ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    rc_loader_free(loader);
-    rc_diag_free(diag);
-    return 0;
-}
+#include "loader_fixture.h"
 
 /* The tests run from the source directory (tests/CMakeLists.txt). */
 static rc_kernel *load_kernel(const char *id)
@@ -170,5 +153,5 @@ int main(void)
         cmocka_unit_test(test_counts_and_times),
         cmocka_unit_test(test_intermediate_counts),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }
