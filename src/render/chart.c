@@ -851,6 +851,7 @@ static char *join3(const char *a, const char *b, const char *c)
 typedef struct {
     int series;
     double peak, bandwidth, ridge, perf_roof, perf_launch;
+    double level_ai[3]; /* FLOPs / bytes at L1, L2 and DRAM; 0 when unknown */
 } roof;
 
 #define CHART_WIDTH 760.0
@@ -870,7 +871,7 @@ static double symbol_key(rc_chart *c, int k, double x, double y, const char *tex
     if (it) {
         it->shape = RC_MARKER_CIRCLE;
         it->x = x + 13, it->y = base - 3;
-        it->size = k == 2 ? 4.5 : 8;
+        it->size = k >= 2 ? 4.5 : 8; /* 2: ridge point; 3: a memory level's point */
         it->has_fill = true;
         it->fill = k == 1 ? white : ink_soft;
         it->stroke = k == 1 ? ink_soft : ink;
@@ -951,6 +952,15 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
         q->ridge = attr_num(figure(g, "ridge"), "value");
         q->perf_roof = attr_num(e, "perf-roof");
         q->perf_launch = attr_num(e, "perf-attained");
+        static const char *const levels[] = {"intensity-l1", "intensity-l2", "intensity-dram"};
+        for (int l = 0; l < 3; l++) {
+            q->level_ai[l] = has_point && xmlHasProp(e, X(levels[l])) ? attr_num(e, levels[l]) : 0;
+            if (q->level_ai[l] > 0 && isfinite(q->level_ai[l])) {
+                xmin = fmin(xmin, q->level_ai[l]);
+                xmax = fmax(xmax, q->level_ai[l]);
+            } else
+                q->level_ai[l] = 0;
+        }
         if (!(q->peak > 0 && q->bandwidth > 0 && isfinite(q->ridge))) {
             q->series = -1; /* no figures: listed, not drawn */
         } else {
@@ -1110,6 +1120,37 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
         }
     }
 
+    /* The hierarchical roofline: the kernel's performance on the roof at
+     * each memory level's intensity, small and joined, under its points. */
+    for (i = 0; has_point && i < n; i++) {
+        const roof *q = &r[i];
+        if (q->series < 0 || !(q->perf_roof > 0))
+            continue;
+        double y_level = to_page(&ay, q->perf_roof), pts[6];
+        int np = 0;
+        for (int l = 0; l < 3; l++)
+            if (q->level_ai[l] > 0) {
+                pts[2 * np] = to_page(&ax, q->level_ai[l]);
+                pts[2 * np + 1] = y_level;
+                np++;
+            }
+        if (np > 1) {
+            rc_chart_item *it = add_path(c, RC_ROLE_POINT_LEVEL, pts, (size_t)np,
+                                         series_colour(q->series), 0.6);
+            if (it)
+                it->series = q->series, it->data[1] = q->perf_roof;
+        }
+        for (int l = 0; l < 3; l++) {
+            if (!(q->level_ai[l] > 0))
+                continue;
+            size_t before = c->count;
+            add_marker(c, RC_ROLE_POINT_LEVEL, q->series, to_page(&ax, q->level_ai[l]), y_level, 4.5,
+                       false);
+            for (size_t k = before; k < c->count; k++)
+                c->items[k].data[0] = q->level_ai[l], c->items[k].data[1] = q->perf_roof;
+        }
+    }
+
     /* The kernel's points: per launch (hollow) under the roof points. */
     if (has_point) {
         double px = to_page(&ax, ai);
@@ -1163,8 +1204,11 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
         ly += 4;
         add_line(c, RC_ROLE_LEGEND, legend_x, ly, legend_x + legend_w, ly, grid_major, 0.6);
         ly += 6;
-        for (int k = 0; k < 3; k++) {
-            symbol_key(c, k, legend_x, ly, ROOFLINE_KEYS[k]);
+        bool levels = false;
+        for (i = 0; i < n; i++)
+            levels = levels || r[i].level_ai[0] > 0 || r[i].level_ai[1] > 0 || r[i].level_ai[2] > 0;
+        for (int k = 0; k < (levels ? 4 : 3); k++) {
+            symbol_key(c, k, legend_x, ly, k < 3 ? ROOFLINE_KEYS[k] : "small: at L1, L2, DRAM intensity");
             ly += 13;
         }
     }

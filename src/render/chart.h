@@ -91,7 +91,9 @@ typedef enum {
     RC_ROLE_POINT_TIME,  /* overview: a kernel's t_total on a GPU (data x = seconds) */
     RC_ROLE_LABEL,       /* row labels: GPU or kernel names */
     RC_ROLE_LEGEND,      /* anything in the legend */
-    RC_ROLE_NOTE         /* a remark printed in the plot (e.g. no point drawn) */
+    RC_ROLE_NOTE,        /* a remark printed in the plot (e.g. no point drawn) */
+    RC_ROLE_POINT_LEVEL  /* hierarchical roofline: the kernel at one memory level,
+                            data = (FLOPs / that level's bytes, perf-roof) */
 } rc_item_role;
 
 typedef struct {
@@ -135,7 +137,9 @@ typedef struct rc_chart rc_chart;
  * attainable performance in FLOP/s), one roof per GPU of `gpus` (the tree's
  * <gpus>: memory slope and FP32 ceiling, ridge point marked), the kernel's
  * point on every roof (perf-roof, FLOPs / t_body) and per launch
- * (perf-attained, FLOPs / t_total), and a legend beside the plot. Text is
+ * (perf-attained, FLOPs / t_total), the hierarchical roofline's points
+ * (the same performance at each memory level's intensity: L1, L2, DRAM,
+ * small, joined by a thin line), and a legend beside the plot. Text is
  * measured with `fonts`. Returns NULL if out of memory or the kernel has
  * no estimates. Free with rc_chart_free. */
 rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts);

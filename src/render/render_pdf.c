@@ -311,6 +311,60 @@ static double time_table(pdf *p, xmlNodePtr kernel, double top, double scale)
     return h;
 }
 
+/* The memory model's bytes and time at each level, per GPU (issue 16). */
+static double level_table(pdf *p, xmlNodePtr kernel, double top, double scale)
+{
+    static const char *const head[] = {"GPU",  "L1 and shared", "L2",  "DRAM",
+                                       "t_L1", "t_L2",          "t_DRAM"};
+    static const char *const attrs[] = {"gpu-name", "l1-bytes-text", "l2-bytes-text",
+                                        "dram-bytes-text", "t-l1-text", "t-l2-text",
+                                        "t-dram-text"};
+    static const bool right[] = {false, true, true, true, true, true, true};
+    enum { NCOLS = sizeof head / sizeof head[0] };
+    xmlNodePtr est = child(kernel, "estimates");
+    size_t n = 0;
+    for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next)
+        n += is_element(e, "estimate") && xmlHasProp(e, (const xmlChar *)"l2-bytes");
+    if (n == 0)
+        return 0;
+    pdf_cell *cells = calloc((n + 1) * NCOLS, sizeof *cells);
+    if (!cells) {
+        p->oom = true;
+        return 0;
+    }
+    for (size_t c = 0; c < NCOLS; c++)
+        cells[c] = (pdf_cell){head[c], false};
+    size_t r = 1;
+    for (xmlNodePtr e = est ? est->children : NULL; e && r <= n; e = e->next) {
+        if (!is_element(e, "estimate") || !xmlHasProp(e, (const xmlChar *)"l2-bytes"))
+            continue;
+        for (size_t c = 0; c < NCOLS; c++)
+            cells[r * NCOLS + c] = (pdf_cell){tx(p, e, attrs[c], "the GPU's name"), false};
+        r++;
+    }
+    pdf_table t = {n + 1, NCOLS, cells, right, true, true, false,
+               SIZE_TABLE * scale, 3 * scale, NULL, NULL};
+    double h = pdf_table_block(p, &t, MARGIN_X, top, CONTENT_W);
+    free(cells);
+    return h;
+}
+
+/* The heading of the level table: what the counts say about the accesses. */
+static double level_heading(pdf *p, xmlNodePtr k, double scale, double top)
+{
+    xmlNodePtr m = child(counts(k, "model"), "memory");
+    if (!m)
+        return 0;
+    char text[512];
+    snprintf(text, sizeof text,
+             "Memory traffic by level (bytes, and \xC2\xB5s at each level's bandwidth): %s B "
+             "accessed in %s requests, %s B of sectors moved, footprint %s B%s",
+             tx(p, m, "accessed-bytes-text", "a count"), tx(p, m, "requests-text", "a count"),
+             tx(p, m, "sector-bytes-text", "a count"), tx(p, m, "footprint-bytes-text", "a count"),
+             attr_is(m, "sampled", "yes") ? " (estimated from a sample of blocks)" : "");
+    return heading(p, text, scale, top);
+}
+
 /* The kernel's name, its summary below and a rule, from *y on; advances
  * *y past them. (Blocks advance one y rather than return heights, so that
  * positions add up in the same order whatever the blocks.) */
@@ -522,6 +576,11 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
     y += heading(p, "Time per launch in \xC2\xB5s: t_total = max(t_compute, t_mem) + t_launch "
                     "(fastest in bold)", scale, y);
     y += time_table(p, k, y, scale);
+    if (child(counts(k, "model"), "memory")) {
+        y += 8 * scale;
+        y += level_heading(p, k, scale, y);
+        y += level_table(p, k, y, scale);
+    }
     if (chart_h > 0) { /* the chart has its own title */
         y += 10 * scale;
         *chart_top = y;

@@ -197,6 +197,36 @@ static void roofline_points_at_the_kernels_intensity(void **state)
     rc_chart_free(c);
 }
 
+/* The hierarchical roofline: on every GPU, the kernel's roof performance
+ * at its L1, L2 and DRAM intensities. maximum_kernel moves 727,040 bytes
+ * of sectors through L1, 20,800 to L2 (each block's 26 distinct sectors,
+ * 25 blocks) and its 4,032-byte footprint from DRAM (it fits every L2). */
+static void roofline_points_per_memory_level(void **state)
+{
+    fixture *f = *state;
+    rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
+    const double want[3] = {240000.0 / 727040, 240000.0 / 20800, 240000.0 / 4032};
+    for (int s = 0; s < 5; s++) {
+        int level = 0;
+        double y = -1;
+        for (size_t i = 0; i < rc_chart_count(c); i++) {
+            const rc_chart_item *it = rc_chart_item_at(c, i);
+            if (it->role != RC_ROLE_POINT_LEVEL || it->series != s || it->kind != RC_ITEM_MARKER ||
+                it->stroke_width >= 3.0)
+                continue;
+            assert_true(level < 3);
+            assert_close(it->data[0], want[level]);
+            assert_close(it->data[1], find(c, RC_ROLE_POINT_ROOF, s)->data[1]);
+            if (y >= 0)
+                assert_true(it->y == y); /* one performance, three intensities */
+            y = it->y;
+            level++;
+        }
+        assert_int_equal(level, 3);
+    }
+    rc_chart_free(c);
+}
+
 static void roofline_labels_are_the_trees(void **state)
 {
     fixture *f = *state;
@@ -473,6 +503,7 @@ int main(void)
     const struct CMUnitTest reference[] = {
         cmocka_unit_test(roofline_has_one_roof_per_gpu),
         cmocka_unit_test(roofline_points_at_the_kernels_intensity),
+        cmocka_unit_test(roofline_points_per_memory_level),
         cmocka_unit_test(roofline_labels_are_the_trees),
         cmocka_unit_test(time_bars_split_body_and_launch),
         cmocka_unit_test(painting_is_deterministic),
