@@ -129,7 +129,7 @@
             </div>
           </section>
         </xsl:if>
-        <footer>Made by roofcast. These are estimates from declared work and datasheet figures, not measurements.</footer>
+        <footer>Made by roofcast. These are peak-roofline estimates from declared work and the GPUs' figures (assumed ones marked), not measurements.</footer>
       </body>
     </html>
   </xsl:template>

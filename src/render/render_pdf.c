@@ -231,7 +231,7 @@ static void footer(pdf *p, HPDF_Page page, const char *right)
     pdf_style st = {RC_FONT_REGULAR, SIZE_FOOTER, PDF_MUTED};
     double rw = right ? pdf_width(p, &st, right, strlen(right)) : 0;
     const char *left = "roofcast " RC_VERSION " \xC2\xB7 estimates from declared work and "
-                       "datasheet figures, not measurements";
+                       "the GPUs' figures, not measurements";
     double lw = CONTENT_W - rw - (right ? 12 : 0);
     pdf_lines ls = {NULL, 0, 0};
     pdf_wrap(p, &st, left, lw, 2, &ls);
@@ -826,7 +826,7 @@ static void overview_head(pdf *p, const overview *o, pdf_flow *f)
     pdf_style sub = {RC_FONT_REGULAR, SIZE_SUBTITLE, PDF_MUTED};
     f->y += 2 + pdf_paragraph(p, &sub, MARGIN_X, f->y + 2, CONTENT_W, PDF_LEFT,
                               pdf_join(p, counts_text, ": t_total per launch in \xC2\xB5s, from "
-                                       "declared work and datasheet figures. Bold: the fastest "
+                                       "declared work and the GPUs' figures. Bold: the fastest "
                                        "GPU for each kernel.", NULL));
     f->y += 4;
     pdf_rule(p, MARGIN_X, f->y, CONTENT_W, 0.6);

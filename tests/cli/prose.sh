@@ -75,4 +75,10 @@ lacks ref/getRestricted.html '(FLOP/s)</th>'
 lacks ref/getRestricted.html '(B/s)</th>'
 lacks ref/getRestricted.html '(s)</th>'
 
+# The overviews do not call every figure a datasheet's.
+has lat/index.html "These are peak-roofline estimates from declared work and the GPUs' figures (assumed ones marked), not measurements."
+has lat/maximum_kernel.txt "estimates from declared work and the GPUs' figures, not measurements"
+lacks lat/maximum_kernel.txt "datasheet figures"
+lacks lat/index.html "datasheet figures"
+
 finish prose
