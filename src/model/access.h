@@ -57,7 +57,7 @@ typedef struct {
 #ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
 #define RC_ACCESS_BUDGET 2000000LL
 #else
-#define RC_ACCESS_BUDGET 1500000000LL
+#define RC_ACCESS_BUDGET 600000000LL
 #endif
 
 /* The seed of the sample, so that a sampled report can be repeated. */

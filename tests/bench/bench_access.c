@@ -69,7 +69,9 @@ int main(int argc, char **argv)
     long long warps = n * n / 32, requests = warps * n;
     const rc_access *m = &c.memory;
     int bad = 0;
-    bad |= check("sampled", m->sampled, 0);
+    /* Past the exact budget (N = 8192 and up) the blocks are sampled; every
+     * class of this model makes the same accesses, so the scaled sample
+     * still gives the closed form. */
     bad |= check("A requests", m->arrays[0].requests, requests);
     bad |= check("A sector bytes", m->arrays[0].sector_bytes, requests * 2 * 32);
     bad |= check("A accessed bytes", m->arrays[0].accessed_bytes, n * n * n * 4);
@@ -80,9 +82,13 @@ int main(int argc, char **argv)
     bad |= check("C requests", m->arrays[2].requests, warps);
     bad |= check("C sector bytes", m->arrays[2].sector_bytes, warps * 4 * 32);
     bad |= check("C footprint", m->arrays[2].footprint_bytes, n * n * 4);
+    char how[128] = "exact";
+    if (m->sampled)
+        snprintf(how, sizeof how, "sampled: %lld of %lld block classes", (long long)m->sample_blocks,
+                 (long long)m->sample_classes);
     printf("matmul N = %lld: %lld loads in %lld requests; evaluation and memory analysis "
-           "%.2f s CPU, %.2f s wall%s\n",
-           n, 2 * n * n * n, 2 * requests + warps, cpu, wall, bad ? " (WRONG COUNTS)" : ", exact");
+           "%.2f s CPU, %.2f s wall, %s%s\n",
+           n, 2 * n * n * n, 2 * requests + warps, cpu, wall, how, bad ? " (WRONG COUNTS)" : "");
     rc_counts_release(&c);
     rc_kernel_free(k);
     rc_loader_free(loader);
