@@ -24,8 +24,9 @@ static void usage(FILE *f)
           "                         its install tree, or the source tree it was\n"
           "                         built from)\n"
           "  -f, --formats LIST     any of md,html,svg,png,pdf,csv,xml, comma-separated\n"
-          "                         (default: all); the Markdown shows the charts\n"
-          "                         written with it: PNG, else SVG, else none\n"
+          "                         (default: all; repeatable); the Markdown shows\n"
+          "                         the charts written with it: PNG, else SVG,\n"
+          "                         else none\n"
           "      --gpu ID[,ID]...   only these GPUs (ids as in specs/*.xml); the\n"
           "                         option may be repeated\n"
           "      --check            validate the inputs and print the estimates\n"
@@ -212,10 +213,12 @@ int main(int argc, char **argv)
         case 't': o.templates_dir = optarg; break;
         case 'f': {
             char bad[64];
-            if (!rc_parse_formats(optarg, &o.formats, bad, sizeof bad)) {
+            unsigned more;
+            if (!rc_parse_formats(optarg, &more, bad, sizeof bad)) {
                 usage_error("--formats: unknown format '%s' (expected md, html, svg, png, pdf, csv or xml)", bad);
                 goto end;
             }
+            o.formats |= more; /* repeated -f options add up, like --gpu */
             break;
         }
         case 'g':

@@ -51,8 +51,9 @@ typedef struct {
     bool timings;              /* print CPU time per stage and peak memory */
 } rc_options;
 
-/* Parses a comma-separated format list ("md,csv"). Returns false for an
- * unknown name, which is copied to bad[badlen]. */
+/* Parses a comma-separated format list ("md,csv", spaces around names
+ * allowed) into *formats. Returns false for an unknown or empty name, which
+ * is copied to bad[badlen]. */
 bool rc_parse_formats(const char *list, unsigned *formats, char *bad, size_t badlen);
 
 /* Runs roofcast. Messages go to `err`, the --check table to `out`.

@@ -34,7 +34,12 @@ bool rc_parse_formats(const char *list, unsigned *formats, char *bad, size_t bad
     *formats = 0;
     const char *p = list;
     while (*p) {
+        while (*p == ' ' || *p == '\t') /* "md, html" as "md,html" */
+            p++;
         size_t n = strcspn(p, ",");
+        const char *next = p + n;
+        while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+            n--;
         bool known = false;
         for (size_t i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
             if (strlen(format_names[i]) == n && strncmp(p, format_names[i], n) == 0) {
@@ -45,7 +50,7 @@ bool rc_parse_formats(const char *list, unsigned *formats, char *bad, size_t bad
             snprintf(bad, badlen, "%.*s", (int)n, p);
             return false;
         }
-        p += n;
+        p = next;
         if (*p == ',')
             p++;
     }

@@ -40,6 +40,12 @@ has "$tmp/err" "roofcast: --gpu needs an argument, and '--check' looks like an o
 [ "$(cat "$tmp/status")" -eq 0 ] && [ -s "$tmp/-o/estimates.csv" ] && ok || bad "--output=-o did not write into ./-o"
 expect 2 "$roofcast" --formats md,doc -o "$tmp/x"
 has "$tmp/err" "roofcast: --formats: unknown format 'doc' (expected md, html, svg, png, pdf, csv or xml)"
+expect 2 "$roofcast" --formats md,,csv -o "$tmp/x"
+has "$tmp/err" "roofcast: --formats: unknown format '' (expected md, html, svg, png, pdf, csv or xml)"
+# Like --gpu: spaces around names do not count, repeated options add up.
+expect 0 "$roofcast" -q -f ' md , csv' -f xml -o "$tmp/formats" kernels/maximum_kernel.xml
+[ "$(ls "$tmp/formats" | tr '\n' ' ')" = "estimates.csv maximum_kernel.md results.xml " ] && ok ||
+    bad "-f ' md , csv' -f xml wrote: $(ls "$tmp/formats" | tr '\n' ' ')"
 expect 2 "$roofcast" --gpu no-such-gpu -o "$tmp/x"
 has "$tmp/err" "roofcast: --gpu: no GPU with id 'no-such-gpu' (valid ids: a100-sxm4-80gb, h100-pcie, h100-sxm5, h200-sxm, l4, l40s, rtx-2080-ti, rtx-4070, rtx-4090, titan-black, titan-v, titan-x)"
 [ ! -e "$tmp/x" ] && ok || bad "a usage error wrote $tmp/x"
