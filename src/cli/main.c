@@ -10,6 +10,7 @@
 
 #include "cli/roofcast.h"
 #include "util/diag.h" /* RC_PRINTF */
+#include "util/output.h" /* rc_output_clean_on_signals */
 
 static void usage(FILE *f)
 {
@@ -202,6 +203,9 @@ int main(int argc, char **argv)
     o.fail_on_change = -1;
     gpu_list gpus = {0};
     int status = RC_EXIT_USAGE;
+    /* Before any worker thread: an interrupted run leaves no temporary
+     * file behind (output.h). */
+    rc_output_clean_on_signals();
     int c;
     opterr = 0; /* getopt's messages name argv[0]; ours name roofcast */
     while ((c = getopt_long(argc, argv, ":s:o:t:f:j:qvhV", longopts, NULL)) != -1) {

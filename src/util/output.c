@@ -2,17 +2,111 @@
 
 #include "util/output.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define LOCK_NAME ".roofcast.lock"
+
+/* ---- temporary files, removed on a signal ------------------------------- */
+
+/* Every temporary file of this process that exists now, linked through
+ * the writers' own records. A temporary file is made and listed under one
+ * lock, so the signal thread never misses one. */
+typedef struct temp_file {
+    const char *path;
+    struct temp_file *prev, *next;
+} temp_file;
+
+static pthread_mutex_t temps_lock = PTHREAD_MUTEX_INITIALIZER;
+static temp_file *temps;
+
+/* mkstemp(node->path) and lists it; returns the descriptor or -1. */
+static int make_temp(temp_file *node, char *path)
+{
+    pthread_mutex_lock(&temps_lock);
+    int fd = mkstemp(path);
+    node->path = path;
+    node->prev = NULL;
+    node->next = fd >= 0 ? temps : NULL;
+    if (fd >= 0) {
+        if (temps)
+            temps->prev = node;
+        temps = node;
+    }
+    pthread_mutex_unlock(&temps_lock);
+    return fd;
+}
+
+/* Unlists a temporary file once it is renamed or removed. */
+static void forget_temp(temp_file *node)
+{
+    pthread_mutex_lock(&temps_lock);
+    if (node->prev)
+        node->prev->next = node->next;
+    else if (temps == node)
+        temps = node->next;
+    if (node->next)
+        node->next->prev = node->prev;
+    node->prev = node->next = NULL;
+    pthread_mutex_unlock(&temps_lock);
+}
+
+static sigset_t stop_signals;
+
+/* Waits for a stop signal in an ordinary thread (so no async-signal-safety
+ * is needed), removes every temporary file, and dies of the signal with
+ * the lock held, so that no file is made or renamed in between. */
+static void *signal_thread(void *arg)
+{
+    (void)arg;
+    int sig = 0;
+    if (sigwait(&stop_signals, &sig) != 0)
+        return NULL;
+    pthread_mutex_lock(&temps_lock);
+    for (temp_file *t = temps; t; t = t->next)
+        unlink(t->path);
+    signal(sig, SIG_DFL);
+    pthread_sigmask(SIG_UNBLOCK, &stop_signals, NULL);
+    raise(sig);
+    _exit(128 + sig); /* not reached */
+}
+
+bool rc_output_clean_on_signals(void)
+{
+    /* Past the file-size limit a write fails with EFBIG and is reported
+     * like a full disk, instead of killing the run mid-file. */
+    signal(SIGXFSZ, SIG_IGN);
+    sigemptyset(&stop_signals);
+    static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+        struct sigaction sa;
+        /* A signal the caller ignores (a background job's SIGINT) stays
+         * ignored. */
+        if (sigaction(stops[i], NULL, &sa) == 0 && sa.sa_handler != SIG_IGN)
+            sigaddset(&stop_signals, stops[i]);
+    }
+    pthread_t thread;
+    if (pthread_sigmask(SIG_BLOCK, &stop_signals, NULL) != 0 ||
+        pthread_create(&thread, NULL, signal_thread, NULL) != 0) {
+        pthread_sigmask(SIG_UNBLOCK, &stop_signals, NULL);
+        return false;
+    }
+    pthread_detach(thread);
+    return true;
+}
+
 struct rc_output {
     char *dir;
+    int lock_fd;
     rc_diag *diag;
     rc_write_fn write_fn;
     pthread_mutex_t lock;
@@ -68,6 +162,87 @@ static bool make_dirs(const char *dir)
     return ok;
 }
 
+/* One run at a time per directory: an exclusive flock on its lock file,
+ * held until rc_output_free (or the process ends). Where the lock file can
+ * be neither made nor opened because the directory is read-only, nothing
+ * can be written there either, so the run goes on without it and reports
+ * each file it cannot write. */
+static bool take_lock(rc_output *out)
+{
+    size_t n = strlen(out->dir) + sizeof LOCK_NAME + 1;
+    char *path = malloc(n);
+    if (!path)
+        return false;
+    snprintf(path, n, "%s/%s", out->dir, LOCK_NAME);
+    out->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (out->lock_fd < 0 && (errno == EROFS || errno == EACCES))
+        out->lock_fd = open(path, O_RDONLY | O_CLOEXEC);
+    bool ok = true;
+    if (out->lock_fd < 0)
+        ok = errno == EROFS || errno == EACCES || errno == ENOENT;
+    else if (flock(out->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EWOULDBLOCK)
+            rc_fault_at(out->diag, out->dir, 0, "another roofcast run is writing into this "
+                        "directory (it holds %s); wait for it to end, or choose another -o",
+                        LOCK_NAME);
+        else
+            rc_fault_at(out->diag, path, 0, "cannot lock: %s", strerror(errno));
+        ok = false;
+    }
+    free(path);
+    return ok;
+}
+
+/* A temporary file an earlier run left (it was killed before it could
+ * remove it): ".NAME.XXXXXX" or ".NAME.scratch.XXXXXX", NAME a file
+ * roofcast writes (one of its extensions, or the manifest) and XXXXXX
+ * what mkstemp puts there. */
+static bool is_leftover(const char *name)
+{
+    size_t n = strlen(name);
+    if (n < 9 || name[0] != '.' || name[n - 7] != '.')
+        return false;
+    for (size_t i = n - 6; i < n; i++)
+        if (!(('a' <= name[i] && name[i] <= 'z') || ('A' <= name[i] && name[i] <= 'Z') ||
+              ('0' <= name[i] && name[i] <= '9')))
+            return false;
+    size_t end = n - 7; /* name[1..end) is NAME, maybe with ".scratch" */
+    if (end > 9 && strncmp(name + end - 8, ".scratch", 8) == 0)
+        end -= 8;
+    static const char *const ends[] = {".md", ".html", ".svg", ".png", ".pdf", ".csv",
+                                       ".xml", ".roofcast-manifest"};
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        size_t e = strlen(ends[i]);
+        if (end > e && strncmp(name + end - e, ends[i], e) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Removes the temporary files earlier runs left; safe because this run
+ * holds the lock, so no other run is making any. */
+static void remove_leftovers(rc_output *out)
+{
+    if (out->lock_fd < 0)
+        return;
+    DIR *d = opendir(out->dir);
+    if (!d)
+        return;
+    size_t removed = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        struct stat st;
+        if (!is_leftover(e->d_name) || fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISREG(st.st_mode))
+            continue;
+        removed += unlinkat(dirfd(d), e->d_name, 0) == 0;
+    }
+    closedir(d);
+    if (removed > 0)
+        rc_info(out->diag, 1, "removed %zu temporary file%s an interrupted run left in %s/", removed,
+                removed == 1 ? "" : "s", out->dir);
+}
+
 rc_output *rc_output_new(const char *dir, rc_diag *diag)
 {
     struct stat st;
@@ -81,7 +256,13 @@ rc_output *rc_output_new(const char *dir, rc_diag *diag)
     out->dir = strdup(dir);
     out->diag = diag;
     out->write_fn = write;
+    out->lock_fd = -1;
     pthread_mutex_init(&out->lock, NULL);
+    if (!out->dir || !take_lock(out)) {
+        rc_output_free(out);
+        return NULL;
+    }
+    remove_leftovers(out);
     return out;
 }
 
@@ -89,6 +270,8 @@ void rc_output_free(rc_output *out)
 {
     if (!out)
         return;
+    if (out->lock_fd >= 0)
+        close(out->lock_fd); /* and with it the lock */
     pthread_mutex_destroy(&out->lock);
     for (size_t i = 0; i < out->nfiles; i++)
         free(out->files[i].name);
@@ -125,11 +308,12 @@ static bool write_file(rc_output *out, const char *name, const void *data, size_
     char *path = malloc(plen), *tmp = malloc(plen);
     bool ok = false;
     int fd = -1;
+    temp_file node = {0};
     if (!path || !tmp)
         goto end;
     snprintf(path, plen, "%s/%s", out->dir, name);
     snprintf(tmp, plen, "%s/.%s.XXXXXX", out->dir, name);
-    fd = mkstemp(tmp);
+    fd = make_temp(&node, tmp);
     if (fd < 0) {
         rc_fault_at(out->diag, path, 0, "cannot write: %s", strerror(errno));
         goto end;
@@ -155,6 +339,7 @@ static bool write_file(rc_output *out, const char *name, const void *data, size_
     }
     ok = true;
 end:
+    forget_temp(&node);
     if (listed)
         note_file(out, name, len, ok);
     else if (!ok) {
@@ -181,6 +366,7 @@ bool rc_output_write_unlisted(rc_output *out, const char *name, const void *data
 
 struct rc_output_file {
     rc_output *out;
+    temp_file node;
     char *name, *path, *tmp;
     size_t size;
     int fd;
@@ -212,7 +398,7 @@ rc_output_file *rc_output_open(rc_output *out, const char *name)
     }
     snprintf(f->path, plen, "%s/%s", out->dir, name);
     snprintf(f->tmp, plen, "%s/.%s.XXXXXX", out->dir, name);
-    f->fd = mkstemp(f->tmp);
+    f->fd = make_temp(&f->node, f->tmp);
     mode_t mask = umask(0);
     umask(mask);
     if (f->fd < 0 || fchmod(f->fd, 0666 & ~mask) != 0) {
@@ -220,6 +406,7 @@ rc_output_file *rc_output_open(rc_output *out, const char *name)
         if (f->fd >= 0) {
             close(f->fd);
             unlink(f->tmp);
+            forget_temp(&f->node);
         }
         goto fail;
     }
@@ -256,6 +443,7 @@ bool rc_output_close(rc_output_file *f)
     }
     if (!ok)
         unlink(f->tmp);
+    forget_temp(&f->node);
     note_file(f->out, f->name, f->size, ok);
     file_free(f);
     return ok;
@@ -267,6 +455,7 @@ void rc_output_abandon(rc_output_file *f)
         return;
     close(f->fd);
     unlink(f->tmp);
+    forget_temp(&f->node);
     file_free(f);
 }
 
@@ -277,9 +466,12 @@ FILE *rc_output_scratch(rc_output *out, const char *name)
     if (!tmp)
         return NULL;
     snprintf(tmp, plen, "%s/.%s.scratch.XXXXXX", out->dir, name);
-    int fd = mkstemp(tmp);
-    if (fd >= 0)
+    temp_file node;
+    int fd = make_temp(&node, tmp);
+    if (fd >= 0) {
         unlink(tmp);
+        forget_temp(&node);
+    }
     free(tmp);
     FILE *f = fd >= 0 ? fdopen(fd, "w+b") : NULL;
     if (!f && fd >= 0)

@@ -21,10 +21,22 @@ typedef struct rc_output rc_output;
  * a full disk. NULL restores the real write. */
 typedef ssize_t (*rc_write_fn)(int fd, const void *buf, size_t len);
 
-/* Creates `dir` (and its parents) when missing. Returns NULL after
- * reporting when it cannot be created. Free with rc_output_free. */
+/* Creates `dir` (and its parents) when missing and takes its lock
+ * (.roofcast.lock, flock), so that one run at a time writes there; then
+ * removes the temporary files an interrupted run left (by their names:
+ * see output.c). Returns NULL after reporting when the directory cannot
+ * be created or another run holds the lock. Free with rc_output_free,
+ * which releases the lock. */
 rc_output *rc_output_new(const char *dir, rc_diag *diag);
 void rc_output_free(rc_output *out);
+
+/* For programs (main.c), before any other thread starts: on SIGINT,
+ * SIGTERM or SIGHUP, every temporary file in the making is removed and the
+ * process dies of the signal (the shell sees 128 + its number: 130, 143,
+ * 129), leaving each output file either as it was or complete. SIGXFSZ is
+ * ignored, so a file past the size limit fails to write like a full disk.
+ * Returns false when the signal thread cannot be started. */
+bool rc_output_clean_on_signals(void);
 
 void rc_output_set_write_hook(rc_output *out, rc_write_fn fn);
 

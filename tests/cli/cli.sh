@@ -73,7 +73,7 @@ expect 0 "$roofcast" -q -f md,csv,xml -o "$tmp/all"
 for f in maximum_kernel.md gpuMeans.md gpuKendall.md getRestricted.md estimates.csv results.xml; do
     [ -s "$tmp/all/$f" ] && ok || bad "missing $tmp/all/$f"
 done
-[ -z "$(ls -A "$tmp/all" | grep '^\.' | grep -v '^\.roofcast-manifest$')" ] && ok || bad "temporary files left in the output"
+[ -z "$(ls -A "$tmp/all" | grep '^\.' | grep -v '^\.roofcast-manifest$\|^\.roofcast\.lock$')" ] && ok || bad "temporary files left in the output"
 
 # The Markdown links the chart files the run writes, and no other: PNG when
 # png is among the formats, else SVG, else no image at all.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# outdir.sh ROOFCAST SOURCE_DIR
+# outdir.sh ROOFCAST SOURCE_DIR GEN_KERNELS
 # The output directory across runs:
 #  - the manifest (.roofcast-manifest) lists exactly the files a run wrote;
 #  - a kernel renamed or deleted, or a format no longer asked for: the
@@ -8,9 +8,17 @@
 #    nothing;
 #  - kernel ids that would overwrite an overview (index, summary, changes,
 #    in any case) are refused, the overviews and the other kernels' reports
-#    intact; ids next to overview names that cannot collide are kept.
+#    intact; ids next to overview names that cannot collide are kept;
+#  - a run killed by SIGTERM or SIGINT mid-way dies of the signal (143,
+#    130), leaves no temporary file and the previous manifest as it was;
+#    the temporary files a killed run left (made here by hand) are removed
+#    by the next run, other hidden files are not; past the file-size
+#    limit, a run reports the file it could not write and exits 3;
+#  - a second run into a directory another run holds refuses (exit 3).
 set -u
 . "$(dirname "$0")/lib.sh"
+gen=$3
+case $gen in /*) ;; *) gen=$(pwd)/$gen ;; esac
 setup "$1" "$2"
 
 same() { # same WHAT GOT WANT
@@ -84,5 +92,64 @@ grep -q 'href="results.html"' "$tmp/ro/index.html" && ok || bad "index.html is n
 grep -q '<roofcast-results' "$tmp/ro/results.xml" && ok || bad "results.xml is not the results tree"
 same "files of the kept ids" "$(ls "$tmp/ro" | grep -c '^\(results\|estimates\|maximum_kernel-roofline\)[.-]')" 25
 same "files in all" "$(ls "$tmp/ro" | wc -l | tr -d ' ')" 55
+
+# Interrupted runs. The previous run wrote the bundled kernels; the next,
+# of 300 generated kernels, is killed once it has written 20 reports.
+temporaries() { find "$1" -name '.*' -type f ! -name .roofcast-manifest ! -name .roofcast.lock; }
+mkdir "$tmp/g"
+"$gen" 300 "$tmp/g" || bad "gen_kernels failed"
+out=$tmp/s
+expect 0 "$roofcast" -q -f md,html,csv,xml -o "$out"
+cp "$out/.roofcast-manifest" "$tmp/before"
+kill_mid_run() { # kill_mid_run SIGNAL WANT_STATUS [ENV_ARGS...]
+    sig=$1 want=$2; shift 2
+    env "$@" "$roofcast" -q -j 2 -f md,html,csv,xml -o "$out" "$tmp/g" 2>"$tmp/err" &
+    pid=$!
+    tries=0
+    while [ "$(ls "$out" | grep -c '^k[0-9]*\.md$')" -lt 20 ] && [ $tries -lt 600 ]; do
+        sleep 0.1; tries=$((tries + 1))
+    done
+    kill -s "$sig" $pid
+    wait $pid
+    got=$?
+    same "status after SIG$sig" "$got" "$want"
+    same "temporary files after SIG$sig" "$(temporaries "$out")" ""
+    if cmp -s "$tmp/before" "$out/.roofcast-manifest"; then ok; else bad "SIG$sig: the manifest changed"; fi
+    rm -f "$out"/k[0-9]*
+}
+kill_mid_run TERM 143
+kill_mid_run INT 130 --default-signal=INT
+
+# What a killed run left is removed, and nothing else hidden.
+for f in .maximum_kernel.md.Ab3dE9 .results.xml.x0X0x0 .summary.pdf.scratch.q1W2e3 \
+         ..roofcast-manifest.ZZ99zz .notes.txt.abcdef .maximum_kernel.md.short .hidden; do
+    echo x > "$out/$f"
+done
+expect 0 "$roofcast" -f md,html,csv,xml -o "$out"
+same "message on leftovers" "$(head -n 1 "$tmp/err")" \
+    "roofcast: removed 4 temporary files an interrupted run left in $out/"
+same "hidden files kept" "$(temporaries "$out" | sed 's#.*/##' | sort | tr '\n' ' ')" \
+    ".hidden .maximum_kernel.md.short .notes.txt.abcdef "
+if cmp -s "$tmp/before" "$out/.roofcast-manifest"; then ok; else bad "the manifest after a whole run differs"; fi
+
+# Past the file-size limit (ulimit -f counts 512-byte blocks in sh, 1024 in
+# bash: either is far below a PNG chart).
+rm -f "$out"/.[a-z]*
+(ulimit -f 100; "$roofcast" -f png -o "$out" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/status")
+same "status past the file-size limit" "$(cat "$tmp/status")" 3
+grep -q "^roofcast: $out/[A-Za-z_]*-\(roofline\|time\)\.png: cannot write: File too large\$" "$tmp/err" && ok ||
+    { bad "no 'File too large' message"; sed 's/^/  | /' "$tmp/err" >&2; }
+same "temporary files past the file-size limit" "$(temporaries "$out")" ""
+
+# One run at a time: while another holds the lock, a run refuses.
+flock -o "$out/.roofcast.lock" sleep 30 &
+holder=$!
+sleep 0.3
+expect 3 "$roofcast" -q -f md -o "$out"
+same "message when locked" "$(cat "$tmp/err")" \
+    "roofcast: $out: another roofcast run is writing into this directory (it holds .roofcast.lock); wait for it to end, or choose another -o"
+kill $holder
+wait $holder 2>/dev/null
+expect 0 "$roofcast" -q -f md -o "$out"
 
 finish outdir

@@ -82,14 +82,16 @@ static char *slurp(const char *name)
     return buf;
 }
 
-/* The number of files in dir whose name starts with '.' (temporaries). */
+/* The number of files in dir whose name starts with '.' (temporaries),
+ * leaving out the lock file every run keeps there. */
 static int hidden_files(void)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
     int n = 0;
     while ((e = readdir(d)) != NULL)
-        n += e->d_name[0] == '.' && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+        n += e->d_name[0] == '.' && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+             strcmp(e->d_name, ".roofcast.lock") != 0;
     closedir(d);
     return n;
 }
@@ -140,6 +142,25 @@ static ssize_t io_error(int fd, const void *buf, size_t len)
 }
 
 /* ---- tests ---------------------------------------------------------------- */
+
+/* One run at a time: while one holds the directory, another is refused,
+ * and once the first is freed the directory can be taken again. */
+static void test_second_run_is_refused(void **state)
+{
+    (void)state;
+    rc_output *first = rc_output_new(dir, diag);
+    assert_non_null(first);
+    new_messages();
+    assert_null(rc_output_new(dir, diag));
+    char want[256];
+    snprintf(want, sizeof want, "roofcast: %s: another roofcast run is writing into this directory "
+             "(it holds .roofcast.lock); wait for it to end, or choose another -o\n", dir);
+    assert_string_equal(new_messages(), want);
+    rc_output_free(first);
+    rc_output *again = rc_output_new(dir, diag);
+    assert_non_null(again);
+    rc_output_free(again);
+}
 
 static const char old_text[] = "kernel,gpu\r\nold,1\r\n";
 
@@ -400,6 +421,7 @@ static void test_scratch_leaves_no_trace(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_second_run_is_refused),
         cmocka_unit_test(test_disk_full_keeps_previous),
         cmocka_unit_test(test_zero_write_is_an_error),
         cmocka_unit_test(test_io_error),
