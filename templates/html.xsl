@@ -70,6 +70,9 @@
             </xsl:if>
             <li><a href="#gpus">2. GPU specifications used</a></li>
             <li><a href="#time">3. Time estimates</a></li>
+            <xsl:if test="estimates/estimate/refined">
+              <li><a href="#refined">Refined estimate</a></li>
+            </xsl:if>
             <li><a href="#interpretation">4. Interpretation</a></li>
             <li><a href="#conclusion">5. Conclusion</a></li>
             <xsl:if test="changes">
@@ -90,6 +93,8 @@
         <xsl:call-template name="memory-traffic">
           <xsl:with-param name="model" select="$model"/>
         </xsl:call-template>
+
+        <xsl:call-template name="refined-estimate"/>
 
         <section id="interpretation">
           <h2>4. Interpretation</h2>
@@ -122,6 +127,9 @@
             </xsl:for-each>
           </ul>
           <p>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</p>
+          <xsl:if test="estimates/estimate/@t-estimate">
+            <p>Which figure to use: t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do; t_estimate (the refined estimate) is the time to expect from a profiler for this launch queued among others, and the one to plan with; t_lower is a bound no run can beat, to check a measurement against.</p>
+          </xsl:if>
         </section>
         <xsl:apply-templates select="changes"/>
         <footer>
@@ -522,6 +530,90 @@
   </xsl:template>
 
   <!-- 3. Formulas and the time table. -->
+  <!-- The refined estimate: the execution model's table, formulas and each GPU's terms. -->
+  <xsl:template name="refined-estimate">
+    <xsl:if test="estimates/estimate/refined">
+      <section id="refined">
+        <h2>Refined estimate</h2>
+        <p>Sections 1 to 3 are the peak roofline of the reference reports: every byte at the datasheet bandwidth and every FLOP at the FP32 peak of the whole GPU. The refined estimate asks what this launch can use of each GPU: how many blocks an SM holds (occupancy, by the CUDA occupancy rules), how many SMs the grid keeps busy and in how many waves, how many bytes its warps keep in flight (Little's law: rate = bytes in flight / latency, bending towards and never above the measured sustained rate), and the longest thread's own work. It adds the cost of a launch queued back to back, as a profiler measures it. t_lower is a true lower bound: FLOPs at 1.15 times the peak, the accessed bytes at the L1 rate, the longest thread at one FMA a cycle.</p>
+        <ul class="formulas">
+          <li><code>blocks per SM = min(threads, blocks, registers, shared-memory limits)</code>, registers allocated per warp in units of the register unit, shared memory per block (plus the reserve) in units of the shared unit</li>
+          <li><code>waves = ceil(blocks / (SMs × blocks per SM))</code>; <code>wave factor = waves × concurrent blocks / blocks</code> (the tail wave costs a full one)</li>
+          <li><code>t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 16)) × wave factor</code></li>
+          <li><code>t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor</code>, <code>little = bytes in flight / (latency × (1.3 + 0.7 / rounds))</code>, for DRAM, L2 and L1; bytes in flight = active SMs × warps per SM × 32 × the share of threads that work × bytes a thread keeps in flight</li>
+          <li><code>t_thread = longest thread's FLOPs / SM clock</code></li>
+          <li><code>t_estimate = max(all of the above) + launch cost back to back</code></li>
+        </ul>
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>GPU</th><th>Occupancy (%)</th><th>Blocks per SM (limit)</th><th>Waves</th>
+                <th>t_body_est (µs)</th><th>Launch (µs)</th><th>t_estimate (µs)</th>
+                <th>t_lower (µs)</th><th>t_total (µs)</th><th>Limiter</th>
+              </tr>
+            </thead>
+            <tbody>
+              <xsl:for-each select="estimates/estimate">
+                <xsl:variable name="r" select="refined"/>
+                <tr>
+                  <td><xsl:value-of select="@gpu-name"/></td>
+                  <td class="num"><xsl:value-of select="$r/occupancy/@percent-text"/></td>
+                  <td><xsl:value-of select="concat($r/occupancy/@blocks-per-sm-text, ' (', $r/occupancy/@limit, ')')"/></td>
+                  <td class="num"><xsl:value-of select="@waves-text"/></td>
+                  <td class="num"><xsl:value-of select="$r/@t-body-est-text"/></td>
+                  <td class="num"><xsl:value-of select="$r/@t-launch-text"/></td>
+                  <td class="num"><xsl:value-of select="@t-estimate-text"/></td>
+                  <td class="num"><xsl:value-of select="@t-lower-text"/></td>
+                  <td class="num"><xsl:value-of select="@t-total-text"/></td>
+                  <td><xsl:value-of select="@limiter"/></td>
+                </tr>
+              </xsl:for-each>
+            </tbody>
+          </table>
+        </div>
+        <p>Each GPU's terms, with the numbers that go into them (figures marked "assumed" are architecture defaults standing in for a missing measurement):</p>
+        <ul>
+          <xsl:for-each select="estimates/estimate">
+            <xsl:variable name="id" select="@gpu"/>
+            <li>
+              <strong><xsl:value-of select="@gpu-name"/></strong>
+              <xsl:value-of select="concat(': ', refined/explanation)"/>
+              <ul>
+                <li>
+                  <xsl:value-of select="concat(refined/waves/@blocks-text, ' blocks on ', refined/waves/@sms-text,
+                                               ' SMs: ', refined/waves/@active-sms-text, ' active, ',
+                                               refined/waves/@warps-per-sm-text, ' warps on each, ',
+                                               refined/waves/@waves-text, ' wave(s), wave factor ',
+                                               refined/waves/@wave-factor-text, '; each thread keeps ',
+                                               refined/flight/@thread-bytes-text, ' bytes in flight over ',
+                                               refined/flight/@rounds-text, ' round(s)')"/>
+                </li>
+                <xsl:for-each select="refined/term">
+                  <li><xsl:value-of select="concat(@name, ': ', @time-text, ' µs (', @inputs, ')')"/></li>
+                </xsl:for-each>
+                <xsl:for-each select="$gpus[@id = $id]/execution/figure[@name = 'dram-bandwidth' or @name = 'dram-latency' or @name = 'launch-back-to-back']">
+                  <li>
+                    <xsl:value-of select="concat(@label, ': ', @value-text, ', ')"/>
+                    <xsl:choose>
+                      <xsl:when test="starts-with(@source, 'assumed: ')">
+                        <strong>assumed</strong>
+                        <xsl:value-of select="concat(': ', substring-after(@source, 'assumed: '))"/>
+                      </xsl:when>
+                      <xsl:otherwise>
+                        <xsl:value-of select="concat(@origin, ': ', @source)"/>
+                      </xsl:otherwise>
+                    </xsl:choose>
+                  </li>
+                </xsl:for-each>
+              </ul>
+            </li>
+          </xsl:for-each>
+        </ul>
+      </section>
+    </xsl:if>
+  </xsl:template>
+
   <xsl:template name="time-estimates">
     <xsl:param name="model"/>
     <section id="time">

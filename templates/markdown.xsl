@@ -62,6 +62,8 @@
       <xsl:with-param name="model" select="$model"/>
     </xsl:call-template>
 
+    <xsl:call-template name="refined-estimate"/>
+
     <xsl:text>## 4. Interpretation</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
     <xsl:for-each select="interpretation/p">
@@ -96,6 +98,11 @@
     <xsl:value-of select="$nl"/>
     <xsl:text>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</xsl:text>
     <xsl:value-of select="$nl"/>
+    <xsl:if test="estimates/estimate/@t-estimate">
+      <xsl:value-of select="$nl"/>
+      <xsl:text>Which figure to use: t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do; t_estimate (the refined estimate) is the time to expect from a profiler for this launch queued among others, and the one to plan with; t_lower is a bound no run can beat, to check a measurement against.</xsl:text>
+      <xsl:value-of select="$nl"/>
+    </xsl:if>
     <xsl:apply-templates select="changes"/>
   </xsl:template>
 
@@ -574,6 +581,70 @@
         <xsl:when test="position() = last()"> and </xsl:when>
         <xsl:otherwise>, </xsl:otherwise>
       </xsl:choose>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- The refined estimate: the execution model's table, formulas and each GPU's terms. -->
+  <xsl:template name="refined-estimate">
+    <xsl:if test="estimates/estimate/refined">
+      <xsl:text>## Refined estimate</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>Sections 1 to 3 are the peak roofline of the reference reports: every byte at the datasheet bandwidth and every FLOP at the FP32 peak of the whole GPU. The refined estimate asks what this launch can use of each GPU: how many blocks an SM holds (occupancy, by the CUDA occupancy rules), how many SMs the grid keeps busy and in how many waves, how many bytes its warps keep in flight (Little's law: rate = bytes in flight / latency, bending towards and never above the measured sustained rate), and the longest thread's own work. It adds the cost of a launch queued back to back, as a profiler measures it. t_lower is a true lower bound: FLOPs at 1.15 times the peak, the accessed bytes at the L1 rate, the longest thread at one FMA a cycle.</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>- blocks per SM = min(threads per SM / threads per block, blocks per SM, registers, shared memory), registers allocated per warp in units of the register unit and shared memory per block (plus the reserve) in units of the shared unit</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>- waves = ceil(blocks / (SMs × blocks per SM)); wave factor = waves × concurrent blocks / blocks (the tail wave costs a full one)</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>- t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 16)) × wave factor</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor, for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)) (Little's law; a round costs more than a pointer chase, a block's start and end about one more) and bytes in flight = active SMs × warps per SM × 32 × the share of threads that work × bytes a thread keeps in flight</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>- t_thread = the longest thread's FLOPs / SM clock</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>- t_estimate = max(all of the above) + launch cost back to back</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>| GPU | Occupancy (%) | Blocks per SM (limit) | Waves | t_body_est (µs) | Launch (µs) | t_estimate (µs) | t_lower (µs) | t_total (µs) | Limiter |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="estimates/estimate">
+        <xsl:variable name="r" select="refined"/>
+        <xsl:value-of select="concat('| ', rc:md(@gpu-name), ' | ', $r/occupancy/@percent-text, ' | ',
+                                     $r/occupancy/@blocks-per-sm-text, ' (', $r/occupancy/@limit, ') | ',
+                                     @waves-text, ' | ', $r/@t-body-est-text, ' | ', $r/@t-launch-text, ' | ',
+                                     @t-estimate-text, ' | ', @t-lower-text, ' | ', @t-total-text, ' | ',
+                                     @limiter, ' |', $nl)"/>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>Each GPU's terms, with the numbers that go into them (figures marked "assumed" are architecture defaults standing in for a missing measurement):</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:for-each select="estimates/estimate">
+        <xsl:variable name="id" select="@gpu"/>
+        <xsl:variable name="gpu" select="$gpus[@id = $id]"/>
+        <xsl:value-of select="concat('- **', rc:md(@gpu-name), '**: ', rc:md(refined/explanation), $nl)"/>
+        <xsl:value-of select="concat('  - ', refined/waves/@blocks-text, ' blocks on ', refined/waves/@sms-text,
+                                     ' SMs: ', refined/waves/@active-sms-text, ' active, ',
+                                     refined/waves/@warps-per-sm-text, ' warps on each, ',
+                                     refined/waves/@waves-text, ' wave(s), wave factor ',
+                                     refined/waves/@wave-factor-text, '; each thread keeps ',
+                                     refined/flight/@thread-bytes-text, ' bytes in flight over ',
+                                     refined/flight/@rounds-text, ' round(s)', $nl)"/>
+        <xsl:for-each select="refined/term">
+          <xsl:value-of select="concat('  - ', @name, ': ', @time-text, ' µs (', rc:md(@inputs), ')', $nl)"/>
+        </xsl:for-each>
+        <xsl:for-each select="$gpu/execution/figure[@name = 'dram-bandwidth' or @name = 'dram-latency' or @name = 'launch-back-to-back']">
+          <xsl:value-of select="concat('  - ', rc:md(@label), ': ', @value-text, ', ')"/>
+          <xsl:choose>
+            <xsl:when test="starts-with(@source, 'assumed: ')">
+              <xsl:value-of select="concat('**assumed**: ', rc:md(substring-after(@source, 'assumed: ')), $nl)"/>
+            </xsl:when>
+            <xsl:otherwise>
+              <xsl:value-of select="concat(@origin, ': ', rc:md(@source), $nl)"/>
+            </xsl:otherwise>
+          </xsl:choose>
+        </xsl:for-each>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
     </xsl:if>
   </xsl:template>
 

@@ -157,17 +157,18 @@ typedef struct {
 } rate_default;
 
 static const rate_default rate_defaults[] = {
-    {0, 20.6, 64, 30, 215, 437, "no Kepler to Pascal measurement was found: the V100's L2 and "
-                                "latency figures (gpu-benches gpu-cache, gpu-latency), half "
-                                "its L1 rate"},
-    {700, 20.6, 125, 30, 215, 437, "a V100 (gpu-benches gpu-cache, gpu-latency)"},
-    {705, 12.8, 64, 66, 176, 496, "an RTX 2080 Ti (a published benchmark report; L1 rate "
-                                  "half Volta's)"},
-    {800, 35.5, 126, 36, 211, 571, "an A100 (gpu-benches gpu-l2-cache, gpu-cache, gpu-latency)"},
-    {806, 14.7, 64, 36, 276.5, 632, "an L40, Ada (gpu-benches gpu-l2-cache, gpu-cache, "
-                                    "gpu-latency)"},
-    {900, 35.0, 126, 34, 265.5, 658, "an H100 PCIe (gpu-benches gpu-l2-cache, gpu-cache, "
-                                     "gpu-latency)"},
+    {0, 20.6, 64, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency; "
+                                "no Kepler to Pascal measurement was found; L1 at half Volta's "
+                                "rate)"},
+    {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)"},
+    {705, 12.8, 64, 66, 176, 496, "as measured on an RTX 2080 Ti (a published benchmark "
+                                  "report; L1 at half Volta's rate)"},
+    {800, 35.5, 126, 36, 211, 571, "as measured on an A100 (gpu-benches gpu-l2-cache, "
+                                   "gpu-cache, gpu-latency)"},
+    {806, 14.7, 64, 36, 276.5, 632, "as measured on an L40, Ada (gpu-benches gpu-l2-cache, "
+                                    "gpu-cache, gpu-latency)"},
+    {900, 35.0, 126, 34, 265.5, 658, "as measured on an H100 PCIe (gpu-benches gpu-l2-cache, "
+                                     "gpu-cache, gpu-latency)"},
 };
 #define NRATE_DEFAULTS (sizeof rate_defaults / sizeof rate_defaults[0])
 
@@ -191,17 +192,17 @@ static bool fill_rates(rc_gpu *g)
     bool ok = fill(&r->dram_bandwidth, 0.85 * g->bandwidth, RC_ORIGIN_ASSUMED,
                    "assumed: 85 % of the datasheet bandwidth (stream triad reaches 74 to 93 % "
                    "on the GPUs measured in gpu-benches and BabelStream)");
-    snprintf(src, sizeof src, "assumed: %g B per clock per SM, as measured on %s", d->l2_bpc,
+    snprintf(src, sizeof src, "assumed: %g B per clock per SM, %s", d->l2_bpc,
              d->basis);
     ok = ok && fill(&r->l2_bandwidth, d->l2_bpc * per_clock, RC_ORIGIN_ASSUMED, src);
-    snprintf(src, sizeof src, "assumed: %g B per clock per SM, as measured on %s", d->l1_bpc,
+    snprintf(src, sizeof src, "assumed: %g B per clock per SM, %s", d->l1_bpc,
              d->basis);
     ok = ok && fill(&r->l1_bandwidth, d->l1_bpc * per_clock, RC_ORIGIN_ASSUMED, src);
-    snprintf(src, sizeof src, "assumed: %g cycles, as measured on %s", d->lat_dram, d->basis);
+    snprintf(src, sizeof src, "assumed: %g cycles, %s", d->lat_dram, d->basis);
     ok = ok && fill(&r->dram_latency, d->lat_dram * cycle, RC_ORIGIN_ASSUMED, src);
-    snprintf(src, sizeof src, "assumed: %g cycles, as measured on %s", d->lat_l2, d->basis);
+    snprintf(src, sizeof src, "assumed: %g cycles, %s", d->lat_l2, d->basis);
     ok = ok && fill(&r->l2_latency, d->lat_l2 * cycle, RC_ORIGIN_ASSUMED, src);
-    snprintf(src, sizeof src, "assumed: %g cycles, as measured on %s", d->lat_l1, d->basis);
+    snprintf(src, sizeof src, "assumed: %g cycles, %s", d->lat_l1, d->basis);
     ok = ok && fill(&r->l1_latency, d->lat_l1 * cycle, RC_ORIGIN_ASSUMED, src);
     ok = ok && fill(&r->launch_back_to_back, 2.5e-6, RC_ORIGIN_ASSUMED,
                     "assumed: 2.5 us, the upper end of the 1.6 to 2.6 us that gpu-benches "

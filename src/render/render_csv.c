@@ -20,7 +20,8 @@ char *rc_render_csv(xmlDocPtr doc, size_t *len)
     rc_buffer b = {0};
     rc_buffer_puts(&b, "kernel,gpu,flops,bytes,intensity,t_compute_us,t_mem_us,t_body_us,"
               "t_launch_us,t_total_us,bound,t_launch_origin,requests,accessed_bytes,sector_bytes,"
-              "footprint_bytes,shared_requests,shared_wavefronts,l2_bytes,dram_bytes\r\n");
+              "footprint_bytes,shared_requests,shared_wavefronts,l2_bytes,dram_bytes,"
+              "occupancy,waves,t_lower_us,t_estimate_us,limiter\r\n");
     xmlNodePtr kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
     for (xmlNodePtr k = kernels ? kernels->children : NULL; k; k = k->next) {
         if (k->type != XML_ELEMENT_NODE)
@@ -71,6 +72,23 @@ char *rc_render_csv(xmlDocPtr doc, size_t *len)
             attr_field(&b, e, "l2-bytes");
             rc_buffer_puts(&b, ",");
             attr_field(&b, e, "dram-bytes");
+            /* The refined estimate (execution model). */
+            rc_buffer_puts(&b, ",");
+            attr_field(&b, e, "occupancy");
+            rc_buffer_puts(&b, ",");
+            attr_field(&b, e, "waves");
+            static const char *const refined[] = {"t-lower", "t-estimate"};
+            for (int i = 0; i < 2; i++) {
+                xmlChar *v = xmlGetProp(e, (const xmlChar *)refined[i]);
+                char num[64] = "";
+                if (v)
+                    rc_format_exact(strtod((const char *)v, NULL) * 1e6, num, sizeof num);
+                xmlFree(v);
+                rc_buffer_puts(&b, ",");
+                rc_buffer_puts(&b, num);
+            }
+            rc_buffer_puts(&b, ",");
+            attr_field(&b, e, "limiter");
             rc_buffer_puts(&b, "\r\n");
         }
     }

@@ -2,6 +2,7 @@
 #include "results/results.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "util/buffer.h"
 #include "model/estimate.h"
 #include "model/traffic.h"
+#include "model/refine.h"
 #include "results/format.h"
 #include "results/interpret.h"
 #include "input/load.h"
@@ -168,6 +170,84 @@ static void add_gpu_figures(xmlNodePtr n, const rc_gpu *g)
     }
 }
 
+/* The execution model's figures of a GPU, under <execution>, each with its origin and
+ * source (an assumed one's source says what it assumes). */
+static void add_execution_figure(xmlNodePtr n, const char *name, const char *label,
+                                 const rc_gpu_figure *f, const char *unit, const char *shown)
+{
+    char written[200];
+    if (f->written && strcmp(f->written, shown) != 0 && strstr(f->written, "cycles")) {
+        snprintf(written, sizeof written, "%s (%s)", shown, f->written);
+        shown = written;
+    }
+    add_figure(n, &(gpu_figure){name, label, unit, f->value, shown, f->origin, f->source,
+                                f->source});
+}
+
+static void add_execution_figures(xmlNodePtr gpu, const rc_gpu *g)
+{
+    xmlNodePtr n = xmlNewChild(gpu, NULL, X("execution"), NULL);
+    char buf[96];
+    const rc_sm_limits *s = &g->sm;
+    const rc_gpu_rates *r = &g->rates;
+    static const struct {
+        const char *name, *label;
+        size_t offset;
+    } counts[] = {
+        {"sms", "SMs", offsetof(rc_sm_limits, count)},
+        {"warp-size", "Warp size", offsetof(rc_sm_limits, warp_size)},
+        {"threads-per-sm", "Threads per SM", offsetof(rc_sm_limits, threads)},
+        {"blocks-per-sm", "Blocks per SM", offsetof(rc_sm_limits, blocks)},
+        {"registers-per-sm", "Registers per SM", offsetof(rc_sm_limits, registers)},
+        {"registers-per-thread", "Registers per thread", offsetof(rc_sm_limits, registers_per_thread)},
+        {"register-unit", "Register allocation unit", offsetof(rc_sm_limits, register_unit)},
+    };
+    add_execution_figure(n, "sm-clock", "SM clock", &s->clock, "Hz",
+                         rc_format_si(s->clock.value, "Hz", buf, sizeof buf));
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        const rc_gpu_figure *f = (const rc_gpu_figure *)((const char *)s + counts[i].offset);
+        add_execution_figure(n, counts[i].name, counts[i].label, f, "",
+                             rc_format_int((int64_t)f->value, buf, sizeof buf));
+    }
+    static const struct {
+        const char *name, *label;
+        size_t offset;
+    } sizes[] = {
+        {"shared-per-sm", "Shared memory per SM", offsetof(rc_sm_limits, shared)},
+        {"shared-per-block", "Shared memory per block", offsetof(rc_sm_limits, shared_per_block)},
+        {"shared-unit", "Shared memory allocation unit", offsetof(rc_sm_limits, shared_unit)},
+        {"shared-reserved", "Shared memory reserved per block", offsetof(rc_sm_limits, shared_reserved)},
+        {"l1-per-sm", "L1 data cache per SM", offsetof(rc_sm_limits, l1)},
+        {"l1-shared-per-sm", "L1 and shared memory per SM", offsetof(rc_sm_limits, l1_shared)},
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        const rc_gpu_figure *f = (const rc_gpu_figure *)((const char *)s + sizes[i].offset);
+        add_execution_figure(n, sizes[i].name, sizes[i].label, f, "B",
+                             rc_format_si(f->value, "B", buf, sizeof buf));
+    }
+    if (g->peak_fp16 > 0)
+        add_published(n, g, "peak-fp16", "FP16 peak", g->peak_fp16, "FLOP/s",
+                      rc_format_si(g->peak_fp16, "FLOP/s", buf, sizeof buf));
+    static const struct {
+        const char *name, *label, *unit;
+        size_t offset;
+    } rates[] = {
+        {"dram-bandwidth", "Sustained DRAM bandwidth", "B/s", offsetof(rc_gpu_rates, dram_bandwidth)},
+        {"l2-bandwidth", "L2 bandwidth", "B/s", offsetof(rc_gpu_rates, l2_bandwidth)},
+        {"l1-bandwidth", "L1/shared bandwidth", "B/s", offsetof(rc_gpu_rates, l1_bandwidth)},
+        {"dram-latency", "DRAM latency", "s", offsetof(rc_gpu_rates, dram_latency)},
+        {"l2-latency", "L2 latency", "s", offsetof(rc_gpu_rates, l2_latency)},
+        {"l1-latency", "L1 latency", "s", offsetof(rc_gpu_rates, l1_latency)},
+        {"launch-back-to-back", "Launch, back to back", "s", offsetof(rc_gpu_rates, launch_back_to_back)},
+        {"launch-synchronised", "Launch and synchronisation", "s", offsetof(rc_gpu_rates, launch_sync)},
+    };
+    for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
+        const rc_gpu_figure *f = (const rc_gpu_figure *)((const char *)r + rates[i].offset);
+        add_execution_figure(n, rates[i].name, rates[i].label, f, rates[i].unit,
+                             rc_format_si3(f->value, rates[i].unit, buf, sizeof buf));
+    }
+}
+
 xmlDocPtr rc_results_new(const rc_gpu *const *gpus, size_t ngpus)
 {
     xmlDocPtr doc = xmlNewDoc(X("1.0"));
@@ -190,6 +270,7 @@ xmlDocPtr rc_results_new(const rc_gpu *const *gpus, size_t ngpus)
         }
         add_gpu_figures(n, g);
         add_text_child(n, "source", g->source);
+        add_execution_figures(n, g);
     }
     xmlNewChild(top, NULL, X("kernels"), NULL);
     return doc;
@@ -407,9 +488,185 @@ static void add_traffic(xmlNodePtr n, const rc_gpu *g, const rc_counts *c)
     set_sig3(n, "intensity-dram", t.intensity_dram);
 }
 
+/* ---- the refined estimate (execution model) ----------------------------- */
+
+static const char *const occ_limit_words[] = {"threads per SM", "blocks per SM",
+                                              "registers", "shared memory", "nothing"};
+
+static void set_rate(xmlNodePtr n, const char *name, double v, const char *unit)
+{
+    char buf[64];
+    set_num(n, name, v, rc_format_si3(v, unit, buf, sizeof buf));
+}
+
+/* <term name value formula inputs>: one term of the refined estimate, its formula in
+ * words and the numbers that went into it, so a reviewer can redo it by hand. */
+static xmlNodePtr add_term(xmlNodePtr parent, const char *name, double seconds,
+                           const char *formula, const char *inputs)
+{
+    xmlNodePtr t = xmlNewChild(parent, NULL, X("term"), NULL);
+    set_str(t, "name", name);
+    set_time(t, "time", seconds);
+    set_str(t, "formula", formula);
+    set_str(t, "inputs", inputs);
+    return t;
+}
+
+static void add_level(xmlNodePtr parent, const char *name, const char *label,
+                      const rc_level_time *l, double wave_factor)
+{
+    char a[64], b[64], c[64], d[64], e[64], f[64], g[64], inputs[600];
+    xmlNodePtr t = add_term(parent, name, l->time,
+                            "bytes / (little^-2 + sustained^-2)^-1/2 x wave factor, little = "
+                            "bytes in flight / (latency x (1.3 + 0.7 / rounds))", NULL);
+    snprintf(inputs, sizeof inputs,
+             "%s bytes at %s; little = %s in flight / %s = %s; sustained %s; rate %s; x %s",
+             rc_format_sig3(l->bytes, a, sizeof a), label,
+             rc_format_si3(l->in_flight, "B", c, sizeof c),
+             rc_format_si3(l->latency_eff, "s", d, sizeof d),
+             rc_format_si3(l->little, "B/s", e, sizeof e),
+             rc_format_si3(l->sustained, "B/s", b, sizeof b),
+             rc_format_si3(l->rate, "B/s", f, sizeof f), rc_format_sig3(wave_factor, g, sizeof g));
+    set_str(t, "inputs", inputs);
+    set_num(t, "bytes", l->bytes, NULL);
+    set_rate(t, "sustained", l->sustained, "B/s");
+    set_time(t, "latency", l->latency);
+    set_time(t, "latency-effective", l->latency_eff);
+    set_rate(t, "in-flight", l->in_flight, "B");
+    set_rate(t, "little", l->little, "B/s");
+    set_rate(t, "rate", l->rate, "B/s");
+    set_bool(t, "little-bound", l->little_bound);
+}
+
+/* The sentence that names what limits the refined estimate, with its numbers. */
+static void refined_sentence(const rc_refined *r, rc_buffer *sb)
+{
+    char a[64], b[64];
+    rc_format_sig3(100 * r->occ.occupancy, a, sizeof a);
+    switch (r->limiter) {
+    case RC_LIMIT_LAUNCH:
+        rc_buffer_printf(sb, "Limited by the launch: the body takes %s µs, less than the %s µs "
+                         "a launch costs back to back.", rc_format_us(r->t_body_est, b, sizeof b),
+                         rc_format_us(r->t_launch, a, sizeof a));
+        return;
+    case RC_LIMIT_LATENCY:
+        if (r->t_thread >= r->t_body_est)
+            rc_buffer_printf(sb, "Limited by latency: the longest thread's %s FLOPs take %s µs "
+                             "at one a cycle, longer than any shared resource needs.",
+                             rc_format_sig3(r->thread_flops_max, a, sizeof a),
+                             rc_format_us(r->t_thread, b, sizeof b));
+        else
+            rc_buffer_printf(sb, "Limited by memory latency: %s blocks of threads that work "
+                             "cannot keep enough bytes in flight to use the bandwidth (Little's "
+                             "law), at %s %% occupancy.", rc_format_int(r->blocks, b, sizeof b),
+                             a);
+        return;
+    case RC_LIMIT_OCCUPANCY:
+        rc_buffer_printf(sb, "Limited by occupancy: %s %% (%s limit the blocks per SM to %lld) "
+                         "keeps too few bytes in flight for the bandwidth (Little's law).", a,
+                         occ_limit_words[r->occ.limit], (long long)r->occ.blocks_per_sm);
+        return;
+    case RC_LIMIT_DRAM:
+    case RC_LIMIT_L2:
+    case RC_LIMIT_L1: {
+        const char *lv = r->limiter == RC_LIMIT_DRAM ? "DRAM" : r->limiter == RC_LIMIT_L2
+                                                                    ? "L2" : "L1/shared";
+        const rc_level_time *l = r->limiter == RC_LIMIT_DRAM ? &r->dram
+                                 : r->limiter == RC_LIMIT_L2 ? &r->l2 : &r->l1;
+        rc_buffer_printf(sb, "Limited by %s bandwidth at %s %% occupancy: %s sustained.", lv, a,
+                         rc_format_si3(l->rate, "B/s", b, sizeof b));
+        return;
+    }
+    default: {
+        int p = (int)r->limiter - (int)RC_LIMIT_FP16;
+        static const char *const prec[] = {"FP16", "FP32", "FP64"};
+        rc_buffer_printf(sb, "Limited by %s compute at %s %% occupancy: %s in reach of the %s "
+                         "peak.", prec[p], a, rc_format_si3(r->rate[p], "FLOP/s", b, sizeof b),
+                         prec[p]);
+        return;
+    }
+    }
+}
+
+static void add_refined(xmlNodePtr est, const rc_refined *r)
+{
+    char a[64], b[64], c[64], d[64], inputs[600];
+    set_sig3(est, "occupancy", r->occ.occupancy);
+    set_int(est, "waves", r->waves);
+    set_time(est, "t-lower", r->t_lower);
+    set_time(est, "t-estimate", r->t_estimate);
+    set_str(est, "limiter", rc_limiter_name(r->limiter));
+    xmlNodePtr n = xmlNewChild(est, NULL, X("refined"), NULL);
+    xmlNodePtr o = xmlNewChild(n, NULL, X("occupancy"), NULL);
+    set_int(o, "warps-per-block", r->occ.warps_per_block);
+    static const char *const lim_names[] = {"by-threads", "by-blocks", "by-registers",
+                                            "by-shared"};
+    const int64_t lims[] = {r->occ.by_threads, r->occ.by_blocks, r->occ.by_registers,
+                            r->occ.by_shared};
+    for (int i = 0; i < 4; i++)
+        if (lims[i] != INT64_MAX)
+            set_int(o, lim_names[i], lims[i]);
+    set_int(o, "registers-per-warp", r->occ.registers_per_warp);
+    set_int(o, "shared-per-block", r->occ.shared_per_block);
+    set_int(o, "blocks-per-sm", r->occ.blocks_per_sm);
+    set_str(o, "limit", occ_limit_words[r->occ.limit]);
+    set_sig3(o, "percent", 100 * r->occ.occupancy);
+    xmlNodePtr w = xmlNewChild(n, NULL, X("waves"), NULL);
+    set_int(w, "blocks", r->blocks);
+    set_int(w, "sms", r->sms);
+    set_int(w, "active-sms", r->active_sms);
+    set_int(w, "concurrent-blocks", r->concurrent_blocks);
+    set_int(w, "waves", r->waves);
+    set_int(w, "tail-blocks", r->tail_blocks);
+    set_sig3(w, "wave-factor", r->wave_factor);
+    set_sig3(w, "warps-per-sm", r->warps_per_sm);
+    set_sig3(w, "issue-fraction", r->issue_fraction);
+    static const char *const prec[] = {"fp16", "fp32", "fp64"};
+    for (int p = 0; p < 3; p++) {
+        if (r->t_compute[p] <= 0)
+            continue;
+        char name[32];
+        snprintf(name, sizeof name, "compute-%s", prec[p]);
+        snprintf(inputs, sizeof inputs, "peak %s x %lld / %lld SMs x %s issue = %s; x %s",
+                 rc_format_si3(r->peak[p], "FLOP/s", a, sizeof a), (long long)r->active_sms,
+                 (long long)r->sms, rc_format_sig3(r->issue_fraction, b, sizeof b),
+                 rc_format_si3(r->rate[p], "FLOP/s", c, sizeof c),
+                 rc_format_sig3(r->wave_factor, d, sizeof d));
+        xmlNodePtr t = add_term(n, name, r->t_compute[p],
+                                "FLOPs / (peak x active SMs / SMs x min(1, warps per SM / 16)) "
+                                "x wave factor", inputs);
+        set_rate(t, "rate", r->rate[p], "FLOP/s");
+    }
+    add_level(n, "dram", "DRAM", &r->dram, r->wave_factor);
+    add_level(n, "l2", "L2", &r->l2, r->wave_factor);
+    add_level(n, "l1-shared", "L1", &r->l1, r->wave_factor);
+    snprintf(inputs, sizeof inputs, "%s FLOPs in the longest thread at %s",
+             rc_format_sig3(r->thread_flops_max, a, sizeof a),
+             rc_format_si3(r->t_thread > 0 ? r->thread_flops_max / r->t_thread : 0, "Hz", b,
+                           sizeof b));
+    add_term(n, "per-thread", r->t_thread, "longest thread's FLOPs / SM clock", inputs);
+    xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);
+    set_sig3(f, "thread-bytes", r->thread_bytes_in_flight);
+    set_sig3(f, "rounds", r->rounds);
+    set_time(n, "t-body-est", r->t_body_est);
+    set_time(n, "t-launch", r->t_launch);
+    set_time(n, "t-estimate", r->t_estimate);
+    set_time(n, "t-lower-compute", r->t_lower_compute);
+    set_time(n, "t-lower-memory", r->t_lower_memory);
+    set_time(n, "t-lower-thread", r->t_thread_lower);
+    set_time(n, "t-lower", r->t_lower);
+    set_str(n, "limiter", rc_limiter_name(r->limiter));
+    rc_buffer sb = {0};
+    refined_sentence(r, &sb);
+    char *text = rc_buffer_take(&sb, NULL);
+    add_text_child(n, "explanation", text);
+    free(text);
+}
+
 static void add_estimates(xmlNodePtr parent, const char *name,
                           const rc_gpu *const *gpus, size_t ng, const rc_estimate *est,
-                          const rc_counts *traffic_of)
+                          const rc_counts *traffic_of,
+                          const rc_refined *refined)
 {
     xmlNodePtr list = xmlNewChild(parent, NULL, X(name), NULL);
     for (size_t i = 0; i < ng; i++) {
@@ -434,6 +691,8 @@ static void add_estimates(xmlNodePtr parent, const char *name,
         set_bool(n, "launch-dominated", e->launch_dominated);
         if (traffic_of && traffic_of->memory_counted)
             add_traffic(n, gpus[i], traffic_of);
+        if (refined)
+            add_refined(n, &refined[i]);
     }
     /* Mark the fastest, so no renderer has to search for it; GPUs that tie
      * are all fastest (none is faster). */
@@ -502,14 +761,30 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
         free(lest);
         return n;
     }
+    rc_refined *refined = calloc(ng ? ng : 1, sizeof *refined);
+    rc_resources res = {0, 0}; /* registers and shared memory: not in the work model yet */
+    rc_precision_work work = {{0, (double)r->model->flops.total, 0}};
     for (size_t i = 0; i < ng; i++) {
         rc_estimate_compute(gpus[i], r->model->flops.total, r->model->bytes.total, &est[i]);
+        if (refined) {
+            /* The memory model's traffic where the kernel's accesses are counted; else every
+             * declared byte goes to L2 and DRAM. */
+            double dram = (double)r->model->bytes.total, l2 = dram;
+            if (r->model->memory_counted) {
+                rc_traffic t;
+                rc_traffic_compute(gpus[i], r->model, &t);
+                dram = t.dram_bytes;
+                l2 = t.l2_bytes;
+            }
+            rc_refine(gpus[i], k, r->model, &res, &work, dram, l2, &refined[i]);
+        }
         if (r->launch)
             rc_estimate_compute(gpus[i], r->launch->flops.total, r->launch->bytes.total, &lest[i]);
     }
-    add_estimates(n, "estimates", gpus, ng, est, r->model);
+    add_estimates(n, "estimates", gpus, ng, est, r->model, refined);
+    free(refined);
     if (r->launch)
-        add_estimates(n, "launch-estimates", gpus, ng, lest, NULL);
+        add_estimates(n, "launch-estimates", gpus, ng, lest, NULL, NULL);
     rc_interpret(n, &(rc_interpret_facts){k, gpus, ng, r->model, est, r->launch,
                                           r->launch ? lest : NULL});
     free(est);
@@ -559,7 +834,7 @@ xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
     static const char *const value_attrs[] = {"value-text", NULL};
     static const char *const estimate_attrs[] = {
         "gpu", "t-total", "t-total-text", "intensity-text", "bound", "fastest",
-        "launch-dominated", NULL};
+        "launch-dominated", "t-estimate", "t-estimate-text", "limiter", NULL};
     xmlNodePtr k = copy_some(doc, kernel, kernel_attrs);
     for (xmlNodePtr c = kernel->children; k && c; c = c->next) {
         if (named(c, "summary")) {

@@ -52,6 +52,11 @@ static xmlDocPtr tree(const char *kernel_id, const char *gpu_id)
     xmlSetProp(e, X("t-launch-origin"), X("assumed"));
     xmlSetProp(e, X("l2-bytes"), X("20800"));
     xmlSetProp(e, X("dram-bytes"), X("4032"));
+    xmlSetProp(e, X("occupancy"), X("0.5"));
+    xmlSetProp(e, X("waves"), X("2"));
+    xmlSetProp(e, X("t-lower"), X("1e-6"));
+    xmlSetProp(e, X("t-estimate"), X("9.5e-6"));
+    xmlSetProp(e, X("limiter"), X("dram"));
     return doc;
 }
 
@@ -67,7 +72,7 @@ static char *row(const char *kernel_id, const char *gpu_id)
     const char *header = "kernel,gpu,flops,bytes,intensity,t_compute_us,t_mem_us,t_body_us,"
                          "t_launch_us,t_total_us,bound,t_launch_origin,requests,accessed_bytes,"
                          "sector_bytes,footprint_bytes,shared_requests,shared_wavefronts,l2_bytes,"
-                         "dram_bytes\r\n";
+                         "dram_bytes,occupancy,waves,t_lower_us,t_estimate_us,limiter\r\n";
     assert_memory_equal(csv, header, strlen(header));
     char *r = strdup(csv + strlen(header));
     free(csv);
@@ -88,40 +93,40 @@ static void test_plain_ids(void **state)
 {
     (void)state;
     expect_row("maximum_kernel", "titan-black",
-               "maximum_kernel,titan-black,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
+               "maximum_kernel,titan-black,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram");
 }
 
 static void test_comma_and_quotes(void **state)
 {
     (void)state;
     expect_row("a,b", "say \"hi\"",
-               "\"a,b\",\"say \"\"hi\"\"\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
-    expect_row("\"", "x", "\"\"\"\",x,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
+               "\"a,b\",\"say \"\"hi\"\"\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram");
+    expect_row("\"", "x", "\"\"\"\",x,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram");
 }
 
 static void test_line_breaks(void **state)
 {
     (void)state;
     expect_row("two\nlines", "cr\rlf",
-               "\"two\nlines\",\"cr\rlf\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
+               "\"two\nlines\",\"cr\rlf\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram");
 }
 
 static void test_formulas_defused(void **state)
 {
     (void)state;
     expect_row("=HYPERLINK(\"x\")", "+1",
-               "\"'=HYPERLINK(\"\"x\"\")\",\"'+1\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
+               "\"'=HYPERLINK(\"\"x\"\")\",\"'+1\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram");
     expect_row("@SUM(A1)", "-cmd",
-               "\"'@SUM(A1)\",\"'-cmd\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
+               "\"'@SUM(A1)\",\"'-cmd\",240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram");
     /* A negative number is a number, not a formula. */
-    expect_row("-5", "x", "-5,x,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
+    expect_row("-5", "x", "-5,x,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram");
 }
 
 static void test_utf8_kept(void **state)
 {
     (void)state;
     expect_row("k\xc3\xa9rnel", "\xc2\xb5gpu",
-               "k\xc3\xa9rnel,\xc2\xb5gpu,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032");
+               "k\xc3\xa9rnel,\xc2\xb5gpu,240000,640000,0.375,1,2,2,5,7,memory,assumed,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram");
 }
 
 int main(void)

@@ -1,0 +1,224 @@
+/* refine.c: see refine.h. */
+#include "model/refine.h"
+
+#include <math.h>
+
+/* The register file is split between 4 schedulers (cuda_occupancy.h's sub-partitions):
+ * warps are counted per partition. */
+#define REGISTER_PARTITIONS 4
+/* Warps an SM needs to issue every cycle without ILP: 4 schedulers x 4 cycles between
+ * dependent FMAs (Volta and later; Jia et al., "Dissecting the NVIDIA Volta GPU
+ * architecture via microbenchmarking"). */
+#define WARPS_TO_ISSUE 16.0
+/* At most 4 accesses of 16 bytes in flight per thread (assumed). */
+#define MAX_THREAD_BYTES_IN_FLIGHT 64.0
+/* A round of memory accesses takes longer than one pointer-chase latency, and a block's start
+ * and end add about as much again, so latency x (1.3 + 0.7 / rounds): calibrated on device
+ * microbenchmarks only. The grid-stride triad against warps in flight on the H100 SXM5
+ * (tests/validation/measured, many rounds per thread) runs at 1.3 times the chase latency
+ * per round at every occupancy; one-element streams at 1 to 3 % occupancy at about 2 times
+ * (gpu-benches gpu-stream h100_pcie: 690 ns per element against a 375 ns chase; devbench
+ * on the H100 SXM5: 632 against 342). */
+#define ROUND_FACTOR 1.3
+#define BLOCK_FACTOR 0.7
+/* GPUs may clock above the rated boost clock their peaks assume: the lower bound allows 15 %. */
+#define PEAK_MARGIN 1.15
+
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+static int64_t round_up(int64_t a, int64_t unit)
+{
+    return unit > 0 ? ceil_div(a, unit) * unit : a;
+}
+
+void rc_occupancy_compute(const rc_sm_limits *sm, int64_t threads_per_block,
+                          const rc_resources *res, rc_occupancy *o)
+{
+    int64_t warp = (int64_t)sm->warp_size.value;
+    int64_t max_warps = (int64_t)sm->threads.value / warp;
+    *o = (rc_occupancy){0};
+    o->warps_per_block = ceil_div(threads_per_block, warp);
+    o->by_threads = max_warps / o->warps_per_block;
+    o->by_blocks = (int64_t)sm->blocks.value;
+    o->by_registers = INT64_MAX;
+    if (res->registers > 0) {
+        o->registers_per_warp = round_up(res->registers * warp, (int64_t)sm->register_unit.value);
+        int64_t per_partition = (int64_t)sm->registers.value / REGISTER_PARTITIONS;
+        int64_t warps = per_partition / o->registers_per_warp * REGISTER_PARTITIONS;
+        o->by_registers = res->registers > (int64_t)sm->registers_per_thread.value
+                              ? 0 : warps / o->warps_per_block;
+    }
+    o->shared_per_block = round_up(res->shared_bytes + (int64_t)sm->shared_reserved.value,
+                                   (int64_t)sm->shared_unit.value);
+    o->by_shared = INT64_MAX;
+    if (res->shared_bytes > (int64_t)sm->shared_per_block.value)
+        o->by_shared = 0;
+    else if (o->shared_per_block > 0)
+        o->by_shared = (int64_t)sm->shared.value / o->shared_per_block;
+    int64_t limits[] = {o->by_threads, o->by_blocks, o->by_registers, o->by_shared};
+    o->blocks_per_sm = INT64_MAX;
+    o->limit = RC_OCC_NONE;
+    for (int i = 0; i < 4; i++)
+        if (limits[i] < o->blocks_per_sm) {
+            o->blocks_per_sm = limits[i];
+            o->limit = (rc_occ_limit)i;
+        }
+    o->occupancy = max_warps > 0 ? (double)(o->blocks_per_sm * o->warps_per_block) / max_warps
+                                 : 0;
+}
+
+const char *rc_limiter_name(rc_limiter l)
+{
+    static const char *const names[] = {"launch", "latency", "occupancy", "dram", "l2",
+                                        "l1-shared", "compute-fp16", "compute-fp32",
+                                        "compute-fp64"};
+    return names[l];
+}
+
+static bool is_memory(rc_work_kind k)
+{
+    return k == RC_WORK_LOAD || k == RC_WORK_STORE || k == RC_WORK_TRAFFIC;
+}
+
+/* The most bytes the memory statements directly in one body move per execution. */
+static double body_bytes(const rc_work *first, const rc_counts *c)
+{
+    double here = 0, best = 0;
+    for (const rc_work *w = first; w; w = w->next) {
+        const rc_work_stats *s = &c->work[w->index];
+        if (is_memory(w->kind) && s->m0 > 0)
+            here += (double)s->m1 / (double)s->m0;
+        if (w->children)
+            best = fmax(best, body_bytes(w->children, c));
+    }
+    return fmax(here, best);
+}
+
+double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c)
+{
+    return fmin(body_bytes(k->work, c), MAX_THREAD_BYTES_IN_FLIGHT);
+}
+
+static void level_time(rc_level_time *l, double bytes, double sustained, double latency,
+                       double rounds, double in_flight, double wave_factor)
+{
+    l->bytes = bytes;
+    l->sustained = sustained;
+    l->latency = latency;
+    l->latency_eff = latency * (ROUND_FACTOR + BLOCK_FACTOR / rounds);
+    l->in_flight = in_flight;
+    l->little = in_flight > 0 ? in_flight / l->latency_eff : 0;
+    l->little_bound = l->little < sustained;
+    /* Bandwidth rises with the bytes in flight and bends towards the sustained rate: the two
+     * combine as 1 / rate^2 = 1 / little^2 + 1 / sustained^2, which follows the triad against
+     * warps in flight on the H100 SXM5 (tests/validation/measured: 114 to 2673 GB/s from 1 to
+     * 64 warps per SM) within 40 %, where the smaller of the two alone is 66 % off. */
+    l->rate = l->little > 0 ? 1.0 / sqrt(1.0 / (l->little * l->little) +
+                                         1.0 / (sustained * sustained))
+                            : 0;
+    l->time = bytes > 0 && l->rate > 0 ? bytes / l->rate * wave_factor : 0;
+}
+
+static void waves(const rc_gpu *g, const rc_kernel *k, rc_refined *r)
+{
+    r->blocks = rc_kernel_blocks(k);
+    r->sms = (int64_t)g->sm.count.value;
+    int64_t per_wave = r->sms * r->occ.blocks_per_sm;
+    r->concurrent_blocks = r->blocks < per_wave ? r->blocks : per_wave;
+    r->active_sms = r->blocks < r->sms ? r->blocks : r->sms;
+    r->waves = per_wave > 0 ? ceil_div(r->blocks, per_wave) : 0;
+    r->tail_blocks = r->waves > 0 ? r->blocks - (r->waves - 1) * per_wave : 0;
+    r->wave_factor = r->blocks > 0 ? (double)(r->waves * r->concurrent_blocks) / r->blocks : 1;
+    /* Blocks on each active SM, at most what it holds. */
+    double blocks_per_active = r->active_sms > 0
+                                   ? fmin((double)r->occ.blocks_per_sm,
+                                          ceil((double)r->blocks / r->active_sms))
+                                   : 0;
+    r->warps_per_sm = blocks_per_active * r->occ.warps_per_block;
+}
+
+static void compute(const rc_gpu *g, const rc_precision_work *w, rc_refined *r)
+{
+    r->peak[0] = g->peak_fp16 > 0 ? g->peak_fp16 : g->peak_fp32;
+    r->peak[1] = g->peak_fp32;
+    r->peak[2] = g->peak_fp64 > 0 ? g->peak_fp64 : g->peak_fp32 / 32;
+    r->issue_fraction = fmin(1.0, r->warps_per_sm / WARPS_TO_ISSUE);
+    double share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
+    for (int p = 0; p < 3; p++) {
+        r->rate[p] = r->peak[p] * share * r->issue_fraction;
+        r->t_compute[p] = w->flops[p] > 0 && r->rate[p] > 0
+                              ? w->flops[p] / r->rate[p] * r->wave_factor : 0;
+    }
+}
+
+/* The term that sets t_body_est, named. */
+static rc_limiter limiter_of(const rc_refined *r)
+{
+    if (r->t_launch > r->t_body_est)
+        return RC_LIMIT_LAUNCH;
+    double best = r->t_thread;
+    rc_limiter l = RC_LIMIT_LATENCY;
+    const rc_level_time *levels[] = {&r->dram, &r->l2, &r->l1};
+    const rc_limiter names[] = {RC_LIMIT_DRAM, RC_LIMIT_L2, RC_LIMIT_L1};
+    for (int i = 0; i < 3; i++)
+        if (levels[i]->time > best) {
+            best = levels[i]->time;
+            l = names[i];
+            /* Bytes in flight, not the level, set the rate: too few warps resident (occupancy)
+             * or too few to be had at all (latency). */
+            if (levels[i]->little_bound)
+                l = r->occ.occupancy < 1.0 && r->blocks >= r->sms * r->occ.blocks_per_sm
+                        ? RC_LIMIT_OCCUPANCY : RC_LIMIT_LATENCY;
+        }
+    for (int p = 0; p < 3; p++)
+        if (r->t_compute[p] > best) {
+            best = r->t_compute[p];
+            l = (rc_limiter)(RC_LIMIT_FP16 + p);
+        }
+    return l;
+}
+
+void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc_resources *res,
+               const rc_precision_work *w, double dram_bytes, double l2_bytes, rc_refined *r)
+{
+    *r = (rc_refined){0};
+    rc_occupancy_compute(&g->sm, rc_kernel_threads_per_block(k), res, &r->occ);
+    waves(g, k, r);
+    compute(g, w, r);
+    double active_threads = c->threads_active > 0 ? (double)c->threads_active : 1;
+    r->thread_bytes_in_flight = rc_thread_bytes_in_flight(k, c);
+    double bytes_per_thread = (double)c->bytes.total / active_threads;
+    r->rounds = r->thread_bytes_in_flight > 0
+                    ? fmax(1.0, bytes_per_thread / r->thread_bytes_in_flight) : 1;
+    /* Threads that do no memory work keep nothing in flight. */
+    double working = c->threads_launched > 0
+                         ? (double)c->threads_active / (double)c->threads_launched : 0;
+    double in_flight = (double)r->active_sms * r->warps_per_sm * g->sm.warp_size.value *
+                       working * r->thread_bytes_in_flight;
+    const rc_gpu_rates *m = &g->rates;
+    level_time(&r->dram, dram_bytes, m->dram_bandwidth.value, m->dram_latency.value, r->rounds,
+               in_flight, r->wave_factor);
+    level_time(&r->l2, l2_bytes, m->l2_bandwidth.value, m->l2_latency.value, r->rounds,
+               in_flight, r->wave_factor);
+    double sm_share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
+    level_time(&r->l1, (double)c->bytes.total, m->l1_bandwidth.value * sm_share,
+               m->l1_latency.value, r->rounds, in_flight, r->wave_factor);
+    r->thread_flops_max = (double)c->flops.thread_max;
+    r->t_thread = r->thread_flops_max / g->sm.clock.value;
+    r->t_thread_lower = r->thread_flops_max / 2.0 / g->sm.clock.value;
+    r->t_body_est = r->t_thread;
+    const double terms[] = {r->dram.time, r->l2.time, r->l1.time, r->t_compute[0],
+                            r->t_compute[1], r->t_compute[2]};
+    for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
+        r->t_body_est = fmax(r->t_body_est, terms[i]);
+    r->t_launch = m->launch_back_to_back.value;
+    r->t_estimate = r->t_body_est + r->t_launch;
+    for (int p = 0; p < 3; p++)
+        r->t_lower_compute = fmax(r->t_lower_compute, w->flops[p] / (PEAK_MARGIN * r->peak[p]));
+    r->t_lower_memory = (double)c->bytes.total / m->l1_bandwidth.value;
+    r->t_lower = fmax(fmax(r->t_lower_compute, r->t_lower_memory), r->t_thread_lower);
+    r->limiter = limiter_of(r);
+}

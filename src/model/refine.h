@@ -1,0 +1,108 @@
+/* refine.h: the execution model, the refined estimate of one kernel on one GPU.
+ *
+ * Pure functions of the launch, the exact counts and the GPU's figures (model.h, arch.c):
+ *
+ *   occupancy   blocks per SM = min(threads, blocks, registers, shared-memory limits), by the
+ *               CUDA occupancy calculator's rules (registers allocated per warp in units of
+ *               register-unit, in 4 partitions of the register file; shared memory per block
+ *               plus the system's reserve, rounded up to shared-unit)
+ *   waves       concurrent blocks = min(blocks, SMs x blocks per SM);
+ *               waves = ceil(blocks / (SMs x blocks per SM)); the tail wave costs a full one:
+ *               wave factor = waves x concurrent / blocks (1 when the grid fills the GPU evenly)
+ *   rates       compute: peak x active SMs / SMs x min(1, warps per SM / 16) (4 schedulers, a
+ *               dependent FMA every 4 cycles); each memory level: the smaller of its measured
+ *               sustained rate and Little's law, bytes in flight / latency, combined as
+ *               1 / rate^2 = 1 / little^2 + 1 / sustained^2, where
+ *               bytes in flight = active SMs x warps per SM x 32 x bytes a thread keeps in
+ *               flight (by the threads that work), and the latency is the level's latency x
+ *               (1.3 + 0.7 / rounds): a round costs more than a pointer chase and a block's
+ *               start and end about one more (calibrated on stream microbenchmarks)
+ *   per thread  the longest thread's FLOPs at one instruction a cycle at the SM clock
+ *   t_body_est  the largest term, times the wave factor; t_estimate = t_body_est + the launch
+ *               cost back to back
+ *   t_lower     a true lower bound: FLOPs at 1.15 x the peak (GPUs may clock above the rated
+ *               boost), accessed bytes at the L1 rate, the longest thread at one FMA (2 FLOPs)
+ *               a cycle; no launch cost
+ */
+#ifndef ROOFCAST_REFINE_H
+#define ROOFCAST_REFINE_H
+
+#include <stdint.h>
+
+#include "model/eval.h"
+#include "model/model.h"
+
+/* What limits the blocks an SM holds. ORDER RC_OCC_LIMIT */
+typedef enum {
+    RC_OCC_THREADS, RC_OCC_BLOCKS, RC_OCC_REGISTERS, RC_OCC_SHARED, RC_OCC_NONE
+} rc_occ_limit;
+
+typedef struct {
+    int64_t warps_per_block;
+    int64_t by_threads, by_blocks, by_registers, by_shared; /* blocks per SM each allows */
+    int64_t registers_per_warp;  /* after rounding; 0 when registers are not given */
+    int64_t shared_per_block;    /* bytes, with the reserve, after rounding */
+    int64_t blocks_per_sm;       /* the smallest; 0 when one block does not fit */
+    rc_occ_limit limit;
+    double occupancy;            /* resident warps / the SM's maximum warps */
+} rc_occupancy;
+
+/* Registers per thread and shared memory per block (0 when not given). */
+typedef struct {
+    int64_t registers;
+    int64_t shared_bytes;
+} rc_resources;
+
+void rc_occupancy_compute(const rc_sm_limits *sm, int64_t threads_per_block,
+                          const rc_resources *res, rc_occupancy *out);
+
+/* The limiter of the refined estimate. ORDER RC_LIMITER */
+typedef enum {
+    RC_LIMIT_LAUNCH, RC_LIMIT_LATENCY, RC_LIMIT_OCCUPANCY, RC_LIMIT_DRAM, RC_LIMIT_L2,
+    RC_LIMIT_L1, RC_LIMIT_FP16, RC_LIMIT_FP32, RC_LIMIT_FP64
+} rc_limiter;
+
+const char *rc_limiter_name(rc_limiter l); /* "launch", ..., "l1-shared", "compute-fp32" */
+
+/* One memory level's rate and time. */
+typedef struct {
+    double bytes;        /* at this level */
+    double sustained;    /* B/s, measured (or assumed) */
+    double latency;      /* s, the level's round trip */
+    double latency_eff;  /* s, latency x (1.3 + 0.7 / rounds) */
+    double in_flight;    /* bytes the launch keeps in flight */
+    double little;       /* B/s, in_flight / latency_eff */
+    double rate;         /* B/s, (little^-2 + sustained^-2)^-1/2 */
+    double time;         /* s, bytes / rate x the wave factor */
+    int little_bound;    /* 1 when Little's law, not the sustained rate, sets the rate */
+} rc_level_time;
+
+/* Work per precision; FP32 unless the work model says otherwise. */
+typedef struct {
+    double flops[3];     /* fp16, fp32, fp64 */
+} rc_precision_work;
+
+typedef struct {
+    rc_occupancy occ;
+    int64_t blocks, sms, active_sms, concurrent_blocks, waves, tail_blocks;
+    double wave_factor;
+    double warps_per_sm;         /* resident on each active SM */
+    double issue_fraction;       /* min(1, warps per SM / 16) */
+    double peak[3], rate[3], t_compute[3]; /* fp16, fp32, fp64 */
+    double thread_bytes_in_flight, rounds;
+    rc_level_time dram, l2, l1;
+    double thread_flops_max, t_thread, t_thread_lower;
+    double t_body_est, t_launch, t_estimate;
+    double t_lower_compute, t_lower_memory, t_lower;
+    rc_limiter limiter;
+} rc_refined;
+
+/* Bytes a thread keeps in flight: the memory statements of the one loop body (or the top
+ * level) that moves the most per execution, at most 64 bytes (4 accesses of 16 bytes). */
+double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c);
+
+void rc_refine(const rc_gpu *gpu, const rc_kernel *k, const rc_counts *c,
+               const rc_resources *res, const rc_precision_work *work, double dram_bytes,
+               double l2_bytes, rc_refined *out);
+
+#endif

@@ -1,0 +1,262 @@
+/* test_refine.c: the execution model (refine.c) against hand-computed cases: the CUDA
+ * occupancy rules (register and shared-memory granularity, the system's reserve), waves and
+ * the tail wave, Little's law, and one launch worked through term by term. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+
+#include <cmocka.h>
+
+#include "input/load.h"
+#include "model/arch.h"
+#include "model/eval.h"
+#include "model/refine.h"
+#include "util/diag.h"
+
+static rc_diag *diag;
+static rc_loader *loader;
+
+static int setup(void **state)
+{
+    (void)state;
+    diag = rc_diag_new(stderr, 1);
+    loader = rc_loader_new(diag);
+    return loader ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    rc_loader_free(loader);
+    rc_diag_free(diag);
+    return 0;
+}
+
+static void assert_close(double got, double want)
+{
+    double d = got > want ? got - want : want - got;
+    if (!(d <= 1e-9 * (want > 0 ? want : -want)))
+        fail_msg("got %.17g, want %.17g", got, want);
+}
+
+/* A GPU of compute capability `cc` with the programming guide's limits. */
+static rc_gpu *gpu_cc(const char *cc)
+{
+    char xml[1024];
+    snprintf(xml, sizeof xml,
+             "<gpu id=\"g\" name=\"G\"><architecture>A</architecture>"
+             "<compute-capability>%s</compute-capability><sms>10</sms>"
+             "<peak precision=\"fp32\">10 TFLOP/s</peak><clock kind=\"boost\">1 GHz</clock>"
+             "<bandwidth>120 GB/s</bandwidth><source>test</source>"
+             "<measured>"
+             "<bandwidth level=\"dram\" origin=\"measured\" source=\"t\">100 GB/s</bandwidth>"
+             "<bandwidth level=\"l2\" origin=\"measured\" source=\"t\">1 TB/s</bandwidth>"
+             "<bandwidth level=\"l1\" origin=\"measured\" source=\"t\">10 TB/s</bandwidth>"
+             "<latency level=\"dram\" origin=\"measured\" source=\"t\">1000 cycles</latency>"
+             "<latency level=\"l2\" origin=\"measured\" source=\"t\">200 cycles</latency>"
+             "<latency level=\"l1\" origin=\"measured\" source=\"t\">30 cycles</latency>"
+             "<launch kind=\"back-to-back\" origin=\"measured\" source=\"t\">2 us</launch>"
+             "</measured></gpu>", cc);
+    rc_gpu *g = rc_load_gpu_memory(loader, "gpu.xml", xml, strlen(xml), diag);
+    assert_non_null(g);
+    return g;
+}
+
+static void occupancy(const char *cc, int64_t threads, int64_t regs, int64_t shared,
+                      rc_occupancy *o)
+{
+    rc_gpu *g = gpu_cc(cc);
+    rc_resources res = {regs, shared};
+    rc_occupancy_compute(&g->sm, threads, &res, o);
+    rc_gpu_free(g);
+}
+
+/* 9.0, 256 threads, nothing else given: 64 warps / 8 = 8 blocks, all warps resident. The
+ * 1 KiB reserve alone allows 228 KiB / 1 KiB = 228 blocks. */
+static void test_occupancy_threads(void **state)
+{
+    (void)state;
+    rc_occupancy o;
+    occupancy("9.0", 256, 0, 0, &o);
+    assert_int_equal(o.warps_per_block, 8);
+    assert_int_equal(o.by_threads, 8);
+    assert_int_equal(o.by_blocks, 32);
+    assert_int_equal(o.shared_per_block, 1024);
+    assert_int_equal(o.by_shared, 228);
+    assert_int_equal(o.blocks_per_sm, 8);
+    assert_int_equal(o.limit, RC_OCC_THREADS);
+    assert_close(o.occupancy, 1.0);
+}
+
+/* Registers: 64 per thread = 2048 per warp; a quarter of the file (16,384) holds 8 warps,
+ * so 32 warps, 4 blocks of 8 warps: 50 %. */
+static void test_occupancy_registers(void **state)
+{
+    (void)state;
+    rc_occupancy o;
+    occupancy("9.0", 256, 64, 0, &o);
+    assert_int_equal(o.registers_per_warp, 2048);
+    assert_int_equal(o.by_registers, 4);
+    assert_int_equal(o.limit, RC_OCC_REGISTERS);
+    assert_close(o.occupancy, 0.5);
+    /* Granularity: 37 registers x 32 = 1,184, rounded up to 1,280; 16,384 / 1,280 = 12 warps
+     * a partition, 48 in all: 12 blocks of 4 warps, 75 % (without the rounding: 13 blocks). */
+    occupancy("9.0", 128, 37, 0, &o);
+    assert_int_equal(o.registers_per_warp, 1280);
+    assert_int_equal(o.by_registers, 12);
+    assert_int_equal(o.blocks_per_sm, 12);
+    assert_close(o.occupancy, 0.75);
+    /* More registers than a thread may have: the block cannot run. */
+    occupancy("9.0", 128, 256, 0, &o);
+    assert_int_equal(o.blocks_per_sm, 0);
+    assert_close(o.occupancy, 0.0);
+}
+
+/* Shared memory: 8.9, 50 KiB a block plus the 1 KiB reserve = 52,224 B: one block in
+ * 100 KiB (two without the reserve). 7.5, 21,846 B rounds up to 22,016 (256-byte units):
+ * 65,536 / 22,016 = 2 blocks (3 without the rounding). */
+static void test_occupancy_shared(void **state)
+{
+    (void)state;
+    rc_occupancy o;
+    occupancy("8.9", 128, 0, 51200, &o);
+    assert_int_equal(o.shared_per_block, 52224);
+    assert_int_equal(o.by_shared, 1);
+    assert_int_equal(o.limit, RC_OCC_SHARED);
+    assert_close(o.occupancy, 4.0 / 48);
+    occupancy("7.5", 64, 0, 21846, &o);
+    assert_int_equal(o.shared_per_block, 22016);
+    assert_int_equal(o.by_shared, 2);
+    /* More than a block may have. */
+    occupancy("7.5", 64, 0, 65537, &o);
+    assert_int_equal(o.blocks_per_sm, 0);
+}
+
+/* Blocks: 7.5 holds 16 blocks; 16 blocks of one warp are half its 32 warps. */
+static void test_occupancy_blocks(void **state)
+{
+    (void)state;
+    rc_occupancy o;
+    occupancy("7.5", 32, 0, 0, &o);
+    assert_int_equal(o.by_threads, 32);
+    assert_int_equal(o.blocks_per_sm, 16);
+    assert_int_equal(o.limit, RC_OCC_BLOCKS);
+    assert_close(o.occupancy, 0.5);
+}
+
+static rc_kernel *kernel(const char *launch, const char *work)
+{
+    char xml[2048];
+    snprintf(xml, sizeof xml,
+             "<kernel id=\"k\" name=\"k\"><summary>s</summary>"
+             "<source language=\"cuda\">x</source>%s<work>%s</work></kernel>", launch, work);
+    rc_kernel *k = rc_load_kernel_memory(loader, "k.xml", xml, strlen(xml), diag);
+    assert_non_null(k);
+    return k;
+}
+
+static void refine(const char *cc, rc_kernel *k, rc_refined *r)
+{
+    rc_gpu *g = gpu_cc(cc);
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_resources res = {0, 0};
+    rc_precision_work w = {{0, (double)c.flops.total, 0}};
+    rc_refine(g, k, &c, &res, &w, (double)c.bytes.total, (double)c.bytes.total, r);
+    rc_counts_release(&c);
+    rc_gpu_free(g);
+}
+
+/* Waves: 9.0 with 10 SMs holds 8 blocks of 256 threads each, 80 at once; 88 blocks take 2
+ * waves, the second of 8 blocks: wave factor 2 x 80 / 88. */
+static void test_waves_tail(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"88\" block=\"256\"/>", "<flops count=\"1\"/>");
+    rc_refined r;
+    refine("9.0", k, &r);
+    assert_int_equal(r.blocks, 88);
+    assert_int_equal(r.concurrent_blocks, 80);
+    assert_int_equal(r.waves, 2);
+    assert_int_equal(r.tail_blocks, 8);
+    assert_close(r.wave_factor, 160.0 / 88);
+    rc_kernel_free(k);
+}
+
+/* One launch worked by hand: 20 blocks of 128 threads, each thread loads 4 bytes and does 2
+ * FLOPs, on 10 SMs at 1 GHz. 2 blocks (8 warps) on each SM; 10 x 8 x 32 x 4 = 10,240 bytes
+ * in flight; one round, so the DRAM latency counts twice: 2 us; Little's law gives
+ * 10,240 B / 2 us = 5.12 GB/s, far below the 100 GB/s sustained: the 10,240 bytes take about
+ * 2 us, limited by latency (the grid is too small to fill the GPU). */
+static void test_worked_launch(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"20\" block=\"128\"/>",
+                          "<flops count=\"2\"/><load count=\"1\" bytes=\"4\"/>");
+    rc_refined r;
+    refine("9.0", k, &r);
+    assert_int_equal(r.occ.blocks_per_sm, 16);
+    assert_int_equal(r.active_sms, 10);
+    assert_int_equal(r.waves, 1);
+    assert_close(r.wave_factor, 1.0);
+    assert_close(r.warps_per_sm, 8);
+    assert_close(r.thread_bytes_in_flight, 4);
+    assert_close(r.rounds, 1);
+    assert_close(r.dram.latency_eff, 2e-6); /* 1 us x (1.3 + 0.7 / 1) */
+    assert_close(r.dram.in_flight, 10240);
+    assert_close(r.dram.little, 5.12e9);
+    assert_true(r.dram.little_bound);
+    /* With the sustained 100 GB/s: 1 / sqrt(1 / 5.12^2 + 1 / 100^2) = 5.11330... GB/s. */
+    double dram = 1 / sqrt(1 / (5.12e9 * 5.12e9) + 1 / (100e9 * 100e9));
+    assert_close(r.dram.rate, dram);
+    assert_close(r.dram.time, 10240 / dram);
+    /* L2: 200 ns x 2 -> 25.6 GB/s (with 1 TB/s: 25.59...); L1: 30 ns x 2 -> 170.7 GB/s. */
+    assert_close(r.l2.time, 10240 / (1 / sqrt(1 / (25.6e9 * 25.6e9) + 1 / (1e12 * 1e12))));
+    assert_close(r.l1.little, 10240 / 60e-9);
+    /* Compute: 5,120 FLOPs at 10 TFLOP/s x 8 / 16 warps = 1.024 ns; thread: 2 ns. */
+    assert_close(r.issue_fraction, 0.5);
+    assert_close(r.t_compute[1], 1.024e-9);
+    assert_close(r.t_thread, 2e-9);
+    assert_close(r.t_body_est, 10240 / dram);
+    assert_close(r.t_estimate, 10240 / dram + 2e-6);
+    assert_int_equal(r.limiter, RC_LIMIT_LATENCY);
+    /* Lower bound: 10,240 B at the 10 TB/s L1 rate, 1.024 ns (above 5,120 / 11.5 TFLOP/s). */
+    assert_close(r.t_lower, 1.024e-9);
+    assert_true(r.t_lower <= r.t_estimate);
+    rc_kernel_free(k);
+}
+
+/* Many elements per thread: each round costs 1.3 latencies, the block's start and end 0.7
+ * once over 100 rounds. */
+static void test_rounds(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"10\" block=\"64\"/>",
+                          "<loop var=\"i\" from=\"0\" to=\"100\"><load count=\"2\" bytes=\"4\"/>"
+                          "</loop>");
+    rc_refined r;
+    refine("9.0", k, &r);
+    assert_close(r.thread_bytes_in_flight, 8);
+    assert_close(r.rounds, 100);
+    assert_close(r.dram.latency_eff, 1e-6 * (1.3 + 0.7 / 100));
+    rc_kernel_free(k);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_occupancy_threads),
+        cmocka_unit_test(test_occupancy_registers),
+        cmocka_unit_test(test_occupancy_shared),
+        cmocka_unit_test(test_occupancy_blocks),
+        cmocka_unit_test(test_waves_tail),
+        cmocka_unit_test(test_worked_launch),
+        cmocka_unit_test(test_rounds),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,93 @@
+#!/bin/sh
+# validate.sh ROOFCAST SOURCE_DIR [--markdown]
+# Predicted against measured: runs roofcast on the model of every point of
+# tests/validation/points.csv (a kernel model and a GPU), and prints, per
+# point, the measured time, t_estimate, its error, t_lower and whether t_lower
+# stays below the measurement; then, per kind of point, the median absolute
+# error, the largest ratio either way and the count of t_lower violations.
+#
+# Kinds: `kernel` are published or measured kernel times, held out: the model
+# is tested on them, never fitted to them. `micro` are device microbenchmarks,
+# from which device figures and rules may be calibrated: they show how well
+# that worked, not how well the model predicts.
+#
+# Exit status 1 when a t_lower exceeds a measurement (it must be a true lower
+# bound) or roofcast fails; the error figures are reported, not enforced.
+set -u
+roofcast=$1 src=$2 format=${3:-}
+case $roofcast in /*) ;; *) roofcast=$(pwd)/$roofcast ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$src" || exit 1
+points=tests/validation/points.csv
+
+# The models and GPUs the points name (the models must have distinct ids).
+models=$(awk -F, 'NR > 1 { print $4 }' "$points" | sort -u)
+gpus=$(awk -F, 'NR > 1 { print $3 }' "$points" | sort -u | paste -sd, -)
+# shellcheck disable=SC2086 # one word per model path
+if ! "$roofcast" -q -f csv -o "$tmp/out" --gpu "$gpus" $models; then
+    echo "validate: roofcast failed" >&2
+    exit 1
+fi
+
+awk -F, -v format="$format" '
+{ sub(/\r$/, "") }
+function abs(x) { return x < 0 ? -x : x }
+# Median of the n values in a[1..n] (sorted here by insertion).
+function median(a, n,    i, j, t) {
+    for (i = 2; i <= n; i++)
+        for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+FNR == 1 && FILENAME ~ /estimates.csv$/ {
+    for (i = 1; i <= NF; i++) col[$i] = i
+    next
+}
+FILENAME ~ /estimates.csv$/ {
+    key = $col["kernel"] "|" $col["gpu"]
+    est[key] = $col["t_estimate_us"]; low[key] = $col["t_lower_us"]
+    lim[key] = $col["limiter"]; tot[key] = $col["t_total_us"]
+    next
+}
+FNR == 1 { next }
+{
+    # point,kind,gpu,model,measured_us,source (the source may hold commas)
+    n++; point[n] = $1; kind[n] = $2; gpu[n] = $3; meas[n] = $5 + 0
+    # The kernel id is the model file name without .xml.
+    id = $4; sub(/.*\//, "", id); sub(/\.xml$/, "", id); kid[n] = id
+}
+END {
+    if (format == "--markdown") {
+        print "| point | kind | GPU | measured (µs) | t_estimate (µs) | error | t_lower (µs) | t_total (µs) | limiter |"
+        print "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"
+    } else
+        printf "%-26s %-6s %-10s %12s %12s %8s %12s %12s  %s\n", "point", "kind", "gpu",
+               "measured_us", "t_est_us", "error", "t_lower_us", "t_total_us", "limiter"
+    bad = 0
+    for (i = 1; i <= n; i++) {
+        key = kid[i] "|" gpu[i]
+        if (!(key in est)) { printf "validate: no estimate for %s on %s\n", kid[i], gpu[i] > "/dev/stderr"; bad = 1; continue }
+        e = est[key] + 0; l = low[key] + 0; m = meas[i]
+        err = (e - m) / m
+        ok = l <= m ? "" : "  T_LOWER ABOVE MEASURED"
+        if (l > m) { violations[kind[i]]++; bad = 1 }
+        k = kind[i]; cnt[k]++; errs[k, cnt[k]] = abs(err)
+        ratio = e > m ? e / m : m / e
+        if (ratio > worst[k]) { worst[k] = ratio; worstp[k] = point[i] }
+        if (ratio <= 2) within[k]++
+        if (format == "--markdown")
+            printf "| %s | %s | %s | %.4g | %.4g | %+.0f %% | %.4g | %.4g | %s |\n", point[i], k,
+                   gpu[i], m, e, 100 * err, l, tot[key] + 0, lim[key]
+        else
+            printf "%-26s %-6s %-10s %12.4g %12.4g %+7.1f%% %12.4g %12.4g  %s%s\n", point[i], k,
+                   gpu[i], m, e, 100 * err, l, tot[key] + 0, lim[key], ok
+    }
+    print ""
+    for (k in cnt) {
+        for (j = 1; j <= cnt[k]; j++) v[j] = errs[k, j]
+        printf "%s%s: %d points, median |error| %.1f %%, %d within 2x, largest ratio %.2fx (%s), t_lower above the measurement: %d\n",
+               format == "--markdown" ? "- " : "", k, cnt[k], 100 * median(v, cnt[k]), within[k],
+               worst[k], worstp[k], violations[k] + 0
+    }
+    exit bad
+}' "$tmp/out/estimates.csv" "$points"
