@@ -33,7 +33,7 @@
           <xsl:value-of select="count($gpus)"/>
           <xsl:text> GPU</xsl:text>
           <xsl:if test="count($gpus) != 1">s</xsl:if>
-          <xsl:text>. Each time is t_total for one launch, the body (bounded by compute or by memory) plus the launch latency; the fastest GPU of each kernel is marked. Follow a kernel's name to its full report.</xsl:text>
+          <xsl:text>. Each time is t_total for one launch, the body (bounded by compute or by memory) plus the launch latency; the fastest GPU of each kernel is marked. Beneath it, the refined estimate t_estimate: what the launch can use of the GPU (occupancy, waves, bytes in flight, measured rates) plus a launch queued back to back. Follow a kernel's name to its full report.</xsl:text>
         </p>
 
         <section id="times">
@@ -42,7 +42,7 @@
             <xsl:when test="$kernels">
               <div class="table-wrap">
                 <table class="overview">
-                  <caption>t_total per launch (µs); the bound (compute or memory) and whether the launch latency outweighs the body</caption>
+                  <caption>t_total per launch (µs); the bound (compute or memory) and whether the launch latency outweighs the body; below it the refined estimate t_estimate (µs) and what limits it</caption>
                   <thead>
                     <tr>
                       <th scope="col">Kernel</th>
@@ -76,6 +76,12 @@
                               <xsl:value-of select="$e/@bound"/>
                               <xsl:if test="$e/@launch-dominated = 'yes'">, launch-dominated</xsl:if>
                             </span>
+                            <xsl:if test="$e/@t-estimate-text">
+                              <br/>
+                              <span class="muted">
+                                <xsl:value-of select="concat('refined ', $e/@t-estimate-text, ' (', $e/@limiter, ')')"/>
+                              </span>
+                            </xsl:if>
                           </td>
                         </xsl:for-each>
                       </tr>

@@ -55,6 +55,8 @@ static const rc_rgb casing = {0.40, 0.40, 0.40};
 /* The time chart's two parts: Okabe-Ito blue and orange. */
 static const rc_rgb body_colour = {0.000, 0.447, 0.698};
 static const rc_rgb launch_colour = {0.902, 0.624, 0.000};
+/* The refined estimate's thin bar: Okabe-Ito vermillion. */
+static const rc_rgb estimate_colour = {0.835, 0.369, 0.000};
 
 /* A GPU's look: colour from the palette; past the palette's length a dash
  * pattern tells lines apart, and the marker shape shifts by one, so no two
@@ -1276,17 +1278,22 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
     FOR_EACH(e, estimates, "estimate") {
         char *t = attr_str(e, "t-total-text"), *bound = attr_str(e, "bound");
         char *share = attr_str(e, "launch-percent-text"), *gname = attr_str(e, "gpu-name");
-        size_t len = 96 + (t ? strlen(t) : 0) + (bound ? strlen(bound) : 0) + (share ? strlen(share) : 0);
+        char *refined = attr_str(e, "t-estimate-text");
+        size_t len = 128 + (t ? strlen(t) : 0) + (bound ? strlen(bound) : 0) +
+                     (share ? strlen(share) : 0) + (refined ? strlen(refined) : 0);
         note[i] = malloc(len);
         bool ok = note[i] && t && bound && share && gname;
         if (ok) {
-            snprintf(note[i], len, "%s µs, %s bound, launch %s %%%s", t, bound, share,
-                     attr_is(e, "fastest", "yes") ? ", fastest" : "");
+            snprintf(note[i], len, "%s µs, %s bound, launch %s %%%s%s%s%s", t, bound, share,
+                     attr_is(e, "fastest", "yes") ? ", fastest" : "",
+                     refined && *refined ? "; refined " : "", refined ? refined : "",
+                     refined && *refined ? " µs" : "");
             rc_font_role role = attr_is(e, "fastest", "yes") ? RC_FONT_BOLD : RC_FONT_REGULAR;
             note_w = fmax(note_w, rc_fonts_width(fonts, role, note_size, note[i]));
             name_w = fmax(name_w, rc_fonts_width(fonts, RC_FONT_REGULAR, label_size, gname));
         }
-        tmax = fmax(tmax, attr_num(e, "t-total"));
+        tmax = fmax(tmax, fmax(attr_num(e, "t-total"), attr_num(e, "t-estimate")));
+        free(refined);
         free(t);
         free(bound);
         free(share);
@@ -1298,7 +1305,7 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
         i++;
     }
     name_w = fmin(name_w, 170);
-    note_w = fmin(note_w, 250);
+    note_w = fmin(note_w, 280);
 
     char *title = join3("Time per launch of ", name, "");
     if (!title) {
@@ -1306,16 +1313,19 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
         goto end;
     }
     double y = add_titles(c, MARGIN, MARGIN, CHART_WIDTH - 2 * MARGIN, title,
-                          "t_total = t_body + t_launch on each GPU, "
-                          "where t_body = max(t_compute, t_mem)");
+                          "t_total = t_body + t_launch on each GPU, where t_body = "
+                          "max(t_compute, t_mem); the thin bar: the refined estimate t_estimate");
     free(title);
 
     /* The key to the two parts. */
     y += 10;
     double kx = MARGIN, kb = y + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT);
-    static const char *const keys[] = {"body: t_body", "launch latency: t_launch"};
-    for (int k = 0; k < 2; k++) {
-        add_rect(c, RC_ROLE_LEGEND, kx, kb - 8, 14, 9, k ? &launch_colour : &body_colour, &white, 0.5);
+    static const char *const keys[] = {"body: t_body", "launch latency: t_launch",
+                                       "refined estimate: t_estimate"};
+    const rc_rgb *key_colours[] = {&body_colour, &launch_colour, &estimate_colour};
+    for (int k = 0; k < 3; k++) {
+        add_rect(c, RC_ROLE_LEGEND, kx, k == 2 ? kb - 5 : kb - 8, 14, k == 2 ? 3 : 9, key_colours[k],
+                 &white, 0.5);
         rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, kx + 19, kb, keys[k], RC_FONT_REGULAR, SIZE_TEXT,
                                      RC_ANCHOR_START, ink);
         kx += 19 + (it ? it->width : 0) + 18;
@@ -1400,6 +1410,13 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
         if (it)
             it->series = series, it->data[0] = launch;
         add_line(c, RC_ROLE_NONE, x1, cy - 6, x1, cy + 6, white, 0.8);
+        double refined = attr_num(e, "t-estimate");
+        if (refined > 0) {
+            double x3 = to_page(&ax, refined * 1e6);
+            it = add_rect(c, RC_ROLE_BAR_ESTIMATE, x0, cy + 7, x3 - x0, 3, &estimate_colour, NULL, 0);
+            if (it)
+                it->series = series, it->data[0] = refined;
+        }
 
         bool fastest = attr_is(e, "fastest", "yes");
         rc_font_role role = fastest ? RC_FONT_BOLD : RC_FONT_REGULAR;

@@ -88,6 +88,7 @@ typedef enum {
     RC_ROLE_BAR_BODY,    /* time chart: t_body (data x = seconds) */
     RC_ROLE_BAR_LAUNCH,  /* time chart: t_launch (data x = seconds) */
     RC_ROLE_BAR_LABEL,   /* time chart: t_total and the bound, beside the bar */
+    RC_ROLE_BAR_ESTIMATE,/* time chart: the refined estimate t_estimate (data x = seconds) */
     RC_ROLE_POINT_TIME,  /* overview: a kernel's t_total on a GPU (data x = seconds) */
     RC_ROLE_LABEL,       /* row labels: GPU or kernel names */
     RC_ROLE_LEGEND,      /* anything in the legend */

@@ -365,6 +365,47 @@ static double level_heading(pdf *p, xmlNodePtr k, double scale, double top)
     return heading(p, text, scale, top);
 }
 
+/* The refined estimate (execution model) per GPU; 0 high when the tree has none. */
+static double refined_table(pdf *p, xmlNodePtr kernel, double top, double scale)
+{
+    static const char *const head[] = {"GPU", "Occupancy (%)", "Waves", "t_estimate", "t_lower",
+                                       "t_total", "Limiter"};
+    static const char *const attrs[] = {"gpu-name", "occupancy", "waves-text", "t-estimate-text",
+                                        "t-lower-text", "t-total-text", "limiter"};
+    static const bool right[] = {false, true, true, true, true, true, false};
+    enum { NCOLS = sizeof head / sizeof head[0] };
+    xmlNodePtr est = child(kernel, "estimates");
+    size_t n = 0;
+    for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next)
+        n += is_element(e, "estimate") && xmlHasProp(e, (const xmlChar *)"t-estimate");
+    if (n == 0)
+        return 0;
+    pdf_cell *cells = calloc((n + 1) * NCOLS, sizeof *cells);
+    if (!cells) {
+        p->oom = true;
+        return 0;
+    }
+    for (size_t c = 0; c < NCOLS; c++)
+        cells[c] = (pdf_cell){head[c], false};
+    size_t r = 1;
+    for (xmlNodePtr e = est ? est->children : NULL; e && r <= n; e = e->next) {
+        if (!is_element(e, "estimate") || !xmlHasProp(e, (const xmlChar *)"t-estimate"))
+            continue;
+        xmlNodePtr occ = child(child(e, "refined"), "occupancy");
+        for (size_t c = 0; c < NCOLS; c++)
+            cells[r * NCOLS + c] = (pdf_cell){
+                c == 1 ? tx(p, occ, "percent-text", "the occupancy")
+                       : tx(p, e, attrs[c], "the refined estimate"),
+                c == 3};
+        r++;
+    }
+    pdf_table t = {n + 1, NCOLS, cells, right, true, true, false,
+                   SIZE_TABLE * scale, 3 * scale, NULL, NULL};
+    double h = pdf_table_block(p, &t, MARGIN_X, top, CONTENT_W);
+    free(cells);
+    return h;
+}
+
 /* The kernel's name, its summary below and a rule, from *y on; advances
  * *y past them. (Blocks advance one y rather than return heights, so that
  * positions add up in the same order whatever the blocks.) */
@@ -580,6 +621,15 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
         y += 8 * scale;
         y += level_heading(p, k, scale, y);
         y += level_table(p, k, y, scale);
+    }
+    if (child(child(k, "estimates"), "estimate") &&
+        xmlHasProp(child(child(k, "estimates"), "estimate"), (const xmlChar *)"t-estimate")) {
+        y += 8 * scale;
+        y += heading(p, "Refined estimate in \xC2\xB5s: what the launch can use of each GPU "
+                        "(occupancy, waves, bytes in flight, measured rates) plus a launch "
+                        "back to back; t_lower is a true bound. Use t_total to compare "
+                        "datasheets, t_estimate to plan.", scale, y);
+        y += refined_table(p, k, y, scale);
     }
     if (chart_h > 0) { /* the chart has its own title */
         y += 10 * scale;

@@ -30,7 +30,7 @@ static const struct {
 } quantities[] = {
     {"t-total", "t_total", true},    {"t-body", "t_body", false},
     {"t-compute", "t_compute", false}, {"t-mem", "t_mem", false},
-    {"t-launch", "t_launch", false},
+    {"t-launch", "t_launch", false},  {"t-estimate", "t_estimate", true},
 };
 #define NQUANTITIES (sizeof quantities / sizeof quantities[0])
 

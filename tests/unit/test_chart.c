@@ -368,9 +368,15 @@ static void time_bars_split_body_and_launch(void **state)
     for (size_t i = 0; i < rc_chart_count(c); i++) {
         const rc_chart_item *it = rc_chart_item_at(c, i);
         if (it->role == RC_ROLE_BAR_LABEL && it->series == 0)
-            label |= strcmp(it->text, "6.90 µs, memory bound, launch 72.4 %") == 0;
+            label |= strncmp(it->text, "6.90 µs, memory bound, launch 72.4 %; refined ", 46) == 0;
     }
     assert_true(label);
+    /* The refined estimate: a thin bar per GPU from 0 to t_estimate, on the same axis. */
+    assert_int_equal(count_role(c, RC_ROLE_BAR_ESTIMATE), 5);
+    const rc_chart_item *refined = find(c, RC_ROLE_BAR_ESTIMATE, 0);
+    assert_true(refined->data[0] > 0);
+    assert_true(fabs(refined->x - body->x) < 1e-9);
+    assert_true(fabs(refined->w / body->w - refined->data[0] / (640000 / 336e9)) < 1e-9);
     assert_text_clean(c);
     rc_chart_free(c);
 }
