@@ -80,7 +80,8 @@ const char *rc_limiter_name(rc_limiter l)
 
 static bool is_memory(rc_work_kind k)
 {
-    return k == RC_WORK_LOAD || k == RC_WORK_STORE || k == RC_WORK_TRAFFIC;
+    return k == RC_WORK_LOAD || k == RC_WORK_STORE || k == RC_WORK_TRAFFIC ||
+           k == RC_WORK_ATOMIC;
 }
 
 /* The most bytes the memory statements directly in one body move per execution. */

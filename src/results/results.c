@@ -711,6 +711,18 @@ static char *dims_text(const int64_t d[3], char *buf, size_t size)
     return buf;
 }
 
+/* Registers per thread and shared memory per block for occupancy: <resources> when the kernel
+ * gives them (the compiler's figures), else the shared arrays it declares. */
+static rc_resources kernel_resources(const rc_kernel *k)
+{
+    rc_resources res = {k->registers, k->shared_bytes};
+    if (res.shared_bytes == 0)
+        for (size_t i = 0; i < k->narrays; i++)
+            if (k->arrays[i].space == RC_SPACE_SHARED)
+                res.shared_bytes += k->arrays[i].length * k->arrays[i].elem_bytes;
+    return res;
+}
+
 xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
                                  size_t ng, const rc_kernel_result *r)
 {
@@ -762,7 +774,7 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
         return n;
     }
     rc_refined *refined = calloc(ng ? ng : 1, sizeof *refined);
-    rc_resources res = {0, 0}; /* registers and shared memory: not in the work model yet */
+    rc_resources res = kernel_resources(k);
     rc_precision_work work = {{0, (double)r->model->flops.total, 0}};
     for (size_t i = 0; i < ng; i++) {
         rc_estimate_compute(gpus[i], r->model->flops.total, r->model->bytes.total, &est[i]);
