@@ -4,9 +4,12 @@
  *
  * Counts maximum_kernel's model on a grid of 65535 x 65535 blocks of 1024
  * threads (4.4 x 10^12 threads), checks the counts against the closed form,
- * and prints the time per evaluation. It asserts exactness, never time:
+ * and prints the time per evaluation; then how long models that would run
+ * for hours take to be refused at the step limit (RC_EVAL_STEP_LIMIT). It
+ * asserts exactness and the refusal, never time:
  * timing targets are read by people, not by the test suite.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +52,54 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Models that would run for hours: each must be refused at the step limit.
+ * Returns false when one is not. */
+static bool time_step_limit(rc_loader *loader, rc_diag *diag)
+{
+    char long_count[4096] = "i";
+    for (int j = 0; j < 200; j++)
+        strcat(long_count, " + i % 7");
+    char many[4096] = "<flops count='blockIdx.x * 1024 + threadIdx.x'/>";
+    for (int j = 0; j < 30; j++)
+        strcat(many, "<flops count='1'/>");
+    char long_loop[8192];
+    snprintf(long_loop, sizeof long_loop,
+             "<loop var='i' from='0' to='1000000000000'><flops count='%s'/></loop>", long_count);
+    const struct {
+        const char *what, *grid, *block, *work;
+    } refused[] = {
+        {"10^12 iterations reading i", "1", "1",
+         "<loop var='i' from='0' to='1000000000000'><flops count='i'/></loop>"},
+        {"10^12 iterations of a 200-term count", "1", "1", long_loop},
+        {"10^12 iterations of a guard never taken", "1", "1",
+         "<loop var='i' from='0' to='1000000000000'><when test='i &lt; 0'/></loop>"},
+        {"work differing per thread over 10^6 blocks of 1024", "1000000", "1024", many},
+    };
+    for (size_t m = 0; m < sizeof refused / sizeof refused[0]; m++) {
+        char xml[16384];
+        snprintf(xml, sizeof xml,
+                 "<kernel id='b' name='b'><summary>s</summary><source>x</source>"
+                 "<launch grid='%s' block='%s'/><work>%s</work></kernel>",
+                 refused[m].grid, refused[m].block, refused[m].work);
+        rc_kernel *k = rc_load_kernel_memory(loader, "bench", xml, strlen(xml), diag);
+        if (!k)
+            return false;
+        rc_counts c;
+        rc_eval_error err;
+        double t0 = now();
+        bool counted = rc_evaluate(k, false, &c, &err);
+        double t = now() - t0;
+        rc_kernel_free(k);
+        if (counted) {
+            rc_counts_release(&c);
+            fprintf(stderr, "FAIL: %s: counted, not refused at the step limit\n", refused[m].what);
+            return false;
+        }
+        printf("refused: %-50s %8.3f s\n", refused[m].what, t);
+    }
+    return true;
 }
 
 int main(int argc, char **argv)
@@ -119,6 +170,8 @@ int main(int argc, char **argv)
         rc_counts_release(&c);
         rc_kernel_free(km);
     }
+    if (!time_step_limit(loader, diag))
+        goto end;
     status = 0;
 end:
     rc_kernel_free(k);

@@ -232,27 +232,10 @@ static void test_errors(void **state)
     rc_kernel_free(k);
 }
 
-/* The bound is a guard against a hang, not a benchmark: sanitizers make
- * every step several times slower, so their builds get more room. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
-#define TIME_BOUND 60
-#else
-#define TIME_BOUND 10
-#endif
-
-/* CPU time of this process, not the wall clock: a machine busy with other
- * work (parallel ctest, other builds) must not make the guard fire. */
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* A model that would run for hours hits the step limit within seconds,
- * however long its expressions: each instruction counts as a step. The
- * bound (10 s) is generous: a correctness guard, not a benchmark. */
-static void test_step_limit_is_quick(void **state)
+/* A model that would run for hours is refused at the step limit, however
+ * long its expressions: each instruction counts as a step. How long that
+ * takes is measured by tests/bench/bench_eval, not asserted here. */
+static void test_step_limit_refuses(void **state)
 {
     (void)state;
     const char *message = "the work model needs more than 400000000 evaluation steps to count: "
@@ -271,21 +254,14 @@ static void test_step_limit_is_quick(void **state)
         "<loop var='i' from='0' to='1000000000000'><when test='i &lt; 0'/></loop>",
     };
     for (size_t j = 0; j < sizeof works / sizeof works[0]; j++) {
-        double t0 = seconds();
         expect_eval_error("1", "1", works[j], message, NULL);
-        double dt = seconds() - t0;
-        if (dt > 10)
-            fprintf(stderr, "model %zu took %.1f s to reach the step limit\n", j, dt);
-        assert_true(dt < TIME_BOUND);
     }
     /* Work that differs for every thread of a huge launch cannot be cut
-     * into few boxes: it runs into the limit too, within seconds. */
+     * into few boxes: it runs into the limit too. */
     char many[8192] = "<flops count='blockIdx.x * 1024 + threadIdx.x'/>";
     for (int j = 0; j < 30; j++)
         strcat(many, "<flops count='1'/>");
-    double t0 = seconds();
     expect_eval_error("1000000", "1024", many, message, NULL);
-    assert_true(seconds() - t0 < TIME_BOUND);
 }
 
 static void test_loader_rejects_names(void **state)
@@ -410,7 +386,7 @@ int main(void)
         cmocka_unit_test(test_c_division_in_bounds),
         cmocka_unit_test(test_huge_grid_is_cheap),
         cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_step_limit_is_quick),
+        cmocka_unit_test(test_step_limit_refuses),
         cmocka_unit_test(test_loader_rejects_names),
         cmocka_unit_test(test_geometric_loop),
         cmocka_unit_test(test_descending_loop),
