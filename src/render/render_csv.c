@@ -8,89 +8,102 @@
 #include "results/format.h"
 #include "results/results.h"
 
-static void attr_field(rc_buffer *b, xmlNodePtr n, const char *name)
+/* Where a column's value lives in the tree. */
+typedef enum { FROM_KERNEL, FROM_ESTIMATE, FROM_FLOPS, FROM_BYTES, FROM_MEMORY } column_source;
+
+/* How it is written: as stored, or seconds written as microseconds. */
+typedef enum { AS_STORED, AS_MICROSECONDS } column_form;
+
+typedef struct {
+    const char *header;
+    column_source from;
+    const char *attribute;
+    column_form form;
+} csv_column;
+
+/* The template's columns, then the memory model's (issue 16), then the
+ * refined estimate's (issue 17), then where t_launch came from: each group
+ * is appended after the last, so a tool reading columns by position keeps
+ * working. ORDER of the header line. */
+static const csv_column columns[] = {
+    {"kernel", FROM_KERNEL, "id", AS_STORED},
+    {"gpu", FROM_ESTIMATE, "gpu", AS_STORED},
+    {"flops", FROM_FLOPS, "total", AS_STORED},
+    {"bytes", FROM_BYTES, "total", AS_STORED},
+    {"intensity", FROM_ESTIMATE, "intensity", AS_STORED},
+    {"t_compute_us", FROM_ESTIMATE, "t-compute", AS_MICROSECONDS},
+    {"t_mem_us", FROM_ESTIMATE, "t-mem", AS_MICROSECONDS},
+    {"t_body_us", FROM_ESTIMATE, "t-body", AS_MICROSECONDS},
+    {"t_launch_us", FROM_ESTIMATE, "t-launch", AS_MICROSECONDS},
+    {"t_total_us", FROM_ESTIMATE, "t-total", AS_MICROSECONDS},
+    {"bound", FROM_ESTIMATE, "bound", AS_STORED},
+    {"requests", FROM_MEMORY, "requests", AS_STORED},
+    {"accessed_bytes", FROM_MEMORY, "accessed-bytes", AS_STORED},
+    {"sector_bytes", FROM_MEMORY, "sector-bytes", AS_STORED},
+    {"footprint_bytes", FROM_MEMORY, "footprint-bytes", AS_STORED},
+    {"shared_requests", FROM_MEMORY, "shared-requests", AS_STORED},
+    {"shared_wavefronts", FROM_MEMORY, "shared-wavefronts", AS_STORED},
+    {"l2_bytes", FROM_ESTIMATE, "l2-bytes", AS_STORED},
+    {"dram_bytes", FROM_ESTIMATE, "dram-bytes", AS_STORED},
+    {"occupancy", FROM_ESTIMATE, "occupancy", AS_STORED},
+    {"waves", FROM_ESTIMATE, "waves", AS_STORED},
+    {"t_lower_us", FROM_ESTIMATE, "t-lower", AS_MICROSECONDS},
+    {"t_estimate_us", FROM_ESTIMATE, "t-estimate", AS_MICROSECONDS},
+    {"limiter", FROM_ESTIMATE, "limiter", AS_STORED},
+    /* "assumed" where the GPU file gives no launch latency. */
+    {"t_launch_origin", FROM_ESTIMATE, "t-launch-origin", AS_STORED},
+};
+
+enum { NCOLUMNS = sizeof columns / sizeof columns[0] };
+
+/* One field; an absent attribute (or element) is an empty field. */
+static void put_field(rc_buffer *b, xmlNodePtr n, const csv_column *c)
 {
-    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
-    rc_buffer_csv_field(b, v ? (const char *)v : "");
+    xmlChar *v = n ? xmlGetProp(n, (const xmlChar *)c->attribute) : NULL;
+    if (v && c->form == AS_MICROSECONDS) {
+        char num[64];
+        rc_format_exact(strtod((const char *)v, NULL) * 1e6, num, sizeof num);
+        rc_buffer_csv_field(b, num);
+    } else {
+        rc_buffer_csv_field(b, v ? (const char *)v : "");
+    }
     xmlFree(v);
+}
+
+static void put_row(rc_buffer *b, xmlNodePtr kernel, xmlNodePtr estimate)
+{
+    xmlNodePtr counts = rc_results_child(kernel, "counts");
+    xmlNodePtr from[] = {
+        [FROM_KERNEL] = kernel,
+        [FROM_ESTIMATE] = estimate,
+        [FROM_FLOPS] = rc_results_child(counts, "flops"),
+        [FROM_BYTES] = rc_results_child(counts, "bytes"),
+        [FROM_MEMORY] = rc_results_child(counts, "memory"),
+    };
+    for (size_t i = 0; i < NCOLUMNS; i++) {
+        if (i > 0)
+            rc_buffer_puts(b, ",");
+        put_field(b, from[columns[i].from], &columns[i]);
+    }
+    rc_buffer_puts(b, "\r\n");
 }
 
 char *rc_render_csv(xmlDocPtr doc, size_t *len)
 {
     rc_buffer b = {0};
-    rc_buffer_puts(&b, "kernel,gpu,flops,bytes,intensity,t_compute_us,t_mem_us,t_body_us,"
-              "t_launch_us,t_total_us,bound,t_launch_origin,requests,accessed_bytes,sector_bytes,"
-              "footprint_bytes,shared_requests,shared_wavefronts,l2_bytes,dram_bytes,"
-              "occupancy,waves,t_lower_us,t_estimate_us,limiter\r\n");
+    for (size_t i = 0; i < NCOLUMNS; i++) {
+        rc_buffer_puts(&b, i > 0 ? "," : "");
+        rc_buffer_puts(&b, columns[i].header);
+    }
+    rc_buffer_puts(&b, "\r\n");
     xmlNodePtr kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
     for (xmlNodePtr k = kernels ? kernels->children : NULL; k; k = k->next) {
         if (k->type != XML_ELEMENT_NODE)
             continue;
-        xmlNodePtr counts = rc_results_child(k, "counts");
-        xmlNodePtr flops = rc_results_child(counts, "flops");
-        xmlNodePtr bytes = rc_results_child(counts, "bytes");
-        xmlNodePtr memory = rc_results_child(counts, "memory");
         xmlNodePtr est = rc_results_child(k, "estimates");
-        for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next) {
-            if (e->type != XML_ELEMENT_NODE)
-                continue;
-            attr_field(&b, k, "id");
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, e, "gpu");
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, flops, "total");
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, bytes, "total");
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, e, "intensity");
-            /* The tree holds seconds; the columns are microseconds. */
-            static const char *const times[] = {"t-compute", "t-mem", "t-body",
-                                                "t-launch", "t-total"};
-            for (int i = 0; i < 5; i++) {
-                xmlChar *v = xmlGetProp(e, (const xmlChar *)times[i]);
-                char num[64];
-                rc_format_exact(v ? strtod((const char *)v, NULL) * 1e6 : 0.0, num, sizeof num);
-                xmlFree(v);
-                rc_buffer_puts(&b, ",");
-                rc_buffer_puts(&b, num);
-            }
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, e, "bound");
-            /* "assumed" where the GPU file gives no launch latency. */
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, e, "t-launch-origin");
-            /* The memory model's counts (issue 16), then its traffic. */
-            static const char *const memory_columns[] = {
-                "requests", "accessed-bytes", "sector-bytes", "footprint-bytes",
-                "shared-requests", "shared-wavefronts"};
-            for (int i = 0; i < 6; i++) {
-                rc_buffer_puts(&b, ",");
-                if (memory)
-                    attr_field(&b, memory, memory_columns[i]);
-            }
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, e, "l2-bytes");
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, e, "dram-bytes");
-            /* The refined estimate (execution model). */
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, e, "occupancy");
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, e, "waves");
-            static const char *const refined[] = {"t-lower", "t-estimate"};
-            for (int i = 0; i < 2; i++) {
-                xmlChar *v = xmlGetProp(e, (const xmlChar *)refined[i]);
-                char num[64] = "";
-                if (v)
-                    rc_format_exact(strtod((const char *)v, NULL) * 1e6, num, sizeof num);
-                xmlFree(v);
-                rc_buffer_puts(&b, ",");
-                rc_buffer_puts(&b, num);
-            }
-            rc_buffer_puts(&b, ",");
-            attr_field(&b, e, "limiter");
-            rc_buffer_puts(&b, "\r\n");
-        }
+        for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next)
+            if (e->type == XML_ELEMENT_NODE)
+                put_row(&b, k, e);
     }
     return rc_buffer_take(&b, len);
 }
