@@ -202,6 +202,7 @@ static void run_maximum_kernel(void)
     dim3 grid(5, 5), block(32, 32);
     Row r = bundled_row("maximum_kernel", "k=100;n_a=5;n_b=5", grid, block,
                         "reference launch; the 32 threadIdx.y rows repeat the work");
+    r.model = "maximum_kernel";
     measure(r, [&] { maximum_kernel<<<grid, block>>>(a, k, n_a, b, k, n_b, k, d, n_b); });
     // check: the reference launch computes the true maximum distance
     std::vector<float> got(n_a * n_b);
@@ -237,6 +238,7 @@ static void run_gpuMeans(void)
     dim3 grid(5, 5), block(32, 32), block16(NUMTHREADS, 1);
     Row r = bundled_row("gpuMeans", "NUMTHREADS=16;na=5;nb=5;dim=100", grid, block,
                         "reference launch; shared arrays sized 32 so threadIdx.x < 32 stays inside them");
+    r.model = "gpuMeans";
     measure(r, [&] { gpuMeans<32><<<grid, block>>>(va, na, vb, nb, dim, means, pairs); });
     Row r16 = bundled_row("gpuMeans", "NUMTHREADS=16;na=5;nb=5;dim=100", grid, block16,
                           "the launch gputools makes: block (NUMTHREADS, 1)");
@@ -275,6 +277,7 @@ static void run_gpuKendall(void)
     dim3 grid(5, 5), block(32, 32), block16(NUMTHREADS, NUMTHREADS);
     Row r = bundled_row("gpuKendall", "NUMTHREADS=16;na=5;nb=5;sampleSize=100", grid, block,
                         "reference launch; threadSums sized 32 x 32 so every tx * 16 + ty stays inside it");
+    r.model = "gpuKendall";
     measure(r, [&] { gpuKendall<32><<<grid, block>>>(a, na, b, nb, n, res); });
     Row r16 = bundled_row("gpuKendall", "NUMTHREADS=16;na=5;nb=5;sampleSize=100", grid, block16,
                           "the launch gputools makes: block (NUMTHREADS, NUMTHREADS)");
@@ -328,6 +331,7 @@ static void run_getRestricted(void)
     Row r = bundled_row("getRestricted", "THREADSPERDIM=16;countx=5;county=5;rows=100;cols=10",
                         grid, block,
                         "reference launch: 800 threads work (m < 5), 160 on each m's data at once");
+    r.model = "getRestricted";
     measure(r, [&] { launch(grid); });
     Row r1 = bundled_row("getRestricted", "THREADSPERDIM=16;countx=5;county=5;rows=100;cols=10",
                          grid1, block,

@@ -49,6 +49,7 @@ struct Row {
     double bytes = 0;   // bytes the figure's bandwidth counts (0: no bandwidth figure)
     double flops = 0;   // FLOPs the figure's rate counts (0: no rate figure)
     std::string value, unit;  // a figure given directly (cycles, MHz): wins over bytes and flops
+    std::string model;        // id of the model in tests/validation/kernels or kernels/ ("": none)
 };
 
 extern FILE *g_csv;
@@ -81,6 +82,7 @@ void flush_l2(void);              // enqueue the 256 MiB scratch write
 
 std::string fmt_dim(dim3 d);
 void emit(const Row &r, const char *measure, const Timing &t);
+std::string model_id(const Row &r);
 
 static inline double now_us()
 {

@@ -15,7 +15,7 @@ int g_reps = 21;
 int g_sms = 0;
 
 static const char CSV_HEADER[] =
-    "kind,kernel,params,grid,block,measure,time_us,min_us,max_us,reps,batch,value,unit,check,note";
+    "kind,kernel,params,grid,block,measure,time_us,min_us,max_us,reps,batch,value,unit,check,note,model";
 
 struct Section {
     const char *name;
@@ -126,6 +126,22 @@ static std::string csv_field(const std::string &s)
     return q + "\"";
 }
 
+// The model a row is predicted by: a validation kernel's is tests/validation/kernels/ID.xml with
+// ID = kernel-params, '=' dropped and ';' turned into '-' (N=1024;stride=2 -> N1024-stride2);
+// rows that set r.model (the bundled kernels' reference launches, the FMA chains) name their own.
+std::string model_id(const Row &r)
+{
+    if (!r.model.empty() || r.kind != "validation")
+        return r.model;
+    std::string id = r.kernel + "-";
+    for (char c : r.params)
+        if (c == ';')
+            id += '-';
+        else if (c != '=')
+            id += c;
+    return id;
+}
+
 void emit(const Row &r, const char *measure, const Timing &t)
 {
     char value[64] = "", unit[16] = "";
@@ -139,10 +155,11 @@ void emit(const Row &r, const char *measure, const Timing &t)
         snprintf(value, sizeof value, "%.3f", r.flops / (t.median_us * 1e-6) / 1e12);
         snprintf(unit, sizeof unit, "TFLOP/s");
     }
-    fprintf(g_csv, "%s,%s,%s,%s,%s,%s,%.3f,%.3f,%.3f,%d,%d,%s,%s,%s,%s\n", r.kind.c_str(),
+    fprintf(g_csv, "%s,%s,%s,%s,%s,%s,%.3f,%.3f,%.3f,%d,%d,%s,%s,%s,%s,%s\n", r.kind.c_str(),
             csv_field(r.kernel).c_str(), csv_field(r.params).c_str(), fmt_dim(r.grid).c_str(),
             fmt_dim(r.block).c_str(), measure, t.median_us, t.min_us, t.max_us, t.reps, t.batch,
-            value, unit, csv_field(r.check).c_str(), csv_field(r.note).c_str());
+            value, unit, csv_field(r.check).c_str(), csv_field(r.note).c_str(),
+            csv_field(model_id(r)).c_str());
     fflush(g_csv);
     printf("%-10s %-22s %-34s %-7s %12.3f us %s %s %s\n", r.kind.c_str(), r.kernel.c_str(),
            r.params.c_str(), measure, t.median_us, value, unit, r.check.c_str());

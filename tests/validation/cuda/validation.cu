@@ -482,6 +482,9 @@ static void fma_case(const char *name, unsigned blocks, unsigned threads, int it
     r.grid = dim3(blocks);
     r.block = dim3(threads);
     r.flops = 16.0 * iters * blocks * (double)threads;
+    if (r.kind == "validation")
+        r.model = r.kernel + "-iters" + std::to_string(iters) + "-" + std::to_string(blocks) + "x" +
+                  std::to_string(threads);
     fma_chains<T><<<blocks, threads>>>(out, iters, (T)0.999999, (T)1e-7);
     std::vector<T> h = fetch(out, 1);
     r.check = std::isfinite((double)h[0]) ? "finite" : "FAIL(not finite)";
