@@ -2,14 +2,17 @@
 # Writes the models of the validation kernels, one file per measured configuration
 # (tests/validation/measured/*.csv, column `model`), into this directory:
 #
-#   sh tests/validation/kernels/generate.sh
+#   sh tests/validation/kernels/generate.sh [OUT_DIR]
+#
+# (OUT_DIR defaults to this directory; tests/validation/models.sh writes elsewhere and compares.)
 #
 # Each function below is one kernel of tests/validation/cuda/validation.cu written in the
 # work-model language (README.md, "Inputs"); its arguments are the configuration. Registers and
 # shared bytes are what ptxas reported for sm_90 (tests/validation/cuda/README.md). Read the
 # diff after a change; the files are committed.
 set -eu
-dir=$(cd "$(dirname "$0")" && pwd)
+dir=${1:-$(cd "$(dirname "$0")" && pwd)}
+mkdir -p "$dir"
 
 # header ID SUMMARY: the kernel element's opening and summary
 header() {
@@ -577,4 +580,4 @@ for n in 1048576 16777216 67108864; do daxpy $n; done
 fma_chains float 4096 1056 256; fma_chains double 1024 1056 256
 fma_chains float 4096 132 128; fma_chains double 1024 132 128
 for n in 65536 1048576; do one_block_sum $n; done
-echo "wrote $(ls "$dir"/*.xml | wc -l) models into $dir"
+echo "wrote $(ls "$dir"/*.xml | wc -l | tr -d ' ') models into $dir"

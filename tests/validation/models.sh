@@ -1,0 +1,46 @@
+#!/bin/sh
+# The validation models stay loadable, generated, and in step with the measurements:
+#   sh tests/validation/models.sh ROOFCAST SOURCE_DIR
+# 1. generate.sh writes exactly the committed tests/validation/kernels/*.xml;
+# 2. roofcast --check accepts every model (exit 0, one row per model on the H100 SXM5);
+# 3. every validation row of tests/validation/measured/*.csv names a model that exists, and every
+#    model has measured rows.
+set -u
+roofcast=$1
+src=$2
+. "$src/tests/cli/lib.sh"
+kdir=$src/tests/validation/kernels
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+sh "$kdir/generate.sh" "$tmp/gen" >/dev/null
+if diff -r -x generate.sh "$kdir" "$tmp/gen" >"$tmp/diff" 2>&1 && [ -z "$(ls "$tmp/gen" | grep -v '\.xml$')" ]; then
+    ok "generate.sh writes the committed models"
+else
+    bad "generate.sh writes the committed models (run it, read the diff, commit)"
+    head -20 "$tmp/diff"
+fi
+
+models=$(ls "$kdir"/*.xml | wc -l | tr -d ' ')
+"$roofcast" --check --specs "$src/specs" --gpu h100-sxm5 "$kdir" >"$tmp/check" 2>"$tmp/err"
+status=$?
+rows=$(grep -c ' h100-sxm5 ' "$tmp/check")
+if [ "$status" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$rows" -eq "$models" ]; then
+    ok "roofcast --check accepts all $models models"
+else
+    bad "roofcast --check accepts all $models models (exit $status, $rows rows)"
+    head -20 "$tmp/err"
+fi
+
+for csv in "$src"/tests/validation/measured/h100-sxm5.csv "$src"/tests/validation/measured/h100-sxm5-repeat.csv; do
+    # the model is the last field and never quoted; kind is the first
+    awk -F, 'NR > 1 && $1 == "validation" { print $NF }' "$csv" | sort -u >"$tmp/named"
+    ls "$kdir"/*.xml | sed 's|.*/||; s|\.xml$||' | sort >"$tmp/have"
+    if [ -s "$tmp/named" ] && cmp -s "$tmp/named" "$tmp/have"; then
+        ok "$(basename "$csv"): its validation rows name exactly the $models models"
+    else
+        bad "$(basename "$csv"): its validation rows name exactly the $models models"
+        diff "$tmp/named" "$tmp/have" | head -10
+    fi
+done
+finish validation_models
