@@ -277,8 +277,15 @@
             </xsl:call-template>
             <tr>
               <td>Arithmetic intensity (FLOP/byte)</td><td></td><td></td>
-              <td class="num"><strong><xsl:value-of select="$model/intensity/@value-text"/></strong>
-                <xsl:value-of select="concat(' = ', $model/flops/@total-text, ' / ', $model/bytes/@total-text)"/></td>
+              <td class="num">
+                <xsl:choose>
+                  <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">none: no FLOPs, no bytes</xsl:when>
+                  <xsl:when test="$model/bytes/@total = 0">unbounded: no bytes move</xsl:when>
+                  <xsl:otherwise>
+                    <strong><xsl:value-of select="$model/intensity/@value-text"/></strong>
+                    <xsl:value-of select="concat(' = ', $model/flops/@total-text, ' / ', $model/bytes/@total-text)"/>
+                  </xsl:otherwise>
+                </xsl:choose></td>
             </tr>
           </tbody>
         </table>

@@ -1021,8 +1021,13 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
 
     /* Layout: titles, then the plot with the legend beside it. */
     char subtitle[256];
-    snprintf(subtitle, sizeof subtitle, "%s FLOPs over %s bytes: %s FLOP/byte; one roof per GPU",
-             flops, bytes, ai_text);
+    bool no_bytes = strcmp(bytes, "0") == 0, no_flops = strcmp(flops, "0") == 0;
+    if (no_bytes) /* no ratio to give, as the reports say */
+        snprintf(subtitle, sizeof subtitle, "%s FLOPs over 0 bytes: %s; one roof per GPU", flops,
+                 no_flops ? "no intensity" : "unbounded intensity");
+    else
+        snprintf(subtitle, sizeof subtitle,
+                 "%s FLOPs over %s bytes: %s FLOP/byte; one roof per GPU", flops, bytes, ai_text);
     char *title = join3("Roofline of ", name, "");
     if (!title) {
         c->failed = true;
@@ -1284,7 +1289,9 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
         note[i] = malloc(len);
         bool ok = note[i] && t && bound && share && gname;
         if (ok) {
-            snprintf(note[i], len, "%s µs, %s bound, launch %s %%%s%s%s%s", t, bound, share,
+            bool no_work = strcmp(bound, "none") == 0;
+            snprintf(note[i], len, "%s µs, %s%s, launch %s %%%s%s%s%s", t,
+                     no_work ? "no work" : bound, no_work ? "" : " bound", share,
                      attr_is(e, "fastest", "yes") ? ", fastest" : "",
                      refined && *refined ? "; refined " : "", refined ? refined : "",
                      refined && *refined ? " µs" : "");

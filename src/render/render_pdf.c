@@ -447,6 +447,17 @@ static size_t launch_facts(pdf *p, xmlNodePtr k, fact *f, size_t room)
     return n;
 }
 
+/* FLOPs per byte, in the words the Markdown and HTML reports use where
+ * there is no ratio to give. */
+static const char *intensity_text(pdf *p, xmlNodePtr model)
+{
+    bool no_flops = attr_is(child(model, "flops"), "total", "0");
+    bool no_bytes = attr_is(child(model, "bytes"), "total", "0");
+    if (no_bytes)
+        return no_flops ? "none: no FLOPs, no bytes" : "unbounded: no bytes move";
+    return pdf_join(p, tx(p, child(model, "intensity"), "value-text", ""), " FLOP/byte", NULL);
+}
+
 /* The work the model counts, and as launched when that differs. f has
  * room for 5 facts; returns how many were written. */
 static size_t work_facts(pdf *p, xmlNodePtr k, fact *f)
@@ -464,9 +475,7 @@ static size_t work_facts(pdf *p, xmlNodePtr k, fact *f)
     f[n++] = (fact){"FLOPs", tx(p, fl, "total-text", "")};
     f[n++] = (fact){"Bytes moved", pdf_join(p, tx(p, by, "total-text", ""), " (",
                                             tx(p, by, "mib-text", ""), " MiB)", NULL)};
-    f[n++] = (fact){"Arithmetic intensity",
-                    pdf_join(p, tx(p, child(model, "intensity"), "value-text", ""),
-                             " FLOP/byte", NULL)};
+    f[n++] = (fact){"Arithmetic intensity", intensity_text(p, model)};
     if (launched)
         f[n++] = (fact){
             "As launched",

@@ -687,7 +687,8 @@ static void add_estimates(xmlNodePtr parent, const char *name,
         set_num(n, "perf-attained", e->perf_attained,
                 rc_format_si3(e->perf_attained, "FLOP/s", buf, sizeof buf));
         set_sig3(n, "launch-percent", 100 * e->launch_share);
-        set_str(n, "bound", e->compute_bound ? "compute" : "memory");
+        /* With no FLOPs and no bytes nothing bounds the body: "none". */
+        set_str(n, "bound", e->t_body == 0 ? "none" : e->compute_bound ? "compute" : "memory");
         set_bool(n, "launch-dominated", e->launch_dominated);
         if (traffic_of && traffic_of->memory_counted)
             add_traffic(n, gpus[i], traffic_of);

@@ -81,4 +81,14 @@ has lat/maximum_kernel.txt "estimates from declared work and the GPUs' figures, 
 lacks lat/maximum_kernel.txt "datasheet figures"
 lacks lat/index.html "datasheet figures"
 
+# A kernel with no work: no bound, no intensity to give, in every format.
+"$roofcast" -q --gpu titan-black -o "$out/zero" tests/data/zero-work/kernels
+pdftotext "$out/zero/zero_work.pdf" "$out/zero/zero_work.txt" 2>/dev/null
+has zero/zero_work.txt "none: no FLOPs, no bytes"
+lacks zero/zero_work.txt "0 FLOP/byte"
+lacks zero/zero_work.txt "memory"
+has zero/zero_work.html '<td class="num">none: no FLOPs, no bytes</td>'
+line zero/estimates.csv "zero_work,titan-black,0,0,0,0,0,0,5,5,none,0,0,0,0,0,0,0,0,1,1,0,2.5,launch,assumed$(printf '\r')"
+has zero/results.xml 'bound="none"'
+
 finish prose
