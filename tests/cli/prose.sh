@@ -91,4 +91,14 @@ has zero/zero_work.html '<td class="num">none: no FLOPs, no bytes</td>'
 line zero/estimates.csv "zero_work,titan-black,0,0,0,0,0,0,5,5,none,0,0,0,0,0,0,0,0,1,1,0,2.5,launch,assumed$(printf '\r')"
 has zero/results.xml 'bound="none"'
 
+# A model past the exact analysis budget is counted from a sample, and every
+# format says so (issue 16: never silently).
+"$roofcast" -q -f md,html,pdf,xml --gpu h100-sxm5 -o "$out/sampled" tests/data/sampled/kernels
+pdftotext "$out/sampled/matmul_naive-N8192.pdf" "$out/sampled/matmul_naive-N8192.txt" 2>/dev/null
+sample="These counts are estimated from a sample: 286 of the 1,024 blocks whose accesses differ, one drawn at random (seed 20261123) from each of as many equal strides, scaled to the whole launch; counting them all would pass the analysis budget."
+has sampled/matmul_naive-N8192.md "$sample"
+has sampled/matmul_naive-N8192.html "$sample"
+has sampled/matmul_naive-N8192.txt "footprint 805,306,368 B (estimated from a sample of blocks)"
+has sampled/results.xml 'sampled="yes"'
+
 finish prose
