@@ -273,6 +273,17 @@ static double facts(pdf *p, const fact *f, size_t n, double x, double top, doubl
     return y - top;
 }
 
+/* Whether the kernel has estimates on more than one GPU: only then does
+ * "fastest" compare anything. */
+static bool several_estimates(xmlNodePtr kernel)
+{
+    xmlNodePtr est = child(kernel, "estimates");
+    size_t n = 0;
+    for (xmlNodePtr e = est ? est->children : NULL; e && n < 2; e = e->next)
+        n += is_element(e, "estimate");
+    return n > 1;
+}
+
 /* The GPU x time table of one kernel. */
 static double time_table(pdf *p, xmlNodePtr kernel, double top, double scale)
 {
@@ -298,7 +309,8 @@ static double time_table(pdf *p, xmlNodePtr kernel, double top, double scale)
     for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next) {
         if (!is_element(e, "estimate"))
             continue;
-        bool fastest = attr_is(e, "fastest", "yes");
+        /* With one GPU, "fastest" compares nothing: nothing is bold. */
+        bool fastest = n > 1 && attr_is(e, "fastest", "yes");
         for (size_t c = 0; c < NCOLS; c++)
             cells[r * NCOLS + c] = (pdf_cell){tx(p, e, attrs[c], "the GPU's name"),
                                           fastest && (c == 0 || c == 5)};
@@ -623,8 +635,11 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
     y += launch_and_work(p, k, scale, y);
     notes_list(p, k, scale, &y);
     y += 10 * scale;
-    y += heading(p, "Time per launch in \xC2\xB5s: t_total = max(t_compute, t_mem) + t_launch "
-                    "(fastest in bold)", scale, y);
+    y += heading(p, several_estimates(k)
+                        ? "Time per launch in \xC2\xB5s: t_total = max(t_compute, t_mem) + t_launch "
+                          "(fastest in bold)"
+                        : "Time per launch in \xC2\xB5s: t_total = max(t_compute, t_mem) + t_launch",
+                 scale, y);
     y += time_table(p, k, y, scale);
     if (child(counts(k, "model"), "memory")) {
         y += 8 * scale;
@@ -763,7 +778,7 @@ static pdf_cell time_cell(pdf *p, const overview *o, size_t ki, size_t gi)
     for (xmlNodePtr e = est ? est->children : NULL; gid && e; e = e->next)
         if (is_element(e, "estimate") && attr_is(e, "gpu", (const char *)gid)) {
             c.text = tx(p, e, "t-total-text", "");
-            c.bold = attr_is(e, "fastest", "yes");
+            c.bold = o->ng > 1 && attr_is(e, "fastest", "yes");
         }
     xmlFree(gid);
     return c;
@@ -885,8 +900,9 @@ static void overview_head(pdf *p, const overview *o, pdf_flow *f)
     pdf_style sub = {RC_FONT_REGULAR, SIZE_SUBTITLE, PDF_MUTED};
     f->y += 2 + pdf_paragraph(p, &sub, MARGIN_X, f->y + 2, CONTENT_W, PDF_LEFT,
                               pdf_join(p, counts_text, ": t_total per launch in \xC2\xB5s, from "
-                                       "declared work and the GPUs' figures. Bold: the fastest "
-                                       "GPU for each kernel.", NULL));
+                                       "declared work and the GPUs' figures.",
+                                       o->ng > 1 ? " Bold: the fastest GPU for each kernel." : "",
+                                       NULL));
     f->y += 4;
     pdf_rule(p, MARGIN_X, f->y, CONTENT_W, 0.6);
     f->y += 10;

@@ -53,6 +53,16 @@ for pdf in "$out"/a/*.pdf "$out"/one/*.pdf "$out"/long/*.pdf; do
     else bad "$name has text of $smallest pt (at least 6 wanted)"; fi
 done
 
+# With one GPU nothing is "fastest": no bold, and no sentence saying so.
+pdftotext -enc UTF-8 "$out/one/summary.pdf" "$out/one-summary.txt" 2>/dev/null
+contains "$out/one-summary.txt" "4 kernels on 1 GPU: t_total per launch in µs, from declared work and the GPUs' figures."
+lacks "$out/one-summary.txt" "Bold:"
+pdftotext -enc UTF-8 "$out/one/gpuMeans.pdf" "$out/one-gpuMeans.txt" 2>/dev/null
+contains "$out/one-gpuMeans.txt" "Time per launch in µs: t_total = max(t_compute, t_mem) + t_launch"
+lacks "$out/one-gpuMeans.txt" "(fastest in bold)"
+pdftotext -enc UTF-8 "$out/a/gpuMeans.pdf" "$out/a-gpuMeans.txt" 2>/dev/null
+contains "$out/a-gpuMeans.txt" "(fastest in bold)"
+
 # Byte-identical output for identical input.
 for pdf in "$out"/a/*.pdf; do
     if cmp -s "$pdf" "$out/b/${pdf##*/}"; then ok; else bad "${pdf##*/} differs between two runs"; fi
