@@ -33,7 +33,9 @@
           <xsl:value-of select="count($gpus)"/>
           <xsl:text> GPU</xsl:text>
           <xsl:if test="count($gpus) != 1">s</xsl:if>
-          <xsl:text>. Each time is t_total for one launch, the body (bounded by compute or by memory) plus the launch latency; the fastest GPU of each kernel is marked. Beneath it, the refined estimate t_estimate: what the launch can use of the GPU (occupancy, waves, bytes in flight, measured rates) plus a launch queued back to back. Follow a kernel's name to its full report.</xsl:text>
+          <xsl:text>. Each time is t_total for one launch, the body (bounded by compute or by memory) plus the launch latency</xsl:text>
+          <xsl:if test="count($gpus) &gt; 1">; the fastest GPU of each kernel is marked</xsl:if>
+          <xsl:text>. Beneath it, the refined estimate t_estimate: what the launch can use of the GPU (occupancy, waves, bytes in flight, measured rates) plus a launch queued back to back. Follow a kernel's name to its full report.</xsl:text>
         </p>
 
         <section id="times">
@@ -98,7 +100,7 @@
             <figure>
               <img data-roofcast-chart="{@kind}" width="{@width}" height="{@height}"
                    alt="Chart of t_total per launch of every kernel on every GPU, on a logarithmic time axis."/>
-              <figcaption>t_total per launch of every kernel (a band each) on every GPU (a row each in the band), on a logarithmic axis; the fastest GPU of each kernel is ringed.</figcaption>
+              <figcaption>t_total per launch of every kernel (a band each) on every GPU (a row each in the band), on a logarithmic axis<xsl:if test="count($gpus) &gt; 1">; the fastest GPU of each kernel is ringed</xsl:if>.</figcaption>
             </figure>
           </xsl:for-each>
         </section>

@@ -1555,14 +1555,14 @@ rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts,
     name_w = fmin(fmax(name_w, 60), 150);
 
     char subtitle[200];
+    const char *ringed = ng > 1 ? "; the fastest GPU of each kernel ringed" : "";
     if (nk < total)
         snprintf(subtitle, sizeof subtitle,
                  "t_total per launch of the %zu slowest of %zu kernels (the table lists all); "
-                 "a row per GPU; the fastest GPU of each kernel ringed", nk, total);
+                 "a row per GPU%s", nk, total, ringed);
     else
         snprintf(subtitle, sizeof subtitle,
-                 "t_total per launch; a band per kernel, a row per GPU in it; "
-                 "the fastest GPU of each kernel ringed");
+                 "t_total per launch; a band per kernel, a row per GPU in it%s", ringed);
     double y = add_titles(c, MARGIN, MARGIN, width - 2 * MARGIN,
                           nk < total ? "The slowest kernels on every GPU: predicted time per launch"
                                      : "Every kernel on every GPU: predicted time per launch",

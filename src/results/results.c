@@ -696,14 +696,15 @@ static void add_estimates(xmlNodePtr parent, const char *name,
             add_refined(n, &refined[i]);
     }
     /* Mark the fastest, so no renderer has to search for it; GPUs that tie
-     * are all fastest (none is faster). */
+     * are all fastest (none is faster). A lone GPU is compared with none,
+     * so it is not called fastest. */
     size_t fastest = 0;
     for (size_t i = 1; i < ng; i++)
         if (est[i].t_total < est[fastest].t_total)
             fastest = i;
     size_t i = 0;
     for (xmlNodePtr n = list->children; n; n = n->next, i++)
-        set_bool(n, "fastest", ng > 0 && est[i].t_total == est[fastest].t_total);
+        set_bool(n, "fastest", ng > 1 && est[i].t_total == est[fastest].t_total);
 }
 
 static char *dims_text(const int64_t d[3], char *buf, size_t size)
