@@ -606,6 +606,25 @@ static char *decade_text(int k, char *buf, size_t size)
     return buf;
 }
 
+/* A tick's label under a horizontal axis whose ticks hang from `edge`. */
+static void tick_label_below(rc_chart *c, double p, double edge, const char *text)
+{
+    add_text(c, RC_ROLE_TICK_LABEL, p, edge + 6 + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_SMALL),
+             text, RC_FONT_REGULAR, SIZE_SMALL, RC_ANCHOR_MIDDLE, ink_soft);
+}
+
+/* A horizontal axis's title, centred between left and right under the
+ * tick labels of the axis at `edge`. */
+static void axis_title_below(rc_chart *c, double left, double right, double edge, const char *text)
+{
+    add_text(c, RC_ROLE_AXIS, (left + right) / 2,
+             edge + 6 + SIZE_SMALL * 1.25 + 6 + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_TEXT),
+             text, RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
+}
+
+/* The y below a horizontal axis at `edge`: its tick labels and title. */
+static double below_axis_title(double edge) { return edge + 6 + SIZE_SMALL * 1.25 + 6 + SIZE_TEXT * 1.3; }
+
 /* Grid lines, minor ticks and labels of a log axis. Horizontal axes label
  * below `edge`, vertical ones left of it. */
 static void log_axis(rc_chart *c, const axis *a, bool horizontal, double edge, double across0,
@@ -629,10 +648,7 @@ static void log_axis(rc_chart *c, const axis *a, bool horizontal, double edge, d
             /* A short axis (three decades or less) gets its 2s and 5s
              * labelled too, or it would show one or two numbers. */
             if (horizontal && !si && k1 - k0 <= 3 && (m == 2 || m == 5)) {
-                tick_text_log(m, k, buf, sizeof buf);
-                add_text(c, RC_ROLE_TICK_LABEL, p,
-                         edge + 6 + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_SMALL), buf,
-                         RC_FONT_REGULAR, SIZE_SMALL, RC_ANCHOR_MIDDLE, ink_soft);
+                tick_label_below(c, p, edge, tick_text_log(m, k, buf, sizeof buf));
             }
         }
         if (!in_range(a, pow(10, k)))
@@ -652,8 +668,7 @@ static void log_axis(rc_chart *c, const axis *a, bool horizontal, double edge, d
         else
             decade_text(k, buf, sizeof buf);
         if (horizontal)
-            add_text(c, RC_ROLE_TICK_LABEL, p, edge + 6 + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_SMALL),
-                     buf, RC_FONT_REGULAR, SIZE_SMALL, RC_ANCHOR_MIDDLE, ink_soft);
+            tick_label_below(c, p, edge, buf);
         else
             add_text(c, RC_ROLE_TICK_LABEL, edge - 6, p + 3, buf, RC_FONT_REGULAR, SIZE_SMALL,
                      RC_ANCHOR_END, ink_soft);
@@ -1053,9 +1068,7 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
     log_axis(c, &ax, true, plot_bottom, plot_top, plot_bottom, false, NULL);
     log_axis(c, &ay, false, plot_left, plot_left, plot_right, true, "FLOP/s");
     add_rect(c, RC_ROLE_AXIS, plot_left, plot_top, plot_right - plot_left, plot_h, NULL, &frame, 0.8);
-    add_text(c, RC_ROLE_AXIS, (plot_left + plot_right) / 2,
-             plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT),
-             "Arithmetic intensity (FLOP/byte)", RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
+    axis_title_below(c, plot_left, plot_right, plot_bottom, "Arithmetic intensity (FLOP/byte)");
     add_rotated(c, RC_ROLE_AXIS, MARGIN + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT),
                 (plot_top + plot_bottom) / 2, "Attainable performance (FLOP/s)", RC_FONT_REGULAR,
                 SIZE_TEXT);
@@ -1192,7 +1205,7 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
                   RC_ANCHOR_MIDDLE, ink);
     }
 
-    double axis_bottom = plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + SIZE_TEXT * 1.3;
+    double axis_bottom = below_axis_title(plot_bottom);
     if (below) { /* names, then the keys, under the plot */
         double ly = legend_columns(c, MARGIN, axis_bottom + 8, width - 2 * MARGIN, le, n);
         if (has_point)
@@ -1377,8 +1390,7 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
                  t == 0 ? 0.8 : 0.6);
         add_line(c, RC_ROLE_AXIS, p, rows_bottom, p, rows_bottom + 4, frame, 0.8);
         char buf[32];
-        add_text(c, RC_ROLE_TICK_LABEL, p, rows_bottom + 6 + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_SMALL),
-                 tick_text(t, step, buf, sizeof buf), RC_FONT_REGULAR, SIZE_SMALL, RC_ANCHOR_MIDDLE, ink_soft);
+        tick_label_below(c, p, rows_bottom, tick_text(t, step, buf, sizeof buf));
     }
     add_line(c, RC_ROLE_AXIS, bar_left, rows_bottom, bar_right, rows_bottom, frame, 0.8);
 
@@ -1439,10 +1451,8 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
         i++;
     }
     free(row_y);
-    add_text(c, RC_ROLE_AXIS, (bar_left + bar_right) / 2,
-             rows_bottom + 6 + SIZE_SMALL * 1.25 + 6 + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT),
-             "Time per launch (µs)", RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
-    double bottom = rows_bottom + 6 + SIZE_SMALL * 1.25 + 6 + SIZE_TEXT * 1.3;
+    axis_title_below(c, bar_left, bar_right, rows_bottom, "Time per launch (µs)");
+    double bottom = below_axis_title(rows_bottom);
     for (i = 0; i < n; i++)
         free(note[i]);
     free(note);
@@ -1642,9 +1652,7 @@ rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts,
         }
         kidx++;
     }
-    add_text(c, RC_ROLE_AXIS, (plot_left + plot_right) / 2,
-             plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT),
-             "t_total per launch (µs, logarithmic)", RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
+    axis_title_below(c, plot_left, plot_right, plot_bottom, "t_total per launch (µs, logarithmic)");
 
     double ly = plot_top + rc_fonts_ascent(fonts, RC_FONT_BOLD, SIZE_TEXT);
     add_text(c, RC_ROLE_LEGEND, legend_x, ly, "GPUs", RC_FONT_BOLD, SIZE_TEXT, RC_ANCHOR_START, ink);
@@ -1652,6 +1660,6 @@ rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts,
     ly += legend(c, legend_x, ly, legend_w, le, ng, false, false);
     legend_free(le, ng);
     free(shown);
-    double bottom = fmax(plot_bottom + 6 + SIZE_SMALL * 1.25 + 6 + SIZE_TEXT * 1.3, ly);
+    double bottom = fmax(below_axis_title(plot_bottom), ly);
     return chart_finish(c, bottom + MARGIN);
 }
