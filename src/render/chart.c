@@ -532,6 +532,24 @@ static int gpu_index(xmlNodePtr gpus, xmlNodePtr est, xmlNodePtr *gpu_out)
     return found;
 }
 
+/* A GPU's line (a roof, or its sample in a legend) through n points: its
+ * colour and dash, on a grey casing when the colour is light. Both strokes
+ * carry `data` (2 numbers, or NULL). */
+static void add_series_path(rc_chart *c, rc_item_role role, const double *pts, size_t n, int series,
+                            const double *data)
+{
+    rc_rgb col = series_colour(series);
+    for (int pass = is_light(col) ? 0 : 1; pass < 2; pass++) {
+        rc_chart_item *it = add_path(c, role, pts, n, pass ? col : casing, pass ? 1.6 : 3.0);
+        if (!it)
+            continue;
+        it->series = series;
+        it->ndash = series_dash(series, it->dash);
+        if (data)
+            it->data[0] = data[0], it->data[1] = data[1];
+    }
+}
+
 /* ---- axes -------------------------------------------------------------- */
 
 typedef struct {
@@ -728,23 +746,8 @@ static void legend_sample(rc_chart *c, int series, double x, double mid, double 
                           bool with_line)
 {
     if (with_line) {
-        double dash[4];
-        int nd = series_dash(series, dash);
-        rc_rgb col = series_colour(series);
-        if (is_light(col)) {
-            rc_chart_item *k = add_line(c, RC_ROLE_LEGEND, x, mid, x + sample, mid, casing, 3.0);
-            if (k) {
-                k->series = series;
-                k->ndash = nd;
-                memcpy(k->dash, dash, sizeof dash);
-            }
-        }
-        rc_chart_item *it = add_line(c, RC_ROLE_LEGEND, x, mid, x + sample, mid, col, 1.6);
-        if (it) {
-            it->series = series;
-            it->ndash = nd;
-            memcpy(it->dash, dash, sizeof dash);
-        }
+        double pts[4] = {x, mid, x + sample, mid};
+        add_series_path(c, RC_ROLE_LEGEND, pts, 2, series, NULL);
     }
     add_marker(c, RC_ROLE_LEGEND, series, x + sample / 2, mid, 7, false);
 }
@@ -801,6 +804,17 @@ static double legend(rc_chart *c, double x, double y, double w, const legend_ent
         y = base - asc + 5;
     }
     return y - top;
+}
+
+/* The GPU legend beside a plot, `w` wide from x: a bold heading level
+ * with the plot's top, then the entries. Returns the y below it. */
+static double legend_beside(rc_chart *c, double x, double top, double w, const char *heading,
+                            const legend_entry *e, size_t n, bool with_line)
+{
+    double y = top + rc_fonts_ascent(c->fonts, RC_FONT_BOLD, SIZE_TEXT);
+    add_text(c, RC_ROLE_LEGEND, x, y, heading, RC_FONT_BOLD, SIZE_TEXT, RC_ANCHOR_START, ink);
+    y += 8;
+    return y + legend(c, x, y, w, e, n, with_line, false);
 }
 
 /* The GPU legend under a plot, for a narrow page: each GPU's roof line,
@@ -1105,25 +1119,8 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
         double pts[6] = {to_page(&ax, x0), to_page(&ay, q->bandwidth * x0),
                          to_page(&ax, q->ridge), to_page(&ay, q->peak),
                          to_page(&ax, ax.hi), to_page(&ay, q->peak)};
-        double dash[4];
-        int nd = series_dash(q->series, dash);
-        rc_rgb col = series_colour(q->series);
-        if (is_light(col)) {
-            rc_chart_item *k = add_path(c, RC_ROLE_ROOF, pts, 3, casing, 3.0);
-            if (k) {
-                k->series = q->series;
-                k->ndash = nd;
-                memcpy(k->dash, dash, sizeof dash);
-                k->data[0] = q->ridge, k->data[1] = q->peak;
-            }
-        }
-        rc_chart_item *it = add_path(c, RC_ROLE_ROOF, pts, 3, col, 1.6);
-        if (it) {
-            it->series = q->series;
-            it->ndash = nd;
-            memcpy(it->dash, dash, sizeof dash);
-            it->data[0] = q->ridge, it->data[1] = q->peak;
-        }
+        double data[2] = {q->ridge, q->peak};
+        add_series_path(c, RC_ROLE_ROOF, pts, 3, q->series, data);
     }
     for (i = 0; i < n; i++) {
         const roof *q = &r[i];
@@ -1215,11 +1212,7 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
         goto end;
     }
     /* The legend beside the plot, then the key to the symbols. */
-    double ly = plot_top + rc_fonts_ascent(fonts, RC_FONT_BOLD, SIZE_TEXT);
-    add_text(c, RC_ROLE_LEGEND, legend_x, ly, "GPUs: FP32 peak, bandwidth", RC_FONT_BOLD, SIZE_TEXT,
-             RC_ANCHOR_START, ink);
-    ly += 8;
-    ly += legend(c, legend_x, ly, legend_w, le, n, true, false);
+    double ly = legend_beside(c, legend_x, plot_top, legend_w, "GPUs: FP32 peak, bandwidth", le, n, true);
     if (has_point) {
         ly += 4;
         add_line(c, RC_ROLE_LEGEND, legend_x, ly, legend_x + legend_w, ly, grid_major, 0.6);
@@ -1654,10 +1647,7 @@ rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts,
     }
     axis_title_below(c, plot_left, plot_right, plot_bottom, "t_total per launch (µs, logarithmic)");
 
-    double ly = plot_top + rc_fonts_ascent(fonts, RC_FONT_BOLD, SIZE_TEXT);
-    add_text(c, RC_ROLE_LEGEND, legend_x, ly, "GPUs", RC_FONT_BOLD, SIZE_TEXT, RC_ANCHOR_START, ink);
-    ly += 8;
-    ly += legend(c, legend_x, ly, legend_w, le, ng, false, false);
+    double ly = legend_beside(c, legend_x, plot_top, legend_w, "GPUs", le, ng, false);
     legend_free(le, ng);
     free(shown);
     double bottom = fmax(below_axis_title(plot_bottom), ly);
