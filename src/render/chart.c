@@ -933,6 +933,162 @@ static double symbol_keys_row(rc_chart *c, double x, double y, double w, bool si
     return y + 13;
 }
 
+/* What the roofline's drawing steps share: the chart, the GPUs' roofs,
+ * the axes and the kernel's intensity. */
+typedef struct {
+    rc_chart *c;
+    const roof *r;
+    size_t n;
+    axis ax, ay;
+    double ai;
+    bool has_point; /* the kernel has a finite, positive intensity */
+} roofline_plot;
+
+/* A plot's edges, in points. */
+typedef struct {
+    double left, top, right, bottom;
+} plot_box;
+
+/* The kernel's intensity: a line through the plot, labelled above it with
+ * the kernel's name when that fits. */
+static void draw_intensity(const roofline_plot *p, const plot_box *b, const char *name,
+                           const char *ai_text)
+{
+    rc_chart *c = p->c;
+    double px = to_page(&p->ax, p->ai);
+    rc_chart_item *it = add_line(c, RC_ROLE_INTENSITY, px, b->top - 4, px, b->bottom, ink_soft, 0.8);
+    if (it) {
+        it->ndash = 2, it->dash[0] = 2, it->dash[1] = 2;
+        it->data[0] = p->ai;
+    }
+    char label[128];
+    snprintf(label, sizeof label, "%s: %s FLOP/byte", name, ai_text);
+    double lw = rc_fonts_width(c->fonts, RC_FONT_REGULAR, SIZE_TEXT, label);
+    if (lw > b->right - b->left) {
+        snprintf(label, sizeof label, "%s FLOP/byte", ai_text);
+        lw = rc_fonts_width(c->fonts, RC_FONT_REGULAR, SIZE_TEXT, label);
+    }
+    double lx = fmin(fmax(px, b->left + lw / 2), b->right - lw / 2);
+    it = add_text(c, RC_ROLE_INTENSITY, lx, b->top - 8, label, RC_FONT_REGULAR, SIZE_TEXT,
+                  RC_ANCHOR_MIDDLE, ink);
+    if (it)
+        it->data[0] = p->ai;
+}
+
+/* The roofs: memory slope up to the ridge point, then the FP32 ceiling,
+ * clipped to the plot; then the ridge points over them. */
+static void draw_roofs(const roofline_plot *p)
+{
+    rc_chart *c = p->c;
+    const axis *ax = &p->ax, *ay = &p->ay;
+    const roof *r = p->r;
+    size_t n = p->n;
+    for (size_t i = 0; i < n; i++) {
+        const roof *q = &r[i];
+        if (q->series < 0)
+            continue;
+        double x0 = fmax(ax->lo, ay->lo / q->bandwidth);
+        double pts[6] = {to_page(ax, x0), to_page(ay, q->bandwidth * x0),
+                         to_page(ax, q->ridge), to_page(ay, q->peak),
+                         to_page(ax, ax->hi), to_page(ay, q->peak)};
+        double data[2] = {q->ridge, q->peak};
+        add_series_path(c, RC_ROLE_ROOF, pts, 3, q->series, data);
+    }
+    for (size_t i = 0; i < n; i++) {
+        const roof *q = &r[i];
+        if (q->series < 0)
+            continue;
+        rc_chart_item *it = add_item(c, RC_ITEM_MARKER, RC_ROLE_RIDGE);
+        if (it) {
+            it->series = q->series;
+            it->shape = RC_MARKER_CIRCLE;
+            it->x = to_page(ax, q->ridge), it->y = to_page(ay, q->peak), it->size = 4.5;
+            it->has_fill = true, it->fill = series_colour(q->series);
+            it->stroke = ink, it->stroke_width = 0.6;
+            it->data[0] = q->ridge, it->data[1] = q->peak;
+        }
+    }
+}
+
+/* The hierarchical roofline: the kernel's performance on the roof at
+ * each memory level's intensity, small and joined, under its points. */
+static void draw_level_points(const roofline_plot *p)
+{
+    rc_chart *c = p->c;
+    const axis *ax = &p->ax, *ay = &p->ay;
+    const roof *r = p->r;
+    size_t n = p->n;
+    for (size_t i = 0; p->has_point && i < n; i++) {
+        const roof *q = &r[i];
+        if (q->series < 0 || !(q->perf_roof > 0))
+            continue;
+        double y_level = to_page(ay, q->perf_roof), pts[6];
+        int np = 0;
+        for (int l = 0; l < 3; l++)
+            if (q->level_ai[l] > 0) {
+                pts[2 * np] = to_page(ax, q->level_ai[l]);
+                pts[2 * np + 1] = y_level;
+                np++;
+            }
+        if (np > 1) {
+            rc_chart_item *it = add_path(c, RC_ROLE_POINT_LEVEL, pts, (size_t)np,
+                                         series_colour(q->series), 0.6);
+            if (it)
+                it->series = q->series, it->data[1] = q->perf_roof;
+        }
+        for (int l = 0; l < 3; l++) {
+            if (!(q->level_ai[l] > 0))
+                continue;
+            size_t before = c->count;
+            add_marker(c, RC_ROLE_POINT_LEVEL, q->series, to_page(ax, q->level_ai[l]), y_level, 4.5,
+                       false);
+            for (size_t k = before; k < c->count; k++)
+                c->items[k].data[0] = q->level_ai[l], c->items[k].data[1] = q->perf_roof;
+        }
+    }
+}
+
+/* The kernel's points: per launch (hollow) under the roof points; or why
+ * there is none. */
+static void draw_kernel_points(const roofline_plot *p, const plot_box *b, bool side_by_side)
+{
+    rc_chart *c = p->c;
+    const roof *r = p->r;
+    size_t n = p->n;
+    double ai = p->ai;
+    if (!p->has_point) {
+        const char *why = isfinite(ai) ? "No point: the kernel counts no FLOPs."
+                                       : "No point: the kernel moves no bytes (unbounded intensity).";
+        add_block(c, RC_ROLE_NOTE, (b->left + b->right) / 2, b->top + 20, why, RC_FONT_REGULAR,
+                  SIZE_TEXT, SIZE_TEXT, b->right - b->left - 20, RC_ANCHOR_MIDDLE, ink);
+        return;
+    }
+    double px = to_page(&p->ax, ai);
+    for (size_t i = 0; i < n; i++) {
+        const roof *q = &r[i];
+        if (q->series < 0 || !(q->perf_launch > 0))
+            continue;
+        size_t before = c->count;
+        /* Below a narrow plot, side by side: per launch, the GPUs'
+         * points are often a launch latency apart, and would cover
+         * one another. */
+        double dx = side_by_side ? 8.0 * ((double)i - (double)(n - 1) / 2) : 0;
+        add_marker(c, RC_ROLE_POINT_LAUNCH, q->series, px + dx, to_page(&p->ay, q->perf_launch), 8,
+                   true);
+        for (size_t k = before; k < c->count; k++)
+            c->items[k].data[0] = ai, c->items[k].data[1] = q->perf_launch;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const roof *q = &r[i];
+        if (q->series < 0 || !(q->perf_roof > 0))
+            continue;
+        rc_chart_item *it = add_marker(c, RC_ROLE_POINT_ROOF, q->series, px,
+                                       to_page(&p->ay, q->perf_roof), 8, false);
+        if (it)
+            it->data[0] = ai, it->data[1] = q->perf_roof;
+    }
+}
+
 const rc_roofline_layout RC_ROOFLINE_BESIDE = {CHART_WIDTH, 0, false};
 
 rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts)
@@ -1087,120 +1243,13 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
                 (plot_top + plot_bottom) / 2, "Attainable performance (FLOP/s)", RC_FONT_REGULAR,
                 SIZE_TEXT);
 
-    /* The kernel's intensity: a line through the plot, labelled above it. */
-    if (has_point) {
-        double px = to_page(&ax, ai);
-        rc_chart_item *it = add_line(c, RC_ROLE_INTENSITY, px, plot_top - 4, px, plot_bottom, ink_soft, 0.8);
-        if (it) {
-            it->ndash = 2, it->dash[0] = 2, it->dash[1] = 2;
-            it->data[0] = ai;
-        }
-        char label[128];
-        snprintf(label, sizeof label, "%s: %s FLOP/byte", name, ai_text);
-        double lw = rc_fonts_width(fonts, RC_FONT_REGULAR, SIZE_TEXT, label);
-        if (lw > plot_right - plot_left) {
-            snprintf(label, sizeof label, "%s FLOP/byte", ai_text);
-            lw = rc_fonts_width(fonts, RC_FONT_REGULAR, SIZE_TEXT, label);
-        }
-        double lx = fmin(fmax(px, plot_left + lw / 2), plot_right - lw / 2);
-        it = add_text(c, RC_ROLE_INTENSITY, lx, plot_top - 8, label, RC_FONT_REGULAR, SIZE_TEXT,
-                      RC_ANCHOR_MIDDLE, ink);
-        if (it)
-            it->data[0] = ai;
-    }
-
-    /* The roofs: memory slope up to the ridge point, then the FP32 ceiling,
-     * clipped to the plot. */
-    for (i = 0; i < n; i++) {
-        const roof *q = &r[i];
-        if (q->series < 0)
-            continue;
-        double x0 = fmax(ax.lo, ay.lo / q->bandwidth);
-        double pts[6] = {to_page(&ax, x0), to_page(&ay, q->bandwidth * x0),
-                         to_page(&ax, q->ridge), to_page(&ay, q->peak),
-                         to_page(&ax, ax.hi), to_page(&ay, q->peak)};
-        double data[2] = {q->ridge, q->peak};
-        add_series_path(c, RC_ROLE_ROOF, pts, 3, q->series, data);
-    }
-    for (i = 0; i < n; i++) {
-        const roof *q = &r[i];
-        if (q->series < 0)
-            continue;
-        rc_chart_item *it = add_item(c, RC_ITEM_MARKER, RC_ROLE_RIDGE);
-        if (it) {
-            it->series = q->series;
-            it->shape = RC_MARKER_CIRCLE;
-            it->x = to_page(&ax, q->ridge), it->y = to_page(&ay, q->peak), it->size = 4.5;
-            it->has_fill = true, it->fill = series_colour(q->series);
-            it->stroke = ink, it->stroke_width = 0.6;
-            it->data[0] = q->ridge, it->data[1] = q->peak;
-        }
-    }
-
-    /* The hierarchical roofline: the kernel's performance on the roof at
-     * each memory level's intensity, small and joined, under its points. */
-    for (i = 0; has_point && i < n; i++) {
-        const roof *q = &r[i];
-        if (q->series < 0 || !(q->perf_roof > 0))
-            continue;
-        double y_level = to_page(&ay, q->perf_roof), pts[6];
-        int np = 0;
-        for (int l = 0; l < 3; l++)
-            if (q->level_ai[l] > 0) {
-                pts[2 * np] = to_page(&ax, q->level_ai[l]);
-                pts[2 * np + 1] = y_level;
-                np++;
-            }
-        if (np > 1) {
-            rc_chart_item *it = add_path(c, RC_ROLE_POINT_LEVEL, pts, (size_t)np,
-                                         series_colour(q->series), 0.6);
-            if (it)
-                it->series = q->series, it->data[1] = q->perf_roof;
-        }
-        for (int l = 0; l < 3; l++) {
-            if (!(q->level_ai[l] > 0))
-                continue;
-            size_t before = c->count;
-            add_marker(c, RC_ROLE_POINT_LEVEL, q->series, to_page(&ax, q->level_ai[l]), y_level, 4.5,
-                       false);
-            for (size_t k = before; k < c->count; k++)
-                c->items[k].data[0] = q->level_ai[l], c->items[k].data[1] = q->perf_roof;
-        }
-    }
-
-    /* The kernel's points: per launch (hollow) under the roof points. */
-    if (has_point) {
-        double px = to_page(&ax, ai);
-        for (i = 0; i < n; i++) {
-            const roof *q = &r[i];
-            if (q->series < 0 || !(q->perf_launch > 0))
-                continue;
-            size_t before = c->count;
-            /* Below a narrow plot, side by side: per launch, the GPUs'
-             * points are often a launch latency apart, and would cover
-             * one another. */
-            double dx = below ? 8.0 * ((double)i - (double)(n - 1) / 2) : 0;
-            add_marker(c, RC_ROLE_POINT_LAUNCH, q->series, px + dx, to_page(&ay, q->perf_launch), 8,
-                       true);
-            for (size_t k = before; k < c->count; k++)
-                c->items[k].data[0] = ai, c->items[k].data[1] = q->perf_launch;
-        }
-        for (i = 0; i < n; i++) {
-            const roof *q = &r[i];
-            if (q->series < 0 || !(q->perf_roof > 0))
-                continue;
-            rc_chart_item *it = add_marker(c, RC_ROLE_POINT_ROOF, q->series, px,
-                                           to_page(&ay, q->perf_roof), 8, false);
-            if (it)
-                it->data[0] = ai, it->data[1] = q->perf_roof;
-        }
-    } else {
-        const char *why = isfinite(ai) ? "No point: the kernel counts no FLOPs."
-                                       : "No point: the kernel moves no bytes (unbounded intensity).";
-        add_block(c, RC_ROLE_NOTE, (plot_left + plot_right) / 2, plot_top + 20, why,
-                  RC_FONT_REGULAR, SIZE_TEXT, SIZE_TEXT, plot_right - plot_left - 20,
-                  RC_ANCHOR_MIDDLE, ink);
-    }
+    roofline_plot rp = {c, r, n, ax, ay, ai, has_point};
+    plot_box box = {plot_left, plot_top, plot_right, plot_bottom};
+    if (has_point)
+        draw_intensity(&rp, &box, name, ai_text);
+    draw_roofs(&rp);
+    draw_level_points(&rp);
+    draw_kernel_points(&rp, &box, below);
 
     double axis_bottom = below_axis_title(plot_bottom);
     if (below) { /* names, then the keys, under the plot */
