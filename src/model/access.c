@@ -381,7 +381,7 @@ static status loop_node(analysis *an, const rc_work *w, uint32_t mask)
         for (int l = 0; l < WARP; l++) {
             if (!(live >> l & 1))
                 continue;
-            int64_t *v = &SLOT(an, l, w->slot), next;
+            int64_t *v = &SLOT(an, l, w->slot), next = 0; /* set by step() */
             /* The evaluator has run every lane's loop: it cannot fail here
              * unless its counting stopped short of the failure. */
             if (!step(w->step_op, *v, c[l], &next) || next == *v)
