@@ -732,6 +732,76 @@ static double add_titles(rc_chart *c, double x, double y, double maxw, const cha
     return y;
 }
 
+/* ---- plot furniture shared by the charts --------------------------------- */
+
+/* A plot's edges, in points. */
+typedef struct {
+    double left, top, right, bottom;
+} plot_box;
+
+/* The plot's frame, over what is drawn inside it. */
+static void plot_frame(rc_chart *c, const plot_box *b)
+{
+    add_rect(c, RC_ROLE_AXIS, b->left, b->top, b->right - b->left, b->bottom - b->top, NULL, &frame,
+             0.8);
+}
+
+/* The lines of `l` from baseline `base` down, `lh` apart, each marking
+ * `series` and `group`. */
+static void add_lines(rc_chart *c, rc_item_role role, double x, double base, double lh,
+                      const lines *l, rc_font_role font, double size, rc_anchor anchor,
+                      rc_rgb colour, int series, int group)
+{
+    for (size_t j = 0; j < l->n; j++) {
+        rc_chart_item *it = add_text(c, role, x, base + lh * (double)j, l->line[j], font, size,
+                                     anchor, colour);
+        if (it)
+            it->series = series, it->group = group;
+    }
+}
+
+/* A row's label (a GPU's or a kernel's name) wrapped to `maxw`, its lines
+ * centred on the row's middle `mid`; `drop` is how far a line's baseline
+ * sits below its middle. */
+static void row_label(rc_chart *c, double x, double mid, double drop, const char *text,
+                      rc_font_role font, rc_anchor anchor, double maxw, int series, int group)
+{
+    lines l = {NULL, 0, 0};
+    if (!wrap(c->fonts, font, SIZE_TEXT, text, maxw, &l)) {
+        lines_free(&l);
+        c->failed = true;
+        return;
+    }
+    double lh = SIZE_TEXT * 1.25;
+    double base = mid - lh * (double)(l.n - 1) / 2 + drop;
+    add_lines(c, RC_ROLE_LABEL, x, base, lh, &l, font, SIZE_TEXT, anchor, ink, series, group);
+    lines_free(&l);
+}
+
+/* The height of a row whose label is `text` wrapped to `maxw`: its lines
+ * and some air, at least 24 points. */
+static double row_height(rc_chart *c, const char *text, double maxw)
+{
+    lines l = {NULL, 0, 0};
+    if (!wrap(c->fonts, RC_FONT_REGULAR, SIZE_TEXT, text, maxw, &l)) {
+        lines_free(&l);
+        c->failed = true;
+        return 24;
+    }
+    double h = fmax(24, (double)l.n * SIZE_TEXT * 1.25 + 10);
+    lines_free(&l);
+    return h;
+}
+
+/* Bands `h` high from the plot's top, every other one shaded from the
+ * first, so that one group of rows reads apart from the next. */
+static void shade_bands(rc_chart *c, const plot_box *b, double h, size_t n)
+{
+    for (size_t i = 0; i < n; i += 2)
+        add_rect(c, RC_ROLE_NONE, b->left, b->top + (double)i * h, b->right - b->left, h, &band, NULL,
+                 0);
+}
+
 /* ---- legend of GPUs ------------------------------------------------------ */
 
 typedef struct {
@@ -844,12 +914,8 @@ static double legend_columns(rc_chart *c, double x, double y, double w, const le
             }
             double ex = x + (double)col * col_w, base = y + asc;
             legend_sample(c, e[i].series, ex, base - asc * 0.35, sample, true);
-            for (size_t j = 0; j < l.n; j++) {
-                rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, ex + sample + 6, base + lh * (double)j,
-                                             l.line[j], RC_FONT_REGULAR, size, RC_ANCHOR_START, ink);
-                if (it)
-                    it->series = e[i].series;
-            }
+            add_lines(c, RC_ROLE_LEGEND, ex + sample + 6, base, lh, &l, RC_FONT_REGULAR, size,
+                      RC_ANCHOR_START, ink, e[i].series, -1);
             most = l.n > most ? l.n : most;
             lines_free(&l);
         }
@@ -943,11 +1009,6 @@ typedef struct {
     double ai;
     bool has_point; /* the kernel has a finite, positive intensity */
 } roofline_plot;
-
-/* A plot's edges, in points. */
-typedef struct {
-    double left, top, right, bottom;
-} plot_box;
 
 /* The kernel's intensity: a line through the plot, labelled above it with
  * the kernel's name when that fits. */
@@ -1096,102 +1157,134 @@ rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fon
     return rc_chart_new_roofline_laid_out(kernel, gpus, fonts, &RC_ROOFLINE_BESIDE);
 }
 
-rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts,
-                                         const rc_roofline_layout *layout)
+/* What the roofline shows of a kernel, read from the tree. */
+typedef struct {
+    char *name, *flops, *bytes, *ai_text; /* as the tree prints them */
+    double ai;                            /* FLOP/byte */
+    bool has_point;                       /* ai is finite and positive */
+    roof *r;                              /* a roof per estimate */
+    legend_entry *le;                     /* a legend entry per estimate */
+    size_t n;
+    double xmin, xmax, ymin, ymax; /* what the axes must hold */
+} roofline_data;
+
+static void roofline_data_free(roofline_data *d)
 {
-    const double width = layout->width;
-    const bool below = layout->legend_below;
+    free(d->r);
+    legend_free(d->le, d->n);
+    free(d->name);
+    free(d->flops);
+    free(d->bytes);
+    free(d->ai_text);
+}
+
+/* A roof's legend entry: the GPU's name, its figures, and (when the kernel
+ * has a point) its performance on the roof and per launch. */
+static bool roof_legend_entry(xmlNodePtr e, xmlNodePtr g, bool has_point, legend_entry *le)
+{
+    le->name = attr_str(e, "gpu-name");
+    char *ridge = attr_str(figure(g, "ridge"), "value-text");
+    char *peak = attr_str(figure(g, "peak-fp32"), "value-text");
+    char *bw = attr_str(figure(g, "bandwidth"), "value-text");
+    char *pr = attr_str(e, "perf-roof-text"), *pa = attr_str(e, "perf-attained-text");
+    size_t dn = 64 + (ridge ? strlen(ridge) : 0) + (peak ? strlen(peak) : 0) +
+                (bw ? strlen(bw) : 0) + (pr ? strlen(pr) : 0) + (pa ? strlen(pa) : 0);
+    le->detail[0] = malloc(dn);
+    le->detail[1] = malloc(dn);
+    if (le->detail[0] && ridge && peak && bw)
+        snprintf(le->detail[0], dn, "%s, %s; ridge %s", peak, bw, ridge);
+    if (le->detail[1] && pr && pa) {
+        if (has_point)
+            snprintf(le->detail[1], dn, "roof %s; per launch %s", pr, pa);
+        else
+            le->detail[1][0] = '\0';
+    }
+    bool ok = le->name && le->detail[0] && le->detail[1] && ridge && peak && bw && pr && pa;
+    free(ridge);
+    free(peak);
+    free(bw);
+    free(pr);
+    free(pa);
+    return ok;
+}
+
+/* Estimate `e`, the i-th, as roof i of `d`, widening the ranges to hold
+ * what is drawn of it. */
+static bool read_roof(roofline_data *d, xmlNodePtr e, xmlNodePtr gpus, size_t i)
+{
+    xmlNodePtr g = NULL;
+    roof *q = &d->r[i];
+    q->series = gpu_index(gpus, e, &g);
+    if (q->series < 0)
+        q->series = (int)i;
+    q->peak = attr_num(figure(g, "peak-fp32"), "value");
+    q->bandwidth = attr_num(figure(g, "bandwidth"), "value");
+    q->ridge = attr_num(figure(g, "ridge"), "value");
+    q->perf_roof = attr_num(e, "perf-roof");
+    q->perf_launch = attr_num(e, "perf-attained");
+    static const char *const levels[] = {"intensity-l1", "intensity-l2", "intensity-dram"};
+    for (int l = 0; l < 3; l++) {
+        q->level_ai[l] = d->has_point && xmlHasProp(e, X(levels[l])) ? attr_num(e, levels[l]) : 0;
+        if (q->level_ai[l] > 0 && isfinite(q->level_ai[l])) {
+            d->xmin = fmin(d->xmin, q->level_ai[l]);
+            d->xmax = fmax(d->xmax, q->level_ai[l]);
+        } else
+            q->level_ai[l] = 0;
+    }
+    if (!(q->peak > 0 && q->bandwidth > 0 && isfinite(q->ridge))) {
+        q->series = -1; /* no figures: listed, not drawn */
+    } else {
+        d->xmin = fmin(d->xmin, q->ridge);
+        d->xmax = fmax(d->xmax, q->ridge);
+        d->ymax = fmax(d->ymax, q->peak);
+        d->ymin = fmin(d->ymin, q->peak);
+    }
+    if (d->has_point && q->series >= 0) {
+        if (q->perf_roof > 0)
+            d->ymin = fmin(d->ymin, q->perf_roof);
+        if (q->perf_launch > 0)
+            d->ymin = fmin(d->ymin, q->perf_launch);
+    }
+    d->le[i].series = q->series >= 0 ? q->series : (int)i;
+    return roof_legend_entry(e, g, d->has_point, &d->le[i]);
+}
+
+/* The roofline's data from `kernel`; false when out of memory or without
+ * estimates (d->n == 0). Free with roofline_data_free either way. */
+static bool read_roofline(roofline_data *d, xmlNodePtr kernel, xmlNodePtr gpus)
+{
+    memset(d, 0, sizeof *d);
     xmlNodePtr estimates = rc_results_child(kernel, "estimates");
     xmlNodePtr counts = rc_results_child(kernel, "counts");
-    size_t n = 0;
     FOR_EACH(e, estimates, "estimate")
-        n++;
-    if (n == 0)
-        return NULL;
-    rc_chart *c = chart_new(fonts, width), *done = NULL;
-    roof *r = calloc(n, sizeof *r);
-    legend_entry *le = calloc(n, sizeof *le);
-    char *name = attr_str(kernel, "name");
-    char *flops = attr_str(rc_results_child(counts, "flops"), "total-text");
-    char *bytes = attr_str(rc_results_child(counts, "bytes"), "total-text");
+        d->n++;
+    if (d->n == 0)
+        return false;
+    d->r = calloc(d->n, sizeof *d->r);
+    d->le = calloc(d->n, sizeof *d->le);
+    d->name = attr_str(kernel, "name");
+    d->flops = attr_str(rc_results_child(counts, "flops"), "total-text");
+    d->bytes = attr_str(rc_results_child(counts, "bytes"), "total-text");
     xmlNodePtr ai_node = rc_results_child(counts, "intensity");
-    char *ai_text = attr_str(ai_node, "value-text");
-    if (!c || !r || !le || !name || !flops || !bytes || !ai_text) {
-        if (c)
-            c->failed = true;
-        goto end;
-    }
-    double ai = attr_num(ai_node, "value");
-    bool has_point = isfinite(ai) && ai > 0;
-
-    /* The data, and the ranges that hold it. */
-    double xmin = has_point ? ai : INFINITY, xmax = has_point ? ai : 0;
-    double ymin = INFINITY, ymax = 0;
+    d->ai_text = attr_str(ai_node, "value-text");
+    if (!d->r || !d->le || !d->name || !d->flops || !d->bytes || !d->ai_text)
+        return false;
+    d->ai = attr_num(ai_node, "value");
+    d->has_point = isfinite(d->ai) && d->ai > 0;
+    d->xmin = d->has_point ? d->ai : INFINITY, d->xmax = d->has_point ? d->ai : 0;
+    d->ymin = INFINITY, d->ymax = 0;
     size_t i = 0;
-    FOR_EACH(e, estimates, "estimate") {
-        xmlNodePtr g = NULL;
-        roof *q = &r[i];
-        q->series = gpu_index(gpus, e, &g);
-        if (q->series < 0)
-            q->series = (int)i;
-        q->peak = attr_num(figure(g, "peak-fp32"), "value");
-        q->bandwidth = attr_num(figure(g, "bandwidth"), "value");
-        q->ridge = attr_num(figure(g, "ridge"), "value");
-        q->perf_roof = attr_num(e, "perf-roof");
-        q->perf_launch = attr_num(e, "perf-attained");
-        static const char *const levels[] = {"intensity-l1", "intensity-l2", "intensity-dram"};
-        for (int l = 0; l < 3; l++) {
-            q->level_ai[l] = has_point && xmlHasProp(e, X(levels[l])) ? attr_num(e, levels[l]) : 0;
-            if (q->level_ai[l] > 0 && isfinite(q->level_ai[l])) {
-                xmin = fmin(xmin, q->level_ai[l]);
-                xmax = fmax(xmax, q->level_ai[l]);
-            } else
-                q->level_ai[l] = 0;
-        }
-        if (!(q->peak > 0 && q->bandwidth > 0 && isfinite(q->ridge))) {
-            q->series = -1; /* no figures: listed, not drawn */
-        } else {
-            xmin = fmin(xmin, q->ridge);
-            xmax = fmax(xmax, q->ridge);
-            ymax = fmax(ymax, q->peak);
-            ymin = fmin(ymin, q->peak);
-        }
-        if (has_point && q->series >= 0) {
-            if (q->perf_roof > 0)
-                ymin = fmin(ymin, q->perf_roof);
-            if (q->perf_launch > 0)
-                ymin = fmin(ymin, q->perf_launch);
-        }
-        le[i].series = q->series >= 0 ? q->series : (int)i;
-        le[i].name = attr_str(e, "gpu-name");
-        char *ridge = attr_str(figure(g, "ridge"), "value-text");
-        char *peak = attr_str(figure(g, "peak-fp32"), "value-text");
-        char *bw = attr_str(figure(g, "bandwidth"), "value-text");
-        char *pr = attr_str(e, "perf-roof-text"), *pa = attr_str(e, "perf-attained-text");
-        size_t dn = 64 + (ridge ? strlen(ridge) : 0) + (peak ? strlen(peak) : 0) +
-                    (bw ? strlen(bw) : 0) + (pr ? strlen(pr) : 0) + (pa ? strlen(pa) : 0);
-        le[i].detail[0] = malloc(dn);
-        le[i].detail[1] = malloc(dn);
-        if (le[i].detail[0] && ridge && peak && bw)
-            snprintf(le[i].detail[0], dn, "%s, %s; ridge %s", peak, bw, ridge);
-        if (le[i].detail[1] && pr && pa) {
-            if (has_point)
-                snprintf(le[i].detail[1], dn, "roof %s; per launch %s", pr, pa);
-            else
-                le[i].detail[1][0] = '\0';
-        }
-        bool ok = le[i].name && le[i].detail[0] && le[i].detail[1] && ridge && peak && bw && pr && pa;
-        free(ridge);
-        free(peak);
-        free(bw);
-        free(pr);
-        free(pa);
-        if (!ok) {
-            c->failed = true;
-            goto end;
-        }
-        i++;
-    }
+    FOR_EACH(e, estimates, "estimate")
+        if (!read_roof(d, e, gpus, i++))
+            return false;
+    return true;
+}
+
+/* The roofline's log axes over the data, with margins; an empty frame's
+ * when there is nothing to draw. */
+static void roofline_axes(const roofline_data *d, axis *ax, axis *ay)
+{
+    double xmin = d->xmin, xmax = d->xmax, ymin = d->ymin, ymax = d->ymax;
     if (!(xmax > 0)) { /* no usable GPU and no point: an empty frame */
         xmin = 0.1;
         xmax = 10;
@@ -1200,90 +1293,129 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
         ymin = 1e9;
         ymax = 1e12;
     }
-    axis ax = {0, 0, 0, 0, true}, ay = {0, 0, 0, 0, true};
-    log_range(xmin, xmax, 2, &ax.lo, &ax.hi);
-    log_range(ymin, ymax, 1.25, &ay.lo, &ay.hi);
+    *ax = (axis){0, 0, 0, 0, true}, *ay = (axis){0, 0, 0, 0, true};
+    log_range(xmin, xmax, 2, &ax->lo, &ax->hi);
+    log_range(ymin, ymax, 1.25, &ay->lo, &ay->hi);
+}
 
-    /* Layout: titles, then the plot with the legend beside it. */
+/* The roofline's title and subtitle; returns the y below them. */
+static double roofline_titles(rc_chart *c, const roofline_data *d)
+{
     char subtitle[256];
-    bool no_bytes = strcmp(bytes, "0") == 0, no_flops = strcmp(flops, "0") == 0;
+    bool no_bytes = strcmp(d->bytes, "0") == 0, no_flops = strcmp(d->flops, "0") == 0;
     if (no_bytes) /* no ratio to give, as the reports say */
-        snprintf(subtitle, sizeof subtitle, "%s FLOPs over 0 bytes: %s; one roof per GPU", flops,
+        snprintf(subtitle, sizeof subtitle, "%s FLOPs over 0 bytes: %s; one roof per GPU", d->flops,
                  no_flops ? "no intensity" : "unbounded intensity");
     else
         snprintf(subtitle, sizeof subtitle,
-                 "%s FLOPs over %s bytes: %s FLOP/byte; one roof per GPU", flops, bytes, ai_text);
-    char *title = join3("Roofline of ", name, "");
+                 "%s FLOPs over %s bytes: %s FLOP/byte; one roof per GPU", d->flops, d->bytes,
+                 d->ai_text);
+    char *title = join3("Roofline of ", d->name, "");
     if (!title) {
         c->failed = true;
-        goto end;
+        return MARGIN;
     }
-    double y = add_titles(c, MARGIN, MARGIN, width - 2 * MARGIN, title, subtitle);
+    double y = add_titles(c, MARGIN, MARGIN, c->width - 2 * MARGIN, title, subtitle);
     free(title);
+    return y;
+}
+
+#define ROOFLINE_LEGEND_W 244.0
+
+/* Where the roofline's plot goes under the titles (which end at y): left
+ * of its tick labels, as high as the layout or the legend beside it asks. */
+static plot_box roofline_box(rc_chart *c, const roofline_data *d, const rc_roofline_layout *layout,
+                             const axis *ay, double y)
+{
+    double width = c->width;
+    bool below = layout->legend_below;
     double plot_top = y + 26; /* room for the intensity label above the plot */
-    const double legend_w = 244;
-    double legend_x = width - MARGIN - legend_w;
-    double tick_w = log_labels_width(fonts, ay.lo, ay.hi, true, "FLOP/s");
+    double legend_x = width - MARGIN - ROOFLINE_LEGEND_W;
+    double tick_w = log_labels_width(c->fonts, ay->lo, ay->hi, true, "FLOP/s");
     double plot_left = MARGIN + SIZE_TEXT * 1.3 + 8 + tick_w + 6;
     double plot_right = below ? width - MARGIN - 8 : legend_x - 22;
     double legend_h = below ? 0
-                            : rc_fonts_ascent(fonts, RC_FONT_BOLD, SIZE_TEXT) + 8 +
-                                  legend(c, 0, 0, legend_w, le, n, true, true) + 70;
+                            : rc_fonts_ascent(c->fonts, RC_FONT_BOLD, SIZE_TEXT) + 8 +
+                                  legend(c, 0, 0, ROOFLINE_LEGEND_W, d->le, d->n, true, true) + 70;
     double plot_h = layout->plot_height > 0 ? layout->plot_height : fmax(340, legend_h - 40);
-    double plot_bottom = plot_top + plot_h;
-    ax.p0 = plot_left, ax.p1 = plot_right;
-    ay.p0 = plot_bottom, ay.p1 = plot_top;
+    return (plot_box){plot_left, plot_top, plot_right, plot_top + plot_h};
+}
 
-    add_rect(c, RC_ROLE_NONE, plot_left, plot_top, plot_right - plot_left, plot_h, &white, NULL, 0);
-    log_axis(c, &ax, true, plot_bottom, plot_top, plot_bottom, false, NULL);
-    log_axis(c, &ay, false, plot_left, plot_left, plot_right, true, "FLOP/s");
-    add_rect(c, RC_ROLE_AXIS, plot_left, plot_top, plot_right - plot_left, plot_h, NULL, &frame, 0.8);
-    axis_title_below(c, plot_left, plot_right, plot_bottom, "Arithmetic intensity (FLOP/byte)");
-    add_rotated(c, RC_ROLE_AXIS, MARGIN + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT),
-                (plot_top + plot_bottom) / 2, "Attainable performance (FLOP/s)", RC_FONT_REGULAR,
+/* The plot's white ground, both log axes with their grids and titles, and
+ * the frame. */
+static void roofline_frame(rc_chart *c, const plot_box *b, const axis *ax, const axis *ay)
+{
+    add_rect(c, RC_ROLE_NONE, b->left, b->top, b->right - b->left, b->bottom - b->top, &white, NULL,
+             0);
+    log_axis(c, ax, true, b->bottom, b->top, b->bottom, false, NULL);
+    log_axis(c, ay, false, b->left, b->left, b->right, true, "FLOP/s");
+    plot_frame(c, b);
+    axis_title_below(c, b->left, b->right, b->bottom, "Arithmetic intensity (FLOP/byte)");
+    add_rotated(c, RC_ROLE_AXIS, MARGIN + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_TEXT),
+                (b->top + b->bottom) / 2, "Attainable performance (FLOP/s)", RC_FONT_REGULAR,
                 SIZE_TEXT);
+}
 
-    roofline_plot rp = {c, r, n, ax, ay, ai, has_point};
-    plot_box box = {plot_left, plot_top, plot_right, plot_bottom};
-    if (has_point)
-        draw_intensity(&rp, &box, name, ai_text);
+/* The legend beside the plot with each GPU's figures, then the key to the
+ * symbols. Returns the y below it. */
+static double roofline_legend_beside(rc_chart *c, const roofline_data *d, double top)
+{
+    double x = c->width - MARGIN - ROOFLINE_LEGEND_W, w = ROOFLINE_LEGEND_W;
+    double y = legend_beside(c, x, top, w, "GPUs: FP32 peak, bandwidth", d->le, d->n, true);
+    if (!d->has_point)
+        return y;
+    y += 4;
+    add_line(c, RC_ROLE_LEGEND, x, y, x + w, y, grid_major, 0.6);
+    y += 6;
+    bool levels = false;
+    for (size_t i = 0; i < d->n; i++)
+        levels = levels || d->r[i].level_ai[0] > 0 || d->r[i].level_ai[1] > 0 || d->r[i].level_ai[2] > 0;
+    for (int k = 0; k < (levels ? 4 : 3); k++) {
+        symbol_key(c, k, x, y, k < 3 ? ROOFLINE_KEYS[k] : "small: at L1, L2, DRAM intensity");
+        y += 13;
+    }
+    return y;
+}
+
+/* For a narrow page: the GPUs' names in columns under the plot, then the
+ * keys in a row. Returns the y below them. */
+static double roofline_legend_below(rc_chart *c, const roofline_data *d, double y)
+{
+    double w = c->width - 2 * MARGIN;
+    y = legend_columns(c, MARGIN, y + 8, w, d->le, d->n);
+    if (d->has_point)
+        y = symbol_keys_row(c, MARGIN, y + 4, w, d->n > 1);
+    return y;
+}
+
+rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts,
+                                         const rc_roofline_layout *layout)
+{
+    roofline_data d;
+    rc_chart *c = NULL, *done = NULL;
+    if (!read_roofline(&d, kernel, gpus) || !(c = chart_new(fonts, layout->width)))
+        goto end;
+    axis ax, ay;
+    roofline_axes(&d, &ax, &ay);
+    plot_box box = roofline_box(c, &d, layout, &ay, roofline_titles(c, &d));
+    ax.p0 = box.left, ax.p1 = box.right;
+    ay.p0 = box.bottom, ay.p1 = box.top;
+    roofline_frame(c, &box, &ax, &ay);
+
+    roofline_plot rp = {c, d.r, d.n, ax, ay, d.ai, d.has_point};
+    if (d.has_point)
+        draw_intensity(&rp, &box, d.name, d.ai_text);
     draw_roofs(&rp);
     draw_level_points(&rp);
-    draw_kernel_points(&rp, &box, below);
+    draw_kernel_points(&rp, &box, layout->legend_below);
 
-    double axis_bottom = below_axis_title(plot_bottom);
-    if (below) { /* names, then the keys, under the plot */
-        double ly = legend_columns(c, MARGIN, axis_bottom + 8, width - 2 * MARGIN, le, n);
-        if (has_point)
-            ly = symbol_keys_row(c, MARGIN, ly + 4, width - 2 * MARGIN, n > 1);
-        done = chart_finish(c, ly + MARGIN);
-        c = NULL;
-        goto end;
-    }
-    /* The legend beside the plot, then the key to the symbols. */
-    double ly = legend_beside(c, legend_x, plot_top, legend_w, "GPUs: FP32 peak, bandwidth", le, n, true);
-    if (has_point) {
-        ly += 4;
-        add_line(c, RC_ROLE_LEGEND, legend_x, ly, legend_x + legend_w, ly, grid_major, 0.6);
-        ly += 6;
-        bool levels = false;
-        for (i = 0; i < n; i++)
-            levels = levels || r[i].level_ai[0] > 0 || r[i].level_ai[1] > 0 || r[i].level_ai[2] > 0;
-        for (int k = 0; k < (levels ? 4 : 3); k++) {
-            symbol_key(c, k, legend_x, ly, k < 3 ? ROOFLINE_KEYS[k] : "small: at L1, L2, DRAM intensity");
-            ly += 13;
-        }
-    }
-    done = chart_finish(c, fmax(axis_bottom, ly) + MARGIN);
+    double axis_bottom = below_axis_title(box.bottom);
+    double bottom = layout->legend_below ? roofline_legend_below(c, &d, axis_bottom)
+                                         : fmax(axis_bottom, roofline_legend_beside(c, &d, box.top));
+    done = chart_finish(c, bottom + MARGIN);
     c = NULL;
-
 end:
-    free(r);
-    legend_free(le, n);
-    free(name);
-    free(flops);
-    free(bytes);
-    free(ai_text);
+    roofline_data_free(&d);
     rc_chart_free(c);
     return done;
 }
@@ -1314,6 +1446,145 @@ static char *tick_text(double v, double step, char *buf, size_t size)
     return buf;
 }
 
+/* The grid of a linear axis from 0 over rows from `top` to `bottom`: a
+ * line each `step` (the zero line as dark as the frame), its tick and
+ * label under `bottom`; then the axis line. */
+static void linear_grid(rc_chart *c, const axis *a, double step, double top, double bottom)
+{
+    for (double t = 0; t <= a->hi + step / 2; t += step) {
+        double p = to_page(a, t);
+        add_line(c, RC_ROLE_GRID, p, top, p, bottom, t == 0 ? frame : grid_major, t == 0 ? 0.8 : 0.6);
+        add_line(c, RC_ROLE_AXIS, p, bottom, p, bottom + 4, frame, 0.8);
+        char buf[32];
+        tick_label_below(c, p, bottom, tick_text(t, step, buf, sizeof buf));
+    }
+    add_line(c, RC_ROLE_AXIS, a->p0, bottom, a->p1, bottom, frame, 0.8);
+}
+
+/* A GPU's row of the time chart. */
+typedef struct {
+    int series;
+    char *name;   /* the GPU's */
+    char *note;   /* beside the bar: t_total, the bound, the launch's share */
+    bool fastest; /* the note is bold */
+    double body, launch, refined, total; /* s; refined is NaN when absent */
+    double mid;                          /* the row's middle, in points */
+} time_row;
+
+/* The note beside a bar, as the tree prints its numbers; NULL when out
+ * of memory. */
+static char *time_note(xmlNodePtr e)
+{
+    char *t = attr_str(e, "t-total-text"), *bound = attr_str(e, "bound");
+    char *share = attr_str(e, "launch-percent-text"), *refined = attr_str(e, "t-estimate-text");
+    size_t len = 128 + (t ? strlen(t) : 0) + (bound ? strlen(bound) : 0) +
+                 (share ? strlen(share) : 0) + (refined ? strlen(refined) : 0);
+    char *note = t && bound && share ? malloc(len) : NULL;
+    if (note) {
+        bool no_work = strcmp(bound, "none") == 0;
+        snprintf(note, len, "%s µs, %s%s, launch %s %%%s%s%s%s", t, no_work ? "no work" : bound,
+                 no_work ? "" : " bound", share, attr_is(e, "fastest", "yes") ? ", fastest" : "",
+                 refined && *refined ? "; refined " : "", refined ? refined : "",
+                 refined && *refined ? " µs" : "");
+    }
+    free(refined);
+    free(t);
+    free(bound);
+    free(share);
+    return note;
+}
+
+/* The widths the names and notes need, and the longest time. */
+typedef struct {
+    double name_w, note_w, tmax;
+} time_extent;
+
+/* The rows from the estimates; false when out of memory. */
+static bool read_time_rows(xmlNodePtr estimates, xmlNodePtr gpus, const rc_fonts *fonts,
+                           time_row *rows, time_extent *x)
+{
+    *x = (time_extent){0, 0, 0};
+    size_t i = 0;
+    FOR_EACH(e, estimates, "estimate") {
+        time_row *row = &rows[i];
+        row->series = gpu_index(gpus, e, NULL);
+        if (row->series < 0)
+            row->series = (int)i;
+        row->name = attr_str(e, "gpu-name");
+        row->note = time_note(e);
+        if (!row->name || !row->note)
+            return false;
+        row->fastest = attr_is(e, "fastest", "yes");
+        row->body = attr_num(e, "t-body"), row->launch = attr_num(e, "t-launch");
+        row->refined = attr_num(e, "t-estimate"), row->total = attr_num(e, "t-total");
+        rc_font_role role = row->fastest ? RC_FONT_BOLD : RC_FONT_REGULAR;
+        x->note_w = fmax(x->note_w, rc_fonts_width(fonts, role, SIZE_TEXT, row->note));
+        x->name_w = fmax(x->name_w, rc_fonts_width(fonts, RC_FONT_REGULAR, SIZE_TEXT, row->name));
+        x->tmax = fmax(x->tmax, fmax(row->total, row->refined));
+        i++;
+    }
+    x->name_w = fmin(x->name_w, 170);
+    x->note_w = fmin(x->note_w, 280);
+    return true;
+}
+
+static void time_rows_free(time_row *rows, size_t n)
+{
+    for (size_t i = 0; rows && i < n; i++) {
+        free(rows[i].name);
+        free(rows[i].note);
+    }
+    free(rows);
+}
+
+/* The key to the bar's parts in a line from y; returns the y below it. */
+static double time_keys(rc_chart *c, double y)
+{
+    double kx = MARGIN, kb = y + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_TEXT);
+    static const char *const keys[] = {"body: t_body", "launch latency: t_launch",
+                                       "refined estimate: t_estimate"};
+    const rc_rgb *key_colours[] = {&body_colour, &launch_colour, &estimate_colour};
+    for (int k = 0; k < 3; k++) {
+        add_rect(c, RC_ROLE_LEGEND, kx, k == 2 ? kb - 5 : kb - 8, 14, k == 2 ? 3 : 9, key_colours[k],
+                 &white, 0.5);
+        rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, kx + 19, kb, keys[k], RC_FONT_REGULAR,
+                                     SIZE_TEXT, RC_ANCHOR_START, ink);
+        kx += 19 + (it ? it->width : 0) + 18;
+    }
+    return kb + 12;
+}
+
+/* A row's bar: t_body then t_launch, the refined estimate under them, and
+ * the note after them (wrapped when it would pass the chart's edge). */
+static void time_bar(rc_chart *c, const axis *ax, const time_row *row)
+{
+    double cy = row->mid, body = row->body, launch = row->launch;
+    double x0 = to_page(ax, 0), x1 = to_page(ax, body * 1e6), x2 = to_page(ax, (body + launch) * 1e6);
+    rc_chart_item *it = add_rect(c, RC_ROLE_BAR_BODY, x0, cy - 6, x1 - x0, 12, &body_colour, NULL, 0);
+    if (it)
+        it->series = row->series, it->data[0] = body;
+    it = add_rect(c, RC_ROLE_BAR_LAUNCH, x1, cy - 6, x2 - x1, 12, &launch_colour, NULL, 0);
+    if (it)
+        it->series = row->series, it->data[0] = launch;
+    add_line(c, RC_ROLE_NONE, x1, cy - 6, x1, cy + 6, white, 0.8);
+    if (row->refined > 0) {
+        double x3 = to_page(ax, row->refined * 1e6);
+        it = add_rect(c, RC_ROLE_BAR_ESTIMATE, x0, cy + 7, x3 - x0, 3, &estimate_colour, NULL, 0);
+        if (it)
+            it->series = row->series, it->data[0] = row->refined;
+    }
+    rc_font_role role = row->fastest ? RC_FONT_BOLD : RC_FONT_REGULAR;
+    double nx = x2 + 6, room = c->width - MARGIN - nx;
+    if (rc_fonts_width(c->fonts, role, SIZE_TEXT, row->note) <= room) {
+        it = add_text(c, RC_ROLE_BAR_LABEL, nx, cy + 3, row->note, role, SIZE_TEXT, RC_ANCHOR_START, ink);
+        if (it)
+            it->series = row->series, it->data[0] = body + launch;
+    } else {
+        add_block(c, RC_ROLE_BAR_LABEL, nx, cy - 1, row->note, role, SIZE_TEXT, SIZE_SMALL, room,
+                  RC_ANCHOR_START, ink);
+    }
+}
+
 rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts)
 {
     xmlNodePtr estimates = rc_results_child(kernel, "estimates");
@@ -1322,192 +1593,45 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
         n++;
     if (n == 0)
         return NULL;
-    rc_chart *c = chart_new(fonts, CHART_WIDTH);
+    rc_chart *c = chart_new(fonts, CHART_WIDTH), *done = NULL;
     char *name = attr_str(kernel, "name");
-    char **note = calloc(n, sizeof *note);
-    if (!c || !name || !note) {
-        if (c)
-            c->failed = true;
+    char *title = name ? join3("Time per launch of ", name, "") : NULL;
+    time_row *rows = calloc(n, sizeof *rows);
+    time_extent ext;
+    if (!c || !title || !rows || !read_time_rows(estimates, gpus, fonts, rows, &ext))
         goto end;
-    }
-    const double label_size = SIZE_TEXT, note_size = SIZE_TEXT;
-    /* The annotations beside the bars: t_total and the bound, as the tree
-     * prints them. */
-    double name_w = 0, note_w = 0, tmax = 0;
-    size_t i = 0;
-    FOR_EACH(e, estimates, "estimate") {
-        char *t = attr_str(e, "t-total-text"), *bound = attr_str(e, "bound");
-        char *share = attr_str(e, "launch-percent-text"), *gname = attr_str(e, "gpu-name");
-        char *refined = attr_str(e, "t-estimate-text");
-        size_t len = 128 + (t ? strlen(t) : 0) + (bound ? strlen(bound) : 0) +
-                     (share ? strlen(share) : 0) + (refined ? strlen(refined) : 0);
-        note[i] = malloc(len);
-        bool ok = note[i] && t && bound && share && gname;
-        if (ok) {
-            bool no_work = strcmp(bound, "none") == 0;
-            snprintf(note[i], len, "%s µs, %s%s, launch %s %%%s%s%s%s", t,
-                     no_work ? "no work" : bound, no_work ? "" : " bound", share,
-                     attr_is(e, "fastest", "yes") ? ", fastest" : "",
-                     refined && *refined ? "; refined " : "", refined ? refined : "",
-                     refined && *refined ? " µs" : "");
-            rc_font_role role = attr_is(e, "fastest", "yes") ? RC_FONT_BOLD : RC_FONT_REGULAR;
-            note_w = fmax(note_w, rc_fonts_width(fonts, role, note_size, note[i]));
-            name_w = fmax(name_w, rc_fonts_width(fonts, RC_FONT_REGULAR, label_size, gname));
-        }
-        tmax = fmax(tmax, fmax(attr_num(e, "t-total"), attr_num(e, "t-estimate")));
-        free(refined);
-        free(t);
-        free(bound);
-        free(share);
-        free(gname);
-        if (!ok) {
-            c->failed = true;
-            goto end;
-        }
-        i++;
-    }
-    name_w = fmin(name_w, 170);
-    note_w = fmin(note_w, 280);
-
-    char *title = join3("Time per launch of ", name, "");
-    if (!title) {
-        c->failed = true;
-        goto end;
-    }
     double y = add_titles(c, MARGIN, MARGIN, CHART_WIDTH - 2 * MARGIN, title,
                           "t_total = t_body + t_launch on each GPU, where t_body = "
                           "max(t_compute, t_mem); the thin bar: the refined estimate t_estimate");
-    free(title);
+    y = time_keys(c, y + 10);
 
-    /* The key to the two parts. */
-    y += 10;
-    double kx = MARGIN, kb = y + rc_fonts_ascent(fonts, RC_FONT_REGULAR, SIZE_TEXT);
-    static const char *const keys[] = {"body: t_body", "launch latency: t_launch",
-                                       "refined estimate: t_estimate"};
-    const rc_rgb *key_colours[] = {&body_colour, &launch_colour, &estimate_colour};
-    for (int k = 0; k < 3; k++) {
-        add_rect(c, RC_ROLE_LEGEND, kx, k == 2 ? kb - 5 : kb - 8, 14, k == 2 ? 3 : 9, key_colours[k],
-                 &white, 0.5);
-        rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, kx + 19, kb, keys[k], RC_FONT_REGULAR, SIZE_TEXT,
-                                     RC_ANCHOR_START, ink);
-        kx += 19 + (it ? it->width : 0) + 18;
+    double label_x = MARGIN + 14, step;
+    double top = nice_top(ext.tmax * 1e6, &step);
+    axis ax = {0, top, label_x + ext.name_w + 12, CHART_WIDTH - MARGIN - ext.note_w - 10, false};
+    double bottom = y; /* rows as high as their wrapped names */
+    for (size_t i = 0; i < n; i++) {
+        double h = row_height(c, rows[i].name, ext.name_w);
+        rows[i].mid = bottom + h / 2;
+        bottom += h;
     }
-    y = kb + 12;
-
-    double label_x = MARGIN + 14;
-    double bar_left = label_x + name_w + 12;
-    double bar_right = CHART_WIDTH - MARGIN - note_w - 10;
-    double step;
-    double top = nice_top(tmax * 1e6, &step);
-    axis ax = {0, top, bar_left, bar_right, false};
-
-    /* Rows: heights follow the wrapped names. */
-    double row_top = y, rows_bottom = y;
-    double *row_y = calloc(n, sizeof *row_y);
-    if (!row_y) {
-        c->failed = true;
-        goto end;
+    linear_grid(c, &ax, step, y, bottom);
+    for (size_t i = 0; i < n; i++) {
+        add_marker(c, RC_ROLE_LABEL, rows[i].series, MARGIN + 5, rows[i].mid, 7, false);
+        row_label(c, label_x, rows[i].mid, SIZE_TEXT * 0.35, rows[i].name, RC_FONT_REGULAR,
+                  RC_ANCHOR_START, ext.name_w, rows[i].series, -1);
+        time_bar(c, &ax, &rows[i]);
     }
-    i = 0;
-    FOR_EACH(e, estimates, "estimate") {
-        char *gname = attr_str(e, "gpu-name");
-        lines l = {NULL, 0, 0};
-        if (!gname || !wrap(fonts, RC_FONT_REGULAR, label_size, gname, name_w, &l)) {
-            free(gname);
-            free(row_y);
-            c->failed = true;
-            goto end;
-        }
-        double h = fmax(24, (double)l.n * label_size * 1.25 + 10);
-        row_y[i] = rows_bottom + h / 2;
-        rows_bottom += h;
-        free(gname);
-        lines_free(&l);
-        i++;
-    }
-    /* Grid under the bars. */
-    for (double t = 0; t <= top + step / 2; t += step) {
-        double p = to_page(&ax, t);
-        add_line(c, RC_ROLE_GRID, p, row_top, p, rows_bottom, t == 0 ? frame : grid_major,
-                 t == 0 ? 0.8 : 0.6);
-        add_line(c, RC_ROLE_AXIS, p, rows_bottom, p, rows_bottom + 4, frame, 0.8);
-        char buf[32];
-        tick_label_below(c, p, rows_bottom, tick_text(t, step, buf, sizeof buf));
-    }
-    add_line(c, RC_ROLE_AXIS, bar_left, rows_bottom, bar_right, rows_bottom, frame, 0.8);
-
-    i = 0;
-    FOR_EACH(e, estimates, "estimate") {
-        int series = gpu_index(gpus, e, NULL);
-        if (series < 0)
-            series = (int)i;
-        double cy = row_y[i];
-        char *gname = attr_str(e, "gpu-name");
-        lines l = {NULL, 0, 0};
-        if (!gname || !wrap(fonts, RC_FONT_REGULAR, label_size, gname, name_w, &l)) {
-            free(gname);
-            free(row_y);
-            c->failed = true;
-            goto end;
-        }
-        add_marker(c, RC_ROLE_LABEL, series, MARGIN + 5, cy, 7, false);
-        double lh = label_size * 1.25;
-        double base = cy - lh * (double)(l.n - 1) / 2 + label_size * 0.35;
-        for (size_t j = 0; j < l.n; j++) {
-            rc_chart_item *it = add_text(c, RC_ROLE_LABEL, label_x, base + lh * (double)j, l.line[j],
-                                         RC_FONT_REGULAR, label_size, RC_ANCHOR_START, ink);
-            if (it)
-                it->series = series;
-        }
-        lines_free(&l);
-        free(gname);
-
-        double body = attr_num(e, "t-body"), launch = attr_num(e, "t-launch");
-        double x0 = to_page(&ax, 0), x1 = to_page(&ax, body * 1e6), x2 = to_page(&ax, (body + launch) * 1e6);
-        rc_chart_item *it = add_rect(c, RC_ROLE_BAR_BODY, x0, cy - 6, x1 - x0, 12, &body_colour, NULL, 0);
-        if (it)
-            it->series = series, it->data[0] = body;
-        it = add_rect(c, RC_ROLE_BAR_LAUNCH, x1, cy - 6, x2 - x1, 12, &launch_colour, NULL, 0);
-        if (it)
-            it->series = series, it->data[0] = launch;
-        add_line(c, RC_ROLE_NONE, x1, cy - 6, x1, cy + 6, white, 0.8);
-        double refined = attr_num(e, "t-estimate");
-        if (refined > 0) {
-            double x3 = to_page(&ax, refined * 1e6);
-            it = add_rect(c, RC_ROLE_BAR_ESTIMATE, x0, cy + 7, x3 - x0, 3, &estimate_colour, NULL, 0);
-            if (it)
-                it->series = series, it->data[0] = refined;
-        }
-
-        bool fastest = attr_is(e, "fastest", "yes");
-        rc_font_role role = fastest ? RC_FONT_BOLD : RC_FONT_REGULAR;
-        double nx = x2 + 6;
-        if (rc_fonts_width(fonts, role, note_size, note[i]) <= CHART_WIDTH - MARGIN - nx) {
-            it = add_text(c, RC_ROLE_BAR_LABEL, nx, cy + 3, note[i], role, note_size, RC_ANCHOR_START, ink);
-            if (it)
-                it->series = series, it->data[0] = body + launch;
-        } else {
-            add_block(c, RC_ROLE_BAR_LABEL, nx, cy - 1, note[i], role, note_size, SIZE_SMALL,
-                      CHART_WIDTH - MARGIN - nx, RC_ANCHOR_START, ink);
-        }
-        i++;
-    }
-    free(row_y);
-    axis_title_below(c, bar_left, bar_right, rows_bottom, "Time per launch (µs)");
-    double bottom = below_axis_title(rows_bottom);
-    for (i = 0; i < n; i++)
-        free(note[i]);
-    free(note);
-    free(name);
-    return chart_finish(c, bottom + MARGIN);
-
+    axis_title_below(c, ax.p0, ax.p1, bottom, "Time per launch (µs)");
+    done = chart_finish(c, below_axis_title(bottom) + MARGIN);
+    c = NULL;
 end:
-    for (i = 0; note && i < n; i++)
-        free(note[i]);
-    free(note);
+    if (c)
+        c->failed = true;
+    time_rows_free(rows, n);
+    free(title);
     free(name);
     rc_chart_free(c);
-    return NULL;
+    return done;
 }
 
 /* ---- the overview ---------------------------------------------------------- */
@@ -1535,6 +1659,129 @@ static int in_order(const void *a, const void *b)
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* The kernels the overview shows, in the tree's order, into `shown`
+ * (room for every kernel): all of them, or past OVERVIEW_MAX the slowest,
+ * since a chart of a thousand bands helps nobody (and would pass Cairo's
+ * largest image). Returns how many. */
+static size_t overview_pick(xmlNodePtr kernels, overview_kernel *shown)
+{
+    size_t nk = 0;
+    FOR_EACH(k, kernels, "kernel") {
+        double slowest = 0;
+        FOR_EACH(e, rc_results_child(k, "estimates"), "estimate")
+            slowest = fmax(slowest, attr_num(e, "t-total"));
+        shown[nk] = (overview_kernel){k, slowest, nk};
+        nk++;
+    }
+    if (nk > OVERVIEW_MAX) {
+        qsort(shown, nk, sizeof *shown, slower_first);
+        nk = OVERVIEW_MAX;
+        qsort(shown, nk, sizeof *shown, in_order);
+    }
+    return nk;
+}
+
+/* The log axis over every shown t_total, in µs, and how wide the kernels'
+ * names may be. */
+static void overview_range(const overview_kernel *shown, size_t nk, const rc_fonts *fonts, axis *ax,
+                           double *name_w)
+{
+    double tmin = INFINITY, tmax = 0, w = 0;
+    for (size_t s = 0; s < nk; s++) {
+        xmlNodePtr k = shown[s].node;
+        char *kname = attr_str(k, "name");
+        if (kname)
+            w = fmax(w, rc_fonts_width(fonts, RC_FONT_BOLD, SIZE_TEXT, kname));
+        free(kname);
+        FOR_EACH(e, rc_results_child(k, "estimates"), "estimate") {
+            double t = attr_num(e, "t-total") * 1e6;
+            if (t > 0 && isfinite(t)) {
+                tmin = fmin(tmin, t);
+                tmax = fmax(tmax, t);
+            }
+        }
+    }
+    if (!(tmax > 0))
+        tmin = 1, tmax = 10;
+    *ax = (axis){0, 0, 0, 0, true};
+    log_range(tmin, tmax, 1.25, &ax->lo, &ax->hi);
+    *name_w = fmin(fmax(w, 60), 150);
+}
+
+/* The overview's title and subtitle; returns the y below them. */
+static double overview_titles(rc_chart *c, size_t nk, size_t total, size_t ng)
+{
+    char subtitle[200];
+    const char *ringed = ng > 1 ? "; the fastest GPU of each kernel ringed" : "";
+    if (nk < total)
+        snprintf(subtitle, sizeof subtitle,
+                 "t_total per launch of the %zu slowest of %zu kernels (the table lists all); "
+                 "a row per GPU%s", nk, total, ringed);
+    else
+        snprintf(subtitle, sizeof subtitle,
+                 "t_total per launch; a band per kernel, a row per GPU in it%s", ringed);
+    return add_titles(c, MARGIN, MARGIN, c->width - 2 * MARGIN,
+                      nk < total ? "The slowest kernels on every GPU: predicted time per launch"
+                                 : "Every kernel on every GPU: predicted time per launch",
+                      subtitle);
+}
+
+/* The GPUs' names as legend entries, in <gpus> order; NULL when out of
+ * memory. Free with legend_free. */
+static legend_entry *gpu_names(xmlNodePtr gpus, size_t ng)
+{
+    legend_entry *le = calloc(ng ? ng : 1, sizeof *le);
+    size_t i = 0;
+    FOR_EACH(g, gpus, "gpu") {
+        if (!le)
+            break;
+        le[i].series = (int)i;
+        le[i].name = attr_str(g, "name");
+        if (!le[i].name) {
+            legend_free(le, ng);
+            return NULL;
+        }
+        i++;
+    }
+    return le;
+}
+
+/* A band's rows, each estimate's t_total as its GPU's symbol on its row
+ * (row `series` of the band from `top`), the fastest ringed. */
+#define OVERVIEW_ROW 9.0 /* a GPU's row in a band */
+#define OVERVIEW_PAD 6.0 /* above the first row and below the last */
+
+static void overview_points(rc_chart *c, xmlNodePtr k, xmlNodePtr gpus, const axis *ax,
+                            const plot_box *b, double top, int group)
+{
+    size_t e_i = 0;
+    FOR_EACH(e, rc_results_child(k, "estimates"), "estimate") {
+        int series = gpu_index(gpus, e, NULL);
+        if (series < 0)
+            series = (int)e_i;
+        double cy = top + OVERVIEW_PAD + OVERVIEW_ROW * ((double)series + 0.5);
+        double t = attr_num(e, "t-total") * 1e6;
+        add_line(c, RC_ROLE_GRID, b->left, cy, b->right, cy, grid_major, 0.4);
+        if (t > 0 && isfinite(t)) {
+            double px = to_page(ax, t);
+            if (attr_is(e, "fastest", "yes")) {
+                rc_chart_item *ring = add_item(c, RC_ITEM_MARKER, RC_ROLE_POINT_TIME);
+                if (ring) {
+                    ring->shape = RC_MARKER_CIRCLE;
+                    ring->x = px, ring->y = cy, ring->size = 13;
+                    ring->stroke = ink, ring->stroke_width = 1.2;
+                    ring->series = series, ring->group = group;
+                    ring->data[0] = t / 1e6;
+                }
+            }
+            rc_chart_item *it = add_marker(c, RC_ROLE_POINT_TIME, series, px, cy, 7, false);
+            if (it)
+                it->group = group, it->data[0] = t / 1e6;
+        }
+        e_i++;
+    }
+}
+
 rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
 {
     return rc_chart_new_overview_sized(results, fonts, CHART_WIDTH);
@@ -1549,156 +1796,51 @@ rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts,
         ng++;
     FOR_EACH(k, kernels, "kernel")
         total++;
-    rc_chart *c = chart_new(fonts, width);
-    legend_entry *le = calloc(ng ? ng : 1, sizeof *le);
+    rc_chart *c = chart_new(fonts, width), *done = NULL;
+    legend_entry *le = gpu_names(gpus, ng);
     overview_kernel *shown = calloc(total ? total : 1, sizeof *shown);
     if (!c || !le || !shown) {
         if (c)
             c->failed = true;
-        legend_free(le, 0);
-        free(shown);
-        rc_chart_free(c);
-        return NULL;
+        goto end;
     }
-    /* A chart of a thousand bands helps nobody (and would pass Cairo's
-     * largest image): past OVERVIEW_MAX kernels it shows the slowest. */
-    size_t nk = 0;
-    FOR_EACH(k, kernels, "kernel") {
-        double slowest = 0;
-        FOR_EACH(e, rc_results_child(k, "estimates"), "estimate")
-            slowest = fmax(slowest, attr_num(e, "t-total"));
-        shown[nk] = (overview_kernel){k, slowest, nk};
-        nk++;
-    }
-    if (nk > OVERVIEW_MAX) {
-        qsort(shown, nk, sizeof *shown, slower_first);
-        nk = OVERVIEW_MAX;
-        qsort(shown, nk, sizeof *shown, in_order);
-    }
-    size_t i = 0;
-    FOR_EACH(g, gpus, "gpu") {
-        le[i].series = (int)i;
-        le[i].name = attr_str(g, "name");
-        if (!le[i].name)
-            c->failed = true;
-        i++;
-    }
-
-    /* The time range over every estimate, in µs. */
-    double tmin = INFINITY, tmax = 0, name_w = 0;
-    for (size_t s = 0; s < nk; s++) {
-        xmlNodePtr k = shown[s].node;
-        char *kname = attr_str(k, "name");
-        if (kname)
-            name_w = fmax(name_w, rc_fonts_width(fonts, RC_FONT_BOLD, SIZE_TEXT, kname));
-        free(kname);
-        FOR_EACH(e, rc_results_child(k, "estimates"), "estimate") {
-            double t = attr_num(e, "t-total") * 1e6;
-            if (t > 0 && isfinite(t)) {
-                tmin = fmin(tmin, t);
-                tmax = fmax(tmax, t);
-            }
-        }
-    }
-    if (!(tmax > 0))
-        tmin = 1, tmax = 10;
-    axis ax = {0, 0, 0, 0, true};
-    log_range(tmin, tmax, 1.25, &ax.lo, &ax.hi);
-    name_w = fmin(fmax(name_w, 60), 150);
-
-    char subtitle[200];
-    const char *ringed = ng > 1 ? "; the fastest GPU of each kernel ringed" : "";
-    if (nk < total)
-        snprintf(subtitle, sizeof subtitle,
-                 "t_total per launch of the %zu slowest of %zu kernels (the table lists all); "
-                 "a row per GPU%s", nk, total, ringed);
-    else
-        snprintf(subtitle, sizeof subtitle,
-                 "t_total per launch; a band per kernel, a row per GPU in it%s", ringed);
-    double y = add_titles(c, MARGIN, MARGIN, width - 2 * MARGIN,
-                          nk < total ? "The slowest kernels on every GPU: predicted time per launch"
-                                     : "Every kernel on every GPU: predicted time per launch",
-                          subtitle);
+    size_t nk = overview_pick(kernels, shown);
+    axis ax;
+    double name_w;
+    overview_range(shown, nk, fonts, &ax, &name_w);
+    double y = overview_titles(c, nk, total, ng);
     const double legend_w = 190;
     double legend_x = width - MARGIN - legend_w;
-    double plot_left = MARGIN + name_w + 10, plot_right = legend_x - 20;
-    double plot_top = y + 14;
-    double sub = 9, pad = 6;
-    double band_h = fmax(24, (double)ng * sub + 2 * pad);
-    double plot_bottom = plot_top + (nk ? (double)nk * band_h : 40);
-    ax.p0 = plot_left, ax.p1 = plot_right;
+    double band_h = fmax(24, (double)ng * OVERVIEW_ROW + 2 * OVERVIEW_PAD);
+    plot_box b = {MARGIN + name_w + 10, y + 14, legend_x - 20, 0};
+    b.bottom = b.top + (nk ? (double)nk * band_h : 40);
+    ax.p0 = b.left, ax.p1 = b.right;
 
-    /* Bands, then the decade grid over them. */
-    for (size_t kidx = 0; kidx < nk; kidx++) {
-        double top = plot_top + (double)kidx * band_h;
-        if (kidx % 2 == 0)
-            add_rect(c, RC_ROLE_NONE, plot_left, top, plot_right - plot_left, band_h, &band, NULL, 0);
-    }
-    log_axis(c, &ax, true, plot_bottom, plot_top, plot_bottom, false, NULL);
-    add_rect(c, RC_ROLE_AXIS, plot_left, plot_top, plot_right - plot_left, plot_bottom - plot_top,
-             NULL, &frame, 0.8);
+    shade_bands(c, &b, band_h, nk); /* then the decade grid over them */
+    log_axis(c, &ax, true, b.bottom, b.top, b.bottom, false, NULL);
+    plot_frame(c, &b);
     if (nk == 0)
-        add_text(c, RC_ROLE_NOTE, (plot_left + plot_right) / 2, plot_top + 24,
-                 "No kernel was estimated.", RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
-
-    size_t kidx = 0;
-    for (size_t s = 0; s < nk; s++) {
-        xmlNodePtr k = shown[s].node;
-        double top = plot_top + (double)kidx * band_h;
-        char *kname = attr_str(k, "name");
-        if (!kname) {
+        add_text(c, RC_ROLE_NOTE, (b.left + b.right) / 2, b.top + 24, "No kernel was estimated.",
+                 RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
+    for (size_t s = 0; s < nk && !c->failed; s++) {
+        double top = b.top + (double)s * band_h;
+        char *kname = attr_str(shown[s].node, "name");
+        if (!kname)
             c->failed = true;
-            break;
-        }
-        lines l = {NULL, 0, 0};
-        if (!wrap(fonts, RC_FONT_BOLD, SIZE_TEXT, kname, name_w, &l)) {
-            free(kname);
-            c->failed = true;
-            break;
-        }
-        double lh = SIZE_TEXT * 1.25;
-        double base = top + band_h / 2 - lh * (double)(l.n - 1) / 2 + 3;
-        for (size_t j = 0; j < l.n; j++) {
-            rc_chart_item *it = add_text(c, RC_ROLE_LABEL, plot_left - 8, base + lh * (double)j,
-                                         l.line[j], RC_FONT_BOLD, SIZE_TEXT, RC_ANCHOR_END, ink);
-            if (it)
-                it->group = (int)kidx;
-        }
-        lines_free(&l);
+        else
+            row_label(c, b.left - 8, top + band_h / 2, 3, kname, RC_FONT_BOLD, RC_ANCHOR_END, name_w,
+                      -1, (int)s);
         free(kname);
-        size_t e_i = 0;
-        FOR_EACH(e, rc_results_child(k, "estimates"), "estimate") {
-            int series = gpu_index(gpus, e, NULL);
-            if (series < 0)
-                series = (int)e_i;
-            double cy = top + pad + sub * ((double)series + 0.5);
-            double t = attr_num(e, "t-total") * 1e6;
-            add_line(c, RC_ROLE_GRID, plot_left, cy, plot_right, cy, grid_major, 0.4);
-            if (t > 0 && isfinite(t)) {
-                double px = to_page(&ax, t);
-                if (attr_is(e, "fastest", "yes")) {
-                    rc_chart_item *ring = add_item(c, RC_ITEM_MARKER, RC_ROLE_POINT_TIME);
-                    if (ring) {
-                        ring->shape = RC_MARKER_CIRCLE;
-                        ring->x = px, ring->y = cy, ring->size = 13;
-                        ring->stroke = ink, ring->stroke_width = 1.2;
-                        ring->series = series, ring->group = (int)kidx;
-                        ring->data[0] = t / 1e6;
-                    }
-                }
-                rc_chart_item *it = add_marker(c, RC_ROLE_POINT_TIME, series, px, cy, 7, false);
-                if (it)
-                    it->group = (int)kidx, it->data[0] = t / 1e6;
-            }
-            e_i++;
-        }
-        kidx++;
+        if (!c->failed)
+            overview_points(c, shown[s].node, gpus, &ax, &b, top, (int)s);
     }
-    axis_title_below(c, plot_left, plot_right, plot_bottom, "t_total per launch (µs, logarithmic)");
-
-    double ly = legend_beside(c, legend_x, plot_top, legend_w, "GPUs", le, ng, false);
+    axis_title_below(c, b.left, b.right, b.bottom, "t_total per launch (µs, logarithmic)");
+    double ly = legend_beside(c, legend_x, b.top, legend_w, "GPUs", le, ng, false);
+    done = chart_finish(c, fmax(below_axis_title(b.bottom), ly) + MARGIN);
+    c = NULL;
+end:
     legend_free(le, ng);
     free(shown);
-    double bottom = fmax(below_axis_title(plot_bottom), ly);
-    return chart_finish(c, bottom + MARGIN);
+    rc_chart_free(c);
+    return done;
 }
