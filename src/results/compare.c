@@ -183,13 +183,14 @@ static bool baseline_time(const char *text, double *seconds)
     return end != text && *end == '\0' && isfinite(*seconds) && *seconds >= 0;
 }
 
-/* Notes a baseline value that is not a time: shown as not compared, and
- * (for a tracked quantity) failing the --fail-on-change gate. */
-static void note_unusable(xmlNodePtr entry, xmlNodePtr old_estimate, xmlNodePtr new_estimate,
-                          size_t q, const char *gpu, const char *old, const char *now,
-                          rc_kernel_change *ch)
+/* A changed estimate's <estimate> under the kernel's entry: the GPU, the
+ * quantity and its old and new values, as numbers and as the reports show
+ * them. */
+static void add_estimate_change(xmlNodePtr entry, xmlNodePtr new_estimate, size_t q,
+                                const char *gpu, const char *old, const char *now,
+                                const char *old_text, const char *new_text,
+                                const char *percent, const char *percent_text)
 {
-    char nt[64];
     xmlNodePtr n = xmlNewChild(entry, NULL, X("estimate"), NULL);
     char *gname = get(new_estimate, "gpu-name");
     xmlSetProp(n, X("gpu"), X(gpu));
@@ -198,11 +199,22 @@ static void note_unusable(xmlNodePtr entry, xmlNodePtr old_estimate, xmlNodePtr 
     xmlSetProp(n, X("quantity"), X(quantities[q].name));
     xmlSetProp(n, X("old"), X(old));
     xmlSetProp(n, X("new"), X(now));
-    xmlSetProp(n, X("old-text"), X("not a time"));
-    xmlSetProp(n, X("new-text"), X(rc_format_us(strtod(now, NULL), nt, sizeof nt)));
-    xmlSetProp(n, X("percent"), X(""));
-    xmlSetProp(n, X("percent-text"), X("not compared"));
-    xmlSetProp(n, X("comparable"), X("no"));
+    xmlSetProp(n, X("old-text"), X(old_text));
+    xmlSetProp(n, X("new-text"), X(new_text));
+    xmlSetProp(n, X("percent"), X(percent));
+    xmlSetProp(n, X("percent-text"), X(percent_text));
+}
+
+/* Notes a baseline value that is not a time: shown as not compared, and
+ * (for a tracked quantity) failing the --fail-on-change gate. */
+static void note_unusable(xmlNodePtr entry, xmlNodePtr old_estimate, xmlNodePtr new_estimate,
+                          size_t q, const char *gpu, const char *old, const char *now,
+                          rc_kernel_change *ch)
+{
+    char nt[64];
+    add_estimate_change(entry, new_estimate, q, gpu, old, now, "not a time",
+                        rc_format_us(strtod(now, NULL), nt, sizeof nt), "", "not compared");
+    xmlSetProp(entry->last, X("comparable"), X("no"));
     ch->estimates_changed++;
     ch->unusable++;
     if (quantities[q].tracked)
@@ -224,18 +236,49 @@ static void note_gate(size_t q, const char *gpu, double percent, rc_kernel_chang
     snprintf(ch->gate_gpu, sizeof ch->gate_gpu, "%s", gpu);
 }
 
-/* Compares one kernel present in both runs. Returns the <kernel> entry, or
- * NULL when nothing changed. */
-static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNodePtr new_k,
-                                 rc_kernel_change *ch)
+/* Notes a value that moved from `old` to `now` seconds. */
+static void note_moved(xmlNodePtr entry, xmlNodePtr new_estimate, size_t q, const char *gpu,
+                       const char *old_value, const char *new_value, double old, double now,
+                       rc_kernel_change *ch)
 {
-    xmlNodePtr entry = xmlNewNode(NULL, X("kernel"));
-    char *id = get(new_k, "id"), *name = get(new_k, "name");
-    xmlSetProp(entry, X("id"), X(id));
-    xmlSetProp(entry, X("name"), X(name ? name : ""));
-    xmlFree(name);
+    double pct;
+    char ptext[96], at[64], bt[64], pt[64];
+    percent_text(old, now, &pct, ptext, sizeof ptext);
+    add_estimate_change(entry, new_estimate, q, gpu, old_value, new_value,
+                        rc_format_us(old, at, sizeof at), rc_format_us(now, bt, sizeof bt),
+                        rc_format_exact(pct, pt, sizeof pt), ptext);
+    ch->estimates_changed++;
+    if (fabs(pct) > ch->max_abs_percent)
+        ch->max_abs_percent = fabs(pct);
+    note_gate(q, gpu, pct, ch);
+}
 
-    /* Which inputs changed, so a reader sees why. */
+/* Compares one quantity of a GPU's estimate. Returns whether it moved (or
+ * could not be compared). */
+static bool compare_quantity(xmlNodePtr entry, xmlNodePtr old_estimate, xmlNodePtr new_estimate,
+                             size_t q, const char *gpu, rc_kernel_change *ch)
+{
+    char *ov = get(old_estimate, quantities[q].attr), *nv = get(new_estimate, quantities[q].attr);
+    double a = 0, b = nv ? strtod(nv, NULL) : 0;
+    bool moved = false;
+    if (!ov) {
+        if (!ch->missing)
+            ch->missing = quantities[q].name;
+    } else if (nv && !baseline_time(ov, &a)) {
+        note_unusable(entry, old_estimate, new_estimate, q, gpu, ov, nv, ch);
+        moved = true;
+    } else if (nv && a != b) {
+        note_moved(entry, new_estimate, q, gpu, ov, nv, a, b, ch);
+        moved = true;
+    }
+    xmlFree(ov);
+    xmlFree(nv);
+    return moved;
+}
+
+/* Adds an <input> for each parameter added, changed or removed. */
+static void compare_params(xmlNodePtr entry, xmlNodePtr old_k, xmlNodePtr new_k)
+{
     xmlNodePtr op = rc_results_child(old_k, "params"), np = rc_results_child(new_k, "params");
     for (xmlNodePtr p = np ? np->children : NULL; p; p = p->next) {
         char *pname = get(p, "name");
@@ -257,6 +300,11 @@ static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNo
         }
         xmlFree(pname);
     }
+}
+
+/* Adds an <input> for each change of the launch or of the counted work. */
+static void compare_launch_and_counts(xmlNodePtr entry, xmlNodePtr old_k, xmlNodePtr new_k)
+{
     xmlNodePtr ol = rc_results_child(old_k, "launch"), nl = rc_results_child(new_k, "launch");
     compare_attr(entry, "launch", "grid", ol, nl, "grid");
     compare_attr(entry, "launch", "block", ol, nl, "block");
@@ -267,8 +315,33 @@ static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNo
                  rc_results_child(nc, "bytes"), "total");
     compare_attr(entry, "count", "active threads", rc_results_child(oc, "threads"),
                  rc_results_child(nc, "threads"), "active");
+}
 
-    /* Every estimate whose value moved. */
+/* Adds an <input> for each figure of GPU `gpu` that changed, so a reader
+ * sees why its estimates moved. */
+static void compare_gpu_figures(const rc_comparison *c, xmlNodePtr entry, const char *gpu)
+{
+    xmlNodePtr og = find_by(c->old_gpus, "gpu", "id", gpu);
+    xmlNodePtr ng = find_by(c->new_gpus, "gpu", "id", gpu);
+    for (size_t f = 0; og && ng && f < sizeof gpu_figures / sizeof gpu_figures[0]; f++) {
+        xmlNodePtr of = find_by(og, "figure", "name", gpu_figures[f]);
+        xmlNodePtr nf = find_by(ng, "figure", "name", gpu_figures[f]);
+        char *ov = get(of, "value"), *nv = get(nf, "value");
+        if (ov && nv && strtod(ov, NULL) != strtod(nv, NULL)) {
+            char *ot = get(of, "value-text"), *nt = get(nf, "value-text");
+            add_input(entry, "gpu", gpu, gpu_figures[f], ot ? ot : ov, nt ? nt : nv);
+            xmlFree(ot);
+            xmlFree(nt);
+        }
+        xmlFree(ov);
+        xmlFree(nv);
+    }
+}
+
+/* Adds every estimate value that moved, and the GPU figures behind it. */
+static void compare_estimates(const rc_comparison *c, xmlNodePtr entry, xmlNodePtr old_k,
+                              xmlNodePtr new_k, rc_kernel_change *ch)
+{
     xmlNodePtr oe = rc_results_child(old_k, "estimates"), ne = rc_results_child(new_k, "estimates");
     for (xmlNodePtr e = ne ? ne->children : NULL; e; e = e->next) {
         if (!is(e, "estimate"))
@@ -276,63 +349,28 @@ static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNo
         char *gpu = get(e, "gpu");
         xmlNodePtr o = find_by(oe, "estimate", "gpu", gpu);
         bool gpu_moved = false;
-        for (size_t i = 0; o && i < NQUANTITIES; i++) {
-            char *ov = get(o, quantities[i].attr), *nv = get(e, quantities[i].attr);
-            double a = 0, b = nv ? strtod(nv, NULL) : 0;
-            if (!ov) {
-                if (!ch->missing)
-                    ch->missing = quantities[i].name;
-            } else if (nv && !baseline_time(ov, &a)) {
-                note_unusable(entry, o, e, i, gpu, ov, nv, ch);
-                gpu_moved = true;
-            } else if (nv) {
-                if (a != b) {
-                    double pct;
-                    char ptext[96], at[64], bt[64];
-                    percent_text(a, b, &pct, ptext, sizeof ptext);
-                    xmlNodePtr n = xmlNewChild(entry, NULL, X("estimate"), NULL);
-                    char *gname = get(e, "gpu-name");
-                    xmlSetProp(n, X("gpu"), X(gpu));
-                    xmlSetProp(n, X("gpu-name"), X(gname ? gname : gpu));
-                    xmlFree(gname);
-                    xmlSetProp(n, X("quantity"), X(quantities[i].name));
-                    xmlSetProp(n, X("old"), X(ov));
-                    xmlSetProp(n, X("new"), X(nv));
-                    xmlSetProp(n, X("old-text"), X(rc_format_us(a, at, sizeof at)));
-                    xmlSetProp(n, X("new-text"), X(rc_format_us(b, bt, sizeof bt)));
-                    xmlSetProp(n, X("percent"), X(rc_format_exact(pct, at, sizeof at)));
-                    xmlSetProp(n, X("percent-text"), X(ptext));
-                    ch->estimates_changed++;
-                    if (fabs(pct) > ch->max_abs_percent)
-                        ch->max_abs_percent = fabs(pct);
-                    note_gate(i, gpu, pct, ch);
-                    gpu_moved = true;
-                }
-            }
-            xmlFree(ov);
-            xmlFree(nv);
-        }
-        if (gpu_moved) {
-            /* Did the GPU's figures change? */
-            xmlNodePtr og = find_by(c->old_gpus, "gpu", "id", gpu);
-            xmlNodePtr ng = find_by(c->new_gpus, "gpu", "id", gpu);
-            for (size_t f = 0; og && ng && f < sizeof gpu_figures / sizeof gpu_figures[0]; f++) {
-                xmlNodePtr of = find_by(og, "figure", "name", gpu_figures[f]);
-                xmlNodePtr nf = find_by(ng, "figure", "name", gpu_figures[f]);
-                char *ov = get(of, "value"), *nv = get(nf, "value");
-                if (ov && nv && strtod(ov, NULL) != strtod(nv, NULL)) {
-                    char *ot = get(of, "value-text"), *nt = get(nf, "value-text");
-                    add_input(entry, "gpu", gpu, gpu_figures[f], ot ? ot : ov, nt ? nt : nv);
-                    xmlFree(ot);
-                    xmlFree(nt);
-                }
-                xmlFree(ov);
-                xmlFree(nv);
-            }
-        }
+        for (size_t q = 0; o && q < NQUANTITIES; q++)
+            gpu_moved |= compare_quantity(entry, o, e, q, gpu, ch);
+        if (gpu_moved)
+            compare_gpu_figures(c, entry, gpu);
         xmlFree(gpu);
     }
+}
+
+/* Compares one kernel present in both runs. Returns the <kernel> entry, or
+ * NULL when nothing changed. */
+static xmlNodePtr compare_kernel(const rc_comparison *c, xmlNodePtr old_k, xmlNodePtr new_k,
+                                 rc_kernel_change *ch)
+{
+    xmlNodePtr entry = xmlNewNode(NULL, X("kernel"));
+    char *id = get(new_k, "id"), *name = get(new_k, "name");
+    xmlSetProp(entry, X("id"), X(id));
+    xmlSetProp(entry, X("name"), X(name ? name : ""));
     xmlFree(id);
+    xmlFree(name);
+    compare_params(entry, old_k, new_k);
+    compare_launch_and_counts(entry, old_k, new_k);
+    compare_estimates(c, entry, old_k, new_k, ch);
     if (!entry->children) {
         xmlFreeNode(entry);
         return NULL;
@@ -344,6 +382,57 @@ static void hash_free_nothing(void *payload, const xmlChar *name)
 {
     (void)payload;
     (void)name;
+}
+
+/* Warns about a baseline without a format version or with one this
+ * roofcast does not write. Returns the version's text (the caller frees it
+ * with xmlFree), or NULL. */
+static char *check_format_version(const rc_comparison *c, xmlNodePtr old_top)
+{
+    char *version = get(old_top, "format-version");
+    char *end = NULL;
+    long v = version ? strtol(version, &end, 10) : 0;
+    if (!version)
+        rc_warn_at(c->diag, c->file, xmlGetLineNo(old_top),
+                   "the baseline has no format version (an older roofcast): comparing what it has");
+    else if (end == version || *end || v < 1 || v > atol(RC_RESULTS_FORMAT_VERSION))
+        rc_warn_at(c->diag, c->file, xmlGetLineNo(old_top),
+                   "the baseline's format version is '%.20s', and this roofcast writes version %s: "
+                   "comparing only what version %s has (ids, parameters, launch, counts, GPU "
+                   "figures and the estimates t_total, t_body, t_compute, t_mem, t_launch); "
+                   "anything else in the baseline is ignored",
+                   version, RC_RESULTS_FORMAT_VERSION, RC_RESULTS_FORMAT_VERSION);
+    return version;
+}
+
+/* Adds <gpu-added> and <gpu-removed> entries. */
+static void compare_gpu_lists(rc_comparison *c)
+{
+    for (xmlNodePtr g = c->new_gpus ? c->new_gpus->children : NULL; g; g = g->next) {
+        char *id = get(g, "id");
+        if (is(g, "gpu") && c->old_gpus && !find_by(c->old_gpus, "gpu", "id", id))
+            add_simple(c->changes, "gpu-added", g);
+        xmlFree(id);
+    }
+    for (xmlNodePtr g = c->old_gpus ? c->old_gpus->children : NULL; g; g = g->next) {
+        char *id = get(g, "id");
+        if (is(g, "gpu") && !find_by(c->new_gpus, "gpu", "id", id))
+            add_simple(c->changes, "gpu-removed", g);
+        xmlFree(id);
+    }
+}
+
+/* By id: a thousand kernels are a thousand lookups, not a million. */
+static void index_old_kernels(rc_comparison *c)
+{
+    c->old_by_id = xmlHashCreate(64);
+    c->seen = xmlHashCreate(64);
+    for (xmlNodePtr k = c->old_kernels ? c->old_kernels->children : NULL; k; k = k->next) {
+        xmlChar *id = is(k, "kernel") ? xmlGetProp(k, X("id")) : NULL;
+        if (id && c->old_by_id)
+            xmlHashAddEntry(c->old_by_id, id, k); /* the first of a repeated id wins */
+        xmlFree(id);
+    }
 }
 
 rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *diag)
@@ -363,19 +452,7 @@ rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *d
     xmlNodePtr old_top = xmlDocGetRootElement(base);
     c->old_gpus = rc_results_child(old_top, "gpus");
     c->old_kernels = rc_results_child(old_top, "kernels");
-    char *version = get(old_top, "format-version");
-    char *end = NULL;
-    long v = version ? strtol(version, &end, 10) : 0;
-    if (!version)
-        rc_warn_at(diag, file, xmlGetLineNo(old_top),
-                   "the baseline has no format version (an older roofcast): comparing what it has");
-    else if (end == version || *end || v < 1 || v > atol(RC_RESULTS_FORMAT_VERSION))
-        rc_warn_at(diag, file, xmlGetLineNo(old_top),
-                   "the baseline's format version is '%.20s', and this roofcast writes version %s: "
-                   "comparing only what version %s has (ids, parameters, launch, counts, GPU "
-                   "figures and the estimates t_total, t_body, t_compute, t_mem, t_launch); "
-                   "anything else in the baseline is ignored",
-                   version, RC_RESULTS_FORMAT_VERSION, RC_RESULTS_FORMAT_VERSION);
+    char *version = check_format_version(c, old_top);
     c->changes = xmlNewNode(NULL, X("changes"));
     xmlSetProp(c->changes, X("baseline"), X(file));
     xmlSetProp(c->changes, X("baseline-version"), X(version ? version : "0"));
@@ -383,28 +460,8 @@ rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *d
     if (!c->old_gpus || !c->old_kernels)
         rc_warn_at(diag, file, 0, "the baseline lacks <%s>: %s are not compared",
                    c->old_gpus ? "kernels" : "gpus", c->old_gpus ? "kernels" : "GPUs");
-
-    for (xmlNodePtr g = new_gpus ? new_gpus->children : NULL; g; g = g->next) {
-        char *id = get(g, "id");
-        if (is(g, "gpu") && c->old_gpus && !find_by(c->old_gpus, "gpu", "id", id))
-            add_simple(c->changes, "gpu-added", g);
-        xmlFree(id);
-    }
-    for (xmlNodePtr g = c->old_gpus ? c->old_gpus->children : NULL; g; g = g->next) {
-        char *id = get(g, "id");
-        if (is(g, "gpu") && !find_by(new_gpus, "gpu", "id", id))
-            add_simple(c->changes, "gpu-removed", g);
-        xmlFree(id);
-    }
-    /* By id: a thousand kernels are a thousand lookups, not a million. */
-    c->old_by_id = xmlHashCreate(64);
-    c->seen = xmlHashCreate(64);
-    for (xmlNodePtr k = c->old_kernels ? c->old_kernels->children : NULL; k; k = k->next) {
-        xmlChar *id = is(k, "kernel") ? xmlGetProp(k, X("id")) : NULL;
-        if (id && c->old_by_id)
-            xmlHashAddEntry(c->old_by_id, id, k); /* the first of a repeated id wins */
-        xmlFree(id);
-    }
+    compare_gpu_lists(c);
+    index_old_kernels(c);
     return c;
 }
 
@@ -575,6 +632,121 @@ static void md(rc_buffer *b, const char *text)
     free(e);
 }
 
+/* "## Kernels added" and the like: one list per kind of element, each
+ * entry "- name (id)"; nothing for a kind with no entries. */
+static void md_added_and_removed(rc_buffer *b, xmlNodePtr changes)
+{
+    static const struct {
+        const char *element, *title;
+    } lists[] = {{"kernel-added", "Kernels added"}, {"kernel-removed", "Kernels removed"},
+                 {"gpu-added", "GPUs added"},       {"gpu-removed", "GPUs removed"}};
+    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++) {
+        bool first = true;
+        for (xmlNodePtr n = changes->children; n; n = n->next) {
+            if (!is(n, lists[l].element))
+                continue;
+            if (first) {
+                rc_buffer_puts(b, "## ");
+                rc_buffer_puts(b, lists[l].title);
+                rc_buffer_puts(b, "\n\n");
+                first = false;
+            }
+            char *name = get(n, "name"), *id = get(n, "id");
+            rc_buffer_puts(b, "- ");
+            md(b, name);
+            rc_buffer_puts(b, " (");
+            md(b, id);
+            rc_buffer_puts(b, ")\n");
+            xmlFree(name);
+            xmlFree(id);
+        }
+        if (!first)
+            rc_buffer_puts(b, "\n");
+    }
+}
+
+/* "- kind [gpu] name: old → new" */
+static void md_input(rc_buffer *b, xmlNodePtr input)
+{
+    char *kind = get(input, "kind"), *name = get(input, "name"), *o = get(input, "old"),
+         *w = get(input, "new"), *gpu = get(input, "gpu");
+    rc_buffer_puts(b, "- ");
+    md(b, kind);
+    rc_buffer_puts(b, " ");
+    if (gpu) {
+        md(b, gpu);
+        rc_buffer_puts(b, " ");
+    }
+    md(b, name);
+    rc_buffer_puts(b, ": ");
+    md(b, o);
+    rc_buffer_puts(b, " → ");
+    md(b, w);
+    rc_buffer_puts(b, "\n");
+    xmlFree(kind);
+    xmlFree(name);
+    xmlFree(o);
+    xmlFree(w);
+    xmlFree(gpu);
+}
+
+/* "| GPU | Estimate | Old | New | Change |" row */
+static void md_estimate_row(rc_buffer *b, xmlNodePtr estimate)
+{
+    char *g = get(estimate, "gpu-name"), *q = get(estimate, "quantity"),
+         *o = get(estimate, "old-text"), *w = get(estimate, "new-text"),
+         *p = get(estimate, "percent-text");
+    rc_buffer_puts(b, "| ");
+    md(b, g);
+    rc_buffer_puts(b, " | ");
+    rc_buffer_puts(b, q); /* ours: t_total, written as everywhere else */
+    rc_buffer_puts(b, " | ");
+    rc_buffer_puts(b, o);
+    rc_buffer_puts(b, " | ");
+    rc_buffer_puts(b, w);
+    rc_buffer_puts(b, " | ");
+    rc_buffer_puts(b, p);
+    rc_buffer_puts(b, " |\n");
+    xmlFree(g);
+    xmlFree(q);
+    xmlFree(o);
+    xmlFree(w);
+    xmlFree(p);
+}
+
+/* A changed kernel's section: its name, the inputs that changed, then the
+ * table of the estimates that moved. */
+static void md_kernel(rc_buffer *b, xmlNodePtr kernel)
+{
+    char *name = get(kernel, "name");
+    rc_buffer_puts(b, "## ");
+    md(b, name);
+    rc_buffer_puts(b, "\n\n");
+    xmlFree(name);
+    bool inputs = false, estimates = false;
+    for (xmlNodePtr e = kernel->children; e; e = e->next) {
+        if (!is(e, "input"))
+            continue;
+        if (!inputs)
+            rc_buffer_puts(b, "Inputs that changed:\n\n");
+        inputs = true;
+        md_input(b, e);
+    }
+    if (inputs)
+        rc_buffer_puts(b, "\n");
+    for (xmlNodePtr e = kernel->children; e; e = e->next) {
+        if (!is(e, "estimate"))
+            continue;
+        if (!estimates)
+            rc_buffer_puts(b, "| GPU | Estimate | Old (µs) | New (µs) | Change |\n"
+                              "| --- | --- | ---: | ---: | ---: |\n");
+        estimates = true;
+        md_estimate_row(b, e);
+    }
+    if (estimates)
+        rc_buffer_puts(b, "\n");
+}
+
 char *rc_render_changes_md(xmlDocPtr doc, size_t *len)
 {
     xmlNodePtr changes = rc_results_child(xmlDocGetRootElement(doc), "changes");
@@ -590,99 +762,9 @@ char *rc_render_changes_md(xmlDocPtr doc, size_t *len)
         rc_buffer_puts(&b, "No changes: every kernel, GPU and estimate is as in the baseline.\n");
         return rc_buffer_take(&b, len);
     }
-    static const struct {
-        const char *element, *title;
-    } lists[] = {{"kernel-added", "Kernels added"}, {"kernel-removed", "Kernels removed"},
-                 {"gpu-added", "GPUs added"},       {"gpu-removed", "GPUs removed"}};
-    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++) {
-        bool first = true;
-        for (xmlNodePtr n = changes->children; n; n = n->next) {
-            if (!is(n, lists[l].element))
-                continue;
-            if (first) {
-                rc_buffer_puts(&b, "## ");
-                rc_buffer_puts(&b, lists[l].title);
-                rc_buffer_puts(&b, "\n\n");
-                first = false;
-            }
-            char *name = get(n, "name"), *id = get(n, "id");
-            rc_buffer_puts(&b, "- ");
-            md(&b, name);
-            rc_buffer_puts(&b, " (");
-            md(&b, id);
-            rc_buffer_puts(&b, ")\n");
-            xmlFree(name);
-            xmlFree(id);
-        }
-        if (!first)
-            rc_buffer_puts(&b, "\n");
-    }
-    for (xmlNodePtr n = changes->children; n; n = n->next) {
-        if (!is(n, "kernel"))
-            continue;
-        char *name = get(n, "name");
-        rc_buffer_puts(&b, "## ");
-        md(&b, name);
-        rc_buffer_puts(&b, "\n\n");
-        xmlFree(name);
-        bool inputs = false, estimates = false;
-        for (xmlNodePtr e = n->children; e; e = e->next) {
-            if (!is(e, "input"))
-                continue;
-            if (!inputs)
-                rc_buffer_puts(&b, "Inputs that changed:\n\n");
-            inputs = true;
-            char *kind = get(e, "kind"), *iname = get(e, "name"), *o = get(e, "old"),
-                 *w = get(e, "new"), *gpu = get(e, "gpu");
-            rc_buffer_puts(&b, "- ");
-            md(&b, kind);
-            rc_buffer_puts(&b, " ");
-            if (gpu) {
-                md(&b, gpu);
-                rc_buffer_puts(&b, " ");
-            }
-            md(&b, iname);
-            rc_buffer_puts(&b, ": ");
-            md(&b, o);
-            rc_buffer_puts(&b, " → ");
-            md(&b, w);
-            rc_buffer_puts(&b, "\n");
-            xmlFree(kind);
-            xmlFree(iname);
-            xmlFree(o);
-            xmlFree(w);
-            xmlFree(gpu);
-        }
-        if (inputs)
-            rc_buffer_puts(&b, "\n");
-        for (xmlNodePtr e = n->children; e; e = e->next) {
-            if (!is(e, "estimate"))
-                continue;
-            if (!estimates)
-                rc_buffer_puts(&b, "| GPU | Estimate | Old (µs) | New (µs) | Change |\n"
-                        "| --- | --- | ---: | ---: | ---: |\n");
-            estimates = true;
-            char *g = get(e, "gpu-name"), *q = get(e, "quantity"), *o = get(e, "old-text"),
-                 *w = get(e, "new-text"), *p = get(e, "percent-text");
-            rc_buffer_puts(&b, "| ");
-            md(&b, g);
-            rc_buffer_puts(&b, " | ");
-            rc_buffer_puts(&b, q); /* ours: t_total, written as everywhere else */
-            rc_buffer_puts(&b, " | ");
-            rc_buffer_puts(&b, o);
-            rc_buffer_puts(&b, " | ");
-            rc_buffer_puts(&b, w);
-            rc_buffer_puts(&b, " | ");
-            rc_buffer_puts(&b, p);
-            rc_buffer_puts(&b, " |\n");
-            xmlFree(g);
-            xmlFree(q);
-            xmlFree(o);
-            xmlFree(w);
-            xmlFree(p);
-        }
-        if (estimates)
-            rc_buffer_puts(&b, "\n");
-    }
+    md_added_and_removed(&b, changes);
+    for (xmlNodePtr n = changes->children; n; n = n->next)
+        if (is(n, "kernel"))
+            md_kernel(&b, n);
     return rc_buffer_take(&b, len);
 }
