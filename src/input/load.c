@@ -175,110 +175,167 @@ static const char *pattern_words(const char *element, const char *attribute)
     return "does not have the form the schema requires";
 }
 
-/* Words for one schema problem, in out[n]; false when the problem is noise
- * that follows from another one and is better left unsaid. */
-static bool schema_message(const reporter *r, const xmlError *e, char *out, size_t n)
+/* One schema problem, named as the messages name it. */
+typedef struct {
+    const xmlError *e;
+    const char *m;       /* libxml2's message, never NULL */
+    const char *value;   /* the value refused (e->str1), or NULL */
+    char element[128];
+    char attribute[64];  /* "" when the problem is about the element */
+    char what[256];      /* "<element>" or "<element> attribute 'name'" */
+} schema_problem;
+
+/* A misplaced or missing element: libxml2's "Expected is ..." as a list. */
+static void content_message(const schema_problem *p, char *out, size_t n)
 {
-    char element[128], attribute[64], what[256], q[QUOTE_BUF], list[512];
-    element_name(e, element, sizeof element);
-    attribute_name(e, attribute, sizeof attribute);
-    if (*attribute)
-        snprintf(what, sizeof what, "<%s> attribute '%s'", element, attribute);
-    else
-        snprintf(what, sizeof what, "<%s>", element);
-    const char *m = e->message ? e->message : "";
-    const char *expected = strstr(m, "Expected is ");
-    list[0] = '\0';
+    char list[512] = "";
+    const char *expected = strstr(p->m, "Expected is ");
     if (expected) {
         expected += strlen("Expected is ");
         bool several = strncmp(expected, "one of ", 7) == 0;
         element_list(several ? expected + 7 : expected, list, sizeof list);
     }
+    if (strstr(p->m, "Missing child element"))
+        snprintf(out, n, "<%s> lacks a required element (expected %s)", p->element,
+                 *list ? list : "more");
+    else if (*list)
+        snprintf(out, n, "<%s> is not expected here (expected %s)", p->element, list);
+    else
+        snprintf(out, n, "<%s> is not expected here", p->element);
+}
+
+/* "<gpu> id" for an id, else what the problem is about. */
+static const char *subject(const schema_problem *p, char *buf, size_t size)
+{
+    if (strcmp(p->attribute, "id") != 0)
+        return p->what;
+    snprintf(buf, size, "<%s> id", p->element);
+    return buf;
+}
+
+static void too_long_message(const schema_problem *p, char *out, size_t n)
+{
+    char q[QUOTE_BUF], who[256];
+    snprintf(out, n, "%s '%s' is longer than %s characters", subject(p, who, sizeof who),
+             quote(p->value, q), p->e->str3 ? (const char *)p->e->str3 : "allowed");
+}
+
+/* A value that does not match the schema's pattern: what the pattern asks
+ * for, in words. */
+static void pattern_message(const schema_problem *p, char *out, size_t n)
+{
+    char q[QUOTE_BUF], who[256];
+    if (p->value && !p->value[strspn(p->value, " \t\r\n")]) {
+        snprintf(out, n, "%s is empty", p->what);
+        return;
+    }
+    const char *s = subject(p, who, sizeof who);
+    snprintf(out, n, "%s%s '%s' %s", s, s == p->what && *p->attribute ? ":" : "",
+             quote(p->value, q), pattern_words(p->element, p->attribute));
+}
+
+static void datatype_message(const schema_problem *p, char *out, size_t n)
+{
+    char q[QUOTE_BUF];
+    if (strcmp(p->element, "sms") == 0 || is_sm_limit(p->element))
+        snprintf(out, n, "%s '%s' %s", p->what, quote(p->value, q),
+                 pattern_words(p->element, p->attribute));
+    else
+        snprintf(out, n, "%s: '%s' is not a valid value", p->what, quote(p->value, q));
+}
+
+/* "<peak precision="fp32"> is given twice (one peak per precision)" */
+static void duplicate_key_message(const schema_problem *p, char *out, size_t n)
+{
+    const char *v = strchr(p->value, '\'');
+    int len = v ? (int)strcspn(v + 1, "'") : 0;
+    bool launch = strcmp(p->element, "launch") == 0, peak = strcmp(p->element, "peak") == 0;
+    const char *key = launch ? "kind" : peak ? "precision" : "level";
+    const char *rule = launch ? "one launch cost per kind"
+                       : peak ? "one peak per precision"
+                              : "one figure per level";
+    snprintf(out, n, "<%s %s=\"%.*s\"> is given twice (%s)", p->element, key, len,
+             v ? v + 1 : "", rule);
+}
+
+/* An identity constraint (a key or a uniqueness rule). Returns 1 when
+ * worded, 0 when libxml2's words should do, -1 when it is noise. */
+static int identity_message(const reporter *r, const schema_problem *p, char *out, size_t n)
+{
+    if (strstr(p->m, "No precomputed value"))
+        return -1; /* libxml2's echo of a value it already refused */
+    if (strstr(p->m, "No match found for key-sequence ['fp32']")) {
+        /* After a structural problem this is often not even true: the
+         * validator skipped the peaks. Alone, it is. */
+        if (r->schema_errors > 0)
+            return -1;
+        snprintf(out, n, "<%s> has no <peak precision=\"fp32\">: the FP32 peak is required",
+                 p->element);
+        return 1;
+    }
+    if (strstr(p->m, "Duplicate key-sequence") && p->value) {
+        duplicate_key_message(p, out, n);
+        return 1;
+    }
+    return 0;
+}
+
+/* Words for one schema problem, in out[n]; false when the problem is noise
+ * that follows from another one and is better left unsaid. */
+static bool schema_message(const reporter *r, const xmlError *e, char *out, size_t n)
+{
+    schema_problem p = {.e = e, .m = e->message ? e->message : "",
+                        .value = (const char *)e->str1};
+    char q[QUOTE_BUF];
+    element_name(e, p.element, sizeof p.element);
+    attribute_name(e, p.attribute, sizeof p.attribute);
+    if (*p.attribute)
+        snprintf(p.what, sizeof p.what, "<%s> attribute '%s'", p.element, p.attribute);
+    else
+        snprintf(p.what, sizeof p.what, "<%s>", p.element);
     switch (e->code) {
     case XML_SCHEMAV_ELEMENT_CONTENT:
-        if (strstr(m, "Missing child element"))
-            snprintf(out, n, "<%s> lacks a required element (expected %s)", element,
-                     *list ? list : "more");
-        else if (*list)
-            snprintf(out, n, "<%s> is not expected here (expected %s)", element, list);
-        else
-            snprintf(out, n, "<%s> is not expected here", element);
+        content_message(&p, out, n);
         return true;
     case XML_SCHEMAV_CVC_COMPLEX_TYPE_4:
-        snprintf(out, n, "<%s> lacks the required attribute '%s'", element,
-                 e->str1 ? (const char *)e->str1 : "?");
+        snprintf(out, n, "<%s> lacks the required attribute '%s'", p.element,
+                 p.value ? p.value : "?");
         return true;
     case XML_SCHEMAV_CVC_COMPLEX_TYPE_3_2_1:
-        snprintf(out, n, "<%s> has an unknown attribute '%s'", element,
-                 e->str1 ? (const char *)e->str1 : attribute);
+        snprintf(out, n, "<%s> has an unknown attribute '%s'", p.element,
+                 p.value ? p.value : p.attribute);
         return true;
     case XML_SCHEMAV_CVC_COMPLEX_TYPE_2_3:
-        snprintf(out, n, "<%s> holds text, but only elements belong there", element);
+        snprintf(out, n, "<%s> holds text, but only elements belong there", p.element);
         return true;
     case XML_SCHEMAV_CVC_MINLENGTH_VALID:
-        snprintf(out, n, "%s is empty", what);
+        snprintf(out, n, "%s is empty", p.what);
         return true;
     case XML_SCHEMAV_CVC_MAXLENGTH_VALID:
-        if (strcmp(attribute, "id") == 0)
-            snprintf(what, sizeof what, "<%s> id", element);
-        snprintf(out, n, "%s '%s' is longer than %s characters", what,
-                 quote((const char *)e->str1, q), e->str3 ? (const char *)e->str3 : "allowed");
+        too_long_message(&p, out, n);
         return true;
     case XML_SCHEMAV_CVC_PATTERN_VALID:
-        if (e->str1 && !e->str1[strspn((const char *)e->str1, " \t\r\n")]) {
-            snprintf(out, n, "%s is empty", what);
-            return true;
-        }
-        if (strcmp(attribute, "id") == 0)
-            snprintf(what, sizeof what, "<%s> id", element);
-        else if (*attribute)
-            strcat(what, ":");
-        snprintf(out, n, "%s '%s' %s", what, quote((const char *)e->str1, q),
-                 pattern_words(element, attribute));
+        pattern_message(&p, out, n);
         return true;
     case XML_SCHEMAV_CVC_ENUMERATION_VALID:
-        snprintf(out, n, "%s: '%s' is not one of %s", what, quote((const char *)e->str1, q),
+        snprintf(out, n, "%s: '%s' is not one of %s", p.what, quote(p.value, q),
                  e->str2 ? (const char *)e->str2 : "the allowed values");
         return true;
     case XML_SCHEMAV_CVC_DATATYPE_VALID_1_2_1:
-        if (strcmp(element, "sms") == 0 || is_sm_limit(element))
-            snprintf(out, n, "%s '%s' %s", what, quote((const char *)e->str1, q),
-                     pattern_words(element, attribute));
-        else
-            snprintf(out, n, "%s: '%s' is not a valid value", what,
-                     quote((const char *)e->str1, q));
+        datatype_message(&p, out, n);
         return true;
-    case XML_SCHEMAV_CVC_IDC:
-        if (strstr(m, "No precomputed value"))
-            return false; /* libxml2's echo of a value it already refused */
-        if (strstr(m, "No match found for key-sequence ['fp32']")) {
-            /* After a structural problem this is often not even true: the
-             * validator skipped the peaks. Alone, it is. */
-            if (r->schema_errors > 0)
-                return false;
-            snprintf(out, n, "<%s> has no <peak precision=\"fp32\">: the FP32 peak is required",
-                     element);
-            return true;
-        }
-        if (strstr(m, "Duplicate key-sequence") && e->str1) {
-            const char *v = strchr((const char *)e->str1, '\'');
-            int len = v ? (int)strcspn(v + 1, "'") : 0;
-            const char *key = strcmp(element, "launch") == 0 ? "kind"
-                              : strcmp(element, "peak") == 0 ? "precision" : "level";
-            const char *rule = strcmp(element, "launch") == 0 ? "one launch cost per kind"
-                               : strcmp(element, "peak") == 0  ? "one peak per precision"
-                                                               : "one figure per level";
-            snprintf(out, n, "<%s %s=\"%.*s\"> is given twice (%s)", element, key, len,
-                     v ? v + 1 : "", rule);
-            return true;
-        }
+    case XML_SCHEMAV_CVC_IDC: {
+        int worded = identity_message(r, &p, out, n);
+        if (worded != 0)
+            return worded > 0;
         break;
+    }
     default:
         break;
     }
     char text[512];
     libxml2_text(e, text, sizeof text);
-    snprintf(out, n, "%s: %s", what, text);
+    snprintf(out, n, "%s: %s", p.what, text);
     return true;
 }
 
@@ -302,33 +359,57 @@ static bool looks_binary(const char *xml, size_t len)
     return false;
 }
 
+/* libxml2 found no document: say whether the file is empty, binary, or
+ * text that is not XML. */
+static void no_document_message(const reporter *r, char *out, size_t n, int *line)
+{
+    if (only_space(r->xml, r->len))
+        *line = 0, snprintf(out, n, "the file is empty (expected a <%s> definition)", r->root);
+    else if (looks_binary(r->xml, r->len))
+        *line = 0, snprintf(out, n, "not an XML file: it holds binary data (expected a <%s> "
+                            "definition)", r->root);
+    else
+        snprintf(out, n, "not XML: the document must start with '<' (expected a <%s> "
+                 "definition)", r->root);
+}
+
+static void invalid_char_message(const xmlError *e, char *out, size_t n)
+{
+    const char *s1 = e->str1 ? (const char *)e->str1 : "";
+    if (strncmp(s1, "Bytes: ", 7) == 0)
+        snprintf(out, n, "the text is not valid UTF-8 (bytes %.*s): save the file as UTF-8",
+                 (int)strcspn(s1 + 7, "\n"), s1 + 7);
+    else if (e->message && strstr(e->message, "0x0 "))
+        snprintf(out, n, "a NUL byte: the file is binary, or not UTF-8 text");
+    else
+        snprintf(out, n, "character U+%04X is not allowed in XML", (unsigned)e->int1);
+}
+
+/* The first line of libxml2's message `m`, without trailing spaces. */
+static void first_line(const char *m, char *out, size_t n)
+{
+    char text[512];
+    snprintf(text, sizeof text, "%.*s", (int)strcspn(m, "\n"), m);
+    size_t len = strlen(text);
+    while (len > 0 && text[len - 1] == ' ')
+        text[--len] = '\0';
+    snprintf(out, n, "%s", text);
+}
+
 /* Words for a well-formedness problem (libxml2's parser) in out[n]. The
  * line may be changed: 0 when none applies. */
 static void parser_message(const reporter *r, const xmlError *e, char *out, size_t n,
                            int *line)
 {
-    char q[QUOTE_BUF], text[512];
+    char q[QUOTE_BUF];
     const char *s1 = e->str1 ? (const char *)e->str1 : "";
     const char *m = e->message ? e->message : "";
     switch (e->code) {
     case XML_ERR_DOCUMENT_EMPTY:
-        if (only_space(r->xml, r->len))
-            *line = 0, snprintf(out, n, "the file is empty (expected a <%s> definition)", r->root);
-        else if (looks_binary(r->xml, r->len))
-            *line = 0, snprintf(out, n, "not an XML file: it holds binary data (expected a <%s> "
-                                "definition)", r->root);
-        else
-            snprintf(out, n, "not XML: the document must start with '<' (expected a <%s> "
-                     "definition)", r->root);
+        no_document_message(r, out, n, line);
         return;
     case XML_ERR_INVALID_CHAR:
-        if (strncmp(s1, "Bytes: ", 7) == 0)
-            snprintf(out, n, "the text is not valid UTF-8 (bytes %.*s): save the file as UTF-8",
-                     (int)strcspn(s1 + 7, "\n"), s1 + 7);
-        else if (strstr(m, "0x0 "))
-            snprintf(out, n, "a NUL byte: the file is binary, or not UTF-8 text");
-        else
-            snprintf(out, n, "character U+%04X is not allowed in XML", (unsigned)e->int1);
+        invalid_char_message(e, out, n);
         return;
     case XML_ERR_UNSUPPORTED_ENCODING:
         snprintf(out, n, "unsupported encoding '%s' (write the file in UTF-8)", quote(s1, q));
@@ -375,12 +456,7 @@ static void parser_message(const reporter *r, const xmlError *e, char *out, size
     default:
         break;
     }
-    /* Anything else in libxml2's words, on one line. */
-    snprintf(text, sizeof text, "%.*s", (int)strcspn(m, "\n"), m);
-    size_t len = strlen(text);
-    while (len > 0 && text[len - 1] == ' ')
-        text[--len] = '\0';
-    snprintf(out, n, "%s", text);
+    first_line(m, out, n); /* anything else in libxml2's words */
 }
 
 /* libxml2 reports through a per-thread handler; this one words each
@@ -537,6 +613,41 @@ void rc_loader_free(rc_loader *loader)
     free(loader);
 }
 
+/* Reads fd to its end into *xml (cap bytes allocated, *len used). The
+ * size may change while reading: reads up to the limit + 1, growing the
+ * buffer. Returns false after reporting. */
+static bool read_all(int fd, const char *path, char **xml, size_t *len, size_t cap,
+                     rc_diag *diag)
+{
+    for (;;) {
+        if (*len == cap) {
+            if (cap > (size_t)MAX_FILE_BYTES)
+                break;
+            char *p = realloc(*xml, 2 * cap);
+            if (!p) {
+                rc_error_at(diag, path, 0, "out of memory");
+                return false;
+            }
+            *xml = p;
+            cap *= 2;
+        }
+        ssize_t got = read(fd, *xml + *len, cap - *len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            rc_error_at(diag, path, 0, "cannot read: %s", strerror(errno));
+            return false;
+        }
+        if (got == 0)
+            break;
+        *len += (size_t)got;
+    }
+    if (*len <= (size_t)MAX_FILE_BYTES)
+        return true;
+    rc_error_at(diag, path, 0, "the file is too large (at most %ld MiB)", MAX_FILE_BYTES >> 20);
+    return false;
+}
+
 /* Reads a whole regular file into memory (the caller frees *xml). Returns
  * false after reporting. Not fopen: a FIFO or a device must be refused
  * without blocking, and a huge file before it is read. */
@@ -562,47 +673,58 @@ static bool read_file(const char *path, char **xml, size_t *len, rc_diag *diag)
                     (long long)st.st_size, MAX_FILE_BYTES >> 20);
     else if (!(*xml = malloc((size_t)st.st_size + 1)))
         rc_error_at(diag, path, 0, "out of memory");
-    else {
-        /* The size may change while reading: read up to the limit + 1. */
-        size_t cap = (size_t)st.st_size + 1;
-        for (;;) {
-            if (*len == cap) {
-                if (cap > (size_t)MAX_FILE_BYTES) {
-                    rc_error_at(diag, path, 0, "the file is too large (at most %ld MiB)",
-                                MAX_FILE_BYTES >> 20);
-                    break;
-                }
-                char *p = realloc(*xml, 2 * cap);
-                if (!p) {
-                    rc_error_at(diag, path, 0, "out of memory");
-                    break;
-                }
-                *xml = p;
-                cap *= 2;
-            }
-            ssize_t got = read(fd, *xml + *len, cap - *len);
-            if (got < 0 && errno == EINTR)
-                continue;
-            if (got < 0) {
-                rc_error_at(diag, path, 0, "cannot read: %s", strerror(errno));
-                break;
-            }
-            if (got == 0) {
-                ok = *len <= (size_t)MAX_FILE_BYTES;
-                if (!ok)
-                    rc_error_at(diag, path, 0, "the file is too large (at most %ld MiB)",
-                                MAX_FILE_BYTES >> 20);
-                break;
-            }
-            *len += (size_t)got;
-        }
-    }
+    else
+        ok = read_all(fd, path, xml, len, (size_t)st.st_size + 1, diag);
     close(fd);
     if (!ok) {
         free(*xml);
         *xml = NULL;
     }
     return ok;
+}
+
+/* True when the document's root is <root> in no namespace; false after
+ * reporting. */
+static bool check_root(const char *file, xmlDocPtr doc, const char *root, rc_diag *diag)
+{
+    xmlNodePtr top = xmlDocGetRootElement(doc);
+    if (!top || strcmp((const char *)top->name, root) != 0) {
+        rc_error_at(diag, file, top ? xmlGetLineNo(top) : 0,
+                    "the root element is <%s>, expected <%s>",
+                    top ? (const char *)top->name : "", root);
+        return false;
+    }
+    if (top->ns) {
+        char q[QUOTE_BUF];
+        rc_error_at(diag, file, xmlGetLineNo(top),
+                    "the root element <%s> is in the namespace '%s'; expected <%s> in no namespace",
+                    root, quote((const char *)top->ns->href, q), root);
+        return false;
+    }
+    return true;
+}
+
+/* Validates the document against the schema, each problem reported
+ * through r (at most MAX_SCHEMA_MESSAGES, then a count). */
+static bool validate(const char *file, xmlDocPtr doc, xmlSchemaPtr schema, reporter *r)
+{
+    xmlSchemaValidCtxtPtr vctxt = xmlSchemaNewValidCtxt(schema);
+    if (!vctxt) {
+        rc_error_at(r->diag, file, 0, "out of memory");
+        return false;
+    }
+    xmlSchemaSetValidStructuredErrors(vctxt, xml_error_handler, r);
+    int rc = xmlSchemaValidateDoc(vctxt, doc);
+    xmlSchemaFreeValidCtxt(vctxt);
+    if (r->schema_errors > MAX_SCHEMA_MESSAGES)
+        rc_error_at(r->diag, file, 0, "%d more problems with the schema are not shown",
+                    r->schema_errors - MAX_SCHEMA_MESSAGES);
+    if (rc != 0 || r->failed) {
+        if (r->schema_errors == 0)
+            rc_error_at(r->diag, file, 0, "does not match the schema");
+        return false;
+    }
+    return true;
 }
 
 /* Parses and validates one document held in memory. Returns the document
@@ -642,36 +764,8 @@ static xmlDocPtr read_document(const char *file, const char *xml, size_t len,
             rc_error_at(diag, file, 0, "cannot be read as XML");
         goto fail;
     }
-    xmlNodePtr top = xmlDocGetRootElement(doc);
-    if (!top || strcmp((const char *)top->name, root) != 0) {
-        rc_error_at(diag, file, top ? xmlGetLineNo(top) : 0,
-                    "the root element is <%s>, expected <%s>",
-                    top ? (const char *)top->name : "", root);
+    if (!check_root(file, doc, root, diag) || !validate(file, doc, schema, &r))
         goto fail;
-    }
-    if (top->ns) {
-        char q[QUOTE_BUF];
-        rc_error_at(diag, file, xmlGetLineNo(top),
-                    "the root element <%s> is in the namespace '%s'; expected <%s> in no namespace",
-                    root, quote((const char *)top->ns->href, q), root);
-        goto fail;
-    }
-    xmlSchemaValidCtxtPtr vctxt = xmlSchemaNewValidCtxt(schema);
-    if (!vctxt) {
-        rc_error_at(diag, file, 0, "out of memory");
-        goto fail;
-    }
-    xmlSchemaSetValidStructuredErrors(vctxt, xml_error_handler, &r);
-    int rc = xmlSchemaValidateDoc(vctxt, doc);
-    xmlSchemaFreeValidCtxt(vctxt);
-    if (r.schema_errors > MAX_SCHEMA_MESSAGES)
-        rc_error_at(diag, file, 0, "%d more problems with the schema are not shown",
-                    r.schema_errors - MAX_SCHEMA_MESSAGES);
-    if (rc != 0 || r.failed) {
-        if (r.schema_errors == 0)
-            rc_error_at(diag, file, 0, "does not match the schema");
-        goto fail;
-    }
     goto end;
 fail:
     if (doc)
@@ -682,6 +776,20 @@ end:
         xmlFreeParserCtxt(ctxt);
     xmlSetStructuredErrorFunc(NULL, NULL);
     xmlSetGenericErrorFunc(NULL, NULL);
+    return doc;
+}
+
+/* Reads, parses and validates the file at `path`. Returns the document
+ * (the caller frees it with xmlFreeDoc) or NULL after reporting. */
+static xmlDocPtr read_path(const char *path, xmlSchemaPtr schema, const char *root,
+                           rc_diag *diag)
+{
+    char *xml;
+    size_t len;
+    if (!read_file(path, &xml, &len, diag))
+        return NULL;
+    xmlDocPtr doc = read_document(path, xml, len, schema, root, diag);
+    free(xml);
     return doc;
 }
 
@@ -1019,32 +1127,23 @@ static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
     return gpu;
 }
 
-static rc_gpu *load_gpu(rc_loader *loader, const char *file, const char *xml,
-                        size_t len, rc_diag *diag)
+/* Frees the document; the GPU it defines, or NULL after reporting. */
+static rc_gpu *gpu_from(xmlDocPtr doc, const char *file, rc_diag *diag)
 {
-    xmlDocPtr doc = read_document(file, xml, len, loader->gpu_schema, "gpu", diag);
-    if (!doc)
-        return NULL;
-    rc_gpu *gpu = gpu_from_doc(doc, file, diag);
+    rc_gpu *gpu = doc ? gpu_from_doc(doc, file, diag) : NULL;
     xmlFreeDoc(doc);
     return gpu;
 }
 
 rc_gpu *rc_load_gpu(rc_loader *loader, const char *path, rc_diag *diag)
 {
-    char *xml;
-    size_t len;
-    if (!read_file(path, &xml, &len, diag))
-        return NULL;
-    rc_gpu *gpu = load_gpu(loader, path, xml, len, diag);
-    free(xml);
-    return gpu;
+    return gpu_from(read_path(path, loader->gpu_schema, "gpu", diag), path, diag);
 }
 
 rc_gpu *rc_load_gpu_memory(rc_loader *loader, const char *name, const char *xml,
                            size_t len, rc_diag *diag)
 {
-    return load_gpu(loader, name, xml, len, diag);
+    return gpu_from(read_document(name, xml, len, loader->gpu_schema, "gpu", diag), name, diag);
 }
 
 /* ---- kernels ---------------------------------------------------------- */
@@ -2014,30 +2113,22 @@ static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag
     return k;
 }
 
-static rc_kernel *load_kernel(rc_loader *loader, const char *file, const char *xml,
-                              size_t len, rc_diag *diag)
+/* Frees the document; the kernel it defines, or NULL after reporting. */
+static rc_kernel *kernel_from(xmlDocPtr doc, const char *file, rc_diag *diag)
 {
-    xmlDocPtr doc = read_document(file, xml, len, loader->kernel_schema, "kernel", diag);
-    if (!doc)
-        return NULL;
-    rc_kernel *k = kernel_from_doc(doc, file, diag);
+    rc_kernel *k = doc ? kernel_from_doc(doc, file, diag) : NULL;
     xmlFreeDoc(doc);
     return k;
 }
 
 rc_kernel *rc_load_kernel(rc_loader *loader, const char *path, rc_diag *diag)
 {
-    char *xml;
-    size_t len;
-    if (!read_file(path, &xml, &len, diag))
-        return NULL;
-    rc_kernel *k = load_kernel(loader, path, xml, len, diag);
-    free(xml);
-    return k;
+    return kernel_from(read_path(path, loader->kernel_schema, "kernel", diag), path, diag);
 }
 
 rc_kernel *rc_load_kernel_memory(rc_loader *loader, const char *name,
                                  const char *xml, size_t len, rc_diag *diag)
 {
-    return load_kernel(loader, name, xml, len, diag);
+    return kernel_from(read_document(name, xml, len, loader->kernel_schema, "kernel", diag),
+                       name, diag);
 }
