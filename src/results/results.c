@@ -184,68 +184,91 @@ static void add_execution_figure(xmlNodePtr n, const char *name, const char *lab
                                 f->source});
 }
 
+/* How a figure of the execution model is shown. */
+typedef enum { SHOWN_AS_COUNT, SHOWN_AS_SI, SHOWN_AS_SI3 } shown_as;
+
+/* A figure of a structure (rc_sm_limits or rc_gpu_rates), by its offset. */
+typedef struct {
+    const char *name, *label, *unit;
+    size_t offset;
+    shown_as shown;
+} figure_field;
+
+/* ORDER: as results.xml and the reports list them. */
+static const figure_field sm_fields[] = {
+    {"sm-clock", "SM clock", "Hz", offsetof(rc_sm_limits, clock), SHOWN_AS_SI},
+    {"sms", "SMs", "", offsetof(rc_sm_limits, count), SHOWN_AS_COUNT},
+    {"warp-size", "Warp size", "", offsetof(rc_sm_limits, warp_size), SHOWN_AS_COUNT},
+    {"threads-per-sm", "Threads per SM", "", offsetof(rc_sm_limits, threads), SHOWN_AS_COUNT},
+    {"blocks-per-sm", "Blocks per SM", "", offsetof(rc_sm_limits, blocks), SHOWN_AS_COUNT},
+    {"registers-per-sm", "Registers per SM", "", offsetof(rc_sm_limits, registers),
+     SHOWN_AS_COUNT},
+    {"registers-per-thread", "Registers per thread", "",
+     offsetof(rc_sm_limits, registers_per_thread), SHOWN_AS_COUNT},
+    {"register-unit", "Register allocation unit", "", offsetof(rc_sm_limits, register_unit),
+     SHOWN_AS_COUNT},
+    {"shared-per-sm", "Shared memory per SM", "B", offsetof(rc_sm_limits, shared), SHOWN_AS_SI},
+    {"shared-per-block", "Shared memory per block", "B",
+     offsetof(rc_sm_limits, shared_per_block), SHOWN_AS_SI},
+    {"shared-unit", "Shared memory allocation unit", "B", offsetof(rc_sm_limits, shared_unit),
+     SHOWN_AS_SI},
+    {"shared-reserved", "Shared memory reserved per block", "B",
+     offsetof(rc_sm_limits, shared_reserved), SHOWN_AS_SI},
+    {"l1-per-sm", "L1 data cache per SM", "B", offsetof(rc_sm_limits, l1), SHOWN_AS_SI},
+    {"l1-shared-per-sm", "L1 and shared memory per SM", "B", offsetof(rc_sm_limits, l1_shared),
+     SHOWN_AS_SI},
+};
+
+static const figure_field rate_fields[] = {
+    {"dram-bandwidth", "Sustained DRAM bandwidth", "B/s", offsetof(rc_gpu_rates, dram_bandwidth),
+     SHOWN_AS_SI3},
+    {"l2-bandwidth", "L2 bandwidth", "B/s", offsetof(rc_gpu_rates, l2_bandwidth), SHOWN_AS_SI3},
+    {"l1-bandwidth", "L1/shared bandwidth", "B/s", offsetof(rc_gpu_rates, l1_bandwidth),
+     SHOWN_AS_SI3},
+    {"dram-latency", "DRAM latency", "s", offsetof(rc_gpu_rates, dram_latency), SHOWN_AS_SI3},
+    {"l2-latency", "L2 latency", "s", offsetof(rc_gpu_rates, l2_latency), SHOWN_AS_SI3},
+    {"l1-latency", "L1 latency", "s", offsetof(rc_gpu_rates, l1_latency), SHOWN_AS_SI3},
+    {"launch-back-to-back", "Launch, back to back", "s",
+     offsetof(rc_gpu_rates, launch_back_to_back), SHOWN_AS_SI3},
+    {"launch-synchronised", "Launch and synchronisation", "s",
+     offsetof(rc_gpu_rates, launch_sync), SHOWN_AS_SI3},
+};
+
+static const char *show_field(const figure_field *d, double value, char *buf, size_t size)
+{
+    switch (d->shown) {
+    case SHOWN_AS_COUNT:
+        return rc_format_int((int64_t)value, buf, size);
+    case SHOWN_AS_SI:
+        return rc_format_si(value, d->unit, buf, size);
+    case SHOWN_AS_SI3:
+        return rc_format_si3(value, d->unit, buf, size);
+    }
+    return "";
+}
+
+/* Adds the figures `fields` of the structure at `base`. */
+static void add_figure_fields(xmlNodePtr n, const void *base, const figure_field *fields,
+                              size_t count)
+{
+    char buf[96];
+    for (size_t i = 0; i < count; i++) {
+        const figure_field *d = &fields[i];
+        const rc_gpu_figure *f = (const rc_gpu_figure *)((const char *)base + d->offset);
+        add_execution_figure(n, d->name, d->label, f, d->unit,
+                             show_field(d, f->value, buf, sizeof buf));
+    }
+}
+
 static void add_execution_figures(xmlNodePtr gpu, const rc_gpu *g)
 {
     xmlNodePtr n = xmlNewChild(gpu, NULL, X("execution"), NULL);
     char buf[96];
-    const rc_sm_limits *s = &g->sm;
-    const rc_gpu_rates *r = &g->rates;
-    static const struct {
-        const char *name, *label;
-        size_t offset;
-    } counts[] = {
-        {"sms", "SMs", offsetof(rc_sm_limits, count)},
-        {"warp-size", "Warp size", offsetof(rc_sm_limits, warp_size)},
-        {"threads-per-sm", "Threads per SM", offsetof(rc_sm_limits, threads)},
-        {"blocks-per-sm", "Blocks per SM", offsetof(rc_sm_limits, blocks)},
-        {"registers-per-sm", "Registers per SM", offsetof(rc_sm_limits, registers)},
-        {"registers-per-thread", "Registers per thread", offsetof(rc_sm_limits, registers_per_thread)},
-        {"register-unit", "Register allocation unit", offsetof(rc_sm_limits, register_unit)},
-    };
-    add_execution_figure(n, "sm-clock", "SM clock", &s->clock, "Hz",
-                         rc_format_si(s->clock.value, "Hz", buf, sizeof buf));
-    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        const rc_gpu_figure *f = (const rc_gpu_figure *)((const char *)s + counts[i].offset);
-        add_execution_figure(n, counts[i].name, counts[i].label, f, "",
-                             rc_format_int((int64_t)f->value, buf, sizeof buf));
-    }
-    static const struct {
-        const char *name, *label;
-        size_t offset;
-    } sizes[] = {
-        {"shared-per-sm", "Shared memory per SM", offsetof(rc_sm_limits, shared)},
-        {"shared-per-block", "Shared memory per block", offsetof(rc_sm_limits, shared_per_block)},
-        {"shared-unit", "Shared memory allocation unit", offsetof(rc_sm_limits, shared_unit)},
-        {"shared-reserved", "Shared memory reserved per block", offsetof(rc_sm_limits, shared_reserved)},
-        {"l1-per-sm", "L1 data cache per SM", offsetof(rc_sm_limits, l1)},
-        {"l1-shared-per-sm", "L1 and shared memory per SM", offsetof(rc_sm_limits, l1_shared)},
-    };
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        const rc_gpu_figure *f = (const rc_gpu_figure *)((const char *)s + sizes[i].offset);
-        add_execution_figure(n, sizes[i].name, sizes[i].label, f, "B",
-                             rc_format_si(f->value, "B", buf, sizeof buf));
-    }
+    add_figure_fields(n, &g->sm, sm_fields, sizeof sm_fields / sizeof sm_fields[0]);
     if (g->peak_fp16 > 0)
         add_published(n, g, "peak-fp16", "FP16 peak", g->peak_fp16, "FLOP/s",
                       rc_format_si(g->peak_fp16, "FLOP/s", buf, sizeof buf));
-    static const struct {
-        const char *name, *label, *unit;
-        size_t offset;
-    } rates[] = {
-        {"dram-bandwidth", "Sustained DRAM bandwidth", "B/s", offsetof(rc_gpu_rates, dram_bandwidth)},
-        {"l2-bandwidth", "L2 bandwidth", "B/s", offsetof(rc_gpu_rates, l2_bandwidth)},
-        {"l1-bandwidth", "L1/shared bandwidth", "B/s", offsetof(rc_gpu_rates, l1_bandwidth)},
-        {"dram-latency", "DRAM latency", "s", offsetof(rc_gpu_rates, dram_latency)},
-        {"l2-latency", "L2 latency", "s", offsetof(rc_gpu_rates, l2_latency)},
-        {"l1-latency", "L1 latency", "s", offsetof(rc_gpu_rates, l1_latency)},
-        {"launch-back-to-back", "Launch, back to back", "s", offsetof(rc_gpu_rates, launch_back_to_back)},
-        {"launch-synchronised", "Launch and synchronisation", "s", offsetof(rc_gpu_rates, launch_sync)},
-    };
-    for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
-        const rc_gpu_figure *f = (const rc_gpu_figure *)((const char *)r + rates[i].offset);
-        add_execution_figure(n, rates[i].name, rates[i].label, f, rates[i].unit,
-                             rc_format_si3(f->value, rates[i].unit, buf, sizeof buf));
-    }
+    add_figure_fields(n, &g->rates, rate_fields, sizeof rate_fields / sizeof rate_fields[0]);
 }
 
 xmlDocPtr rc_results_new(const rc_gpu *const *gpus, size_t ngpus)
