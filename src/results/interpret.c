@@ -250,6 +250,19 @@ static void put_share(rc_buffer *sb, const rc_interpret_facts *f, const gpu_set 
     rc_buffer_printf(sb, " of t_total");
 }
 
+/* The body's time and the launch latency over the GPUs `s`, each a range
+ * in µs, between the words given: "<before_body>0.1 to 2 µs<before_launch>
+ * 5 µs<after>". */
+static void put_times(rc_buffer *sb, const rc_interpret_facts *f, const gpu_set *s,
+                      const char *before_body, const char *before_launch, const char *after)
+{
+    rc_buffer_printf(sb, "%s", before_body);
+    put_range(sb, range_over(f, s, t_body), as_us, " µs");
+    rc_buffer_printf(sb, "%s", before_launch);
+    put_range(sb, range_over(f, s, t_launch), as_us, " µs");
+    rc_buffer_printf(sb, "%s", after);
+}
+
 /* Whether the launch latency or the body is the larger part of t_total,
  * each range over the GPUs named beside it. */
 static void say_launch(rc_buffer *sb, const rc_interpret_facts *f)
@@ -260,37 +273,23 @@ static void say_launch(rc_buffer *sb, const rc_interpret_facts *f)
     if (body.n == 0) {
         rc_buffer_printf(sb, "Launch latency dominates on ");
         put_set(sb, f, &launch);
-        rc_buffer_printf(sb, ": the body takes ");
-        put_range(sb, range_over(f, &launch, t_body), as_us, " µs");
-        rc_buffer_printf(sb, ", less than the launch latency of ");
-        put_range(sb, range_over(f, &launch, t_launch), as_us, " µs");
-        rc_buffer_printf(sb, ", ");
+        put_times(sb, f, &launch, ": the body takes ", ", less than the launch latency of ",
+                  ", ");
         put_share(sb, f, &launch);
         rc_buffer_printf(sb, ".");
     } else if (launch.n == 0) {
         rc_buffer_printf(sb, "The body outweighs the launch latency on ");
         put_set(sb, f, &body);
-        rc_buffer_printf(sb, ": it takes ");
-        put_range(sb, range_over(f, &body, t_body), as_us, " µs");
-        rc_buffer_printf(sb, " against ");
-        put_range(sb, range_over(f, &body, t_launch), as_us, " µs");
-        rc_buffer_printf(sb, " of launch latency, ");
+        put_times(sb, f, &body, ": it takes ", " against ", " of launch latency, ");
         put_share(sb, f, &body);
         rc_buffer_printf(sb, ".");
     } else {
         rc_buffer_printf(sb, "Launch latency dominates on ");
         put_names(sb, f, &launch);
-        rc_buffer_printf(sb, ", where the body takes ");
-        put_range(sb, range_over(f, &launch, t_body), as_us, " µs");
-        rc_buffer_printf(sb, " against ");
-        put_range(sb, range_over(f, &launch, t_launch), as_us, " µs");
-        rc_buffer_printf(sb, " of launch latency; on ");
+        put_times(sb, f, &launch, ", where the body takes ", " against ",
+                  " of launch latency; on ");
         put_names(sb, f, &body);
-        rc_buffer_printf(sb, " the body, ");
-        put_range(sb, range_over(f, &body, t_body), as_us, " µs");
-        rc_buffer_printf(sb, ", takes longer than the launch latency (");
-        put_range(sb, range_over(f, &body, t_launch), as_us, " µs");
-        rc_buffer_printf(sb, ").");
+        put_times(sb, f, &body, " the body, ", ", takes longer than the launch latency (", ").");
     }
     set_free(&launch);
     set_free(&body);

@@ -129,6 +129,19 @@ static void add_published(xmlNodePtr n, const rc_gpu *g, const char *name, const
                                 g->file, NULL});
 }
 
+/* "6 GB GDDR5", "889 MHz base": a quantity and the kind the file gives. */
+static const char *si_and_kind(double value, const char *unit, const char *kind, char *out,
+                               size_t size)
+{
+    char buf[96];
+    rc_format_si(value, unit, buf, sizeof buf);
+    if (kind)
+        snprintf(out, size, "%s %s", buf, kind);
+    else
+        snprintf(out, size, "%s", buf);
+    return out;
+}
+
 static void add_gpu_figures(xmlNodePtr n, const rc_gpu *g)
 {
     char buf[96], b2[200];
@@ -149,25 +162,15 @@ static void add_gpu_figures(xmlNodePtr n, const rc_gpu *g)
     snprintf(b2, sizeof b2, "%s FLOP/byte", rc_format_sig3(ridge, buf, sizeof buf));
     add_figure(n, &(gpu_figure){"ridge", "Ridge point", "FLOP/B", ridge, b2, RC_ORIGIN_PUBLISHED,
                                 "FP32 peak / memory bandwidth", NULL});
-    if (g->memory_bytes > 0) {
-        rc_format_si(g->memory_bytes, "B", buf, sizeof buf);
-        if (g->memory_type)
-            snprintf(b2, sizeof b2, "%s %s", buf, g->memory_type);
-        else
-            snprintf(b2, sizeof b2, "%s", buf);
-        add_published(n, g, "memory", "Memory", g->memory_bytes, "B", b2);
-    }
+    if (g->memory_bytes > 0)
+        add_published(n, g, "memory", "Memory", g->memory_bytes, "B",
+                      si_and_kind(g->memory_bytes, "B", g->memory_type, b2, sizeof b2));
     if (g->l2_bytes > 0)
         add_published(n, g, "l2", "L2 cache", g->l2_bytes, "B",
                       rc_format_si(g->l2_bytes, "B", buf, sizeof buf));
-    if (g->clock_hz > 0) {
-        rc_format_si(g->clock_hz, "Hz", buf, sizeof buf);
-        if (g->clock_kind)
-            snprintf(b2, sizeof b2, "%s %s", buf, g->clock_kind);
-        else
-            snprintf(b2, sizeof b2, "%s", buf);
-        add_published(n, g, "clock", "Clock of the peak", g->clock_hz, "Hz", b2);
-    }
+    if (g->clock_hz > 0)
+        add_published(n, g, "clock", "Clock of the peak", g->clock_hz, "Hz",
+                      si_and_kind(g->clock_hz, "Hz", g->clock_kind, b2, sizeof b2));
 }
 
 /* The execution model's figures of a GPU, under <execution>, each with its origin and
