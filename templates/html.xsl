@@ -411,6 +411,9 @@
 
   <xsl:template match="flops">
     <li>
+      <xsl:if test="@precision != 'fp32'">
+        <xsl:value-of select="concat(translate(@precision, 'fp', 'FP'), ' ')"/>
+      </xsl:if>
       <xsl:text>FLOPs</xsl:text>
       <xsl:call-template name="note"/>
       <xsl:choose>

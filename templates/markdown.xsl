@@ -398,7 +398,11 @@
 
   <xsl:template match="flops">
     <xsl:param name="indent"/>
-    <xsl:value-of select="concat($indent, '- FLOPs')"/>
+    <xsl:value-of select="concat($indent, '- ')"/>
+    <xsl:if test="@precision != 'fp32'">
+      <xsl:value-of select="concat(translate(@precision, 'fp', 'FP'), ' ')"/>
+    </xsl:if>
+    <xsl:text>FLOPs</xsl:text>
     <xsl:call-template name="note"/>
     <xsl:choose>
       <xsl:when test="@per-execution">

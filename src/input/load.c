@@ -1231,6 +1231,22 @@ const char *rc_work_attr(rc_work_kind kind, int which)
 static const char *const space_names[] = {"global", "shared", "constant", "local"};
 const char *rc_space_name(rc_space space) { return space_names[space]; }
 
+/* ORDER RC_PRECISION */
+static const char *const precision_names[] = {"fp16", "fp32", "fp64"};
+const char *rc_precision_name(rc_precision p) { return precision_names[p]; }
+
+/* A <flops> statement's precision attribute; the schema allows only the three names. */
+static rc_precision read_precision(xmlNodePtr n)
+{
+    char *text = attr(n, "precision");
+    rc_precision p = RC_PRECISION_FP32;
+    for (int i = 0; text && i < RC_PRECISIONS; i++)
+        if (strcmp(text, precision_names[i]) == 0)
+            p = (rc_precision)i;
+    free(text);
+    return p;
+}
+
 /* ORDER RC_STEP */
 static const char *const step_ops[] = {"+=", "-=", "*=", "/=", "<<=", ">>="};
 const char *rc_step_op_text(rc_step_op op) { return step_ops[op]; }
@@ -1846,6 +1862,7 @@ static rc_work *parse_statement(scope *sc, xmlNodePtr n, int depth, bool *ok)
     w->array = -1;
     w->index = sc->kernel->nwork++;
     w->note = attr(n, "note");
+    w->precision = kind == RC_WORK_FLOPS ? read_precision(n) : RC_PRECISION_FP32;
     if (kind == RC_WORK_WHEN)
         w->assumption = attr(n, "assumption");
     if (w->assumption)

@@ -117,6 +117,15 @@ typedef enum {
     RC_STEP_SHR  /* var >>= step */
 } rc_step_op;
 
+/* The precision of a <flops> statement's arithmetic; FP32 unless it says.
+ * ORDER RC_PRECISION */
+typedef enum {
+    RC_PRECISION_FP16, RC_PRECISION_FP32, RC_PRECISION_FP64, RC_PRECISIONS
+} rc_precision;
+
+/* "fp16", "fp32", "fp64": the attribute's values and the names outputs use. */
+const char *rc_precision_name(rc_precision p);
+
 /* Where an array lives. ORDER RC_SPACE */
 typedef enum {
     RC_SPACE_GLOBAL, RC_SPACE_SHARED, RC_SPACE_CONSTANT, RC_SPACE_LOCAL
@@ -159,6 +168,7 @@ struct rc_work {
     int array;
     rc_expr *index_expr;
     char *index_text;
+    rc_precision precision; /* FLOPS: the arithmetic's precision */
     char *note;       /* may be NULL */
     char *assumption; /* WHEN only: set when the guard states an assumption of
                          the model that the kernel's code does not make */

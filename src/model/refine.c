@@ -34,6 +34,32 @@ static int64_t round_up(int64_t a, int64_t unit)
     return unit > 0 ? ceil_div(a, unit) * unit : a;
 }
 
+rc_resources rc_kernel_resources(const rc_kernel *k)
+{
+    rc_resources res = {k->registers, k->shared_bytes};
+    if (res.shared_bytes == 0)
+        for (size_t i = 0; i < k->narrays; i++)
+            if (k->arrays[i].space == RC_SPACE_SHARED)
+                res.shared_bytes += k->arrays[i].length * k->arrays[i].elem_bytes;
+    return res;
+}
+
+static void add_precision_work(const rc_work *w, const rc_counts *c, rc_precision_work *out)
+{
+    for (; w; w = w->next) {
+        if (w->kind == RC_WORK_FLOPS)
+            out->flops[w->precision] += (double)c->work[w->index].m1;
+        add_precision_work(w->children, c, out);
+    }
+}
+
+void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_work *w)
+{
+    *w = (rc_precision_work){{0}};
+    if (c->work)
+        add_precision_work(k->work, c, w);
+}
+
 void rc_occupancy_compute(const rc_sm_limits *sm, int64_t threads_per_block,
                           const rc_resources *res, rc_occupancy *o)
 {
@@ -141,14 +167,28 @@ static void waves(const rc_gpu *g, const rc_kernel *k, rc_refined *r)
     r->warps_per_sm = blocks_per_active * r->occ.warps_per_block;
 }
 
+/* Each precision's peak: the GPU file's figure, else an assumed one. Without an FP16 peak,
+ * FP16 arithmetic runs at the FP32 rate: the rate of GPUs without packed FP16 (Kepler and
+ * Maxwell convert to FP32) and of Ada, whose whitepaper gives FP16 without tensor cores as
+ * the FP32 figure; faster on GPUs with packed FP16, so the assumption errs slow. Without an
+ * FP64 peak, FP64 at 1/32 of FP32, the ratio of NVIDIA's consumer GPUs since Maxwell
+ * (datasheets: GTX TITAN X, RTX 2080 Ti, RTX 4070, RTX 4090). */
+static void peaks(const rc_gpu *g, rc_refined *r)
+{
+    r->peak[RC_PRECISION_FP16] = g->peak_fp16 > 0 ? g->peak_fp16 : g->peak_fp32;
+    r->peak_assumed[RC_PRECISION_FP16] = !(g->peak_fp16 > 0);
+    r->peak[RC_PRECISION_FP32] = g->peak_fp32;
+    r->peak[RC_PRECISION_FP64] = g->peak_fp64 > 0 ? g->peak_fp64 : g->peak_fp32 / 32;
+    r->peak_assumed[RC_PRECISION_FP64] = !(g->peak_fp64 > 0);
+}
+
 static void compute(const rc_gpu *g, const rc_precision_work *w, rc_refined *r)
 {
-    r->peak[0] = g->peak_fp16 > 0 ? g->peak_fp16 : g->peak_fp32;
-    r->peak[1] = g->peak_fp32;
-    r->peak[2] = g->peak_fp64 > 0 ? g->peak_fp64 : g->peak_fp32 / 32;
+    peaks(g, r);
     r->issue_fraction = fmin(1.0, r->warps_per_sm / WARPS_TO_ISSUE);
     double share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
-    for (int p = 0; p < 3; p++) {
+    for (int p = 0; p < RC_PRECISIONS; p++) {
+        r->flops[p] = w->flops[p];
         r->rate[p] = r->peak[p] * share * r->issue_fraction;
         r->t_compute[p] = w->flops[p] > 0 && r->rate[p] > 0
                               ? w->flops[p] / r->rate[p] * r->wave_factor : 0;

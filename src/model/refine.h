@@ -27,6 +27,7 @@
 #ifndef ROOFCAST_REFINE_H
 #define ROOFCAST_REFINE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "model/eval.h"
@@ -52,6 +53,10 @@ typedef struct {
     int64_t registers;
     int64_t shared_bytes;
 } rc_resources;
+
+/* Registers per thread and shared bytes per block of `k`: its <resources>; where that gives
+ * no shared bytes, the declared shared arrays' bytes (length x element size) summed. */
+rc_resources rc_kernel_resources(const rc_kernel *k);
 
 void rc_occupancy_compute(const rc_sm_limits *sm, int64_t threads_per_block,
                           const rc_resources *res, rc_occupancy *out);
@@ -79,8 +84,12 @@ typedef struct {
 
 /* Work per precision; FP32 unless the work model says otherwise. */
 typedef struct {
-    double flops[3];     /* fp16, fp32, fp64 */
+    double flops[RC_PRECISIONS]; /* by rc_precision: fp16, fp32, fp64 */
 } rc_precision_work;
+
+/* The FLOPs of the launch by precision: each <flops> statement's count over the launch
+ * (rc_counts.work[].m1) at the precision it states. They sum to c->flops.total. */
+void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_work *w);
 
 typedef struct {
     rc_occupancy occ;
@@ -88,7 +97,11 @@ typedef struct {
     double wave_factor;
     double warps_per_sm;         /* resident on each active SM */
     double issue_fraction;       /* min(1, warps per SM / 16) */
-    double peak[3], rate[3], t_compute[3]; /* fp16, fp32, fp64 */
+    /* By rc_precision: the peak (FLOP/s; assumed where the GPU file gives none, see
+     * refine.c), the rate in reach and the time of that precision's FLOPs. */
+    double peak[RC_PRECISIONS], rate[RC_PRECISIONS], t_compute[RC_PRECISIONS];
+    bool peak_assumed[RC_PRECISIONS];
+    double flops[RC_PRECISIONS];
     double thread_bytes_in_flight, rounds;
     rc_level_time dram, l2, l1;
     double thread_flops_max, t_thread, t_thread_lower;

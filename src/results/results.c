@@ -330,6 +330,8 @@ static void add_work(xmlNodePtr parent, const rc_kernel *k, const rc_work *w, co
         for (int i = 0; i < RC_WORK_EXPRS; i++)
             if (w->text[i])
                 set_str(n, w->attr[i], w->text[i]);
+        if (w->kind == RC_WORK_FLOPS)
+            set_str(n, "precision", rc_precision_name(w->precision));
         set_str(n, "note", w->note);
         set_str(n, "assumption", w->assumption);
         if (w->kind == RC_WORK_LOOP) {
@@ -461,6 +463,10 @@ static void add_counts(xmlNodePtr kernel, const char *basis, const rc_kernel *k,
     set_int(b, "active", c->blocks_active);
     xmlNodePtr f = xmlNewChild(n, NULL, X("flops"), NULL);
     set_spread(f, &c->flops);
+    rc_precision_work pw;
+    rc_precision_work_of(k, c, &pw);
+    for (int p = 0; p < RC_PRECISIONS; p++)
+        set_num(f, rc_precision_name((rc_precision)p), pw.flops[p], NULL);
     xmlNodePtr by = xmlNewChild(n, NULL, X("bytes"), NULL);
     set_spread(by, &c->bytes);
     set_int(by, "loaded", c->bytes_loaded);
@@ -616,7 +622,7 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
 
 static void add_refined(xmlNodePtr est, const rc_refined *r)
 {
-    char a[64], b[64], c[64], d[64], inputs[600];
+    char a[64], b[64], c[64], d[64], e[64], inputs[600];
     set_sig3(est, "occupancy", r->occ.occupancy);
     set_int(est, "waves", r->waves);
     set_time(est, "t-lower", r->t_lower);
@@ -647,20 +653,30 @@ static void add_refined(xmlNodePtr est, const rc_refined *r)
     set_sig3(w, "wave-factor", r->wave_factor);
     set_sig3(w, "warps-per-sm", r->warps_per_sm);
     set_sig3(w, "issue-fraction", r->issue_fraction);
-    static const char *const prec[] = {"fp16", "fp32", "fp64"};
-    for (int p = 0; p < 3; p++) {
+    static const char *const assumed_peak[] = {
+        "assumed: no FP16 peak in the GPU file, FP16 at the FP32 rate", "",
+        "assumed: no FP64 peak in the GPU file, FP64 at 1/32 of the FP32 rate"};
+    for (int p = 0; p < RC_PRECISIONS; p++) {
         if (r->t_compute[p] <= 0)
             continue;
         char name[32];
-        snprintf(name, sizeof name, "compute-%s", prec[p]);
-        snprintf(inputs, sizeof inputs, "peak %s x %lld / %lld SMs x %s issue = %s; x %s",
-                 rc_format_si3(r->peak[p], "FLOP/s", a, sizeof a), (long long)r->active_sms,
+        snprintf(name, sizeof name, "compute-%s", rc_precision_name((rc_precision)p));
+        snprintf(inputs, sizeof inputs, "%s FLOPs; %s peak %s%s%s x %lld / %lld SMs x %s issue = %s; x %s",
+                 rc_format_sig3(r->flops[p], e, sizeof e),
+                 rc_precision_name((rc_precision)p),
+                 rc_format_si3(r->peak[p], "FLOP/s", a, sizeof a),
+                 r->peak_assumed[p] ? " " : "", r->peak_assumed[p] ? assumed_peak[p] : "",
+                 (long long)r->active_sms,
                  (long long)r->sms, rc_format_sig3(r->issue_fraction, b, sizeof b),
                  rc_format_si3(r->rate[p], "FLOP/s", c, sizeof c),
                  rc_format_sig3(r->wave_factor, d, sizeof d));
         xmlNodePtr t = add_term(n, name, r->t_compute[p],
                                 "FLOPs / (peak x active SMs / SMs x min(1, warps per SM / 16)) "
                                 "x wave factor", inputs);
+        set_str(t, "precision", rc_precision_name((rc_precision)p));
+        set_num(t, "flops", r->flops[p], NULL);
+        set_rate(t, "peak", r->peak[p], "FLOP/s");
+        set_str(t, "peak-origin", r->peak_assumed[p] ? "assumed" : "published");
         set_rate(t, "rate", r->rate[p], "FLOP/s");
     }
     add_level(n, "dram", "DRAM", &r->dram, r->wave_factor);
@@ -741,16 +757,6 @@ static char *dims_text(const int64_t d[3], char *buf, size_t size)
 
 /* Registers per thread and shared memory per block for occupancy: <resources> when the kernel
  * gives them (the compiler's figures), else the shared arrays it declares. */
-static rc_resources kernel_resources(const rc_kernel *k)
-{
-    rc_resources res = {k->registers, k->shared_bytes};
-    if (res.shared_bytes == 0)
-        for (size_t i = 0; i < k->narrays; i++)
-            if (k->arrays[i].space == RC_SPACE_SHARED)
-                res.shared_bytes += k->arrays[i].length * k->arrays[i].elem_bytes;
-    return res;
-}
-
 xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
                                  size_t ng, const rc_kernel_result *r)
 {
@@ -802,8 +808,9 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
         return n;
     }
     rc_refined *refined = calloc(ng ? ng : 1, sizeof *refined);
-    rc_resources res = kernel_resources(k);
-    rc_precision_work work = {{0, (double)r->model->flops.total, 0}};
+    rc_resources res = rc_kernel_resources(k);
+    rc_precision_work work;
+    rc_precision_work_of(k, r->model, &work);
     for (size_t i = 0; i < ng; i++) {
         rc_estimate_compute(gpus[i], r->model->flops.total, r->model->bytes.total, &est[i]);
         if (refined) {

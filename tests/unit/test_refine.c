@@ -166,7 +166,8 @@ static void refine(const char *cc, rc_kernel *k, rc_refined *r)
     rc_eval_error err;
     assert_true(rc_evaluate(k, false, &c, &err));
     rc_resources res = {0, 0};
-    rc_precision_work w = {{0, (double)c.flops.total, 0}};
+    rc_precision_work w;
+    rc_precision_work_of(k, &c, &w);
     rc_refine(g, k, &c, &res, &w, (double)c.bytes.total, (double)c.bytes.total, r);
     rc_counts_release(&c);
     rc_gpu_free(g);
@@ -247,6 +248,111 @@ static void test_rounds(void **state)
     rc_kernel_free(k);
 }
 
+/* Precision: 2 blocks of 32 threads; each thread does 3 FP16 FLOPs, 5 FP32 (no attribute)
+ * and 4 x 2 FP64 inside a loop: 192, 320 and 512 over the launch. The test GPU gives only
+ * an FP32 peak (10 TFLOP/s): FP16 is assumed at that rate, FP64 at 1/32 of it. 2 active SMs
+ * of 10, one warp each (issue 1 / 16): FP64 at 10 T / 32 x 2 / 10 / 16 = 3.90625 GFLOP/s,
+ * 512 FLOPs in 131.072 ns, the longest term of the body. */
+static void test_precision(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"2\" block=\"32\"/>",
+                          "<flops count=\"3\" precision=\"fp16\"/><flops count=\"5\"/>"
+                          "<loop var=\"i\" from=\"0\" to=\"4\">"
+                          "<flops count=\"2\" precision=\"fp64\"/></loop>");
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_precision_work w;
+    rc_precision_work_of(k, &c, &w);
+    assert_close(w.flops[RC_PRECISION_FP16], 192);
+    assert_close(w.flops[RC_PRECISION_FP32], 320);
+    assert_close(w.flops[RC_PRECISION_FP64], 512);
+    assert_int_equal(c.flops.total, 192 + 320 + 512);
+    rc_gpu *g = gpu_cc("9.0");
+    rc_resources res = {0, 0};
+    rc_refined r;
+    rc_refine(g, k, &c, &res, &w, 0, 0, &r);
+    assert_true(r.peak_assumed[RC_PRECISION_FP16]);
+    assert_false(r.peak_assumed[RC_PRECISION_FP32]);
+    assert_true(r.peak_assumed[RC_PRECISION_FP64]);
+    assert_close(r.peak[RC_PRECISION_FP16], 10e12);
+    assert_close(r.peak[RC_PRECISION_FP64], 10e12 / 32);
+    assert_close(r.rate[RC_PRECISION_FP64], 10e12 / 32 * 2 / 10 / 16);
+    assert_close(r.t_compute[RC_PRECISION_FP64], 512 / (10e12 / 32 * 2 / 10 / 16));
+    assert_close(r.t_compute[RC_PRECISION_FP16], 192 / (10e12 * 2 / 10 / 16));
+    assert_close(r.t_compute[RC_PRECISION_FP32], 320 / (10e12 * 2 / 10 / 16));
+    assert_close(r.t_body_est, r.t_compute[RC_PRECISION_FP64]);
+    assert_int_equal(r.limiter, RC_LIMIT_LAUNCH); /* 131 ns against the 2 us launch */
+    assert_string_equal(rc_limiter_name(RC_LIMIT_FP64), "compute-fp64");
+    /* The lower bound charges each precision at 1.15 x its peak. */
+    assert_close(r.t_lower_compute, 512 / (1.15 * 10e12 / 32));
+    /* A GPU file's FP64 peak replaces the assumption. */
+    g->peak_fp64 = 5e12;
+    rc_refine(g, k, &c, &res, &w, 0, 0, &r);
+    assert_false(r.peak_assumed[RC_PRECISION_FP64]);
+    assert_close(r.t_compute[RC_PRECISION_FP64], 512 / (5e12 * 2 / 10 / 16));
+    rc_gpu_free(g);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
+/* rc_kernel_resources and the occupancy it gives, by the CUDA rules. <resources> with 40
+ * registers and 8,192 shared bytes, 256 threads on 9.0: 40 x 32 = 1,280 registers a warp
+ * (already a multiple of 256); 16,384 / 1,280 = 12 warps a partition, 48 in all: 6 blocks
+ * of 8 warps. Shared: 8,192 + the 1 KiB reserve = 9,216 B (a multiple of 128): 25 blocks in
+ * 228 KiB. Registers limit: 6 blocks, 75 %. */
+static void test_kernel_resources(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"1\" block=\"256\"/>"
+                          "<array name=\"tile\" type=\"float\" length=\"32 * 33\" space=\"shared\"/>"
+                          "<resources registers=\"40\" shared-bytes=\"8192\"/>",
+                          "<flops count=\"1\"/>");
+    rc_resources res = rc_kernel_resources(k);
+    assert_int_equal(res.registers, 40);
+    assert_int_equal(res.shared_bytes, 8192); /* <resources> wins over the arrays */
+    rc_gpu *g = gpu_cc("9.0");
+    rc_occupancy o;
+    rc_occupancy_compute(&g->sm, rc_kernel_threads_per_block(k), &res, &o);
+    assert_int_equal(o.registers_per_warp, 1280);
+    assert_int_equal(o.by_registers, 6);
+    assert_int_equal(o.shared_per_block, 9216);
+    assert_int_equal(o.by_shared, 25);
+    assert_int_equal(o.blocks_per_sm, 6);
+    assert_int_equal(o.limit, RC_OCC_REGISTERS);
+    assert_close(o.occupancy, 0.75);
+    rc_kernel_free(k);
+    /* Without <resources>: the shared arrays, 32 x 33 floats (4,224 B) and 100 doubles
+     * (800 B): 5,024 B; no registers. With the reserve, 6,048 B rounds up to 6,144 (128-byte
+     * units): 233,472 / 6,144 = 38 blocks; the 2,048 threads of an SM hold 8 blocks of 256,
+     * the limit. */
+    k = kernel("<launch grid=\"1\" block=\"256\"/>"
+               "<array name=\"tile\" type=\"float\" length=\"32 * 33\" space=\"shared\"/>"
+               "<array name=\"acc\" type=\"double\" length=\"100\" space=\"shared\"/>"
+               "<array name=\"in\" type=\"float\" length=\"1024\"/>",
+               "<flops count=\"1\"/>");
+    res = rc_kernel_resources(k);
+    assert_int_equal(res.registers, 0);
+    assert_int_equal(res.shared_bytes, 5024);
+    rc_occupancy_compute(&g->sm, rc_kernel_threads_per_block(k), &res, &o);
+    assert_int_equal(o.shared_per_block, 6144);
+    assert_int_equal(o.by_shared, 38);
+    assert_int_equal(o.blocks_per_sm, 8);
+    assert_int_equal(o.limit, RC_OCC_THREADS);
+    /* On 7.5 (64 KiB, 256-byte units, no reserve): 5,024 -> 5,120 B, 12 blocks; 1,024
+     * threads an SM hold 4 blocks of 256. */
+    rc_gpu_free(g);
+    g = gpu_cc("7.5");
+    rc_occupancy_compute(&g->sm, rc_kernel_threads_per_block(k), &res, &o);
+    assert_int_equal(o.shared_per_block, 5120);
+    assert_int_equal(o.by_shared, 12);
+    assert_int_equal(o.blocks_per_sm, 4);
+    assert_int_equal(o.limit, RC_OCC_THREADS);
+    rc_gpu_free(g);
+    rc_kernel_free(k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -257,6 +363,8 @@ int main(void)
         cmocka_unit_test(test_waves_tail),
         cmocka_unit_test(test_worked_launch),
         cmocka_unit_test(test_rounds),
+        cmocka_unit_test(test_precision),
+        cmocka_unit_test(test_kernel_resources),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
