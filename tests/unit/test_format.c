@@ -6,6 +6,9 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "results/format.h"
 
@@ -48,6 +51,54 @@ static void test_exact(void **state)
     assert_string_equal(rc_format_exact(640000.0 / 336e9, b, sizeof b), "1.9047619047619047e-06");
 }
 
+/* rc_format_exact as it was before it halved the range of precisions,
+ * trying each in turn: the reference it must still agree with. */
+static char *format_exact_linear(double v, char *buf, size_t size)
+{
+    int precision = 1;
+    for (; precision <= 17; precision++) {
+        snprintf(buf, size, "%.*g", precision, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    double mag = fabs(v);
+    if (strchr(buf, 'e') && mag >= 1e-4 && mag < 1e16) {
+        int exponent = (int)floor(log10(mag));
+        int decimals = precision - 1 - exponent;
+        snprintf(buf, size, "%.*f", decimals > 0 ? decimals : 0, v);
+    }
+    return buf;
+}
+
+/* Shortest digits on doubles of every kind: random bit patterns (subnormals
+ * included), powers of two (whose neighbours are not symmetric), short
+ * decimals, their neighbours, and quotients like a run's times. */
+static void test_exact_is_shortest(void **state)
+{
+    (void)state;
+    uint64_t x = 88172645463325252ull; /* xorshift64 */
+    char b[64], want[64];
+    for (int i = 0; i < 200000; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        double v;
+        switch (i % 5) {
+        case 0: {
+            uint64_t bits = x & ~(0x7ffull << 52);
+            bits |= (uint64_t)(x % 2047) << 52; /* any finite exponent */
+            memcpy(&v, &bits, sizeof v);
+            break;
+        }
+        case 1: v = ldexp(1.0, (int)(x % 2100) - 1074); break;
+        case 2: v = (double)(x % 100000) / 1000.0; break;
+        case 3: v = nextafter((double)(x % 1000) / 10.0, (x & 1) ? INFINITY : 0); break;
+        default: v = (double)(x % 1000000 + 1) / ((double)(x >> 40) + 336e9); break;
+        }
+        assert_string_equal(rc_format_exact(v, b, sizeof b), format_exact_linear(v, want, sizeof want));
+    }
+}
+
 static void test_si(void **state)
 {
     (void)state;
@@ -82,7 +133,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_int),     cmocka_unit_test(test_sig3),
-        cmocka_unit_test(test_exact),   cmocka_unit_test(test_si),
+        cmocka_unit_test(test_exact), cmocka_unit_test(test_exact_is_shortest),   cmocka_unit_test(test_si),
         cmocka_unit_test(test_si3),
         cmocka_unit_test(test_units_helpers),
     };
