@@ -213,39 +213,75 @@ static void report_eval_error(rc_diag *diag, const rc_kernel *k, const rc_eval_e
                     err->message, suffix);
 }
 
-/* Job: load and count one kernel file. */
+/* Counts kernel e (model, and launch when it states assumptions). On
+ * failure, reports and returns false, the counts released. */
+static bool count_kernel(run_state *r, run_kernel *e, rc_kernel *k)
+{
+    double t0 = rc_thread_seconds();
+    rc_eval_error eerr;
+    bool ok = false;
+    if (!rc_evaluate(k, false, &e->model, &eerr)) {
+        report_eval_error(r->diag, k, &eerr, false);
+    } else if (k->has_assumptions && !rc_evaluate(k, true, &e->launch, &eerr)) {
+        report_eval_error(r->diag, k, &eerr, true);
+        rc_counts_release(&e->model);
+    } else {
+        e->has_launch = k->has_assumptions;
+        e->counted = ok = true;
+        rc_info(r->diag, 2, "%s: %s counted exactly in %lld runs over ranges of indices", k->file,
+                k->id, (long long)e->model.thread_runs);
+    }
+    rc_timings_add(r->timings, RC_STAGE_EVALUATE, rc_thread_seconds() - t0);
+    return ok;
+}
+
+/* Job: load and count one kernel file; a kernel whose files are all up to
+ * date is loaded (its id and messages are needed) but not counted, unless
+ * its tree turns out to be needed (run_count_deferred). */
 static void load_job(void *ctx, size_t i, int worker)
 {
     run_state *r = ctx;
     (void)worker;
     run_kernel *e = &r->kernels[i];
     double t0 = rc_thread_seconds();
-    rc_kernel *k = rc_load_kernel(r->loader, r->kernel_files.paths[i], r->diag);
-    double t1 = rc_thread_seconds();
-    rc_timings_add(r->timings, RC_STAGE_LOAD, t1 - t0);
+    const char *path = r->kernel_files.paths[i];
+    e->key = r->output ? run_kernel_key(r, path) : 0; /* before loading: see incremental.c */
+    rc_kernel *k = rc_load_kernel(r->loader, path, r->diag);
+    rc_timings_add(r->timings, RC_STAGE_LOAD, rc_thread_seconds() - t0);
     if (!k)
         return;
-    rc_eval_error eerr;
-    if (!rc_evaluate(k, false, &e->model, &eerr)) {
-        report_eval_error(r->diag, k, &eerr, false);
-        rc_kernel_free(k);
-    } else if (k->has_assumptions && !rc_evaluate(k, true, &e->launch, &eerr)) {
-        report_eval_error(r->diag, k, &eerr, true);
-        rc_counts_release(&e->model);
-        rc_kernel_free(k);
-    } else {
-        e->has_launch = k->has_assumptions;
+    e->fresh = run_kernel_fresh(r, k->id, e->key);
+    if (e->fresh || count_kernel(r, e, k))
         e->kernel = k;
-        rc_info(r->diag, 2, "%s: %s counted exactly in %lld runs over ranges of indices", k->file,
-                k->id, (long long)e->model.thread_runs);
-    }
-    rc_timings_add(r->timings, RC_STAGE_EVALUATE, rc_thread_seconds() - t1);
+    else
+        rc_kernel_free(k);
+}
+
+static void count_job(void *ctx, size_t i, int worker)
+{
+    run_state *r = ctx;
+    (void)worker;
+    run_kernel *e = &r->kernels[i];
+    if (e->kernel && !e->counted)
+        count_kernel(r, e, e->kernel);
+}
+
+void run_count_deferred(run_state *r)
+{
+    if (!r->need_trees)
+        return;
+    size_t deferred = 0;
+    for (size_t i = 0; i < r->nkernels; i++)
+        deferred += !r->kernels[i].counted;
+    if (deferred > 0)
+        rc_parallel_for(r->nkernels, r->jobs, count_job, r, r->progress, "counting");
 }
 
 static void kernel_release(run_kernel *e)
 {
-    rc_counts_release(&e->model);
-    if (e->has_launch)
+    if (e->counted)
+        rc_counts_release(&e->model);
+    if (e->counted && e->has_launch)
         rc_counts_release(&e->launch);
     rc_kernel_free(e->kernel);
     e->kernel = NULL;

@@ -139,12 +139,20 @@ static void write_pdf(run_state *r, xmlDocPtr doc, const char *id, const rc_font
 }
 
 /* Job: kernel i's tree, every file of its own, then its share of the files
- * that cover every kernel. */
+ * that cover every kernel. A kernel whose files are up to date keeps them;
+ * its tree is still made when the overviews or the comparison need it. */
 static void render_job(void *ctx, size_t i, int worker)
 {
     run_state *r = ctx;
     const rc_fonts *fonts = r->fonts ? r->fonts[worker] : NULL;
     run_kernel *e = &r->kernels[i];
+    const char *id = e->kernel->id;
+    if (e->fresh)
+        run_keep_kernel_files(r, id);
+    if (!e->counted) { /* up to date, and no tree needed (or, a bug, not countable) */
+        run_commit_kernel(r, i, NULL, NULL, NULL, 0, NULL, 0);
+        return;
+    }
     double t0 = rc_thread_seconds();
     xmlDocPtr doc = rc_results_new((const rc_gpu *const *)r->gpus, r->ngpus);
     rc_kernel_result result = {e->kernel, &e->model, e->has_launch ? &e->launch : NULL};
@@ -152,13 +160,13 @@ static void render_job(void *ctx, size_t i, int worker)
     rc_kernel_change change = {0};
     if (r->comparison)
         rc_compare_kernel(r->comparison, node, &change);
-    const char *id = e->kernel->id;
     rc_timings_add(r->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
 
-    if (r->formats & RC_FORMAT_MD)
+    if (!e->fresh && (r->formats & RC_FORMAT_MD))
         write_markdown(r, doc, id);
-    write_charts_and_html(r, doc, id, fonts);
-    if ((r->formats & RC_FORMAT_PDF) && fonts)
+    if (!e->fresh)
+        write_charts_and_html(r, doc, id, fonts);
+    if (!e->fresh && (r->formats & RC_FORMAT_PDF) && fonts)
         write_pdf(r, doc, id, fonts);
 
     char *xml = NULL, *csv = NULL;

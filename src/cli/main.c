@@ -41,6 +41,10 @@ static void usage(FILE *f)
           "                         baseline's t_total is not a time\n"
           "  -j, --jobs N           worker threads (default: one per processor); the\n"
           "                         output is the same whatever N is\n"
+          "      --force            make every file again; without it, a file whose\n"
+          "                         inputs (kernel file, GPU files, templates,\n"
+          "                         options, baseline, this program) are unchanged\n"
+          "                         since the run that made it is kept as it is\n"
           "      --timings          print CPU time per stage and peak memory\n"
           "  -q, --quiet            print errors only (no progress, no summary)\n"
           "  -v, --verbose          say more about each step\n"
@@ -67,6 +71,7 @@ static const struct option longopts[] = {
     {"baseline", required_argument, NULL, 'b'},
     {"jobs", required_argument, NULL, 'j'},
     {"timings", no_argument, NULL, 'T'},
+    {"force", no_argument, NULL, 'R'},
     {"fail-on-change", required_argument, NULL, 'F'},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
@@ -244,6 +249,7 @@ int main(int argc, char **argv)
             break;
         }
         case 'T': o.timings = true; break;
+        case 'R': o.force = true; break;
         case 'F': {
             char *end;
             o.fail_on_change = strtod(optarg, &end);

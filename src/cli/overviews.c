@@ -95,6 +95,8 @@ void run_commit_kernel(run_state *r, size_t i, xmlNodePtr kernel, rc_kernel_chan
     pthread_mutex_lock(&r->lock);
     while (r->turn != i)
         pthread_cond_wait(&r->turn_changed, &r->lock);
+    if (!kernel) /* up to date, nothing of it needed */
+        goto done;
     double t0 = rc_thread_seconds();
     xmlChar *id = xmlGetProp(kernel, (const xmlChar *)"id");
     if (r->comparison)
@@ -114,6 +116,7 @@ void run_commit_kernel(run_state *r, size_t i, xmlNodePtr kernel, rc_kernel_chan
         rc_output_append(r->estimates_csv, rows, csv_len - (size_t)(rows - csv));
     }
     rc_timings_add(r->timings, RC_STAGE_WRITE, rc_thread_seconds() - t1);
+done:
     r->turn++;
     pthread_cond_broadcast(&r->turn_changed);
     pthread_mutex_unlock(&r->lock);
@@ -189,6 +192,10 @@ static void write_changes(run_state *r)
 void run_render_overviews(run_state *r)
 {
     const rc_fonts *font0 = r->fonts ? r->fonts[0] : NULL;
+    if (r->overviews_fresh) {
+        run_keep_overviews(r);
+        return;
+    }
     double t0 = rc_thread_seconds();
     finish_summary_pdf(r);
     if (r->formats & RC_FORMAT_HTML) {

@@ -49,6 +49,7 @@ typedef struct {
     int verbosity;             /* 0 quiet, 1 normal, 2 verbose */
     int jobs;                  /* worker threads; 0: one per processor */
     bool timings;              /* print CPU time per stage and peak memory */
+    bool force;                /* make every file again, even those up to date */
 } rc_options;
 
 /* Parses a comma-separated format list ("md,csv", spaces around names

@@ -127,8 +127,8 @@ static bool load_templates(run_state *r)
                       (f & RC_FORMAT_HTML ? 1u << RC_TEMPLATE_HTML | 1u << RC_TEMPLATE_INDEX : 0);
     if (!wanted)
         return true;
-    char dir[4096];
-    if (templates_dir(r, dir, sizeof dir))
+    char *dir = r->templates_path;
+    if (templates_dir(r, dir, sizeof r->templates_path))
         r->templates = rc_templates_new(dir, wanted, r->diag);
     /* The Markdown links the chart files this run writes, and no other. */
     if (r->templates)
@@ -166,8 +166,9 @@ static void load_fonts(run_state *r)
     }
 }
 
-/* The directory, the templates and fonts, and the files written piece by
- * piece as the kernels come. */
+/* The directory and its manifest, the templates and fonts, and the run's
+ * key (incremental.c), before the kernels are loaded: those whose files
+ * are up to date are then not counted. */
 static bool open_output(run_state *r)
 {
     r->output = rc_output_new(r->options->output_dir ? r->options->output_dir : "output", r->diag);
@@ -180,8 +181,21 @@ static bool open_output(run_state *r)
     if (!load_templates(r))
         return false;
     load_fonts(r);
-    run_open_overview_files(r);
+    double t0 = rc_thread_seconds();
+    run_hash_run(r);
+    rc_timings_add(r->timings, RC_STAGE_LOAD, rc_thread_seconds() - t0);
     return true;
+}
+
+/* Once the kernels are loaded: whether the overviews are up to date; the
+ * kernels not counted when their trees are needed after all; and the
+ * files written piece by piece as the kernels come, unless up to date. */
+static void plan_overviews(run_state *r)
+{
+    run_decide_overviews(r);
+    run_count_deferred(r);
+    if (!r->overviews_fresh)
+        run_open_overview_files(r);
 }
 
 /* ---- finishing -------------------------------------------------------- */
@@ -242,14 +256,18 @@ static void finish_output(run_state *r)
 {
     rc_progress_free(r->progress);
     r->progress = NULL;
-    size_t removed = rc_manifest_finish(r->output, r->previous, r->diag);
+    size_t removed = rc_manifest_finish(r->output, r->previous, run_key_of, r, r->diag);
     if (removed > 0)
         rc_info(r->diag, 1, "removed %zu file%s that an earlier run wrote into %s/ and "
                 "this run did not", removed, removed == 1 ? "" : "s", rc_output_dir(r->output));
     size_t written = rc_output_written(r->output), rejected = rc_diag_error_files(r->diag);
-    rc_info(r->diag, 1, "%zu kernel%s on %zu GPU%s: %zu file%s written to %s/, %zu input%s rejected",
+    size_t kept = rc_output_kept(r->output);
+    char kept_text[64] = "";
+    if (kept > 0)
+        snprintf(kept_text, sizeof kept_text, " (%zu up to date, kept)", kept);
+    rc_info(r->diag, 1, "%zu kernel%s on %zu GPU%s: %zu file%s written to %s/%s, %zu input%s rejected",
             r->nkernels, r->nkernels == 1 ? "" : "s", r->ngpus, r->ngpus == 1 ? "" : "s",
-            written, written == 1 ? "" : "s", rc_output_dir(r->output), rejected,
+            written, written == 1 ? "" : "s", rc_output_dir(r->output), kept_text, rejected,
             rejected == 1 ? "" : "s");
     const rc_options *o = r->options;
     if (rc_output_failed(r->output) || rc_diag_faults(r->diag) > 0)
@@ -309,6 +327,7 @@ static int run_end(run_state *r, double started)
         rc_kernel_free(r->kernels[i].kernel);
     }
     free(r->kernels);
+    free(r->by_id);
     for (size_t i = 0; i < r->ngpus; i++)
         rc_gpu_free(r->gpus[i]);
     free(r->gpus);
@@ -326,8 +345,10 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     if (!run_begin(&r, o, err)) {
         if (!r.diag)
             return RC_EXIT_OUTPUT;
-    } else if (run_load_gpus(&r) && run_load_kernels(&r) && run_start_overview(&r) &&
-               (o->check || open_output(&r))) {
+    } else if (run_load_gpus(&r) && (o->check || open_output(&r)) && run_load_kernels(&r) &&
+               run_start_overview(&r)) {
+        if (!o->check)
+            plan_overviews(&r);
         run_render_kernels(&r);
         run_finish_comparison(&r);
         if (o->check) {

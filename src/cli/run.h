@@ -1,8 +1,10 @@
 /* run.h: the stages of rc_run and the state they hand on, private to
  * src/cli. rc_run (run.c) reads as the data flow of the README:
  *
- *   load the GPUs, load and evaluate the kernels   (inputs.c)
+ *   load the GPUs                                    (inputs.c)
  *   -> open the output directory                     (run.c)
+ *   -> load and evaluate the kernels                 (inputs.c), skipping the
+ *      evaluation of those whose files are up to date (incremental.c)
  *   -> render each kernel, on worker threads         (kernel_files.c)
  *   -> render the overviews                          (overviews.c)
  *   -> finish the output directory                   (run.c)
@@ -16,6 +18,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <libxml/tree.h>
@@ -43,6 +46,9 @@ typedef struct {
     rc_kernel *kernel; /* NULL when the file was rejected */
     rc_counts model, launch;
     bool has_launch;
+    uint64_t key;      /* what its files are made from (incremental.c); 0: unknown */
+    bool fresh;        /* its files are up to date: kept, not made again */
+    bool counted;      /* model (and launch) hold its counts */
 } run_kernel;
 
 typedef struct {
@@ -66,6 +72,12 @@ typedef struct {
     /* The output directory and what renders into it (run.c). */
     rc_output *output; /* NULL with --check */
     rc_manifest *previous; /* the files an earlier run wrote */
+    char templates_path[4096]; /* the templates' directory; "" when none is used */
+    uint64_t run_key;  /* what every file depends on (incremental.c); 0 with --check */
+    uint64_t overview_key; /* what the overviews are made from; 0: unknown */
+    bool overviews_fresh; /* every overview is up to date: kept, not made again */
+    bool need_trees;   /* every kernel's tree is needed (overviews or a comparison) */
+    run_kernel *by_id; /* the kernels sorted by id, for run_key_of; made there */
     rc_templates *templates;
     rc_fonts **fonts;  /* one set per worker, one more for summary.pdf; NULL without */
     int font_sets;
@@ -125,6 +137,42 @@ void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_ch
                        const char *suffix, const rc_fonts *fonts, char **keep_svg,
                        size_t *keep_len);
 
+/* Counts the kernels whose counting was skipped because their files were
+ * up to date, when the overviews or a comparison need their trees after
+ * all (r->need_trees), on worker threads. */
+void run_count_deferred(run_state *r);
+
+/* ---- incremental.c ---------------------------------------------------- */
+
+/* The run's key: roofcast itself, the options that change what is
+ * written, the GPU files, the templates and the baseline. Call once the
+ * GPUs, templates and fonts are loaded. */
+void run_hash_run(run_state *r);
+
+/* Kernel file `path`'s key: the run's key, its path and its bytes; 0 when
+ * it cannot be read as a regular file (then nothing of it is kept). */
+uint64_t run_kernel_key(const run_state *r, const char *path);
+
+/* Whether every file this run writes for kernel `id` is up to date with
+ * `key`; never with --force or --check. */
+bool run_kernel_fresh(const run_state *r, const char *id, uint64_t key);
+
+/* Notes kernel `id`'s files as kept (rc_output_keep). */
+void run_keep_kernel_files(run_state *r, const char *id);
+
+/* Once the kernels are loaded and the overview tree holds the rejected
+ * inputs: the overviews' key (every kernel's key in order, the rejected
+ * inputs), whether the overviews are up to date, and so whether every
+ * kernel's tree is needed. */
+void run_decide_overviews(run_state *r);
+
+/* Notes the overviews as kept. */
+void run_keep_overviews(run_state *r);
+
+/* The key a file of this run was made from, for the manifest: the
+ * overviews' or its kernel's (rc_manifest_key_fn; ctx is the run_state). */
+uint64_t run_key_of(void *ctx, const char *name);
+
 /* ---- overviews.c ------------------------------------------------------ */
 
 /* The overview tree (the GPUs, the rejected inputs) and the baseline. */
@@ -137,7 +185,9 @@ void run_open_overview_files(run_state *r);
 /* Kernel i's share of the files that cover every kernel, in kernel order
  * whichever thread finished it: its part of the comparison, its overview
  * part, its page of summary.pdf, its text of results.xml (`xml`) and rows
- * of estimates.csv (`csv`). Then its tree can go. */
+ * of estimates.csv (`csv`). Then its tree can go. With `kernel` NULL
+ * (its files up to date and no tree needed), kernel i only passes its
+ * turn. */
 void run_commit_kernel(run_state *r, size_t i, xmlNodePtr kernel, rc_kernel_change *change,
                        const char *xml, size_t xml_len, const char *csv, size_t csv_len);
 

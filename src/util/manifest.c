@@ -3,6 +3,7 @@
 #include "util/manifest.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,13 +11,16 @@
 #include <unistd.h>
 
 #include "util/buffer.h"
+#include "util/hash.h"
 
-#define HEADER "roofcast-manifest 1\n"
+#define HEADER "roofcast-manifest 2\n"
+#define HEADER_V1 "roofcast-manifest 1\n" /* no keys and no end line: read, never written */
 #define MAX_BYTES (64u << 20) /* far more than 1e5 kernels need */
 
 typedef struct {
     char *name;
     size_t size;
+    uint64_t key; /* what the file was made from; 0: unknown */
 } entry;
 
 struct rc_manifest {
@@ -29,7 +33,7 @@ static int compare_entries(const void *a, const void *b)
     return strcmp(((const entry *)a)->name, ((const entry *)b)->name);
 }
 
-static bool add(rc_manifest *m, const char *name, size_t size)
+static bool add(rc_manifest *m, const char *name, size_t size, uint64_t key)
 {
     if (m->count == m->cap) {
         size_t cap = m->cap ? 2 * m->cap : 64;
@@ -42,7 +46,7 @@ static bool add(rc_manifest *m, const char *name, size_t size)
     char *copy = strdup(name);
     if (!copy)
         return false;
-    m->files[m->count++] = (entry){copy, size};
+    m->files[m->count++] = (entry){copy, size, key};
     return true;
 }
 
@@ -81,11 +85,21 @@ void rc_manifest_free(rc_manifest *m)
 size_t rc_manifest_count(const rc_manifest *m) { return m->count; }
 const char *rc_manifest_name(const rc_manifest *m, size_t i) { return m->files[i].name; }
 
-bool rc_manifest_has(const rc_manifest *m, const char *name)
+static const entry *find(const rc_manifest *m, const char *name)
 {
-    entry key = {(char *)name, 0};
-    return m->count > 0 &&
-           bsearch(&key, m->files, m->count, sizeof *m->files, compare_entries) != NULL;
+    entry key = {(char *)name, 0, 0};
+    return m->count > 0 ? bsearch(&key, m->files, m->count, sizeof *m->files, compare_entries)
+                        : NULL;
+}
+
+bool rc_manifest_has(const rc_manifest *m, const char *name) { return find(m, name) != NULL; }
+
+bool rc_manifest_size(const rc_manifest *m, const char *name, size_t *size)
+{
+    const entry *e = find(m, name);
+    if (e)
+        *size = e->size;
+    return e != NULL;
 }
 
 /* A name roofcast writes: a plain file name in the output directory,
@@ -134,25 +148,48 @@ static char *read_whole(const char *path)
     return text;
 }
 
+/* One "file NAME SIZE[ KEY]" line (the key in version 2 only). */
+static bool parse_entry(rc_manifest *m, const char *p, bool keyed)
+{
+    char name[256];
+    size_t size;
+    unsigned long long key = 0;
+    int used = 0;
+    bool ok = keyed ? sscanf(p, "file %255s %zu %16llx%n", name, &size, &key, &used) == 3
+                    : sscanf(p, "file %255s %zu%n", name, &size, &used) == 2;
+    return ok && p[used] == '\0' && plain_name(name) && add(m, name, size, (uint64_t)key);
+}
+
 /* Parses the text after the header; false at the first line that is not
- * an entry, with *line its number. */
-static bool parse(rc_manifest *m, char *text, int *line)
+ * an entry, with *line its number. Version 2 ends with "end COUNT HASH",
+ * the number of entries and the hash of every byte before that line, so
+ * that a manifest cut short at a line's end or with a changed digit is
+ * told from a whole one. */
+static bool parse(rc_manifest *m, const char *text, size_t header_len, bool keyed, int *line)
 {
     *line = 1;
-    for (char *p = text, *next; *p; p = next) {
+    for (const char *p = text + header_len, *next; *p; p = next) {
         ++*line;
-        next = strchr(p, '\n');
-        if (!next)
-            return false; /* a torn last line */
-        *next++ = '\0';
-        char name[256];
-        size_t size;
+        const char *end = strchr(p, '\n');
+        char copy[512]; /* the text is left whole for the end line's hash */
+        if (!end || (size_t)(end - p) >= sizeof copy)
+            return false; /* a torn last line, or not an entry */
+        memcpy(copy, p, (size_t)(end - p));
+        copy[end - p] = '\0';
+        next = end + 1;
+        size_t count;
+        unsigned long long sum;
         int used = 0;
-        if (sscanf(p, "file %255s %zu%n", name, &size, &used) != 2 || p[used] != '\0' ||
-            !plain_name(name) || !add(m, name, size))
+        if (keyed && sscanf(copy, "end %zu %16llx%n", &count, &sum, &used) == 2 &&
+            copy[used] == '\0')
+            return *next == '\0' && count == m->count &&
+                   sum == rc_hash_bytes(RC_HASH_INIT, text, (size_t)(p - text));
+        if (!parse_entry(m, copy, keyed))
             return false;
     }
-    return true;
+    if (keyed)
+        ++*line; /* where the end line should be */
+    return !keyed; /* version 2 without its end line: cut short */
 }
 
 rc_manifest *rc_manifest_read(const rc_output *out, rc_diag *diag)
@@ -169,10 +206,12 @@ rc_manifest *rc_manifest_read(const rc_output *out, rc_diag *diag)
         if (errno != ENOENT)
             rc_warn_at(diag, path, 0, "cannot read: %s; no earlier files are removed",
                        strerror(errno));
-    } else if (strncmp(text, HEADER, strlen(HEADER)) != 0 ||
-               !parse(m, text + strlen(HEADER), &line)) {
-        rc_warn_at(diag, path, line, "not a roofcast manifest of this version; no earlier files "
-                   "are removed");
+    } else if (!((strncmp(text, HEADER, strlen(HEADER)) == 0 &&
+                  parse(m, text, strlen(HEADER), true, &line)) ||
+                 (strncmp(text, HEADER_V1, strlen(HEADER_V1)) == 0 &&
+                  parse(m, text, strlen(HEADER_V1), false, &line)))) {
+        rc_warn_at(diag, path, line, "not a whole roofcast manifest of this version; every file "
+                   "is made again and no earlier file is removed");
         clear(m);
     }
     sort_unique(m);
@@ -186,7 +225,10 @@ static char *manifest_text(const rc_manifest *m, size_t *len)
     rc_buffer b = {0};
     rc_buffer_puts(&b, HEADER);
     for (size_t i = 0; i < m->count; i++)
-        rc_buffer_printf(&b, "file %s %zu\n", m->files[i].name, m->files[i].size);
+        rc_buffer_printf(&b, "file %s %zu %016llx\n", m->files[i].name, m->files[i].size,
+                         (unsigned long long)m->files[i].key);
+    uint64_t sum = b.data ? rc_hash_bytes(RC_HASH_INIT, b.data, b.len) : 0;
+    rc_buffer_printf(&b, "end %zu %016llx\n", m->count, (unsigned long long)sum);
     return rc_buffer_take(&b, len);
 }
 
@@ -237,15 +279,20 @@ static size_t remove_stale(rc_output *out, const rc_manifest *previous,
     return removed;
 }
 
-/* The files `out` made, as a manifest; NULL when out of memory. */
-static rc_manifest *files_made(const rc_output *out)
+/* The files `out` made or kept, as a manifest, each with the key it was
+ * made from (0 for a file that failed to write, so that it is made again);
+ * NULL when out of memory. */
+static rc_manifest *files_made(const rc_output *out, rc_manifest_key_fn key_of, void *ctx)
 {
     rc_manifest *m = calloc(1, sizeof *m);
-    for (size_t i = 0; m && i < rc_output_files(out); i++)
-        if (!add(m, rc_output_file_at(out, i)->name, rc_output_file_at(out, i)->size)) {
+    for (size_t i = 0; m && i < rc_output_files(out); i++) {
+        const rc_output_entry *e = rc_output_file_at(out, i);
+        uint64_t key = e->written && key_of ? key_of(ctx, e->name) : 0;
+        if (!add(m, e->name, e->size, key)) {
             rc_manifest_free(m);
             m = NULL;
         }
+    }
     if (m)
         sort_unique(m);
     return m;
@@ -257,9 +304,10 @@ static rc_manifest *union_of(const rc_manifest *a, const rc_manifest *b)
     rc_manifest *m = calloc(1, sizeof *m);
     bool ok = m != NULL;
     for (size_t i = 0; ok && i < a->count; i++)
-        ok = add(m, a->files[i].name, a->files[i].size);
+        ok = add(m, a->files[i].name, a->files[i].size, a->files[i].key);
     for (size_t i = 0; ok && i < b->count; i++)
-        ok = rc_manifest_has(a, b->files[i].name) || add(m, b->files[i].name, b->files[i].size);
+        ok = rc_manifest_has(a, b->files[i].name) ||
+             add(m, b->files[i].name, b->files[i].size, b->files[i].key);
     if (!ok) {
         rc_manifest_free(m);
         return NULL;
@@ -268,9 +316,24 @@ static rc_manifest *union_of(const rc_manifest *a, const rc_manifest *b)
     return m;
 }
 
-size_t rc_manifest_finish(rc_output *out, const rc_manifest *previous, rc_diag *diag)
+bool rc_manifest_intact(const rc_manifest *m, const rc_output *out, const char *name,
+                        uint64_t key)
 {
-    rc_manifest *made = files_made(out);
+    const entry *e = find(m, name);
+    if (!e || e->key == 0 || e->key != key)
+        return false;
+    char *path = path_in(out, name);
+    struct stat st;
+    bool intact = path && lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+                  (uintmax_t)st.st_size == (uintmax_t)e->size;
+    free(path);
+    return intact;
+}
+
+size_t rc_manifest_finish(rc_output *out, const rc_manifest *previous, rc_manifest_key_fn key_of,
+                          void *ctx, rc_diag *diag)
+{
+    rc_manifest *made = files_made(out, key_of, ctx);
     rc_manifest *both = made ? union_of(made, previous) : NULL;
     size_t removed = 0;
     if (!both)

@@ -111,16 +111,18 @@ struct rc_output {
     rc_write_fn write_fn;
     pthread_mutex_t lock;
     bool failed;
-    size_t written;
+    size_t written, kept;
     rc_output_entry *files; /* every file this run wrote or tried to write */
     size_t nfiles, files_cap;
 };
 
-/* Notes that this run makes `name`, written or not. */
-static void note_file(rc_output *out, const char *name, size_t size, bool ok)
+/* Notes that this run makes `name`, written or not, or keeps it. */
+static void note_entry(rc_output *out, const char *name, size_t size, bool ok, bool kept)
 {
     pthread_mutex_lock(&out->lock);
-    if (ok)
+    if (kept)
+        out->kept++;
+    else if (ok)
         out->written++;
     else
         out->failed = true;
@@ -134,12 +136,22 @@ static void note_file(rc_output *out, const char *name, size_t size, bool ok)
     }
     char *copy = strdup(name);
     if (copy && out->nfiles < out->files_cap)
-        out->files[out->nfiles++] = (rc_output_entry){copy, size, ok};
+        out->files[out->nfiles++] = (rc_output_entry){copy, size, ok, kept};
     else {
         free(copy);
         out->failed = true; /* the list would be incomplete */
     }
     pthread_mutex_unlock(&out->lock);
+}
+
+static void note_file(rc_output *out, const char *name, size_t size, bool ok)
+{
+    note_entry(out, name, size, ok, false);
+}
+
+void rc_output_keep(rc_output *out, const char *name, size_t size)
+{
+    note_entry(out, name, size, true, true);
 }
 
 static bool make_dirs(const char *dir)
@@ -483,4 +495,5 @@ size_t rc_output_files(const rc_output *out) { return out->nfiles; }
 const rc_output_entry *rc_output_file_at(const rc_output *out, size_t i) { return &out->files[i]; }
 bool rc_output_failed(const rc_output *out) { return out->failed; }
 size_t rc_output_written(const rc_output *out) { return out->written; }
+size_t rc_output_kept(const rc_output *out) { return out->kept; }
 const char *rc_output_dir(const rc_output *out) { return out->dir; }

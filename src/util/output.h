@@ -70,20 +70,27 @@ void rc_output_abandon(rc_output_file *f);
  * caller fcloses it. */
 FILE *rc_output_scratch(rc_output *out, const char *name);
 
-/* The files this run wrote or tried to write, in the order they were
- * finished (rc_output_write, rc_output_close, or a failed rc_output_open):
- * what the manifest lists (manifest.h). Call once the writing threads are
- * done; entries are valid until rc_output_free. */
+/* Notes that the file `name` of `size` bytes, up to date, is kept as it
+ * is: listed among the run's files (the manifest keeps it), not written
+ * and not counted as written. Safe from several threads. */
+void rc_output_keep(rc_output *out, const char *name, size_t size);
+
+/* The files this run wrote, tried to write or kept, in the order they were
+ * finished (rc_output_write, rc_output_close, a failed rc_output_open, or
+ * rc_output_keep): what the manifest lists (manifest.h). Call once the
+ * writing threads are done; entries are valid until rc_output_free. */
 typedef struct {
     char *name;
-    size_t size; /* bytes written */
+    size_t size; /* bytes written, or the size of the file kept */
     bool written; /* false: the write failed, and the previous file is as it was */
+    bool kept;    /* up to date, left as it was (rc_output_keep) */
 } rc_output_entry;
 size_t rc_output_files(const rc_output *out);
 const rc_output_entry *rc_output_file_at(const rc_output *out, size_t i);
 
 bool rc_output_failed(const rc_output *out);
 size_t rc_output_written(const rc_output *out);
+size_t rc_output_kept(const rc_output *out);
 const char *rc_output_dir(const rc_output *out);
 
 #endif

@@ -24,15 +24,16 @@ setup "$1" "$2"
 same() { # same WHAT GOT WANT
     if [ "$2" = "$3" ]; then ok; else bad "$1: got [$2], want [$3]"; fi
 }
-listed() { sed -n 's/^file \([^ ]*\) [0-9]*$/\1/p' "$1/.roofcast-manifest"; }
+listed() { sed -n 's/^file \([^ ]*\) [0-9]* [0-9a-f]\{16\}$/\1/p' "$1/.roofcast-manifest"; }
 present() { ls "$1"; } # ls leaves out the hidden manifest
 
 # The manifest lists every file written, with its size, and nothing else.
 out=$tmp/o
 expect 0 "$roofcast" -q -o "$out"
-same "manifest header" "$(head -n 1 "$out/.roofcast-manifest")" "roofcast-manifest 1"
+same "manifest header" "$(head -n 1 "$out/.roofcast-manifest")" "roofcast-manifest 2"
+same "manifest end" "$(tail -n 1 "$out/.roofcast-manifest" | cut -d ' ' -f 1-2)" "end 34"
 same "manifest names" "$(listed "$out")" "$(present "$out")"
-same "manifest size of index.html" "$(sed -n 's/^file index.html //p' "$out/.roofcast-manifest")" \
+same "manifest size of index.html" "$(sed -n 's/^file index.html \([0-9]*\) .*/\1/p' "$out/.roofcast-manifest")" \
     "$(wc -c < "$out/index.html" | tr -d ' ')"
 same "files in a bundled run" "$(present "$out" | wc -l | tr -d ' ')" 34
 cp "$out/.roofcast-manifest" "$tmp/first"
@@ -67,7 +68,7 @@ mkdir "$out/sub"
 printf 'roofcast-manifest 1\nfile ../victim 7\n' > "$out/.roofcast-manifest"
 expect 0 "$roofcast" -q -f md -o "$out" "$tmp/k"
 same "warning on a bad manifest" "$(cat "$tmp/err")" \
-    "$out/.roofcast-manifest:2: warning: not a roofcast manifest of this version; no earlier files are removed"
+    "$out/.roofcast-manifest:2: warning: not a whole roofcast manifest of this version; every file is made again and no earlier file is removed"
 [ -f "$tmp/victim" ] && ok || bad "a manifest removed a file outside the output directory"
 [ -f "$out/estimates.csv" ] && ok || bad "a bad manifest still removed estimates.csv"
 printf 'roofcast-manifest 1\nfile sub 0\nfile notes.txt 5\n' > "$out/.roofcast-manifest"

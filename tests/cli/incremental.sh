@@ -1,0 +1,149 @@
+#!/bin/sh
+# incremental.sh ROOFCAST SOURCE_DIR
+# Incremental runs (issue 18.1): a file whose inputs are unchanged since the
+# run that made it is kept, untouched; the rest is made again, and the
+# directory ends byte for byte as a full run into an empty one leaves it:
+#  - a re-run with nothing changed rewrites no file (modification times
+#    kept) and says how many files it kept;
+#  - one kernel changed: its files and the overviews only; an output file
+#    deleted by hand: that file's kernel only;
+#  - a GPU file, a template, the formats changed, and --force: every file;
+#  - a rejected input added: the overviews, no kernel's files;
+#  - with --baseline and --fail-on-change, the gate still holds when every
+#    file is up to date;
+#  - a manifest altered or cut short: a warning, and a full run that removes
+#    nothing; a manifest of version 1: a full run.
+set -u
+. "$(dirname "$0")/lib.sh"
+setup "$1" "$2"
+
+same() { # same WHAT GOT WANT
+    if [ "$2" = "$3" ]; then ok; else bad "$1: got [$2], want [$3]"; fi
+}
+# Every file but the lock is set to an old time; `touched DIR` lists, by
+# name, the files written since.
+age() { find "$1" -type f ! -name .roofcast.lock -exec touch -d '2001-01-01 00:00' {} +; }
+touched() { find "$1" -type f ! -name .roofcast.lock -newermt '2001-01-02' -printf '%P\n' | sort | tr '\n' ' '; }
+# full NAME ARGS...: a full run of the same inputs into an empty directory,
+# which the incremental directory must equal byte for byte.
+full() {
+    name=$1; shift
+    rm -rf "$tmp/full"
+    "$roofcast" -q -o "$tmp/full" "$@" >/dev/null 2>&1
+    if diff -r "$tmp/full" "$out" >"$tmp/diff" 2>&1; then ok; else bad "$name: differs from a full run"; show "$tmp/diff"; fi
+}
+
+mkdir "$tmp/k" "$tmp/s"
+cp kernels/*.xml "$tmp/k"
+cp specs/*.xml specs/*.xsd "$tmp/s" 2>/dev/null
+cp -r templates "$tmp/t"
+out=$tmp/o
+args="-s $tmp/s -t $tmp/t"
+all=$(printf '%s ' .roofcast-manifest estimates.csv \
+    getRestricted-roofline.png getRestricted-roofline.svg getRestricted-time.png getRestricted-time.svg getRestricted.html getRestricted.md getRestricted.pdf \
+    gpuKendall-roofline.png gpuKendall-roofline.svg gpuKendall-time.png gpuKendall-time.svg gpuKendall.html gpuKendall.md gpuKendall.pdf \
+    gpuMeans-roofline.png gpuMeans-roofline.svg gpuMeans-time.png gpuMeans-time.svg gpuMeans.html gpuMeans.md gpuMeans.pdf \
+    index.html index.png index.svg \
+    maximum_kernel-roofline.png maximum_kernel-roofline.svg maximum_kernel-time.png maximum_kernel-time.svg maximum_kernel.html maximum_kernel.md maximum_kernel.pdf \
+    results.xml summary.pdf)
+overviews=".roofcast-manifest estimates.csv index.html index.png index.svg results.xml summary.pdf"
+means="gpuMeans-roofline.png gpuMeans-roofline.svg gpuMeans-time.png gpuMeans-time.svg gpuMeans.html gpuMeans.md gpuMeans.pdf"
+
+# A first run writes everything; a second with nothing changed, nothing.
+expect 0 "$roofcast" $args -o "$out" "$tmp/k"
+same "files of a first run" "$(touched "$out")" "$all"
+age "$out"
+expect 0 "$roofcast" $args -o "$out" "$tmp/k"
+same "files rewritten by an unchanged run" "$(touched "$out")" ""
+has "$tmp/err" "roofcast: 4 kernels on 12 GPUs: 0 files written to $out/ (34 up to date, kept), 0 inputs rejected"
+full "unchanged run" $args "$tmp/k"
+
+# One kernel changed: its files and the overviews.
+sed 's/Means of pairs/Mean of pairs/' kernels/gpuMeans.xml > "$tmp/k/gpuMeans.xml"
+cmp -s kernels/gpuMeans.xml "$tmp/k/gpuMeans.xml" && bad "the edit of gpuMeans.xml changed nothing"
+age "$out"
+expect 0 "$roofcast" $args -o "$out" "$tmp/k"
+same "files rewritten after one kernel changed" "$(touched "$out")" \
+    "$(printf '%s\n' $overviews $means | sort | tr '\n' ' ')"
+has "$tmp/err" "roofcast: 4 kernels on 12 GPUs: 13 files written to $out/ (21 up to date, kept), 0 inputs rejected"
+full "one kernel changed" $args "$tmp/k"
+
+# An output file deleted by hand: made again, with nothing else.
+rm "$out/gpuKendall.pdf"
+age "$out"
+expect 0 "$roofcast" $args -o "$out" "$tmp/k"
+same "files rewritten after one was deleted" "$(touched "$out")" \
+    "gpuKendall-roofline.png gpuKendall-roofline.svg gpuKendall-time.png gpuKendall-time.svg gpuKendall.html gpuKendall.md gpuKendall.pdf "
+full "a deleted report" $args "$tmp/k"
+
+# A GPU file, a template, the formats, --force: every file.
+sed 's/<source>/<source>Edited: /' specs/l4.xml > "$tmp/s/l4.xml"
+age "$out"
+expect 0 "$roofcast" $args -o "$out" "$tmp/k"
+same "files rewritten after a GPU file changed" "$(touched "$out")" "$all"
+full "a GPU file changed" $args "$tmp/k"
+printf '<!-- edited -->\n' >> "$tmp/t/markdown.xsl"
+age "$out"
+expect 0 "$roofcast" $args -o "$out" "$tmp/k"
+same "files rewritten after a template changed" "$(touched "$out")" "$all"
+age "$out"
+expect 0 "$roofcast" $args --force -o "$out" "$tmp/k"
+same "files rewritten with --force (the manifest the same)" "$(touched "$out")" "${all#.roofcast-manifest }"
+full "--force" $args "$tmp/k"
+age "$out"
+expect 0 "$roofcast" $args -f md,csv -o "$out" "$tmp/k"
+same "files after the formats changed" "$(touched "$out")" \
+    ".roofcast-manifest estimates.csv getRestricted.md gpuKendall.md gpuMeans.md maximum_kernel.md "
+same "files left after the formats changed" "$(ls "$out" | tr '\n' ' ')" \
+    "estimates.csv getRestricted.md gpuKendall.md gpuMeans.md maximum_kernel.md "
+full "the formats changed" $args -f md,csv "$tmp/k"
+
+# A rejected input: the overviews list it; no kernel's files are made.
+expect 0 "$roofcast" $args -o "$out" "$tmp/k"
+printf '<kernel id="broken">\n' > "$tmp/k/zz-broken.xml"
+age "$out"
+expect 1 "$roofcast" $args -o "$out" "$tmp/k"
+same "files rewritten after a rejected input came" "$(touched "$out")" "$overviews "
+full "a rejected input" $args "$tmp/k"
+rm "$tmp/k/zz-broken.xml"
+
+# --baseline: the comparison and its gate hold when every file is kept.
+cp -r "$out" "$tmp/before"
+sed 's/<bandwidth>300 GB\/s/<bandwidth>250 GB\/s/' "$tmp/s/l4.xml" > "$tmp/l4" && mv "$tmp/l4" "$tmp/s/l4.xml"
+expect 4 "$roofcast" $args --baseline "$tmp/before" --fail-on-change 1 -o "$out" "$tmp/k"
+[ -f "$out/changes.md" ] && ok || bad "no changes.md with --baseline"
+age "$out"
+expect 4 "$roofcast" $args --baseline "$tmp/before" --fail-on-change 1 -o "$out" "$tmp/k"
+same "files rewritten by an unchanged run with --baseline" "$(touched "$out")" ""
+contains "$tmp/err" "moved by"
+full "with --baseline" $args --baseline "$tmp/before" "$tmp/k"
+
+# A manifest altered, cut short or of version 1: a full run, nothing removed.
+expect 0 "$roofcast" $args -o "$out" "$tmp/k"
+echo mine > "$out/mine.txt"
+sed -i 's/^\(file gpuMeans.md [0-9]* \)./\1f/' "$out/.roofcast-manifest"
+age "$out"
+expect 0 "$roofcast" -q $args -o "$out" "$tmp/k"
+same "warning on an altered manifest" "$(cat "$tmp/err")" \
+    "$out/.roofcast-manifest:36: warning: not a whole roofcast manifest of this version; every file is made again and no earlier file is removed"
+same "files rewritten after the manifest was altered" "$(touched "$out")" "$all"
+[ -f "$out/mine.txt" ] && ok || bad "mine.txt, not roofcast's, was removed"
+head -n 10 "$out/.roofcast-manifest" > "$tmp/m" && cp "$tmp/m" "$out/.roofcast-manifest"
+age "$out"
+expect 0 "$roofcast" -q $args -o "$out" "$tmp/k"
+same "warning on a manifest cut short" "$(cat "$tmp/err")" \
+    "$out/.roofcast-manifest:11: warning: not a whole roofcast manifest of this version; every file is made again and no earlier file is removed"
+same "files rewritten after the manifest was cut short" "$(touched "$out")" "$all"
+head -c 100 "$out/.roofcast-manifest" > "$tmp/m" && cp "$tmp/m" "$out/.roofcast-manifest"
+expect 0 "$roofcast" $args -o "$out" "$tmp/k"
+contains "$tmp/err" "warning: not a whole roofcast manifest"
+sed -n 's/^file \([^ ]*\) \([0-9]*\) [0-9a-f]*$/file \1 \2/p' "$out/.roofcast-manifest" > "$tmp/m"
+{ echo 'roofcast-manifest 1'; cat "$tmp/m"; } > "$out/.roofcast-manifest"
+age "$out"
+expect 0 "$roofcast" -q $args -o "$out" "$tmp/k"
+same "messages with a manifest of version 1" "$(cat "$tmp/err")" ""
+same "files rewritten with a manifest of version 1" "$(touched "$out")" "$all"
+rm "$out/mine.txt"
+full "after a manifest of version 1" $args "$tmp/k"
+
+finish incremental
