@@ -144,13 +144,19 @@ bool run_kernel_fresh(const run_state *r, const char *id, uint64_t key)
 {
     if (!r->output || r->options->force || key == 0)
         return false;
+    size_t files = 0;
     for (const char *const *s = run_kernel_suffixes; *s; s++) {
         char name[512];
         file_name(name, sizeof name, id, *s);
-        if (kernel_file_written(r, *s) && !rc_manifest_intact(r->previous, r->output, name, key))
+        if (!kernel_file_written(r, *s))
+            continue;
+        if (!rc_manifest_intact(r->previous, r->output, name, key))
             return false;
+        files++;
     }
-    return true;
+    /* Without a file of its own (-f csv), nothing says that the kernel
+     * was counted without error before: it is counted. */
+    return files > 0;
 }
 
 void run_keep_kernel_files(run_state *r, const char *id)

@@ -117,12 +117,13 @@ no_temporaries() {
 }
 
 if in_namespace "mount -t tmpfs -o size=64k tmpfs '$tmp/in' && umount '$tmp/in'" 2>/dev/null; then
-    # Read-only: a bind mount of the previous run's output.
+    # Read-only: a bind mount of the previous run's output, written again
+    # (--force: else its files, up to date, would be kept).
     mkdir "$tmp/ro"
     expect 0 "$roofcast" -q -f md,csv,xml -o "$tmp/ro"
     checksums "$tmp/ro" >"$tmp/ro.sums"
     in_namespace "mount --bind '$tmp/ro' '$tmp/ro' && mount -o remount,ro,bind '$tmp/ro' &&
-                  '$roofcast' -f md,csv,xml -o '$tmp/ro' >'$tmp/out' 2>'$tmp/err'; echo \$? >'$tmp/status'"
+                  '$roofcast' --force -f md,csv,xml -o '$tmp/ro' >'$tmp/out' 2>'$tmp/err'; echo \$? >'$tmp/status'"
     [ "$(cat "$tmp/status")" -eq 3 ] && ok || bad "read-only output: exit $(cat "$tmp/status"), want 3"
     has "$tmp/err" "roofcast: $tmp/ro/maximum_kernel.md: cannot write: Read-only file system"
     has "$tmp/err" "roofcast: $tmp/ro/estimates.csv: cannot write: Read-only file system"
@@ -130,13 +131,13 @@ if in_namespace "mount -t tmpfs -o size=64k tmpfs '$tmp/in' && umount '$tmp/in'"
     checksums "$tmp/ro" | cmp -s - "$tmp/ro.sums" && ok || bad "read-only output: the previous files changed"
 
     # Full: a 256 KiB tmpfs holding the previous run, filled up with a
-    # ballast file, then written again. Checked inside the namespace,
+    # ballast file, then written again (--force). Checked inside the namespace,
     # where the tmpfs lives.
     in_namespace "mount -t tmpfs -o size=256k tmpfs '$tmp/in' &&
         '$roofcast' -q -f md,csv -o '$tmp/in/out' &&
         (cd '$tmp/in/out' && find . -type f | sort | xargs sha256sum) >'$tmp/full.before' &&
         (head -c 1000000 /dev/zero >'$tmp/in/ballast' 2>/dev/null; true) &&
-        '$roofcast' -f md,csv -o '$tmp/in/out' >'$tmp/out' 2>'$tmp/err'; echo \$? >'$tmp/status';
+        '$roofcast' --force -f md,csv -o '$tmp/in/out' >'$tmp/out' 2>'$tmp/err'; echo \$? >'$tmp/status';
         (cd '$tmp/in/out' && find . -type f | sort | xargs sha256sum) >'$tmp/full.after';
         find '$tmp/in/out' -name '.*' ! -name .roofcast-manifest ! -name .roofcast.lock -type f >'$tmp/full.temporaries'"
     [ "$(cat "$tmp/status")" -eq 3 ] && ok || bad "full disk: exit $(cat "$tmp/status"), want 3"

@@ -107,6 +107,13 @@ same "files rewritten after a rejected input came" "$(touched "$out")" "$overvie
 full "a rejected input" $args "$tmp/k"
 rm "$tmp/k/zz-broken.xml"
 
+# Formats without files of each kernel's own (-f csv): nothing says a kernel
+# was counted without error, so each is counted every time, and one that
+# cannot be is still rejected.
+expect 1 "$roofcast" -q -f csv -o "$tmp/csv" tests/data/cli/mixed
+expect 1 "$roofcast" -q -f csv -o "$tmp/csv" tests/data/cli/mixed
+contains "$tmp/err" "tests/data/cli/mixed/zero_step.xml:7: <loop> 'i' has step 0"
+
 # --baseline: the comparison and its gate hold when every file is kept.
 cp -r "$out" "$tmp/before"
 sed 's/<bandwidth>300 GB\/s/<bandwidth>250 GB\/s/' "$tmp/s/l4.xml" > "$tmp/l4" && mv "$tmp/l4" "$tmp/s/l4.xml"
