@@ -1708,18 +1708,22 @@ static void overview_range(const overview_kernel *shown, size_t nk, const rc_fon
     *name_w = fmin(fmax(w, 60), 150);
 }
 
-/* The overview's title and subtitle; returns the y below them. */
-static double overview_titles(rc_chart *c, size_t nk, size_t total, size_t ng)
+/* The overview's title and subtitle, which name the part of the chart
+ * (kernels from..to of nk) when it is one; returns the y below them. */
+static double overview_titles(rc_chart *c, size_t nk, size_t total, size_t ng, size_t from,
+                              size_t to)
 {
-    char subtitle[200];
+    char subtitle[320], part[96] = "";
     const char *ringed = ng > 1 ? "; the fastest GPU of each kernel ringed" : "";
+    if (to - from < nk)
+        snprintf(part, sizeof part, "; here kernels %zu to %zu of %zu", from + 1, to, nk);
     if (nk < total)
         snprintf(subtitle, sizeof subtitle,
                  "t_total per launch of the %zu slowest of %zu kernels (the table lists all); "
-                 "a row per GPU%s", nk, total, ringed);
+                 "a row per GPU%s%s", nk, total, ringed, part);
     else
         snprintf(subtitle, sizeof subtitle,
-                 "t_total per launch; a band per kernel, a row per GPU in it%s", ringed);
+                 "t_total per launch; a band per kernel, a row per GPU in it%s%s", ringed, part);
     return add_titles(c, MARGIN, MARGIN, c->width - 2 * MARGIN,
                       nk < total ? "The slowest kernels on every GPU: predicted time per launch"
                                  : "Every kernel on every GPU: predicted time per launch",
@@ -1789,6 +1793,20 @@ rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
 
 rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts, double width)
 {
+    return rc_chart_new_overview_part(results, fonts, width, 0, 0);
+}
+
+size_t rc_chart_overview_kernels(xmlNodePtr results)
+{
+    size_t n = 0;
+    FOR_EACH(k, rc_results_child(results, "kernels"), "kernel")
+        n++;
+    return n < OVERVIEW_MAX ? n : OVERVIEW_MAX;
+}
+
+rc_chart *rc_chart_new_overview_part(xmlNodePtr results, const rc_fonts *fonts, double width,
+                                     size_t first, size_t count)
+{
     xmlNodePtr gpus = rc_results_child(results, "gpus");
     xmlNodePtr kernels = rc_results_child(results, "kernels");
     size_t ng = 0, total = 0;
@@ -1805,25 +1823,27 @@ rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts,
         goto end;
     }
     size_t nk = overview_pick(kernels, shown);
-    axis ax;
+    axis ax; /* over every kernel shown, so that the parts compare */
     double name_w;
     overview_range(shown, nk, fonts, &ax, &name_w);
-    double y = overview_titles(c, nk, total, ng);
+    size_t from = first < nk ? first : nk;
+    size_t to = count && count < nk - from ? from + count : nk;
+    double y = overview_titles(c, nk, total, ng, from, to);
     const double legend_w = 190;
     double legend_x = width - MARGIN - legend_w;
     double band_h = fmax(24, (double)ng * OVERVIEW_ROW + 2 * OVERVIEW_PAD);
     plot_box b = {MARGIN + name_w + 10, y + 14, legend_x - 20, 0};
-    b.bottom = b.top + (nk ? (double)nk * band_h : 40);
+    b.bottom = b.top + (to > from ? (double)(to - from) * band_h : 40);
     ax.p0 = b.left, ax.p1 = b.right;
 
-    shade_bands(c, &b, band_h, nk); /* then the decade grid over them */
+    shade_bands(c, &b, band_h, to - from); /* then the decade grid over them */
     log_axis(c, &ax, true, b.bottom, b.top, b.bottom, false, NULL);
     plot_frame(c, &b);
     if (nk == 0)
         add_text(c, RC_ROLE_NOTE, (b.left + b.right) / 2, b.top + 24, "No kernel was estimated.",
                  RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
-    for (size_t s = 0; s < nk && !c->failed; s++) {
-        double top = b.top + (double)s * band_h;
+    for (size_t s = from; s < to && !c->failed; s++) {
+        double top = b.top + (double)(s - from) * band_h;
         char *kname = attr_str(shown[s].node, "name");
         if (!kname)
             c->failed = true;

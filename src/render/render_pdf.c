@@ -3,10 +3,12 @@
  *
  * <kernel>.pdf is one A4 page: the kernel's name and summary, its launch
  * and totals, the time table on every GPU, the roofline chart (chart.h,
- * painted as vectors by paint_hpdf.c) and the interpretation. summary.pdf
- * is an overview page (t_total of every kernel on every GPU, a contents
- * list, the overview chart) followed by the same page for each kernel, with
- * a bookmark per kernel and page numbers.
+ * painted as vectors by paint_hpdf.c) and the interpretation; when the
+ * chart does not fit under the text at a legible size (a dozen GPUs), it
+ * has a second page of its own. summary.pdf is an overview (t_total of
+ * every kernel on every GPU, a contents list, the overview chart, on as
+ * many pages as they take) followed by the same pages for each kernel,
+ * with a bookmark per kernel and page numbers.
  *
  * Like every renderer this reads only the results tree and prints numbers
  * only from its *-text attributes. Text from the inputs passes through
@@ -54,7 +56,8 @@
 #define CHART_SCALE 0.76
 #define PLOT_MIN 150.0
 #define PLOT_MAX 300.0
-#define NO_ROOM (-1.0) /* a chart height: the chart does not fit */
+#define NEXT_PAGE (-1.0) /* a chart height: the chart is on a page of its own */
+#define PLOT_PAGE 560.0  /* the plot's height on that page, at most */
 
 #define FOOTER_BASELINE (PAGE_H - 26.0)
 
@@ -624,7 +627,7 @@ static void changes_since(pdf *p, xmlNodePtr k, double scale, double *at)
 
 /* The blocks of a kernel's page from MARGIN_TOP down, at font scale
  * `scale`, with the chart `chart_h` high (nothing when 0, a line saying
- * where it is when NO_ROOM). Draws when
+ * where it is when NEXT_PAGE). Draws when
  * p->page is set. Returns the height used; *chart_top is where the chart
  * goes. */
 static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
@@ -659,12 +662,11 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
         y += 10 * scale;
         *chart_top = y;
         y += chart_h;
-    } else if (chart_h == NO_ROOM) {
+    } else if (chart_h == NEXT_PAGE) {
         pdf_style muted = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_MUTED};
         y += 10 * scale;
         y += pdf_paragraph(p, &muted, MARGIN_X, y, CONTENT_W, PDF_LEFT,
-                           "The roofline chart does not fit on this page at a legible size: the "
-                           "HTML report and the -roofline.svg file have it.");
+                           "The roofline chart is on the next page.");
     }
     interpretation(p, k, scale, &y);
     changes_since(p, k, scale, &y);
@@ -689,28 +691,51 @@ static double chart_frame_height(pdf *p, xmlNodePtr k)
     return h;
 }
 
+/* The largest font scale, from 1 down by 0.05 to MIN_SCALE, at which the
+ * text of kernel k's page, with the chart `chart_h` high (or its note,
+ * NEXT_PAGE), leaves `need` points for the chart; MIN_SCALE when none
+ * does. *room is what the text leaves at that scale. */
+static double page_scale(pdf *p, xmlNodePtr k, double chart_h, double need, double *room)
+{
+    double avail = PAGE_H - MARGIN_BOTTOM - MARGIN_TOP, top = 0;
+    for (int step = 0;; step++) {
+        double scale = 1 - 0.05 * step;
+        /* Measured without the bottom margin's cut, which would hide an overflow. */
+        p->page = NULL;
+        p->bottom = INFINITY;
+        *room = avail - (kernel_blocks(p, k, scale, chart_h, &top) - fmax(chart_h, 0));
+        if (*room >= need || scale < MIN_SCALE + 0.01)
+            return scale;
+    }
+}
+
+/* The roofline on a page of its own, under the top margin: the plot as
+ * high as PLOT_PAGE or the page allows. */
+static void chart_page(pdf *p, xmlNodePtr k, double frame)
+{
+    double avail = PAGE_H - MARGIN_BOTTOM - MARGIN_TOP;
+    rc_chart *chart = page_chart(p, k, fmax(PLOT_MIN, fmin(PLOT_PAGE, (avail - frame) / CHART_SCALE)));
+    p->page = chart ? pdf_new_page(p) : NULL;
+    if (p->page)
+        rc_paint_hpdf(p->page, chart, &p->hf, MARGIN_X, MARGIN_TOP, CHART_SCALE);
+    rc_chart_free(chart);
+}
+
 /* Adds the page of kernel k: measured first at shrinking scales until its
  * text leaves room for the chart with its smallest plot, then drawn, the
  * plot as high as the room allows. The chart is never scaled down (its
  * text would pass under 6 pt): at the smallest scale, without that room,
- * the page says where the chart is instead. */
+ * the chart goes on a second page, and the text is set at the largest
+ * scale at which it fits the first alone. */
 static void kernel_page(pdf *p, xmlNodePtr k)
 {
-    double frame = chart_frame_height(p, k), avail = PAGE_H - MARGIN_BOTTOM - MARGIN_TOP;
-    double smallest = frame >= 0 ? frame + PLOT_MIN * CHART_SCALE : 0;
-    double scale = 1, chart_h = 0, top = 0;
-    for (int step = 0;; step++) {
-        scale = 1 - 0.05 * step;
-        /* Measured without the bottom margin's cut, which would hide an overflow. */
-        p->page = NULL;
-        p->bottom = INFINITY;
-        double room = avail - (kernel_blocks(p, k, scale, smallest, &top) - smallest);
-        if (room >= smallest || scale < MIN_SCALE + 0.01) {
-            chart_h = frame < 0 ? 0 : room >= smallest ? fmin(frame + PLOT_MAX * CHART_SCALE, room)
-                                                       : NO_ROOM;
-            break;
-        }
-    }
+    double frame = chart_frame_height(p, k), room;
+    double smallest = frame >= 0 ? frame + PLOT_MIN * CHART_SCALE : 0, top = 0;
+    double scale = page_scale(p, k, smallest, smallest, &room);
+    double chart_h = frame < 0 ? 0 : room >= smallest ? fmin(frame + PLOT_MAX * CHART_SCALE, room)
+                                                      : NEXT_PAGE;
+    if (chart_h == NEXT_PAGE)
+        scale = page_scale(p, k, NEXT_PAGE, 0, &room);
     rc_chart *chart = chart_h > 0 ? page_chart(p, k, (chart_h - frame) / CHART_SCALE) : NULL;
     p->bottom = PAGE_H - MARGIN_BOTTOM;
     p->page = pdf_new_page(p);
@@ -718,6 +743,8 @@ static void kernel_page(pdf *p, xmlNodePtr k)
         kernel_blocks(p, k, scale, chart ? rc_chart_height(chart) * CHART_SCALE : chart_h, &top);
         if (chart)
             rc_paint_hpdf(p->page, chart, &p->hf, MARGIN_X, top, CHART_SCALE);
+        if (chart_h == NEXT_PAGE)
+            chart_page(p, k, frame);
     }
     rc_chart_free(chart);
     p->page = NULL;
@@ -752,8 +779,11 @@ char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts 
     HPDF_SetInfoAttr(p.pdf, HPDF_INFO_SUBJECT,
                      tx(&p, child(k, "summary"), NULL, "the kernel's summary"));
     kernel_page(&p, k);
-    for (size_t i = 0; i < p.npages; i++)
-        footer(&p, p.pages[i], NULL);
+    for (size_t i = 0; i < p.npages; i++) {
+        char number[64];
+        snprintf(number, sizeof number, "Page %zu of %zu", i + 1, p.npages);
+        footer(&p, p.pages[i], p.npages > 1 ? number : NULL);
+    }
     out = pdf_save(&p, len);
 end:
     pdf_close(&p);
@@ -965,21 +995,53 @@ static void rejected_inputs(pdf *p, xmlDocPtr doc, pdf_flow *f)
     }
 }
 
-/* The overview chart in the room left on the last page, if it fits there
- * at CHART_SCALE (legible); it adds no page. */
+/* The part of the overview from kernel `first` that fits under f->y
+ * (14 points down) at CHART_SCALE, legible: all the kernels left, or, at
+ * the top of a page, as many as the page holds (at least one). NULL when
+ * none fits; *count is how many it has. */
+static rc_chart *overview_part(pdf *p, xmlNodePtr root, const pdf_flow *f, size_t first,
+                               size_t *count)
+{
+    double room = PAGE_H - MARGIN_BOTTOM - (f->y + 14);
+    bool page_top = f->y <= MARGIN_TOP;
+    for (size_t n = *count;; n--) {
+        rc_chart *chart = rc_chart_new_overview_part(root, p->fonts, CONTENT_W / CHART_SCALE, first, n);
+        if (!chart)
+            return NULL;
+        if (rc_chart_height(chart) * CHART_SCALE <= room || (page_top && n <= 1)) {
+            *count = n;
+            return chart;
+        }
+        rc_chart_free(chart);
+        if (!page_top)
+            return NULL;
+    }
+}
+
+/* The overview chart after the rest: in the room left on the last page
+ * when it fits there, else from a new page, in parts of as many kernels as
+ * a page holds; always at CHART_SCALE, so no text is under 6 pt. */
 static void overview_chart(pdf *p, xmlDocPtr doc, pdf_flow *f)
 {
-    rc_chart *chart = p->page ? rc_chart_new_overview_sized(xmlDocGetRootElement(doc), p->fonts,
-                                                            CONTENT_W / CHART_SCALE)
-                              : NULL;
-    if (!chart)
-        return;
-    double top = f->y + 14;
-    if (top + rc_chart_height(chart) * CHART_SCALE <= PAGE_H - MARGIN_BOTTOM) {
-        rc_paint_hpdf(p->page, chart, &p->hf, MARGIN_X, top, CHART_SCALE);
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    size_t nk = rc_chart_overview_kernels(root), first = 0;
+    do {
+        size_t count = nk > first ? nk - first : 0;
+        rc_chart *chart = overview_part(p, root, f, first, &count);
+        if (!chart) {
+            pdf_flow_need(p, f, INFINITY);
+            count = nk > first ? nk - first : 0;
+            chart = overview_part(p, root, f, first, &count);
+        }
+        if (!chart)
+            return;
+        double top = f->y + 14;
+        if (p->page)
+            rc_paint_hpdf(p->page, chart, &p->hf, MARGIN_X, top, CHART_SCALE);
         f->y = top + rc_chart_height(chart) * CHART_SCALE;
-    }
-    rc_chart_free(chart);
+        rc_chart_free(chart);
+        first += count;
+    } while (first < nk);
 }
 
 /* The overview pages: title, table, contents, rejected inputs and the

@@ -430,6 +430,47 @@ static void overview_has_every_kernel_on_every_gpu(void **state)
     rc_chart_free(c);
 }
 
+/* A part of the overview (for a PDF page) has the bands of its kernels
+ * only, numbered as in the whole, on the whole overview's axis, and says
+ * which part it is. */
+static void overview_part_has_its_kernels(void **state)
+{
+    fixture *f = *state;
+    assert_int_equal(rc_chart_overview_kernels(root_of(f)), 4);
+    rc_chart *whole = rc_chart_new_overview(root_of(f), f->fonts);
+    rc_chart *part = rc_chart_new_overview_part(root_of(f), f->fonts, 760, 1, 2);
+    assert_non_null(whole);
+    assert_non_null(part);
+    size_t points = 0;
+    double x_whole = 0, x_part = 0;
+    for (size_t i = 0; i < rc_chart_count(part); i++) {
+        const rc_chart_item *it = rc_chart_item_at(part, i);
+        if (it->role == RC_ROLE_POINT_TIME && it->has_fill) {
+            points++;
+            assert_true(it->group == 1 || it->group == 2);
+            if (it->group == 1 && it->series == 0)
+                x_part = it->x;
+        }
+    }
+    for (size_t i = 0; i < rc_chart_count(whole); i++) {
+        const rc_chart_item *it = rc_chart_item_at(whole, i);
+        if (it->role == RC_ROLE_POINT_TIME && it->has_fill && it->group == 1 && it->series == 0)
+            x_whole = it->x;
+    }
+    assert_int_equal(points, 2 * 12);
+    assert_true(x_whole > 0);
+    assert_true(x_part == x_whole); /* one axis for every part */
+    bool named = false;
+    for (size_t i = 0; i < rc_chart_count(part); i++) {
+        const rc_chart_item *it = rc_chart_item_at(part, i);
+        named = named || (it->text && strstr(it->text, "here kernels 2 to 3 of 4"));
+    }
+    assert_true(named);
+    assert_true(rc_chart_height(part) < rc_chart_height(whole));
+    rc_chart_free(whole);
+    rc_chart_free(part);
+}
+
 /* ---- painting -------------------------------------------------------------- */
 
 /* The same description paints to the same bytes, whatever was painted
@@ -522,6 +563,7 @@ int main(void)
         cmocka_unit_test(long_names_are_wrapped_not_cut),
         cmocka_unit_test(time_ticks_group_digits),
         cmocka_unit_test(overview_has_every_kernel_on_every_gpu),
+        cmocka_unit_test(overview_part_has_its_kernels),
     };
     int failed = cmocka_run_group_tests_name("reference GPUs", reference, setup_reference, teardown);
     failed += cmocka_run_group_tests_name("bundled GPUs", bundled, setup_all, teardown);
