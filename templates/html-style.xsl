@@ -30,6 +30,8 @@ pre code { background: none; padding: 0; font-size: .88rem; }
               width: max-content; min-width: 100%; max-width: calc(100vw - 2 * var(--pad)); }
 table { border-collapse: collapse; font-size: .92rem; }
 caption { text-align: left; color: var(--soft); padding-bottom: .4rem; }
+<!-- A wide table's caption, set before its scroll box rather than in it (index.xsl). -->p.caption { color: var(--soft); margin: 1rem 0 .4rem; }
+p.caption + .table-wrap { margin-top: 0; }
 th, td { border: 1px solid var(--line); padding: .35rem .6rem; text-align: left; vertical-align: top; }
 th { background: var(--alt); font-weight: 600; }
 th.num, td.num { text-align: right; font-variant-numeric: tabular-nums; }

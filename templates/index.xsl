@@ -42,9 +42,11 @@
           <h2>Predicted time per launch</h2>
           <xsl:choose>
             <xsl:when test="$kernels">
+              <!-- The caption sits outside the scroll box, so that it wraps to the
+                   window rather than to the table's width (which scrolls on a phone). -->
+              <p class="caption" id="times-caption">t_total per launch (µs); the bound (compute or memory) and whether the launch latency outweighs the body; below it the refined estimate t_estimate (µs) and what limits it</p>
               <div class="table-wrap">
-                <table class="overview">
-                  <caption>t_total per launch (µs); the bound (compute or memory) and whether the launch latency outweighs the body; below it the refined estimate t_estimate (µs) and what limits it</caption>
+                <table class="overview" aria-labelledby="times-caption">
                   <thead>
                     <tr>
                       <th scope="col">Kernel</th>

@@ -8,7 +8,8 @@
 # own, whose script measures the index's boxes: the index runs none): at
 # 1280 its table of 12 GPUs spreads past the 62rem column and needs no
 # scrolling, at 390 it scrolls in its box; neither width makes the page
-# itself scroll sideways. Chromium missing is a failure, not a skip: CI
+# itself scroll sideways, and the table's caption wraps within the window
+# (outside the box, which would clip it). Chromium missing is a failure, not a skip: CI
 # installs it.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -41,17 +42,22 @@ for page in maximum_kernel index; do
     [ "$4" -ge 20 ] && ok || bad "$page.png has $4 pixels of the charts' blue: no chart drawn?"
 done
 
-# measure PAGE WIDTH: "PAGE_WIDTH LEFT RIGHT CLIENT SCROLL" for PAGE shown in
-# a frame WIDTH px wide: how wide the page's content is, and where its first
-# table's box is, how wide, and how wide its content.
+# measure PAGE WIDTH: "PAGE_WIDTH LEFT RIGHT CLIENT SCROLL CAPTION" for PAGE
+# shown in a frame WIDTH px wide: how wide the page's content is, where its
+# first table's box is, how wide, how wide its content, and where the text
+# of the table's caption ends on the right.
 measure() {
     cat > "$out/o/measure.html" <<EOF
 <!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="$1" style="border:0;width:$2px;height:900px"></iframe>
 <script>
 document.getElementById("f").onload = function () {
   var d = this.contentDocument, w = d.querySelector(".table-wrap"), b = w.getBoundingClientRect();
+  var c = d.getElementById(w.querySelector("table").getAttribute("aria-labelledby")) ||
+          w.querySelector("caption"), r = d.createRange();
+  r.selectNodeContents(c);
   document.body.setAttribute("data-measured", [d.documentElement.scrollWidth, Math.round(b.left),
-      Math.round(b.right), w.clientWidth, w.scrollWidth].join(" "));
+      Math.round(b.right), w.clientWidth, w.scrollWidth,
+      Math.round(r.getBoundingClientRect().right)].join(" "));
 };
 </script></body></html>
 EOF
@@ -64,17 +70,19 @@ EOF
         sed -n 's/.*data-measured="\([0-9 ]*\)".*/\1/p'
 }
 set -- $(measure index.html 1280)
-if [ $# -ne 5 ]; then bad "index.html at 1280 px: not measured"; tail -5 "$out/log" >&2; else
+if [ $# -ne 6 ]; then bad "index.html at 1280 px: not measured"; tail -5 "$out/log" >&2; else
     # The column is 62rem (992 px) less 2 x 1.25rem of padding.
     [ "$1" -le 1280 ] && ok || bad "index.html at 1280 px: the page is $1 px wide"
     [ $(($3 - $2)) -gt 952 ] && ok || bad "index.html at 1280 px: the table keeps to the column ($2 to $3)"
     [ "$5" -le "$4" ] && ok || bad "index.html at 1280 px: the table scrolls ($5 px in a box of $4)"
+    [ "$6" -le 1280 ] && ok || bad "index.html at 1280 px: the table's caption ends at $6 px"
 fi
 set -- $(measure index.html 390)
-if [ $# -ne 5 ]; then bad "index.html at 390 px: not measured"; tail -5 "$out/log" >&2; else
+if [ $# -ne 6 ]; then bad "index.html at 390 px: not measured"; tail -5 "$out/log" >&2; else
     [ "$1" -le 390 ] && ok || bad "index.html at 390 px: the page is $1 px wide"
     [ "$2" -ge 0 ] && [ "$3" -le 390 ] && ok || bad "index.html at 390 px: the table's box is at $2 to $3"
     [ "$5" -gt "$4" ] && ok || bad "index.html at 390 px: the table does not scroll ($5 px in a box of $4)"
+    [ "$6" -le 390 ] && ok || bad "index.html at 390 px: the table's caption ends at $6 px, clipped"
 fi
 
 finish browser
