@@ -329,8 +329,11 @@ static double time_table(pdf *p, xmlNodePtr kernel, double top, double scale)
 /* The memory model's bytes and time at each level, per GPU (issue 16). */
 static double level_table(pdf *p, xmlNodePtr kernel, double top, double scale)
 {
-    static const char *const head[] = {"GPU",  "L1 and shared", "L2",  "DRAM",
-                                       "t_L1", "t_L2",          "t_DRAM"};
+    /* The byte columns' cells carry their units ("2.73 MB"); the times
+     * are bare numbers of µs, as in the Markdown and HTML tables. */
+    static const char *const head[] = {"GPU",  "L1 and shared",          "L2",
+                                       "DRAM", "t_L1 (\xC2\xB5s)", "t_L2 (\xC2\xB5s)",
+                                       "t_DRAM (\xC2\xB5s)"};
     static const char *const attrs[] = {"gpu-name", "l1-bytes-text", "l2-bytes-text",
                                         "dram-bytes-text", "t-l1-text", "t-l2-text",
                                         "t-dram-text"};
@@ -372,7 +375,7 @@ static double level_heading(pdf *p, xmlNodePtr k, double scale, double top)
         return 0;
     char text[512];
     snprintf(text, sizeof text,
-             "Memory traffic by level (bytes, and \xC2\xB5s at each level's bandwidth): %s B "
+             "Memory traffic by level, and its time at each level's bandwidth: %s B "
              "accessed in %s requests, %s B of sectors moved, footprint %s B%s",
              tx(p, m, "accessed-bytes-text", "a count"), tx(p, m, "requests-text", "a count"),
              tx(p, m, "sector-bytes-text", "a count"), tx(p, m, "footprint-bytes-text", "a count"),

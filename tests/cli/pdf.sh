@@ -96,6 +96,13 @@ tr '\n' ' ' <"$out/many.txt" >"$out/many-joined.txt" # the subtitles wrap
 contains "$out/many-joined.txt" "; here kernels 1 to "
 contains "$out/many-joined.txt" " to 20 of 20"
 
+# A table header's unit matches its cells: the memory levels' byte cells
+# carry their units ("2.73 MB"), the times are µs, as in the Markdown.
+pdftotext -enc UTF-8 "$out/a/gpuKendall.pdf" "$out/a-gpuKendall-levels.txt" 2>/dev/null
+contains "$out/a-gpuKendall-levels.txt" "t_L1 (µs)"
+contains "$out/a-gpuKendall-levels.txt" "t_DRAM (µs)"
+lacks "$out/a-gpuKendall-levels.txt" "(bytes, and µs"
+
 # With one GPU nothing is "fastest": no bold, and no sentence saying so.
 pdftotext -enc UTF-8 "$out/one/summary.pdf" "$out/one-summary.txt" 2>/dev/null
 contains "$out/one-summary.txt" "4 kernels on 1 GPU: t_total per launch in µs, from declared work and the GPUs' figures."
