@@ -1140,7 +1140,7 @@ static void summary_info(pdf *p, const overview *o)
 {
     char subject[96];
     snprintf(subject, sizeof subject,
-             "t_total of %zu kernel%s on %zu GPU%s, with a page per kernel",
+             "t_total of %zu kernel%s on %zu GPU%s, then each kernel's report",
              o->nk, o->nk == 1 ? "" : "s", o->ng, o->ng == 1 ? "" : "s");
     HPDF_SetInfoAttr(p->pdf, HPDF_INFO_TITLE, "roofcast summary: execution time estimates");
     HPDF_SetInfoAttr(p->pdf, HPDF_INFO_SUBJECT, subject);

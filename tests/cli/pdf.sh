@@ -2,7 +2,7 @@
 # pdf.sh ROOFCAST SOURCE_DIR
 # The PDF summaries (<kernel>.pdf, summary.pdf): valid (qpdf), every font
 # embedded (pdffonts), the numbers of the Markdown report in the text
-# (pdftotext), one bookmark and one page per kernel, byte-identical across
+# (pdftotext), one bookmark per kernel and every chart, byte-identical across
 # runs, and text kept inside the page and off other text even for a kernel
 # with a 120-character name and notes in Greek and Cyrillic
 # (tests/data/long-names/kernels); poppler reads every PDF without a word on
@@ -172,6 +172,9 @@ for field in Title Subject Producer; do
     if echo "$info" | grep -q "^$field: *[^ ]"; then ok; else bad "summary.pdf has no $field"; fi
 done
 if echo "$info" | grep -q '^CreationDate'; then bad "summary.pdf has a CreationDate"; else ok; fi
+# Its subject says what it holds, true when a kernel takes two pages.
+if echo "$info" | grep -qx "Subject: *t_total of $nkernels kernels on 12 GPUs, then each kernel's report"; then ok
+else bad "summary.pdf's subject: $(echo "$info" | grep '^Subject')"; fi
 
 # Text stays inside the page and no word overprints another (pdftotext
 # gives each word's box; boxes may touch, by less than 0.5 pt).
