@@ -3,13 +3,18 @@
 #
 # For each COUNT (default: 10 100 1000) it generates COUNT synthetic kernels
 # (tests/bench/gen_kernels.c: loops, guards, nested and triangular loops,
-# per-thread totals, 2-D stencils), reports them on every bundled GPU in
-# every format with 1 worker and with one per processor, and prints
-# roofcast's CPU time per stage, the wall time and the peak memory of each
-# run, then a summary row per COUNT. It checks that the two runs wrote
-# identical files. Then it reports 100 kernels (or the first COUNT) on 1,
-# 3, 6 and 12 of the bundled GPUs, to show how cost grows with the GPUs.
-# Timings are for reading, never asserted.
+# per-thread totals, 2-D stencils) and reports them on every bundled GPU in
+# every format:
+#   full        into an empty directory, with 1 worker and with one per
+#               processor (the two must write identical files);
+#   unchanged   the same run again into the second directory: every file
+#               up to date, none written (issue 18.1);
+#   one changed one kernel file edited: its files and the overviews made.
+# Each run prints roofcast's --timings table; the summary gives, per run,
+# the wall time, kernels per second, peak memory, files written and the
+# CPU milliseconds per kernel of each stage. Then it reports 100 kernels
+# (or the first COUNT) on 1, 3, 6 and 12 of the bundled GPUs, to show how
+# cost grows with the GPUs. Timings are for reading, never asserted.
 set -eu
 build=${1:-build}
 shift 2>/dev/null || true
@@ -22,28 +27,43 @@ gen=$build/tests/gen_kernels
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cpus=$(nproc)
+echo "machine: $cpus processors ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
 summary=""
+
+# run_case N JOBS CASE OUT ARGS...: one run with --timings; its table is
+# printed and a summary row kept.
+run_case() {
+    n=$1 j=$2 case=$3 out=$4; shift 4
+    echo "== $n kernels, 12 GPUs, all formats, -j $j, $case"
+    "$roofcast" --timings -j "$j" -o "$out" "$@" 2> "$tmp/t"
+    cat "$tmp/t"
+    wall=$(sed -n 's/^wall \([0-9.]*\) s.*/\1/p' "$tmp/t")
+    mem=$(sed -n 's/.*peak memory \([0-9.]*\) MiB/\1/p' "$tmp/t")
+    written=$(sed -n 's/.*GPUs*: \([0-9]*\) files* written.*/\1/p' "$tmp/t")
+    stages=$(awk '/^(load|evaluate|results tree|markdown|html|svg|png|pdf|overviews|write) / {
+                      printf "%s%.1f", sep, $NF; sep = " " }' "$tmp/t")
+    summary="$summary$(printf '%6s %4s %-11s %8s %9s %8s %7s  %s' "$n" "$j" "$case" "$wall" \
+        "$(awk -v w="$wall" -v n="$n" 'BEGIN { printf "%.1f", (w > 0 ? n / w : 0) }')" "$mem" \
+        "$written" "$stages")
+"
+}
+
 for n in $counts; do
     mkdir -p "$tmp/k$n"
     "$gen" "$n" "$tmp/k$n"
     for j in 1 "$cpus"; do
-        out="$tmp/o$n-j$j"
-        echo "== $n kernels, 12 GPUs, all formats, -j $j"
-        "$roofcast" -q --timings -j "$j" -o "$out" "$tmp/k$n" 2> "$tmp/t"
-        cat "$tmp/t"
-        wall=$(sed -n 's/^wall \([0-9.]*\) s.*/\1/p' "$tmp/t")
-        mem=$(sed -n 's/.*peak memory \([0-9.]*\) MiB/\1/p' "$tmp/t")
-        files=$(ls "$out" | wc -l)
-        summary="$summary$(printf '%6s %4s %9s %10s %9s %7s' "$n" "$j" "$wall" \
-            "$(awk -v w="$wall" -v n="$n" 'BEGIN { printf "%.2f", w * 1000 / n }')" "$mem" "$files")
-"
-        [ "$j" = 1 ] || diff -r "$tmp/o$n-j1" "$out" >/dev/null ||
+        run_case "$n" "$j" full "$tmp/o$n-j$j" "$tmp/k$n"
+        [ "$j" = 1 ] || diff -r "$tmp/o$n-j1" "$tmp/o$n-j$j" >/dev/null ||
             { echo "FAIL: -j 1 and -j $j differ" >&2; exit 1; }
     done
+    run_case "$n" "$cpus" unchanged "$tmp/o$n-j$cpus" "$tmp/k$n"
+    sed 's/<summary>Synthetic benchmark kernel/<summary>Synthetic benchmark kernel, edited/' \
+        "$tmp/k$n/k0000.xml" > "$tmp/edited" && mv "$tmp/edited" "$tmp/k$n/k0000.xml"
+    run_case "$n" "$cpus" "one changed" "$tmp/o$n-j$cpus" "$tmp/k$n"
     rm -rf "$tmp/o$n-j1" "$tmp/o$n-j$cpus"
 done
 echo
-echo "kernels jobs    wall_s ms/kernel  peak_MiB   files"
+echo "kernels jobs case         wall_s kernels/s peak_MiB written  CPU ms per kernel: load eval tree md html svg png pdf overviews write"
 printf '%s' "$summary"
 
 # The same kernels on more and more GPUs.
