@@ -21,25 +21,39 @@ bool run_write_buffer(run_state *r, const char *name, char *data, size_t len)
     return ok;
 }
 
-void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
-                       const char *suffix, const rc_fonts *fonts, char **keep_svg,
-                       size_t *keep_len)
+/* Whether a chart is painted at all: its formats asked for (or its SVG
+ * kept for a page), and the fonts loaded. */
+static bool charts_wanted(const run_state *r, const rc_fonts *fonts, bool keep_svg)
 {
+    return fonts && ((r->formats & (RC_FORMAT_SVG | RC_FORMAT_PNG)) || keep_svg);
+}
+
+rc_chart *run_describe_chart(run_state *r, xmlDocPtr doc, const char *kernel_id,
+                             rc_chart_kind kind, const rc_fonts *fonts, bool keep_svg)
+{
+    if (!charts_wanted(r, fonts, keep_svg))
+        return NULL;
+    /* Describing counts as the first format's time. */
     bool want_svg = (r->formats & RC_FORMAT_SVG) || keep_svg;
-    bool want_png = (r->formats & RC_FORMAT_PNG) != 0;
-    if (!fonts || !(want_svg || want_png))
-        return;
-    /* One description, painted in each format; describing counts as the
-     * first format's time. */
-    rc_stage svg_stage = kernel_id ? RC_STAGE_SVG : RC_STAGE_OVERVIEWS;
-    rc_stage png_stage = kernel_id ? RC_STAGE_PNG : RC_STAGE_OVERVIEWS;
+    rc_stage stage = !kernel_id ? RC_STAGE_OVERVIEWS : want_svg ? RC_STAGE_SVG : RC_STAGE_PNG;
     double t0 = rc_thread_seconds();
     rc_chart *chart = rc_render_chart_describe(doc, kernel_id, kind, fonts, r->diag);
-    rc_timings_add(r->timings, want_svg ? svg_stage : png_stage, rc_thread_seconds() - t0);
+    rc_timings_add(r->timings, stage, rc_thread_seconds() - t0);
+    return chart;
+}
+
+void run_paint_charts(run_state *r, rc_chart *chart, const char *kernel_id, const char *suffix,
+                      const rc_fonts *fonts, char **keep_svg, size_t *keep_len)
+{
     if (!chart)
         return;
+    bool want_svg = (r->formats & RC_FORMAT_SVG) || keep_svg;
+    bool want_png = (r->formats & RC_FORMAT_PNG) != 0;
+    rc_stage svg_stage = kernel_id ? RC_STAGE_SVG : RC_STAGE_OVERVIEWS;
+    rc_stage png_stage = kernel_id ? RC_STAGE_PNG : RC_STAGE_OVERVIEWS;
     char *svg = NULL, *png = NULL;
     size_t svg_len = 0, png_len = 0;
+    double t0;
     if (want_svg) {
         t0 = rc_thread_seconds();
         svg = rc_paint_svg(chart, fonts, &svg_len);
@@ -71,6 +85,14 @@ void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_ch
         snprintf(name, sizeof name, "%s%s.png", base, suffix);
         run_write_buffer(r, name, png, png_len);
     }
+}
+
+void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
+                       const char *suffix, const rc_fonts *fonts, char **keep_svg,
+                       size_t *keep_len)
+{
+    rc_chart *chart = run_describe_chart(r, doc, kernel_id, kind, fonts, keep_svg != NULL);
+    run_paint_charts(r, chart, kernel_id, suffix, fonts, keep_svg, keep_len);
 }
 
 /* Kernel i as results.xml holds it: indented as the whole tree would be. */

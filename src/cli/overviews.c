@@ -8,6 +8,9 @@
 #include "cli/run.h"
 
 #include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim */
+#endif
 #include <string.h>
 
 #include "results/results.h"
@@ -189,6 +192,16 @@ static void write_changes(run_state *r)
     }
 }
 
+/* Gives freed memory back to the system between the run's phases: what
+ * the workers freed stays in their malloc arenas otherwise, and would
+ * count again in the peak when the overviews' largest pieces come. */
+static void give_back_memory(void)
+{
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
 void run_render_overviews(run_state *r)
 {
     const rc_fonts *font0 = r->fonts ? r->fonts[0] : NULL;
@@ -196,19 +209,28 @@ void run_render_overviews(run_state *r)
         run_keep_overviews(r);
         return;
     }
+    give_back_memory();
     double t0 = rc_thread_seconds();
     finish_summary_pdf(r);
+    give_back_memory();
     if (r->formats & RC_FORMAT_HTML) {
         size_t len = 0;
         char *html = rc_render_html(r->templates, r->overview, NULL, font0, NULL, &len, r->diag);
         run_write_buffer(r, "index.html", html, len);
     }
-    run_render_charts(r, r->overview, NULL, RC_CHART_OVERVIEW, "", font0, NULL, NULL);
+    rc_chart *chart = run_describe_chart(r, r->overview, NULL, RC_CHART_OVERVIEW, font0, false);
     if (r->estimates_csv) {
         rc_output_close(r->estimates_csv);
         r->estimates_csv = NULL;
     }
     finish_results_xml(r);
     write_changes(r);
+    /* The overview tree (some 40 KB a kernel) goes before index.png's
+     * pixels (30 MB for a tall index) come. */
+    xmlFreeDoc(r->overview);
+    r->overview = NULL;
+    r->overview_kernels = NULL;
+    give_back_memory();
+    run_paint_charts(r, chart, NULL, "", font0, NULL, NULL);
     rc_timings_add(r->timings, RC_STAGE_OVERVIEWS, rc_thread_seconds() - t0);
 }

@@ -130,9 +130,17 @@ void run_render_kernels(run_state *r);
  * is NULL or the write failed. */
 bool run_write_buffer(run_state *r, const char *name, char *data, size_t len);
 
-/* Writes the SVG and PNG of one chart, as r->formats asks; kernel_id NULL
- * for the overview (index.svg, index.png). With `keep_svg`, the SVG is
- * handed back (the caller frees it) for the HTML page to embed. */
+/* One chart in two steps, so that the tree it is described from can go
+ * before it is painted: run_describe_chart returns NULL when no chart is
+ * painted (no fonts, or neither SVG nor PNG asked for and no SVG kept);
+ * run_paint_charts writes its SVG and PNG as r->formats asks and frees it;
+ * kernel_id NULL for the overview (index.svg, index.png). With `keep_svg`,
+ * the SVG is handed back (the caller frees it) for the HTML page to embed.
+ * run_render_charts does both. */
+rc_chart *run_describe_chart(run_state *r, xmlDocPtr doc, const char *kernel_id,
+                             rc_chart_kind kind, const rc_fonts *fonts, bool keep_svg);
+void run_paint_charts(run_state *r, rc_chart *chart, const char *kernel_id, const char *suffix,
+                      const rc_fonts *fonts, char **keep_svg, size_t *keep_len);
 void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
                        const char *suffix, const rc_fonts *fonts, char **keep_svg,
                        size_t *keep_len);
