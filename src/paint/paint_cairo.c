@@ -10,9 +10,8 @@
 
 #include <cairo-svg.h>
 #include <cairo.h>
-#include <png.h>
-#include <zlib.h>
 
+#include "paint/png_encode.h"
 #include "util/buffer.h"
 
 static const double pi = 3.14159265358979323846;
@@ -116,57 +115,15 @@ static void paint(cairo_t *cr, const rc_chart *chart, const rc_fonts *fonts)
     }
 }
 
-static void png_write_to_buffer(png_structp png, png_bytep data, png_size_t n)
-{
-    rc_buffer_put(png_get_io_ptr(png), (const char *)data, n);
-}
-
-static void png_flush_nothing(png_structp png) { (void)png; }
-
-/* Encodes an RGB24 image surface as PNG. Cairo's own writer lets libpng
- * try every row filter at zlib's default level, which made PNG encoding
- * 85 % of a whole run; one filter (Up, which suits charts: long runs of
- * equal rows) at level 1 is several times faster for files within a few
- * percent of the size. zlib's default strategy at level 1 costs the same
- * time as run-length only (Z_RLE) on these charts, and its files are 29 %
- * smaller: it also finds the repeats of glyphs and grid lines. Every other
- * single filter, or libpng's choice per row, was slower. */
+/* Encodes the RGB24 image surface as PNG (png_encode.h says why not
+ * cairo_surface_write_to_png, nor libpng with zlib). */
 static bool encode_png(cairo_surface_t *surface, rc_buffer *b)
 {
     cairo_surface_flush(surface);
-    int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
-    int stride = cairo_image_surface_get_stride(surface);
     const unsigned char *data = cairo_image_surface_get_data(surface);
-    unsigned char *row = malloc((size_t)w * 3);
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    volatile bool ok = false; /* read after a longjmp from libpng */
-    if (!row || !png || !info || !data)
-        goto end;
-    if (setjmp(png_jmpbuf(png)))
-        goto end;
-    png_set_write_fn(png, b, png_write_to_buffer, png_flush_nothing);
-    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
-    png_set_compression_level(png, 1);
-    png_set_compression_strategy(png, Z_DEFAULT_STRATEGY);
-    png_write_info(png, info);
-    for (int y = 0; y < h; y++) {
-        const uint32_t *px = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
-        for (int x = 0; x < w; x++) {
-            row[3 * x] = (unsigned char)(px[x] >> 16);
-            row[3 * x + 1] = (unsigned char)(px[x] >> 8);
-            row[3 * x + 2] = (unsigned char)px[x];
-        }
-        png_write_row(png, row);
-    }
-    png_write_end(png, NULL);
-    ok = !b->failed;
-end:
-    png_destroy_write_struct(png ? &png : NULL, info ? &info : NULL);
-    free(row);
-    return ok;
+    return data && rc_png_encode_xrgb(data, cairo_image_surface_get_width(surface),
+                                      cairo_image_surface_get_height(surface),
+                                      (size_t)cairo_image_surface_get_stride(surface), b);
 }
 
 /* Finishes the surface into the buffer; returns it to the caller. */
