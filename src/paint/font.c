@@ -1,6 +1,8 @@
 /* font.c: see font.h. */
 #include "paint/font.h"
 
+#include "util/buffer.h"
+
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -64,6 +66,7 @@ struct rc_fonts {
         void (*drop)(void *);
     } spare[RC_SPARE_COUNT][SPARES]; /* under `lock` */
     size_t nspare[RC_SPARE_COUNT];
+    char **outline[RC_FONT_COUNT]; /* glyph_count SVG path data each, made on demand, under `lock` */
     pthread_mutex_t lock;
 };
 
@@ -250,6 +253,9 @@ void rc_fonts_free(rc_fonts *f)
         if (f->measure[i])
             FT_Done_Face(f->measure[i]);
         free(f->file[i]);
+        for (unsigned g = 0; f->outline[i] && g < f->map[i].glyph_count; g++)
+            free(f->outline[i][g]);
+        free(f->outline[i]);
         free_char_map(&f->map[i]);
     }
     for (int k = 0; k < RC_SPARE_COUNT; k++)
@@ -343,4 +349,78 @@ double rc_fonts_descent(const rc_fonts *f, rc_font_role role, double size)
 void *rc_fonts_cairo_face(const rc_fonts *f, rc_font_role role)
 {
     return f->cairo[role];
+}
+
+/* FT_Outline_Decompose's callbacks: SVG path commands, integer font units. */
+static void put_point(rc_buffer *b, char command, const FT_Vector *p)
+{
+    rc_buffer_printf(b, "%c%ld %ld", command, (long)p->x, (long)p->y);
+}
+
+static int outline_move(const FT_Vector *to, void *user)
+{
+    rc_buffer *b = user;
+    if (b->len)
+        rc_buffer_put(b, "Z", 1);
+    put_point(b, 'M', to);
+    return 0;
+}
+
+static int outline_line(const FT_Vector *to, void *user)
+{
+    put_point(user, 'L', to);
+    return 0;
+}
+
+static int outline_conic(const FT_Vector *control, const FT_Vector *to, void *user)
+{
+    put_point(user, 'Q', control);
+    put_point(user, ' ', to);
+    return 0;
+}
+
+static int outline_cubic(const FT_Vector *c1, const FT_Vector *c2, const FT_Vector *to, void *user)
+{
+    put_point(user, 'C', c1);
+    put_point(user, ' ', c2);
+    put_point(user, ' ', to);
+    return 0;
+}
+
+/* The path data of one glyph, or NULL; under the lock. */
+static char *make_outline(FT_Face face, unsigned glyph)
+{
+    static const FT_Outline_Funcs funcs = {outline_move, outline_line, outline_conic,
+                                           outline_cubic, 0, 0};
+    if (FT_Load_Glyph(face, glyph, FT_LOAD_NO_SCALE) != 0 ||
+        face->glyph->format != FT_GLYPH_FORMAT_OUTLINE)
+        return NULL;
+    rc_buffer b = {0};
+    rc_buffer_put(&b, "", 0); /* "" for an empty outline */
+    if (FT_Outline_Decompose(&face->glyph->outline, &funcs, &b) != 0) {
+        free(b.data);
+        return NULL;
+    }
+    if (b.len)
+        rc_buffer_put(&b, "Z", 1);
+    size_t len;
+    return rc_buffer_take(&b, &len);
+}
+
+const char *rc_fonts_glyph_outline(const rc_fonts *cf, rc_font_role role, unsigned glyph)
+{
+    rc_fonts *f = (rc_fonts *)cf; /* the outlines are a cache: made once, then only read */
+    if (glyph >= f->map[role].glyph_count)
+        return NULL;
+    pthread_mutex_lock(&f->lock);
+    if (!f->outline[role])
+        f->outline[role] = calloc(f->map[role].glyph_count, sizeof *f->outline[role]);
+    char *o = NULL;
+    if (f->outline[role]) {
+        if (!f->outline[role][glyph])
+            f->outline[role][glyph] = make_outline(f->measure[role], glyph);
+        o = f->outline[role][glyph];
+    }
+    pthread_mutex_unlock(&f->lock);
+    return o;
 }

@@ -72,6 +72,14 @@ unsigned rc_fonts_glyph_count(const rc_fonts *fonts, rc_font_role role);
  * rc_fonts_width adds up. */
 rc_glyph rc_fonts_glyph(const rc_fonts *fonts, rc_font_role role, unsigned long c);
 
+/* The outline of `glyph` of `role` as SVG path data in font units, y
+ * upward, unhinted, as FreeType reads it from the file ("" for a glyph
+ * without one, such as a space): what the SVG painter draws text with.
+ * Made once per glyph and kept: borrowed, valid until rc_fonts_free; NULL
+ * when memory ran out or FreeType cannot load the glyph. Safe from several
+ * threads. */
+const char *rc_fonts_glyph_outline(const rc_fonts *fonts, rc_font_role role, unsigned glyph);
+
 /* ---- objects kept for reuse ---------------------------------------- */
 
 /* What a renderer makes for every file and can use again for the next:

@@ -1,6 +1,6 @@
-/* paint_cairo.c: paints chart descriptions (chart.h) with Cairo, to SVG
- * and PNG in memory. The reference painter: chart.h's painting rules are
- * what this file does. */
+/* paint_cairo.c: paints chart descriptions (chart.h) with Cairo as PNG
+ * images in memory. The reference painter: chart.h's painting rules are
+ * what this file does. (SVG: paint_svg.c.) */
 #include "render/chart.h"
 
 #include <math.h>
@@ -8,21 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cairo-svg.h>
 #include <cairo.h>
 
 #include "paint/png_encode.h"
 #include "util/buffer.h"
 
 static const double pi = 3.14159265358979323846;
-
-/* Cairo's write callback: the bytes go into an rc_buffer. */
-static cairo_status_t buffer_write(void *closure, const unsigned char *data, unsigned int length)
-{
-    rc_buffer *b = closure;
-    rc_buffer_put(b, (const char *)data, length);
-    return b->failed ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
-}
 
 static void set_colour(cairo_t *cr, rc_rgb c)
 {
@@ -126,12 +117,12 @@ static bool encode_png(cairo_surface_t *surface, rc_buffer *b)
                                       (size_t)cairo_image_surface_get_stride(surface), b);
 }
 
-/* Finishes the surface into the buffer; returns it to the caller. */
-static char *finish(cairo_t *cr, cairo_surface_t *surface, rc_buffer *b, bool png, size_t *len)
+/* Encodes the surface into the buffer; returns it to the caller. */
+static char *finish(cairo_t *cr, cairo_surface_t *surface, rc_buffer *b, size_t *len)
 {
     bool ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
     cairo_destroy(cr);
-    if (png && ok)
+    if (ok)
         ok = encode_png(surface, b);
     cairo_surface_finish(surface);
     ok = ok && cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
@@ -143,70 +134,6 @@ static char *finish(cairo_t *cr, cairo_surface_t *surface, rc_buffer *b, bool pn
     return rc_buffer_take(b, len); /* NULL, the buffer freed, when an append failed */
 }
 
-/* Cairo numbers the SVG's surfaces ("surface31") from a counter global to
- * the process, so the same chart would come out with other ids after other
- * charts were drawn. Renumbers them 1, 2, ... in order of appearance, so
- * that the bytes depend on the chart alone. */
-static char *renumber_surfaces(char *svg, size_t *len)
-{
-    static const char word[] = "surface";
-    const size_t wl = sizeof word - 1;
-    unsigned long seen[16];
-    size_t nseen = 0;
-    /* A new id is at most one digit longer than the old one it replaces. */
-    char *out = malloc(2 * *len + 1), *o = out;
-    if (!out) {
-        free(svg);
-        return NULL;
-    }
-    const char *p = svg, *end = svg + *len;
-    while (p < end) {
-        const char *hit = p + wl < end ? memchr(p, 's', (size_t)(end - p)) : NULL;
-        if (!hit) {
-            memcpy(o, p, (size_t)(end - p));
-            o += end - p;
-            break;
-        }
-        memcpy(o, p, (size_t)(hit - p));
-        o += hit - p;
-        p = hit;
-        const char *d = p + wl;
-        if ((size_t)(end - p) > wl && memcmp(p, word, wl) == 0 && d < end && *d >= '0' && *d <= '9') {
-            unsigned long n = 0;
-            while (d < end && *d >= '0' && *d <= '9')
-                n = n * 10 + (unsigned long)(*d++ - '0');
-            size_t k = 0;
-            while (k < nseen && seen[k] != n)
-                k++;
-            if (k == nseen && nseen < sizeof seen / sizeof seen[0])
-                seen[nseen++] = n;
-            if (k < nseen)
-                o += sprintf(o, "%s%zu", word, k + 1);
-            else /* more surfaces than this chart draws: left as they are */
-                o += sprintf(o, "%s%lu", word, n);
-            p = d;
-        } else {
-            *o++ = *p++;
-        }
-    }
-    *len = (size_t)(o - out);
-    free(svg);
-    return out;
-}
-
-char *rc_paint_svg(const rc_chart *chart, const rc_fonts *fonts, size_t *len)
-{
-    rc_buffer b = {0};
-    cairo_surface_t *s = cairo_svg_surface_create_for_stream(buffer_write, &b, rc_chart_width(chart),
-                                                             rc_chart_height(chart));
-    cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
-    cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
-    cairo_t *cr = cairo_create(s);
-    paint(cr, chart, fonts);
-    char *svg = finish(cr, s, &b, false, len);
-    return svg ? renumber_surfaces(svg, len) : NULL;
-}
-
 char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, size_t *len)
 {
     rc_buffer b = {0};
@@ -216,5 +143,5 @@ char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, s
     cairo_t *cr = cairo_create(s);
     cairo_scale(cr, scale, scale);
     paint(cr, chart, fonts);
-    return finish(cr, s, &b, true, len);
+    return finish(cr, s, &b, len);
 }

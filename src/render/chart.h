@@ -204,11 +204,12 @@ const rc_chart_item *rc_chart_item_at(const rc_chart *chart, size_t i);
  * circle of radius size / 2. */
 size_t rc_marker_outline(rc_marker_shape shape, double x, double y, double size, double pts[20]);
 
-/* ---- the Cairo painter (paint_cairo.c) ------------------------------ */
+/* ---- the SVG and Cairo painters (paint_svg.c, paint_cairo.c) ---------- */
 
-/* Paints `chart` with Cairo as an SVG document (sizes in pt) or as a PNG
- * image of `scale` pixels per point (encoded with libpng), in memory. Text
- * is drawn with the faces of `fonts`. Returns a buffer the caller frees
+/* Paints `chart` as an SVG document (sizes in pt; paint_svg.c writes it,
+ * text as the outlines of the glyphs of `fonts`) or, with Cairo, as a PNG
+ * image of `scale` pixels per point (encoded by png_encode.c), in memory,
+ * text drawn with the faces of `fonts`. Returns a buffer the caller frees
  * with free(), its length in *len, or NULL on failure. The output depends
  * only on the description: the same chart gives the same bytes. */
 char *rc_paint_svg(const rc_chart *chart, const rc_fonts *fonts, size_t *len);

@@ -65,7 +65,7 @@ char *rc_render_template_edited(rc_templates *t, rc_template_id id, xmlDocPtr do
  * rendered literally by a CommonMark + GFM renderer, on one line. */
 char *rc_markdown_escape(const char *text);
 
-/* ---- charts (chart.c describes, paint_cairo.c paints) ----------------- */
+/* ---- charts (chart.c describes, paint_svg.c and paint_cairo.c paint) -- */
 
 typedef enum {
     RC_CHART_ROOFLINE, /* <kernel>-roofline.svg / .png */

@@ -4,9 +4,9 @@
  * added.
  *
  * The charts go in as base64 SVG for <img src="data:image/svg+xml;base64,
- * ...">: an image document keeps its own ids (Cairo names its glyphs and
- * surfaces "glyph0-1", "surface5" in every SVG, which would clash if two
- * SVGs were inlined in one page), runs no script, and fetches nothing. */
+ * ...">: an image document keeps its own ids (paint_svg.c names its glyphs
+ * "r36", "b12" in every SVG, which would clash if two SVGs were inlined in
+ * one page), runs no script, and fetches nothing. */
 #include "render/render.h"
 
 #include <stdlib.h>
