@@ -134,14 +134,54 @@ static char *finish(cairo_t *cr, cairo_surface_t *surface, rc_buffer *b, size_t 
     return rc_buffer_take(b, len); /* NULL, the buffer freed, when an append failed */
 }
 
+/* Pixel memory kept from one chart to the next (rc_fonts_keep): a new
+ * image surface's memory came fresh from the system for every chart, and
+ * touching it the first time cost more than drawing. */
+typedef struct {
+    unsigned char *data;
+    size_t size;
+} pixels;
+
+#define KEEP_PIXELS_UP_TO (32u << 20) /* the overview of many kernels is not kept */
+
+static void drop_pixels(void *p)
+{
+    free(((pixels *)p)->data);
+    free(p);
+}
+
 char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, size_t *len)
 {
     rc_buffer b = {0};
     int w = (int)ceil(rc_chart_width(chart) * scale), h = (int)ceil(rc_chart_height(chart) * scale);
+    int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
+    if (stride <= 0 || h <= 0)
+        return NULL;
+    size_t need = (size_t)stride * (size_t)h;
+    pixels *px = rc_fonts_take(fonts, RC_SPARE_PIXELS);
+    if (!px)
+        px = calloc(1, sizeof *px);
+    if (px && px->size < need) {
+        free(px->data);
+        px->data = malloc(need);
+        px->size = px->data ? need : 0;
+    }
+    if (!px || !px->data) {
+        if (px)
+            drop_pixels(px);
+        return NULL;
+    }
+    memset(px->data, 0, need); /* as a new surface starts */
     /* RGB24: no alpha channel, the chart paints its own white background. */
-    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    cairo_surface_t *s = cairo_image_surface_create_for_data(px->data, CAIRO_FORMAT_RGB24, w, h,
+                                                             stride);
     cairo_t *cr = cairo_create(s);
     cairo_scale(cr, scale, scale);
     paint(cr, chart, fonts);
-    return finish(cr, s, &b, len);
+    char *png = finish(cr, s, &b, len);
+    if (px->size <= KEEP_PIXELS_UP_TO)
+        rc_fonts_keep(fonts, RC_SPARE_PIXELS, px, drop_pixels);
+    else
+        drop_pixels(px);
+    return png;
 }

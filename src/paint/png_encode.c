@@ -478,6 +478,15 @@ static void adler(uint32_t *sum, const unsigned char *data, size_t n)
     *sum = b << 16 | a;
 }
 
+/* adler() of one byte `first` then `zeros` zero bytes. */
+static void adler_zeros(uint32_t *sum, unsigned char first, size_t zeros)
+{
+    enum { MOD = 65521 };
+    uint32_t a = ((*sum & 0xffff) + first) % MOD, b = ((*sum >> 16) + a) % MOD;
+    b = (uint32_t)((b + (uint64_t)(zeros % MOD) * a) % MOD); /* each zero adds a to b */
+    *sum = b << 16 | a;
+}
+
 /* The zlib stream (RFC 1950) of the filtered rows, into d->out. The rows
  * pass through a window that keeps the 32 KiB that matches may reach back
  * to, so the filtered image is never held whole. */
@@ -503,8 +512,15 @@ static bool deflate_rows(deflater *d, const unsigned char *pixels, int width, in
         }
         const unsigned char *line = pixels + (size_t)y * stride;
         unsigned char *o = w.data + w.filled;
-        filter_up(line, y > 0 ? line - stride : NULL, width, o);
-        adler(&sum, o, row);
+        if (y > 0 && memcmp(line, line - stride, (size_t)width * 4) == 0) {
+            /* As the row above (a third of a chart's rows): all zeros. */
+            o[0] = 2;
+            memset(o + 1, 0, row - 1);
+            adler_zeros(&sum, 2, row - 1);
+        } else {
+            filter_up(line, y > 0 ? line - stride : NULL, width, o);
+            adler(&sum, o, row);
+        }
         w.filled += row;
         size_t limit = w.base + w.filled;
         if (limit - d->pos > MAX_MATCH)
