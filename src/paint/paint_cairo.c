@@ -150,6 +150,18 @@ static void drop_pixels(void *p)
     free(p);
 }
 
+/* Whether the chart's first item, its background, paints every pixel of
+ * a w x h surface opaquely and whole: then what the memory held before
+ * cannot show, and it need not be cleared. */
+static bool covers_surface(const rc_chart *chart, double scale, int w, int h)
+{
+    if (rc_chart_count(chart) == 0)
+        return false;
+    const rc_chart_item *bg = rc_chart_item_at(chart, 0);
+    return bg->kind == RC_ITEM_RECT && bg->has_fill && bg->stroke_width <= 0 && bg->x == 0 &&
+           bg->y == 0 && bg->w * scale >= w && bg->h * scale >= h;
+}
+
 char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, size_t *len)
 {
     rc_buffer b = {0};
@@ -171,7 +183,8 @@ char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, s
             drop_pixels(px);
         return NULL;
     }
-    memset(px->data, 0, need); /* as a new surface starts */
+    if (!covers_surface(chart, scale, w, h))
+        memset(px->data, 0, need); /* as a new surface starts */
     /* RGB24: no alpha channel, the chart paints its own white background. */
     cairo_surface_t *s = cairo_image_surface_create_for_data(px->data, CAIRO_FORMAT_RGB24, w, h,
                                                              stride);
