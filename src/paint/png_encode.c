@@ -16,6 +16,13 @@
 
 #include <zlib.h> /* crc32 */
 
+/* Whether words load and store bytes lowest first: the faster paths. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define LITTLE_ENDIAN_WORDS 1
+#else
+#define LITTLE_ENDIAN_WORDS 0
+#endif
+
 #define MIN_MATCH 4
 #define MAX_MATCH 258
 #define WINDOW 32768
@@ -333,7 +340,7 @@ static void flush_block(deflater *d, bool final)
 static size_t match_length(const unsigned char *a, const unsigned char *b, size_t max)
 {
     size_t n = 0;
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__GNUC__) && LITTLE_ENDIAN_WORDS
     while (n + 8 <= max) {
         uint64_t x, y;
         memcpy(&x, a + n, 8);
@@ -405,22 +412,37 @@ static void lz77(deflater *d, const window *w, size_t end, size_t limit, size_t 
 
 /* One row as PNG filter type 2 (Up) gives it: the filter byte, then each
  * RGB byte less the one above it (`above` NULL: the first row). `o` has
- * room for one byte more than the row. */
+ * room for two bytes more than the row. */
 static void filter_up(const unsigned char *line, const unsigned char *above, int width,
                       unsigned char *o)
 {
     *o++ = 2;
-    for (int x = 0; x < width; x++, o += 3) {
-        uint32_t c, up = 0;
+    int x = 0;
+#if LITTLE_ENDIAN_WORDS
+    /* Two pixels at a time: each byte less the one above, without borrows
+     * between bytes; then R, G, B of each in that order, written as eight
+     * bytes of which the next pixels overwrite the last two. */
+    for (; x + 2 <= width; x += 2, o += 6) {
+        uint64_t c, up = 0;
+        memcpy(&c, line + 4 * (size_t)x, 8);
+        if (above)
+            memcpy(&up, above + 4 * (size_t)x, 8);
+        uint64_t d = ((c | 0x8080808080808080u) - (up & 0x7f7f7f7f7f7f7f7fu)) ^
+                     ((c ^ ~up) & 0x8080808080808080u);
+        uint64_t rgb = (d >> 16 & 0xff) | (d & 0xff00) | (d & 0xff) << 16 |
+                       (d >> 24 & 0xff000000u) | (d & 0xff0000000000u) >> 8 |
+                       (d & 0xff00000000u) << 8;
+        memcpy(o, &rgb, 8);
+    }
+#endif
+    for (; x < width; x++, o += 3) {
+        uint32_t c, up = 0; /* xRGB, native-endian words */
         memcpy(&c, line + 4 * (size_t)x, 4);
         if (above)
             memcpy(&up, above + 4 * (size_t)x, 4);
-        /* Each byte less the one above, without borrows between bytes;
-         * then R, G, B in that order, written as four bytes of which the
-         * next pixel overwrites the last. */
-        uint32_t diff = ((c | 0x80808080u) - (up & 0x7f7f7f7fu)) ^ ((c ^ ~up) & 0x80808080u);
-        uint32_t rgb = (diff >> 16 & 0xff) | (diff & 0xff00) | (diff & 0xff) << 16;
-        memcpy(o, &rgb, 4);
+        o[0] = (unsigned char)((c >> 16) - (up >> 16));
+        o[1] = (unsigned char)((c >> 8) - (up >> 8));
+        o[2] = (unsigned char)(c - up);
     }
 }
 
@@ -494,7 +516,7 @@ static bool deflate_rows(deflater *d, const unsigned char *pixels, int width, in
                          size_t stride)
 {
     size_t row = (size_t)width * 3 + 1;
-    window w = {.cap = 2 * (WINDOW + MAX_MATCH + row) + 1};
+    window w = {.cap = 2 * (WINDOW + MAX_MATCH + row) + 2};
     w.data = malloc(w.cap);
     uint32_t sum = 1;
     if (!w.data || !reserve(d, 1024)) {
@@ -504,7 +526,7 @@ static bool deflate_rows(deflater *d, const unsigned char *pixels, int width, in
     d->out[d->len++] = 0x78; /* zlib: deflate, 32 KiB window */
     d->out[d->len++] = 0x01; /* fastest; (0x78 << 8 | 0x01) % 31 == 0 */
     for (int y = 0; y < height; y++) {
-        if (w.filled + row + 1 > w.cap) { /* keep what matches may still reach */
+        if (w.filled + row + 2 > w.cap) { /* keep what matches may still reach */
             size_t keep_from = d->pos - WINDOW;
             memmove(w.data, w.data + (keep_from - w.base), w.base + w.filled - keep_from);
             w.filled -= keep_from - w.base;
