@@ -142,7 +142,7 @@ typedef struct {
     size_t size;
 } pixels;
 
-#define KEEP_PIXELS_UP_TO (32u << 20) /* the overview of many kernels is not kept */
+#define KEEP_PIXELS_UP_TO (16u << 20) /* the overview (30 MB) is not kept */
 
 static void drop_pixels(void *p)
 {
