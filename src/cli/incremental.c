@@ -135,6 +135,13 @@ static bool kernel_file_written(const run_state *r, const char *suffix)
     return fonts && (f & RC_FORMAT_PNG); /* the two PNG charts */
 }
 
+/* --force, or an earlier run killed midway (output.c): it may have left
+ * new files under the old manifest's keys. */
+static bool remake_all(const run_state *r)
+{
+    return r->options->force || rc_output_interrupted(r->output);
+}
+
 static void file_name(char *name, size_t n, const char *id, const char *suffix)
 {
     snprintf(name, n, "%s%s", id, suffix);
@@ -142,7 +149,7 @@ static void file_name(char *name, size_t n, const char *id, const char *suffix)
 
 bool run_kernel_fresh(const run_state *r, const char *id, uint64_t key)
 {
-    if (!r->output || r->options->force || key == 0)
+    if (!r->output || remake_all(r) || key == 0)
         return false;
     size_t files = 0;
     for (const char *const *s = run_kernel_suffixes; *s; s++) {
@@ -227,7 +234,7 @@ void run_decide_overviews(run_state *r)
     if (h && r->overview)
         h = hash_rejected(h, xmlDocGetRootElement(r->overview));
     r->overview_key = h;
-    r->overviews_fresh = r->output && !r->options->force && h && overviews_intact(r);
+    r->overviews_fresh = r->output && !remake_all(r) && h && overviews_intact(r);
     r->need_trees = !r->overviews_fresh || r->options->baseline;
 }
 

@@ -341,11 +341,16 @@ size_t rc_manifest_finish(rc_output *out, const rc_manifest *previous, rc_manife
     /* Every name of the previous manifest stays listed until its file is
      * gone, so that an interruption never forgets a file to remove; after
      * a failed write, all of them stay. */
-    else if (write_manifest(out, both) && !rc_output_failed(out)) {
-        bool all;
-        removed = remove_stale(out, previous, made, diag, &all);
-        if (all)
-            write_manifest(out, made);
+    else if (write_manifest(out, both)) {
+        /* From here the manifest's keys are this run's (0 for a file that
+         * failed to write): a kill no longer leaves a file it misdescribes. */
+        rc_output_mark_complete(out);
+        if (!rc_output_failed(out)) {
+            bool all;
+            removed = remove_stale(out, previous, made, diag, &all);
+            if (all)
+                write_manifest(out, made);
+        }
     }
     rc_manifest_free(both);
     rc_manifest_free(made);

@@ -107,6 +107,7 @@ bool rc_output_clean_on_signals(void)
 struct rc_output {
     char *dir;
     int lock_fd;
+    bool interrupted; /* the lock file said an earlier run never finished */
     rc_diag *diag;
     rc_write_fn write_fn;
     pthread_mutex_t lock;
@@ -174,6 +175,34 @@ static bool make_dirs(const char *dir)
     return ok;
 }
 
+/* The lock file's text says whether a run is under way: "running" from
+ * the moment a run takes the lock until its manifest lists what it made
+ * (rc_output_mark_complete), empty after. A run that finds "running" knows
+ * the one before was killed: it may have replaced files whose manifest
+ * entries still carry the earlier keys, and its inputs may since have been
+ * put back, so no file can be trusted to be up to date (incremental.c
+ * makes every file again). A read-only lock file stays as it is. */
+static void note_running(rc_output *out)
+{
+    static const char running[] = "running\n";
+    char text[sizeof running] = "";
+    ssize_t n = pread(out->lock_fd, text, sizeof text - 1, 0);
+    out->interrupted = n > 0 && strncmp(text, running, sizeof running - 1) == 0;
+    if (pwrite(out->lock_fd, running, sizeof running - 1, 0) == (ssize_t)(sizeof running - 1))
+        (void)!ftruncate(out->lock_fd, sizeof running - 1);
+}
+
+bool rc_output_interrupted(const rc_output *out)
+{
+    return out && out->interrupted;
+}
+
+void rc_output_mark_complete(rc_output *out)
+{
+    if (out && out->lock_fd >= 0)
+        (void)!ftruncate(out->lock_fd, 0);
+}
+
 /* One run at a time per directory: an exclusive flock on its lock file,
  * held until rc_output_free (or the process ends). Where the lock file can
  * be neither made nor opened because the directory is read-only, nothing
@@ -201,6 +230,8 @@ static bool take_lock(rc_output *out)
             rc_fault_at(out->diag, path, 0, "cannot lock: %s", strerror(errno));
         ok = false;
     }
+    if (ok && out->lock_fd >= 0)
+        note_running(out);
     free(path);
     return ok;
 }
@@ -275,6 +306,8 @@ rc_output *rc_output_new(const char *dir, rc_diag *diag)
         return NULL;
     }
     remove_leftovers(out);
+    if (out->interrupted)
+        rc_info(diag, 1, "the last run into %s/ was interrupted: every file is made again", out->dir);
     return out;
 }
 

@@ -88,6 +88,14 @@ typedef struct {
 size_t rc_output_files(const rc_output *out);
 const rc_output_entry *rc_output_file_at(const rc_output *out, size_t i);
 
+/* Whether the lock file says that the last run into this directory was
+ * killed before it finished its manifest (output.c): then no file there
+ * can be trusted to match its manifest entry. */
+bool rc_output_interrupted(const rc_output *out);
+/* Called once the manifest lists what this run made (manifest.c): the
+ * next run need not distrust its files. */
+void rc_output_mark_complete(rc_output *out);
+
 bool rc_output_failed(const rc_output *out);
 size_t rc_output_written(const rc_output *out);
 size_t rc_output_kept(const rc_output *out);

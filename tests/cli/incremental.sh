@@ -12,7 +12,9 @@
 #  - with --baseline and --fail-on-change, the gate still holds when every
 #    file is up to date;
 #  - a manifest altered or cut short: a warning, and a full run that removes
-#    nothing; a manifest of version 1: a full run.
+#    nothing; a manifest of version 1: a full run;
+#  - a run killed midway (the lock file still says "running"): every file
+#    made again, even one it replaced with a file of the same size.
 set -u
 . "$(dirname "$0")/lib.sh"
 setup "$1" "$2"
@@ -152,5 +154,20 @@ same "messages with a manifest of version 1" "$(cat "$tmp/err")" ""
 same "files rewritten with a manifest of version 1" "$(touched "$out")" "$all"
 rm "$out/mine.txt"
 full "after a manifest of version 1" $args "$tmp/k"
+
+# A run killed midway leaves "running" in the lock file, and may have
+# replaced a file under its old manifest entry: here gpuMeans.md, by one of
+# the same size, as a run of an edited kernel would before its inputs were
+# put back. The next run trusts no file. A whole run leaves the lock empty.
+same "lock file after a whole run" "$(cat "$out/.roofcast.lock")" ""
+tr 'a-z' 'b-za' < "$out/gpuMeans.md" > "$tmp/m" && cp "$tmp/m" "$out/gpuMeans.md"
+echo running > "$out/.roofcast.lock"
+age "$out"
+expect 0 "$roofcast" $args -o "$out" "$tmp/k"
+same "message after a killed run" "$(head -n 1 "$tmp/err")" \
+    "roofcast: the last run into $out/ was interrupted: every file is made again"
+same "files rewritten after a killed run" "$(touched "$out")" "${all#.roofcast-manifest }"
+full "after a killed run" $args "$tmp/k"
+same "lock file after the run that followed" "$(cat "$out/.roofcast.lock")" ""
 
 finish incremental
