@@ -549,9 +549,9 @@
         <ul class="formulas">
           <li><code>blocks per SM = min(threads, blocks, registers, shared-memory limits)</code>, registers allocated per warp in units of the register unit, shared memory per block (plus the reserve) in units of the shared unit</li>
           <li><code>waves = ceil(blocks / (SMs × blocks per SM))</code>; <code>wave factor = waves × concurrent blocks / blocks</code> (the tail wave costs a full one)</li>
-          <li><code>t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 16)) × wave factor</code></li>
-          <li><code>t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor</code>, <code>little = bytes in flight / (latency × (1.3 + 0.7 / rounds))</code>, for DRAM, L2 and L1; bytes in flight = active SMs × warps per SM × 32 × the share of threads that work × bytes a thread keeps in flight</li>
-          <li><code>t_thread = longest thread's FLOPs / SM clock</code></li>
+          <li><code>t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor, per precision (FP16, FP32, FP64 peaks; 4 schedulers an SM, each issuing one warp instruction a cycle)</code></li>
+          <li><code>t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor</code>, <code>little = bytes in flight / (latency × (1.3 + 0.7 / rounds))</code>, for DRAM, L2 and L1; L1 bytes are, per array, at least 128 bytes per request (one wavefront), plus 128 bytes per shared-memory wavefront; DRAM bytes are 0 when the footprint fits three quarters of the L2, where the previous launch left it; bytes in flight = active SMs × warps per SM × 32 × the share of threads that work × bytes a thread keeps in flight</li>
+          <li><code>t_thread = longest thread's FLOPs / 2 (one FMA an instruction) × cycles an instruction / SM clock</code></li>
           <li><code>t_estimate = max(all of the above) + launch cost back to back</code></li>
         </ul>
         <div class="table-wrap">

@@ -599,11 +599,11 @@
       <xsl:value-of select="$nl"/>
       <xsl:text>- waves = ceil(blocks / (SMs × blocks per SM)); wave factor = waves × concurrent blocks / blocks (the tail wave costs a full one)</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 16)) × wave factor</xsl:text>
+      <xsl:text>- t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor, per precision (FP16, FP32, FP64 peaks; 4 schedulers an SM, each issuing one warp instruction a cycle)</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor, for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)) (Little's law; a round costs more than a pointer chase, a block's start and end about one more) and bytes in flight = active SMs × warps per SM × 32 × the share of threads that work × bytes a thread keeps in flight</xsl:text>
+      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor, for DRAM, L2 and L1 (L1 bytes are, per array, at least 128 bytes per request (one wavefront), plus 128 bytes per shared-memory wavefront; DRAM bytes are 0 when the footprint fits three quarters of the L2, where the previous launch left it), where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)) (Little's law; a round costs more than a pointer chase, a block's start and end about one more) and bytes in flight = active SMs × warps per SM × 32 × the share of threads that work × bytes a thread keeps in flight</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_thread = the longest thread's FLOPs / SM clock</xsl:text>
+      <xsl:text>- t_thread = the longest thread's FLOPs / 2 (one FMA an instruction) × cycles an instruction / SM clock</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:text>- t_estimate = max(all of the above) + launch cost back to back</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>

@@ -157,9 +157,18 @@ typedef struct {
 } rate_default;
 
 static const rate_default rate_defaults[] = {
-    {0, 20.6, 64, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency; "
-                                "no Kepler to Pascal measurement was found; L1 at half Volta's "
-                                "rate)"},
+    /* Kepler: the L2 rate of a Tesla K80 GPU (GK210, 13 SMs): 333 GB/s read through L2
+     * (gpumembench cachebench, ld.cg; ekondis/gpumembench issue 2), 29.3 B per clock per SM
+     * at its 875 MHz boost clock. Volta's 20.6 would put a GTX TITAN Black's L2 (303 GB/s)
+     * below its own DRAM (336 GB/s), which every DRAM byte passes through. */
+    {0, 29.3, 64, 30, 215, 437, "L2 as measured on a Tesla K80, Kepler (gpumembench "
+                                "cachebench: 333 GB/s on 13 SMs at 875 MHz; ekondis/gpumembench "
+                                "issue 2); L1 at half Volta's rate and latencies as measured on "
+                                "a V100 (gpu-benches gpu-cache, gpu-latency; no Kepler "
+                                "measurement was found)"},
+    {500, 20.6, 64, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency; "
+                                  "no Maxwell or Pascal measurement was found; L1 at half "
+                                  "Volta's rate)"},
     {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)"},
     {705, 12.8, 64, 66, 176, 496, "as measured on an RTX 2080 Ti (a published benchmark "
                                   "report; L1 at half Volta's rate)"},

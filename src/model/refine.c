@@ -3,13 +3,24 @@
 
 #include <math.h>
 
+#include "model/traffic.h"
+
 /* The register file is split between 4 schedulers (cuda_occupancy.h's sub-partitions):
  * warps are counted per partition. */
 #define REGISTER_PARTITIONS 4
-/* Warps an SM needs to issue every cycle without ILP: 4 schedulers x 4 cycles between
- * dependent FMAs (Volta and later; Jia et al., "Dissecting the NVIDIA Volta GPU
- * architecture via microbenchmarking"). */
-#define WARPS_TO_ISSUE 16.0
+/* Warps an SM needs to issue every cycle: an SM has 4 schedulers, each issuing one warp
+ * instruction a cycle (Volta and later: Jia et al., "Dissecting the NVIDIA Volta GPU
+ * architecture via microbenchmarking", 2018, and the Turing sequel, 2019), so with fewer than
+ * 4 warps resident some schedulers idle. A warp with one dependent chain would issue only
+ * every 4 cycles (the FMA latency they measure) and need 16 warps; the work model does not say
+ * how independent a thread's FLOPs are, and a loop's iterations, unrolled, usually are, so
+ * the FLOPs of a <flops> statement are taken as independent enough to issue every cycle. The
+ * FP32 FMA microbenchmark with 4 warps per SM and 8 independent chains per thread (H100 SXM5,
+ * tests/validation/measured: fma_fp32 132 x 128) is the case this decides. */
+#define SCHEDULERS 4.0
+#define WARPS_TO_ISSUE SCHEDULERS
+/* A fused multiply-add is one instruction for 2 FLOPs (FLOPS_PER_FMA): the per-thread floor
+ * counts FLOPs / 2 instructions, the fastest a thread's FLOPs can issue. */
 /* At most 4 accesses of 16 bytes in flight per thread (assumed). */
 #define MAX_THREAD_BYTES_IN_FLIGHT 64.0
 /* A round of memory accesses takes longer than one pointer-chase latency, and a block's start
@@ -110,7 +121,23 @@ static bool is_memory(rc_work_kind k)
            k == RC_WORK_ATOMIC;
 }
 
-/* The most bytes the memory statements directly in one body move per execution. */
+/* Iterations per entry of a loop the compiler unrolls, else 0. "By default, the compiler
+ * unrolls small loops with a known trip count" (NVIDIA CUDA C++ Programming Guide, #pragma
+ * unroll): a `to` loop whose from, to and step are constants; the unrolled iterations' loads
+ * are independent and issue together (at most MAX_THREAD_BYTES_IN_FLIGHT in all). */
+static double unrolled_trips(const rc_work *w, const rc_work_stats *s)
+{
+    int64_t v;
+    if (w->kind != RC_WORK_LOOP || w->loop_while || w->step_op != RC_STEP_ADD || s->m0 <= 0)
+        return 0;
+    for (int i = 0; i < 3; i++)
+        if (!w->expr[i] || !rc_expr_is_const(w->expr[i], &v))
+            return 0;
+    return (double)s->m1 / (double)s->m0;
+}
+
+/* The most bytes the memory statements directly in one body move per execution; an
+ * unrolled loop's body counts in the body around it, once per iteration. */
 static double body_bytes(const rc_work *first, const rc_counts *c)
 {
     double here = 0, best = 0;
@@ -118,7 +145,12 @@ static double body_bytes(const rc_work *first, const rc_counts *c)
         const rc_work_stats *s = &c->work[w->index];
         if (is_memory(w->kind) && s->m0 > 0)
             here += (double)s->m1 / (double)s->m0;
-        if (w->children)
+        if (!w->children)
+            continue;
+        double trips = unrolled_trips(w, s);
+        if (trips > 0)
+            here += trips * body_bytes(w->children, c);
+        else
             best = fmax(best, body_bytes(w->children, c));
     }
     return fmax(here, best);
@@ -127,6 +159,58 @@ static double body_bytes(const rc_work *first, const rc_counts *c)
 double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c)
 {
     return fmin(body_bytes(k->work, c), MAX_THREAD_BYTES_IN_FLIGHT);
+}
+
+/* Back-to-back launches of one kernel find in L2 what the previous launch left there, when
+ * it fits: the refined estimate stands for a launch queued behind others (as a profiler's
+ * series of launches runs). Not the whole L2 holds it: L2 read microbenchmarks keep their
+ * full rate up to about three quarters of the L2 and fall beyond (H100 SXM5, measured here:
+ * 7.5 TB/s up to 40 MiB of 50 MB, 5.8 TB/s at 48 MiB, tests/validation/measured; gpu-benches
+ * gpu-l2-cache: A100 80GB to about 30 of 40 MB, H100 PCIe 34 of 50 MB), as A100 and H100
+ * split their L2 in two partitions that may both hold a line their SMs read. Data streamed
+ * through a cache larger than it is evicted before its reuse (least recently used
+ * replacement keeps nothing of a cyclic stream), so a footprint over that share moves all of
+ * its DRAM bytes again. */
+#define L2_RESIDENT_SHARE 0.75
+
+/* The L1 and shared-memory pipeline handles one wavefront a cycle: up to 128 bytes, one cache
+ * line of a global request or one conflict-free pass of a shared one (NVIDIA Nsight Compute
+ * Kernel Profiling Guide, "wavefront"; 124-128 B per clock per SM measured for both, H100 SXM5
+ * tests/validation/measured and gpu-benches gpu-cache). A global request takes at least one,
+ * even when its lanes touch a single 32-byte sector (a broadcast): per array, the larger of
+ * its sector bytes and 128 B per request; shared memory: 128 B per wavefront. Traffic and
+ * legacy bytes, which name no address, count as their bytes. */
+static double l1_wavefront_bytes(const rc_counts *c)
+{
+    const rc_access *m = &c->memory;
+    double bytes = (double)m->legacy.sector_bytes +
+                   128.0 * (double)m->total.shared_wavefronts;
+    for (int i = 0; i < m->narrays; i++) {
+        const rc_access_counts *a = &m->arrays[i];
+        bytes += fmax((double)a->sector_bytes, 128.0 * (double)a->requests);
+    }
+    return bytes;
+}
+
+void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
+{
+    *b = (rc_level_bytes){0};
+    b->l2_share = g->l2_bytes * L2_RESIDENT_SHARE;
+    double declared = (double)c->bytes.total;
+    if (!c->memory_counted) {
+        b->l1 = b->l2 = b->dram = declared;
+        return;
+    }
+    rc_traffic t;
+    rc_traffic_compute(g, c, &t);
+    b->l1 = l1_wavefront_bytes(c);
+    b->l2 = t.l2_bytes;
+    b->footprint = (double)c->memory.total.footprint_bytes;
+    /* Only a footprint counted from addresses: legacy count/bytes and traffic statements
+     * name no address, so their reuse is unknown and their bytes count as new each time. */
+    b->l2_resident = c->memory.legacy.footprint_bytes == 0 && b->footprint > 0 &&
+                     b->footprint <= b->l2_share;
+    b->dram = b->l2_resident ? 0 : t.dram_bytes;
 }
 
 static void level_time(rc_level_time *l, double bytes, double sustained, double latency,
@@ -222,8 +306,37 @@ static rc_limiter limiter_of(const rc_refined *r)
     return l;
 }
 
+/* Cycles one warp instruction of precision p holds its scheduler: 32 lanes over the lanes of
+ * that precision a scheduler has (peak / (2 FLOPs x clock x SMs x 4 schedulers)), at least 1.
+ * FP64 on GPUs with few FP64 units takes many (GTX TITAN X: 32). */
+static double issue_cycles(const rc_refined *r, double clock, int p)
+{
+    double lanes = clock > 0 && r->sms > 0 ? r->peak[p] / (2.0 * clock * (double)r->sms * SCHEDULERS)
+                                           : 32;
+    return lanes >= 32 || lanes <= 0 ? 1 : 32 / lanes;
+}
+
+/* The per-thread floor: the longest thread's FLOPs as FMA instructions, one issued a cycle at
+ * best, each precision's share at its issue cycles. */
+static void per_thread(const rc_gpu *g, const rc_counts *c, const rc_precision_work *w,
+                       rc_refined *r)
+{
+    double clock = g->sm.clock.value;
+    double total = 0, cycles = 0;
+    for (int p = 0; p < RC_PRECISIONS; p++)
+        total += w->flops[p];
+    for (int p = 0; p < RC_PRECISIONS; p++)
+        if (total > 0)
+            cycles += w->flops[p] / total * issue_cycles(r, clock, p);
+    r->thread_flops_max = (double)c->flops.thread_max;
+    r->thread_cycles_per_instruction = total > 0 ? cycles : 1;
+    r->t_thread = r->thread_flops_max / FLOPS_PER_FMA *
+                  r->thread_cycles_per_instruction / clock;
+    r->t_thread_lower = r->thread_flops_max / FLOPS_PER_FMA / clock;
+}
+
 void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc_resources *res,
-               const rc_precision_work *w, double dram_bytes, double l2_bytes, rc_refined *r)
+               const rc_precision_work *w, const rc_level_bytes *lb, rc_refined *r)
 {
     *r = (rc_refined){0};
     rc_occupancy_compute(&g->sm, rc_kernel_threads_per_block(k), res, &r->occ);
@@ -240,16 +353,15 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     double in_flight = (double)r->active_sms * r->warps_per_sm * g->sm.warp_size.value *
                        working * r->thread_bytes_in_flight;
     const rc_gpu_rates *m = &g->rates;
-    level_time(&r->dram, dram_bytes, m->dram_bandwidth.value, m->dram_latency.value, r->rounds,
+    r->level_bytes = *lb;
+    level_time(&r->dram, lb->dram, m->dram_bandwidth.value, m->dram_latency.value, r->rounds,
                in_flight, r->wave_factor);
-    level_time(&r->l2, l2_bytes, m->l2_bandwidth.value, m->l2_latency.value, r->rounds,
+    level_time(&r->l2, lb->l2, m->l2_bandwidth.value, m->l2_latency.value, r->rounds,
                in_flight, r->wave_factor);
     double sm_share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
-    level_time(&r->l1, (double)c->bytes.total, m->l1_bandwidth.value * sm_share,
+    level_time(&r->l1, lb->l1, m->l1_bandwidth.value * sm_share,
                m->l1_latency.value, r->rounds, in_flight, r->wave_factor);
-    r->thread_flops_max = (double)c->flops.thread_max;
-    r->t_thread = r->thread_flops_max / g->sm.clock.value;
-    r->t_thread_lower = r->thread_flops_max / 2.0 / g->sm.clock.value;
+    per_thread(g, c, w, r);
     r->t_body_est = r->t_thread;
     const double terms[] = {r->dram.time, r->l2.time, r->l1.time, r->t_compute[0],
                             r->t_compute[1], r->t_compute[2]};

@@ -9,15 +9,18 @@
  *   waves       concurrent blocks = min(blocks, SMs x blocks per SM);
  *               waves = ceil(blocks / (SMs x blocks per SM)); the tail wave costs a full one:
  *               wave factor = waves x concurrent / blocks (1 when the grid fills the GPU evenly)
- *   rates       compute: peak x active SMs / SMs x min(1, warps per SM / 16) (4 schedulers, a
- *               dependent FMA every 4 cycles); each memory level: the smaller of its measured
+ *   rates       compute, per precision: peak x active SMs / SMs x min(1, warps per SM / 4)
+ *               (4 schedulers, one warp instruction each a cycle); each memory level (bytes:
+ *               rc_level_bytes, with shared-memory wavefronts at L1 and the L2 keeping a
+ *               footprint that fits 3/4 of it between launches): the smaller of its measured
  *               sustained rate and Little's law, bytes in flight / latency, combined as
  *               1 / rate^2 = 1 / little^2 + 1 / sustained^2, where
  *               bytes in flight = active SMs x warps per SM x 32 x bytes a thread keeps in
  *               flight (by the threads that work), and the latency is the level's latency x
  *               (1.3 + 0.7 / rounds): a round costs more than a pointer chase and a block's
  *               start and end about one more (calibrated on stream microbenchmarks)
- *   per thread  the longest thread's FLOPs at one instruction a cycle at the SM clock
+ *   per thread  the longest thread's FLOPs as FMA instructions (2 FLOPs each), one a cycle at
+ *               the SM clock (more for a precision a scheduler has fewer than 32 lanes of)
  *   t_body_est  the largest term, times the wave factor; t_estimate = t_body_est + the launch
  *               cost back to back
  *   t_lower     a true lower bound: FLOPs at 1.15 x the peak (GPUs may clock above the rated
@@ -82,6 +85,9 @@ typedef struct {
     int little_bound;    /* 1 when Little's law, not the sustained rate, sets the rate */
 } rc_level_time;
 
+/* FLOPs of one fused multiply-add, the instruction the per-thread floor counts. */
+#define FLOPS_PER_FMA 2.0
+
 /* Work per precision; FP32 unless the work model says otherwise. */
 typedef struct {
     double flops[RC_PRECISIONS]; /* by rc_precision: fp16, fp32, fp64 */
@@ -91,31 +97,53 @@ typedef struct {
  * (rc_counts.work[].m1) at the precision it states. They sum to c->flops.total. */
 void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_work *w);
 
+/* The bytes each level moves for one launch queued back to back behind launches of the same
+ * kernel, as t_estimate assumes (refine.c says why):
+ *   l1    per array, the larger of its sector bytes and 128 B per request, + 128 B per
+ *         shared-memory wavefront: what the SM's L1 and shared-memory pipeline handles, one
+ *         wavefront (up to 128 bytes) a cycle, at least one per request
+ *   l2    traffic.h's L2 bytes
+ *   dram  traffic.h's DRAM bytes; 0 when the footprint, counted from addresses (no legacy
+ *         or traffic bytes), fits three quarters of the L2 (l2_resident): the previous
+ *         launch left the data there
+ * Without counted accesses (legacy count/bytes or traffic statements) every declared byte is
+ * charged to each level. */
+typedef struct {
+    double l1, l2, dram;
+    double footprint;  /* B, the launch's distinct sectors; 0 without counted accesses */
+    double l2_share;   /* B, the part of the L2 a launch's data stays in: 3/4 of its size */
+    bool l2_resident;
+} rc_level_bytes;
+
+void rc_level_bytes_of(const rc_gpu *gpu, const rc_counts *c, rc_level_bytes *out);
+
 typedef struct {
     rc_occupancy occ;
     int64_t blocks, sms, active_sms, concurrent_blocks, waves, tail_blocks;
     double wave_factor;
     double warps_per_sm;         /* resident on each active SM */
-    double issue_fraction;       /* min(1, warps per SM / 16) */
+    double issue_fraction;       /* min(1, warps per SM / 4) */
     /* By rc_precision: the peak (FLOP/s; assumed where the GPU file gives none, see
      * refine.c), the rate in reach and the time of that precision's FLOPs. */
     double peak[RC_PRECISIONS], rate[RC_PRECISIONS], t_compute[RC_PRECISIONS];
     bool peak_assumed[RC_PRECISIONS];
     double flops[RC_PRECISIONS];
     double thread_bytes_in_flight, rounds;
+    rc_level_bytes level_bytes;
     rc_level_time dram, l2, l1;
-    double thread_flops_max, t_thread, t_thread_lower;
+    double thread_flops_max, thread_cycles_per_instruction, t_thread, t_thread_lower;
     double t_body_est, t_launch, t_estimate;
     double t_lower_compute, t_lower_memory, t_lower;
     rc_limiter limiter;
 } rc_refined;
+
 
 /* Bytes a thread keeps in flight: the memory statements of the one loop body (or the top
  * level) that moves the most per execution, at most 64 bytes (4 accesses of 16 bytes). */
 double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c);
 
 void rc_refine(const rc_gpu *gpu, const rc_kernel *k, const rc_counts *c,
-               const rc_resources *res, const rc_precision_work *work, double dram_bytes,
-               double l2_bytes, rc_refined *out);
+               const rc_resources *res, const rc_precision_work *work,
+               const rc_level_bytes *bytes, rc_refined *out);
 
 #endif

@@ -584,7 +584,8 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
     case RC_LIMIT_LATENCY:
         if (r->t_thread >= r->t_body_est)
             rc_buffer_printf(sb, "Limited by latency: the longest thread's %s FLOPs take %s µs "
-                             "at one a cycle, longer than any shared resource needs.",
+                             "as FMA instructions issued one a cycle, longer than any shared "
+                             "resource needs.",
                              rc_format_sig3(r->thread_flops_max, a, sizeof a),
                              rc_format_us(r->t_thread, b, sizeof b));
         else
@@ -671,7 +672,7 @@ static void add_refined(xmlNodePtr est, const rc_refined *r)
                  rc_format_si3(r->rate[p], "FLOP/s", c, sizeof c),
                  rc_format_sig3(r->wave_factor, d, sizeof d));
         xmlNodePtr t = add_term(n, name, r->t_compute[p],
-                                "FLOPs / (peak x active SMs / SMs x min(1, warps per SM / 16)) "
+                                "FLOPs / (peak x active SMs / SMs x min(1, warps per SM / 4)) "
                                 "x wave factor", inputs);
         set_str(t, "precision", rc_precision_name((rc_precision)p));
         set_num(t, "flops", r->flops[p], NULL);
@@ -679,14 +680,24 @@ static void add_refined(xmlNodePtr est, const rc_refined *r)
         set_str(t, "peak-origin", r->peak_assumed[p] ? "assumed" : "published");
         set_rate(t, "rate", r->rate[p], "FLOP/s");
     }
-    add_level(n, "dram", "DRAM", &r->dram, r->wave_factor);
+    const rc_level_bytes *lb = &r->level_bytes;
+    add_level(n, "dram", lb->l2_resident ? "DRAM (the footprint stays in L2 between launches)"
+                                         : "DRAM", &r->dram, r->wave_factor);
     add_level(n, "l2", "L2", &r->l2, r->wave_factor);
-    add_level(n, "l1-shared", "L1", &r->l1, r->wave_factor);
-    snprintf(inputs, sizeof inputs, "%s FLOPs in the longest thread at %s",
+    add_level(n, "l1-shared", "L1 and shared memory", &r->l1, r->wave_factor);
+    xmlNodePtr lbn = xmlNewChild(n, NULL, X("level-bytes"), NULL);
+    set_num(lbn, "footprint", lb->footprint, NULL);
+    set_num(lbn, "l2-share", lb->l2_share, NULL);
+    set_bool(lbn, "l2-resident", lb->l2_resident);
+    snprintf(inputs, sizeof inputs, "%s FLOPs in the longest thread / 2 FLOPs an FMA x %s cycles "
+             "an instruction / %s",
              rc_format_sig3(r->thread_flops_max, a, sizeof a),
-             rc_format_si3(r->t_thread > 0 ? r->thread_flops_max / r->t_thread : 0, "Hz", b,
-                           sizeof b));
-    add_term(n, "per-thread", r->t_thread, "longest thread's FLOPs / SM clock", inputs);
+             rc_format_sig3(r->thread_cycles_per_instruction, c, sizeof c),
+             rc_format_si3(r->t_thread > 0 ? r->thread_flops_max / FLOPS_PER_FMA *
+                                                 r->thread_cycles_per_instruction / r->t_thread
+                                           : 0, "Hz", b, sizeof b));
+    add_term(n, "per-thread", r->t_thread,
+             "longest thread's FLOPs / 2 x cycles an instruction / SM clock", inputs);
     xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);
     set_sig3(f, "thread-bytes", r->thread_bytes_in_flight);
     set_sig3(f, "rounds", r->rounds);
@@ -814,16 +825,9 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
     for (size_t i = 0; i < ng; i++) {
         rc_estimate_compute(gpus[i], r->model->flops.total, r->model->bytes.total, &est[i]);
         if (refined) {
-            /* The memory model's traffic where the kernel's accesses are counted; else every
-             * declared byte goes to L2 and DRAM. */
-            double dram = (double)r->model->bytes.total, l2 = dram;
-            if (r->model->memory_counted) {
-                rc_traffic t;
-                rc_traffic_compute(gpus[i], r->model, &t);
-                dram = t.dram_bytes;
-                l2 = t.l2_bytes;
-            }
-            rc_refine(gpus[i], k, r->model, &res, &work, dram, l2, &refined[i]);
+            rc_level_bytes lb;
+            rc_level_bytes_of(gpus[i], r->model, &lb);
+            rc_refine(gpus[i], k, r->model, &res, &work, &lb, &refined[i]);
         }
         if (r->launch)
             rc_estimate_compute(gpus[i], r->launch->flops.total, r->launch->bytes.total, &lest[i]);

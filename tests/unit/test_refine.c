@@ -168,7 +168,9 @@ static void refine(const char *cc, rc_kernel *k, rc_refined *r)
     rc_resources res = {0, 0};
     rc_precision_work w;
     rc_precision_work_of(k, &c, &w);
-    rc_refine(g, k, &c, &res, &w, (double)c.bytes.total, (double)c.bytes.total, r);
+    rc_level_bytes lb;
+    rc_level_bytes_of(g, &c, &lb);
+    rc_refine(g, k, &c, &res, &w, &lb, r);
     rc_counts_release(&c);
     rc_gpu_free(g);
 }
@@ -219,10 +221,12 @@ static void test_worked_launch(void **state)
     /* L2: 200 ns x 2 -> 25.6 GB/s (with 1 TB/s: 25.59...); L1: 30 ns x 2 -> 170.7 GB/s. */
     assert_close(r.l2.time, 10240 / (1 / sqrt(1 / (25.6e9 * 25.6e9) + 1 / (1e12 * 1e12))));
     assert_close(r.l1.little, 10240 / 60e-9);
-    /* Compute: 5,120 FLOPs at 10 TFLOP/s x 8 / 16 warps = 1.024 ns; thread: 2 ns. */
-    assert_close(r.issue_fraction, 0.5);
-    assert_close(r.t_compute[1], 1.024e-9);
-    assert_close(r.t_thread, 2e-9);
+    /* Compute: 8 warps keep the 4 schedulers busy: 5,120 FLOPs at 10 TFLOP/s = 0.512 ns;
+     * thread: 2 FLOPs, one FMA, one cycle: 1 ns. */
+    assert_close(r.issue_fraction, 1.0);
+    assert_close(r.t_compute[1], 0.512e-9);
+    assert_close(r.thread_cycles_per_instruction, 1.0);
+    assert_close(r.t_thread, 1e-9);
     assert_close(r.t_body_est, 10240 / dram);
     assert_close(r.t_estimate, 10240 / dram + 2e-6);
     assert_int_equal(r.limiter, RC_LIMIT_LATENCY);
@@ -233,26 +237,43 @@ static void test_worked_launch(void **state)
 }
 
 /* Many elements per thread: each round costs 1.3 latencies, the block's start and end 0.7
- * once over 100 rounds. */
+ * once over 100 rounds. A `while` loop is not unrolled: 8 bytes in flight. The same body in
+ * a loop of known trip count is unrolled: 3 iterations of 8 bytes are in flight together,
+ * 24; 100 iterations would be 800, capped at 64. */
 static void test_rounds(void **state)
 {
     (void)state;
     rc_kernel *k = kernel("<launch grid=\"10\" block=\"64\"/>",
-                          "<loop var=\"i\" from=\"0\" to=\"100\"><load count=\"2\" bytes=\"4\"/>"
-                          "</loop>");
+                          "<loop var=\"i\" from=\"0\" while=\"i &lt; 100\" step=\"+= 1\">"
+                          "<load count=\"2\" bytes=\"4\"/></loop>");
     rc_refined r;
     refine("9.0", k, &r);
     assert_close(r.thread_bytes_in_flight, 8);
     assert_close(r.rounds, 100);
     assert_close(r.dram.latency_eff, 1e-6 * (1.3 + 0.7 / 100));
     rc_kernel_free(k);
+    k = kernel("<launch grid=\"10\" block=\"64\"/>",
+               "<loop var=\"i\" from=\"0\" to=\"3\"><load count=\"2\" bytes=\"4\"/></loop>");
+    refine("9.0", k, &r);
+    assert_close(r.thread_bytes_in_flight, 24);
+    assert_close(r.rounds, 1);
+    rc_kernel_free(k);
+    k = kernel("<launch grid=\"10\" block=\"64\"/>",
+               "<loop var=\"i\" from=\"0\" to=\"100\"><load count=\"2\" bytes=\"4\"/></loop>");
+    refine("9.0", k, &r);
+    assert_close(r.thread_bytes_in_flight, 64);
+    assert_close(r.rounds, 800.0 / 64);
+    rc_kernel_free(k);
 }
 
 /* Precision: 2 blocks of 32 threads; each thread does 3 FP16 FLOPs, 5 FP32 (no attribute)
  * and 4 x 2 FP64 inside a loop: 192, 320 and 512 over the launch. The test GPU gives only
  * an FP32 peak (10 TFLOP/s): FP16 is assumed at that rate, FP64 at 1/32 of it. 2 active SMs
- * of 10, one warp each (issue 1 / 16): FP64 at 10 T / 32 x 2 / 10 / 16 = 3.90625 GFLOP/s,
- * 512 FLOPs in 131.072 ns, the longest term of the body. */
+ * of 10, one warp each (one scheduler of 4: issue 1 / 4): FP64 at 10 T / 32 x 2 / 10 / 4 =
+ * 15.625 GFLOP/s, 512 FLOPs in 32.768 ns, the longest term of the body. The longest thread's
+ * 16 FLOPs are 8 FMAs; a scheduler has 10 T / (2 x 1 GHz x 10 SMs x 4) = 125 FP32 lanes (one
+ * cycle an instruction) and 3.90625 FP64 lanes (32 / 3.90625 = 8.192 cycles): weighted by the
+ * launch's FLOPs, (192 + 320) / 1024 x 1 + 512 / 1024 x 8.192 = 4.596 cycles, 36.77 ns. */
 static void test_precision(void **state)
 {
     (void)state;
@@ -271,27 +292,31 @@ static void test_precision(void **state)
     assert_int_equal(c.flops.total, 192 + 320 + 512);
     rc_gpu *g = gpu_cc("9.0");
     rc_resources res = {0, 0};
+    rc_level_bytes none = {0};
     rc_refined r;
-    rc_refine(g, k, &c, &res, &w, 0, 0, &r);
+    rc_refine(g, k, &c, &res, &w, &none, &r);
     assert_true(r.peak_assumed[RC_PRECISION_FP16]);
     assert_false(r.peak_assumed[RC_PRECISION_FP32]);
     assert_true(r.peak_assumed[RC_PRECISION_FP64]);
     assert_close(r.peak[RC_PRECISION_FP16], 10e12);
     assert_close(r.peak[RC_PRECISION_FP64], 10e12 / 32);
-    assert_close(r.rate[RC_PRECISION_FP64], 10e12 / 32 * 2 / 10 / 16);
-    assert_close(r.t_compute[RC_PRECISION_FP64], 512 / (10e12 / 32 * 2 / 10 / 16));
-    assert_close(r.t_compute[RC_PRECISION_FP16], 192 / (10e12 * 2 / 10 / 16));
-    assert_close(r.t_compute[RC_PRECISION_FP32], 320 / (10e12 * 2 / 10 / 16));
-    assert_close(r.t_body_est, r.t_compute[RC_PRECISION_FP64]);
-    assert_int_equal(r.limiter, RC_LIMIT_LAUNCH); /* 131 ns against the 2 us launch */
+    assert_close(r.rate[RC_PRECISION_FP64], 10e12 / 32 * 2 / 10 / 4);
+    assert_close(r.t_compute[RC_PRECISION_FP64], 512 / (10e12 / 32 * 2 / 10 / 4));
+    assert_close(r.t_compute[RC_PRECISION_FP16], 192 / (10e12 * 2 / 10 / 4));
+    assert_close(r.t_compute[RC_PRECISION_FP32], 320 / (10e12 * 2 / 10 / 4));
+    assert_close(r.thread_cycles_per_instruction, 0.5 + 0.5 * 8.192);
+    assert_close(r.t_thread, 8 * (0.5 + 0.5 * 8.192) * 1e-9);
+    assert_close(r.t_body_est, r.t_thread);
+    assert_true(r.t_thread > r.t_compute[RC_PRECISION_FP64]);
+    assert_int_equal(r.limiter, RC_LIMIT_LAUNCH); /* 37 ns against the 2 us launch */
     assert_string_equal(rc_limiter_name(RC_LIMIT_FP64), "compute-fp64");
     /* The lower bound charges each precision at 1.15 x its peak. */
     assert_close(r.t_lower_compute, 512 / (1.15 * 10e12 / 32));
     /* A GPU file's FP64 peak replaces the assumption. */
     g->peak_fp64 = 5e12;
-    rc_refine(g, k, &c, &res, &w, 0, 0, &r);
+    rc_refine(g, k, &c, &res, &w, &none, &r);
     assert_false(r.peak_assumed[RC_PRECISION_FP64]);
-    assert_close(r.t_compute[RC_PRECISION_FP64], 512 / (5e12 * 2 / 10 / 16));
+    assert_close(r.t_compute[RC_PRECISION_FP64], 512 / (5e12 * 2 / 10 / 4));
     rc_gpu_free(g);
     rc_counts_release(&c);
     rc_kernel_free(k);
@@ -353,6 +378,52 @@ static void test_kernel_resources(void **state)
     rc_kernel_free(k);
 }
 
+/* The bytes per level of a launch queued back to back: 2 warps load in[threadIdx.x] (two
+ * requests of 4 sectors, 128 B each: 256 B at L1) and s[threadIdx.x] from shared memory (two requests, one
+ * wavefront each: 2 x 128 B at L1). The footprint, 256 B, stays in L2 between launches when
+ * it fits three quarters of the L2: none of it goes to DRAM; with 341 B of L2 (share 255.75 B)
+ * it does. */
+static void test_level_bytes(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"1\" block=\"64\"/>"
+                          "<array name=\"in\" type=\"float\" length=\"64\"/>"
+                          "<array name=\"s\" type=\"float\" length=\"64\" space=\"shared\"/>",
+                          "<load array=\"in\" index=\"threadIdx.x\"/>"
+                          "<load array=\"s\" index=\"threadIdx.x\"/>");
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    assert_true(c.memory_counted);
+    rc_gpu *g = gpu_cc("9.0");
+    g->l2_bytes = 342;
+    rc_level_bytes lb;
+    rc_level_bytes_of(g, &c, &lb);
+    assert_close(lb.footprint, 256);
+    assert_close(lb.l2_share, 256.5);
+    assert_true(lb.l2_resident);
+    assert_close(lb.l1, 256 + 2 * 128);
+    assert_close(lb.l2, 256);
+    assert_close(lb.dram, 0);
+    g->l2_bytes = 341;
+    rc_level_bytes_of(g, &c, &lb);
+    assert_false(lb.l2_resident);
+    assert_close(lb.dram, 256);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+    /* A broadcast: both warps read in[0], one 32-byte sector each (64 B of sectors), yet each
+     * request takes a wavefront: 2 x 128 B at L1. */
+    k = kernel("<launch grid=\"1\" block=\"64\"/><array name=\"in\" type=\"float\" length=\"64\"/>",
+               "<load array=\"in\" index=\"0\"/>");
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_level_bytes_of(g, &c, &lb);
+    assert_int_equal(c.memory.total.sector_bytes, 64);
+    assert_close(lb.l1, 256);
+    rc_gpu_free(g);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_rounds),
         cmocka_unit_test(test_precision),
         cmocka_unit_test(test_kernel_resources),
+        cmocka_unit_test(test_level_bytes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
