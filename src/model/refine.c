@@ -323,6 +323,7 @@ static void per_thread(const rc_gpu *g, const rc_counts *c, const rc_precision_w
 {
     double clock = g->sm.clock.value;
     double total = 0, cycles = 0;
+    r->clock = clock;
     for (int p = 0; p < RC_PRECISIONS; p++)
         total += w->flops[p];
     for (int p = 0; p < RC_PRECISIONS; p++)

@@ -131,6 +131,7 @@ typedef struct {
     double thread_bytes_in_flight, rounds;
     rc_level_bytes level_bytes;
     rc_level_time dram, l2, l1;
+    double clock; /* Hz, the SM clock of the per-thread floor */
     double thread_flops_max, thread_cycles_per_instruction, t_thread, t_thread_lower;
     double t_body_est, t_launch, t_estimate;
     double t_lower_compute, t_lower_memory, t_lower;

@@ -693,9 +693,7 @@ static void add_refined(xmlNodePtr est, const rc_refined *r)
              "an instruction / %s",
              rc_format_sig3(r->thread_flops_max, a, sizeof a),
              rc_format_sig3(r->thread_cycles_per_instruction, c, sizeof c),
-             rc_format_si3(r->t_thread > 0 ? r->thread_flops_max / FLOPS_PER_FMA *
-                                                 r->thread_cycles_per_instruction / r->t_thread
-                                           : 0, "Hz", b, sizeof b));
+             rc_format_si3(r->clock, "Hz", b, sizeof b));
     add_term(n, "per-thread", r->t_thread,
              "longest thread's FLOPs / 2 x cycles an instruction / SM clock", inputs);
     xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);
