@@ -30,31 +30,6 @@ static char *group_thousands(char *buf, size_t size)
     return buf;
 }
 
-char *rc_format_int(int64_t v, char *buf, size_t size)
-{
-    snprintf(buf, size, "%lld", (long long)v);
-    return group_thousands(buf, size);
-}
-
-char *rc_format_sig3(double v, char *buf, size_t size)
-{
-    if (!isfinite(v))
-        return rc_format_exact(v, buf, size);
-    if (v == 0) {
-        snprintf(buf, size, "0");
-        return buf;
-    }
-    /* Round to three significant figures first, so that 9.996 becomes
-     * 10.0 and the decimals follow the rounded value's magnitude. */
-    char tmp[64];
-    snprintf(tmp, sizeof tmp, "%.2e", v);
-    double r = strtod(tmp, NULL);
-    int exponent = (int)floor(log10(fabs(r)));
-    int decimals = exponent >= 2 ? 0 : 2 - exponent;
-    snprintf(buf, size, "%.*f", decimals, r);
-    return group_thousands(buf, size);
-}
-
 static bool round_trips(double v, int precision, char *buf, size_t size)
 {
     snprintf(buf, size, "%.*g", precision, v);
@@ -88,6 +63,65 @@ static int shortest_precision(double v, char *buf, size_t size)
             lo = mid + 1;
     }
     return lo;
+}
+
+/* v rounded to `digits` significant figures as a reader rounds it by hand:
+ * the decimal estimates.csv shows (the shortest that reads back as v),
+ * halves away from zero. printf rounds the binary value, ties to even:
+ * 3.125 would become 3.12 and 2.675 (2.67499999... in binary) 2.67. */
+static double round_sig(double v, int digits)
+{
+    char s[40];
+    snprintf(s, sizeof s, "%.*e", shortest_precision(v, s, sizeof s) - 1, v);
+    /* s is "[-]d.ddd...e[+-]xx": the digits without the point. */
+    char *e = strchr(s, 'e');
+    char *first = s + (s[0] == '-');
+    char mant[24];
+    size_t n = 0;
+    for (char *c = first; c < e && n < sizeof mant - 1; c++)
+        if (*c != '.')
+            mant[n++] = *c;
+    int exponent = atoi(e + 1);
+    if ((int)n <= digits)
+        return v;
+    bool up = mant[digits] >= '5';
+    n = (size_t)digits;
+    for (size_t i = n; up && i-- > 0;) {
+        up = mant[i] == '9';
+        mant[i] = up ? '0' : (char)(mant[i] + 1);
+    }
+    if (up) { /* 9.995 -> 10.0: one more digit in front */
+        memmove(mant + 1, mant, n);
+        mant[0] = '1';
+        exponent++;
+    }
+    mant[n] = '\0';
+    char out[48];
+    snprintf(out, sizeof out, "%s0.%se%d", s[0] == '-' ? "-" : "", mant, exponent + 1);
+    return strtod(out, NULL);
+}
+
+char *rc_format_int(int64_t v, char *buf, size_t size)
+{
+    snprintf(buf, size, "%lld", (long long)v);
+    return group_thousands(buf, size);
+}
+
+char *rc_format_sig3(double v, char *buf, size_t size)
+{
+    if (!isfinite(v))
+        return rc_format_exact(v, buf, size);
+    if (v == 0) {
+        snprintf(buf, size, "0");
+        return buf;
+    }
+    /* Round to three significant figures first, so that 9.996 becomes
+     * 10.0 and the decimals follow the rounded value's magnitude. */
+    double r = round_sig(v, 3);
+    int exponent = (int)floor(log10(fabs(r)));
+    int decimals = exponent >= 2 ? 0 : 2 - exponent;
+    snprintf(buf, size, "%.*f", decimals, r);
+    return group_thousands(buf, size);
 }
 
 char *rc_format_exact(double v, char *buf, size_t size)
@@ -126,13 +160,11 @@ char *rc_format_si(double v, const char *unit, char *buf, size_t size)
         if (e3 > 5)
             e3 = 5;
         p = e3 + 3;
-        scaled = v / pow(10, 3 * e3);
+        scaled = round_sig(v / pow(10, 3 * e3), 6);
         /* 999.9999999 rounds to 1000: move to the next prefix. */
-        char probe[64];
-        snprintf(probe, sizeof probe, "%.6g", scaled);
-        if (fabs(strtod(probe, NULL)) >= 1000 && p < 8) {
+        if (fabs(scaled) >= 1000 && p < 8) {
             p++;
-            scaled /= 1000;
+            scaled = round_sig(scaled / 1000, 6);
         }
     }
     snprintf(buf, size, "%.6g %s%s", scaled, prefixes[p], unit);
@@ -148,9 +180,7 @@ char *rc_format_si3(double v, const char *unit, char *buf, size_t size)
         return buf;
     }
     /* Round first, so that 999.6 G becomes 1.00 T rather than 1,000 G. */
-    char tmp[64];
-    snprintf(tmp, sizeof tmp, "%.2e", v);
-    double r = strtod(tmp, NULL);
+    double r = round_sig(v, 3);
     int e3 = (int)floor(log10(fabs(r)) / 3);
     if (e3 < -3)
         e3 = -3;

@@ -4,6 +4,11 @@
  *
  * Every function writes a NUL-terminated string into buf[size] (truncated
  * if too small; 64 bytes is always enough) and returns buf.
+ *
+ * Rounding is the one a reader checks by hand: of the decimal that
+ * estimates.csv shows (the shortest that reads back as the value), halves
+ * away from zero: 3.125 -> "3.13", 2.675 -> "2.68", 13.45e12 FLOP/s ->
+ * "13.5 TFLOP/s" (printf would round the binary value, ties to even).
  */
 #ifndef ROOFCAST_FORMAT_H
 #define ROOFCAST_FORMAT_H

@@ -40,6 +40,29 @@ static void test_sig3(void **state)
     assert_string_equal(rc_format_sig3(INFINITY, b, sizeof b), "inf");
 }
 
+/* Halves round away from zero on the decimal a reader sees (the shortest
+ * that reads back as the value, as estimates.csv prints it), not to even
+ * on the binary value: 3.125 is exact in binary, and printf's "%.2f" gives
+ * 3.12; 2.675 is 2.67499999... in binary. */
+static void test_sig3_halves(void **state)
+{
+    (void)state;
+    char b[64];
+    assert_string_equal(rc_format_sig3(3.125, b, sizeof b), "3.13");
+    assert_string_equal(rc_format_sig3(-3.125, b, sizeof b), "-3.13");
+    assert_string_equal(rc_format_sig3(2.675, b, sizeof b), "2.68");
+    assert_string_equal(rc_format_sig3(0.0046875, b, sizeof b), "0.00469");
+    assert_string_equal(rc_format_sig3(1.0125, b, sizeof b), "1.01");  /* 1.0125 -> next digit 2 */
+    assert_string_equal(rc_format_sig3(1.00499, b, sizeof b), "1.00");
+    assert_string_equal(rc_format_sig3(9.995, b, sizeof b), "10.0");
+    assert_string_equal(rc_format_sig3(99950, b, sizeof b), "100,000");
+    assert_string_equal(rc_format_sig3(312.5, b, sizeof b), "313");
+    assert_string_equal(rc_format_si3(3.125e9, "B/s", b, sizeof b), "3.13 GB/s");
+    assert_string_equal(rc_format_si3(999.5e9, "B/s", b, sizeof b), "1.00 TB/s");
+    assert_string_equal(rc_format_si(1.2345675e9, "B", b, sizeof b), "1.23457 GB");
+    assert_string_equal(rc_format_us(3.125e-6, b, sizeof b), "3.13");
+}
+
 static void test_exact(void **state)
 {
     (void)state;
@@ -132,7 +155,7 @@ static void test_units_helpers(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_int),     cmocka_unit_test(test_sig3),
+        cmocka_unit_test(test_int),     cmocka_unit_test(test_sig3), cmocka_unit_test(test_sig3_halves),
         cmocka_unit_test(test_exact), cmocka_unit_test(test_exact_is_shortest),   cmocka_unit_test(test_si),
         cmocka_unit_test(test_si3),
         cmocka_unit_test(test_units_helpers),
