@@ -152,7 +152,11 @@
             <xsl:when test="@kind = 'roofline'">
               <xsl:value-of select="concat('Roofline chart of ', $k/@name, ': arithmetic intensity ',
                                            $k/counts[@basis = 'model']/intensity/@value-text,
-                                           ' FLOP/byte against the roof of each of ', count($gpus), ' GPUs.')"/>
+                                           ' FLOP/byte against the roof of ')"/>
+              <xsl:choose>
+                <xsl:when test="count($gpus) = 1">the one GPU.</xsl:when>
+                <xsl:otherwise><xsl:value-of select="concat('each of ', count($gpus), ' GPUs.')"/></xsl:otherwise>
+              </xsl:choose>
             </xsl:when>
             <xsl:otherwise>
               <xsl:value-of select="concat('Time per launch of ', $k/@name,
@@ -222,6 +226,7 @@
       <p>
         <xsl:text>The work model is run for every launched thread and its counts are added up exactly. </xsl:text>
         <xsl:choose>
+          <xsl:when test="$model/evaluation/@reads = '' and $model/threads/@launched = 1">It reads no thread or block index, and one thread is launched.</xsl:when>
           <xsl:when test="$model/evaluation/@reads = ''">
             <xsl:value-of select="concat('It reads no thread or block index, so one run stands for all ',
                                          $model/threads/@launched-text, ' threads.')"/>
@@ -231,9 +236,21 @@
             <xsl:call-template name="code-list">
               <xsl:with-param name="names" select="$model/evaluation/@reads"/>
             </xsl:call-template>
-            <xsl:value-of select="concat('; it was run over ', $model/evaluation/@runs-text,
-                                         ' ranges of those indices, within each of which every thread does the same work, so one run stands for all the threads of a range (',
-                                         $model/threads/@launched-text, ' threads in all).')"/>
+            <xsl:choose>
+              <xsl:when test="$model/evaluation/@runs = 1">
+                <xsl:text>; every thread does the same work over the whole range of those indices, so one run stands for all </xsl:text>
+                <xsl:call-template name="count">
+                  <xsl:with-param name="a" select="$model/threads/@launched"/>
+                  <xsl:with-param name="one" select="'thread'"/>
+                </xsl:call-template>
+                <xsl:text>.</xsl:text>
+              </xsl:when>
+              <xsl:otherwise>
+                <xsl:value-of select="concat('; it was run over ', $model/evaluation/@runs-text,
+                                             ' ranges of those indices, within each of which every thread does the same work, so one run stands for all the threads of a range (',
+                                             $model/threads/@launched-text, ' threads in all).')"/>
+              </xsl:otherwise>
+            </xsl:choose>
           </xsl:otherwise>
         </xsl:choose>
       </p>
@@ -409,6 +426,26 @@
     </li>
   </xsl:template>
 
+  <!-- "80,000 executions = <strong>640,000</strong> bytes.", each noun
+       agreeing with its number. -->
+  <xsl:template name="executions-total">
+    <xsl:param name="total"/>
+    <xsl:param name="one"/>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="@executions"/>
+      <xsl:with-param name="one" select="'execution'"/>
+    </xsl:call-template>
+    <xsl:text> = </xsl:text>
+    <strong>
+      <xsl:call-template name="shown">
+        <xsl:with-param name="a" select="$total"/>
+      </xsl:call-template>
+    </strong>
+    <xsl:value-of select="concat(' ', $one)"/>
+    <xsl:if test="$total != 1">s</xsl:if>
+    <xsl:text>.</xsl:text>
+  </xsl:template>
+
   <xsl:template match="flops">
     <li>
       <xsl:if test="@precision != 'fp32'">
@@ -418,16 +455,18 @@
       <xsl:call-template name="note"/>
       <xsl:choose>
         <xsl:when test="@per-execution">
-          <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ', @executions-text, ' executions = ')"/>
+          <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ')"/>
         </xsl:when>
         <xsl:otherwise>
           <xsl:text>: </xsl:text>
           <code><xsl:value-of select="@count"/></code>
-          <xsl:value-of select="concat(' per execution, summed over ', @executions-text, ' executions = ')"/>
+          <xsl:text> per execution, summed over </xsl:text>
         </xsl:otherwise>
       </xsl:choose>
-      <strong><xsl:value-of select="@total-flops-text"/></strong>
-      <xsl:text> FLOPs.</xsl:text>
+      <xsl:call-template name="executions-total">
+        <xsl:with-param name="total" select="@total-flops"/>
+        <xsl:with-param name="one" select="'FLOP'"/>
+      </xsl:call-template>
     </li>
   </xsl:template>
 
@@ -448,20 +487,30 @@
       <xsl:call-template name="note"/>
       <xsl:choose>
         <xsl:when test="@per-execution">
-          <xsl:value-of select="concat(': ', @element-count-text, ' × ', @element-bytes-text, ' bytes = ',
-                                       @per-execution-text, ' bytes per execution × ', @executions-text,
-                                       ' executions = ')"/>
+          <xsl:value-of select="concat(': ', @element-count-text, ' × ')"/>
+          <xsl:call-template name="count">
+            <xsl:with-param name="a" select="@element-bytes"/>
+            <xsl:with-param name="one" select="'byte'"/>
+          </xsl:call-template>
+          <xsl:text> = </xsl:text>
+          <xsl:call-template name="count">
+            <xsl:with-param name="a" select="@per-execution"/>
+            <xsl:with-param name="one" select="'byte'"/>
+          </xsl:call-template>
+          <xsl:text> per execution × </xsl:text>
         </xsl:when>
         <xsl:otherwise>
           <xsl:text>: </xsl:text>
           <code><xsl:value-of select="@count"/></code>
           <xsl:text> × </xsl:text>
           <code><xsl:value-of select="@bytes"/></code>
-          <xsl:value-of select="concat(' bytes per execution, summed over ', @executions-text, ' executions = ')"/>
+          <xsl:text> bytes per execution, summed over </xsl:text>
         </xsl:otherwise>
       </xsl:choose>
-      <strong><xsl:value-of select="@total-bytes-text"/></strong>
-      <xsl:text> bytes.</xsl:text>
+      <xsl:call-template name="executions-total">
+        <xsl:with-param name="total" select="@total-bytes"/>
+        <xsl:with-param name="one" select="'byte'"/>
+      </xsl:call-template>
     </li>
   </xsl:template>
 
@@ -471,17 +520,23 @@
       <xsl:call-template name="note"/>
       <xsl:choose>
         <xsl:when test="@per-execution">
-          <xsl:value-of select="concat(': ', @per-execution-text, ' bytes per execution × ', @executions-text,
-                                       ' executions = ')"/>
+          <xsl:text>: </xsl:text>
+          <xsl:call-template name="count">
+            <xsl:with-param name="a" select="@per-execution"/>
+            <xsl:with-param name="one" select="'byte'"/>
+          </xsl:call-template>
+          <xsl:text> per execution × </xsl:text>
         </xsl:when>
         <xsl:otherwise>
           <xsl:text>: </xsl:text>
           <code><xsl:value-of select="@bytes"/></code>
-          <xsl:value-of select="concat(' bytes per execution, summed over ', @executions-text, ' executions = ')"/>
+          <xsl:text> bytes per execution, summed over </xsl:text>
         </xsl:otherwise>
       </xsl:choose>
-      <strong><xsl:value-of select="@total-bytes-text"/></strong>
-      <xsl:text> bytes.</xsl:text>
+      <xsl:call-template name="executions-total">
+        <xsl:with-param name="total" select="@total-bytes"/>
+        <xsl:with-param name="one" select="'byte'"/>
+      </xsl:call-template>
     </li>
   </xsl:template>
 
@@ -591,13 +646,9 @@
               <xsl:value-of select="concat(': ', refined/explanation)"/>
               <ul>
                 <li>
-                  <xsl:value-of select="concat(refined/waves/@blocks-text, ' blocks on ', refined/waves/@sms-text,
-                                               ' SMs: ', refined/waves/@active-sms-text, ' active, ',
-                                               refined/waves/@warps-per-sm-text, ' warps on each, ',
-                                               refined/waves/@waves-text, ' wave(s), wave factor ',
-                                               refined/waves/@wave-factor-text, '; each thread keeps ',
-                                               refined/flight/@thread-bytes-text, ' bytes in flight over ',
-                                               refined/flight/@rounds-text, ' round(s)')"/>
+                  <xsl:call-template name="waves-and-flight">
+                    <xsl:with-param name="refined" select="refined"/>
+                  </xsl:call-template>
                 </li>
                 <xsl:for-each select="refined/term">
                   <li><xsl:value-of select="concat(@name, ': ', @time-text, ' µs (', @inputs, ')')"/></li>

@@ -155,6 +155,10 @@
         <xsl:text>: </xsl:text>
         <xsl:choose>
           <xsl:when test="@any = 'no'">no changes.</xsl:when>
+          <xsl:when test="@estimates-changed = 0">no estimate value changed.</xsl:when>
+          <xsl:when test="@estimates-changed = 1">
+            <xsl:value-of select="concat('1 estimate value changed, by ', @max-percent-text, ' %.')"/>
+          </xsl:when>
           <xsl:otherwise>
             <xsl:value-of select="concat(@estimates-changed, ' estimate values changed; the largest move is ',
                                          @max-percent-text, ' %.')"/>

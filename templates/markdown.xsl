@@ -334,6 +334,24 @@
     </xsl:if>
   </xsl:template>
 
+  <!-- "80,000 executions = **640,000** bytes.", each noun agreeing with
+       its number. -->
+  <xsl:template name="executions-total">
+    <xsl:param name="total"/>
+    <xsl:param name="one"/>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="@executions"/>
+      <xsl:with-param name="one" select="'execution'"/>
+    </xsl:call-template>
+    <xsl:text> = **</xsl:text>
+    <xsl:call-template name="shown">
+      <xsl:with-param name="a" select="$total"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat('** ', $one)"/>
+    <xsl:if test="$total != 1">s</xsl:if>
+    <xsl:value-of select="concat('.', $nl)"/>
+  </xsl:template>
+
   <!-- "8 bytes per execution × 80,000 executions = **640,000** bytes." -->
   <xsl:template name="per-execution">
     <xsl:call-template name="count">
@@ -341,13 +359,10 @@
       <xsl:with-param name="one" select="'byte'"/>
     </xsl:call-template>
     <xsl:text> per execution × </xsl:text>
-    <xsl:call-template name="count">
-      <xsl:with-param name="a" select="@executions"/>
-      <xsl:with-param name="one" select="'execution'"/>
+    <xsl:call-template name="executions-total">
+      <xsl:with-param name="total" select="@total-bytes"/>
+      <xsl:with-param name="one" select="'byte'"/>
     </xsl:call-template>
-    <xsl:value-of select="concat(' = **', @total-bytes-text, '** byte')"/>
-    <xsl:if test="@total-bytes != 1">s</xsl:if>
-    <xsl:value-of select="concat('.', $nl)"/>
   </xsl:template>
 
   <xsl:template name="note">
@@ -407,17 +422,17 @@
     <xsl:choose>
       <xsl:when test="@per-execution">
         <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ')"/>
-        <xsl:call-template name="count">
-          <xsl:with-param name="a" select="@executions"/>
-          <xsl:with-param name="one" select="'execution'"/>
+        <xsl:call-template name="executions-total">
+          <xsl:with-param name="total" select="@total-flops"/>
+          <xsl:with-param name="one" select="'FLOP'"/>
         </xsl:call-template>
-        <xsl:value-of select="concat(' = **', @total-flops-text, '** FLOP')"/>
-        <xsl:if test="@total-flops != 1">s</xsl:if>
-        <xsl:value-of select="concat('.', $nl)"/>
       </xsl:when>
       <xsl:otherwise>
-        <xsl:value-of select="concat(': ', rc:code(@count), ' per execution, summed over ', @executions-text,
-                                     ' executions = **', @total-flops-text, '** FLOPs.', $nl)"/>
+        <xsl:value-of select="concat(': ', rc:code(@count), ' per execution, summed over ')"/>
+        <xsl:call-template name="executions-total">
+          <xsl:with-param name="total" select="@total-flops"/>
+          <xsl:with-param name="one" select="'FLOP'"/>
+        </xsl:call-template>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
@@ -449,8 +464,11 @@
       </xsl:when>
       <xsl:otherwise>
         <xsl:value-of select="concat(': ', rc:code(@count), ' × ', rc:code(@bytes),
-                                     ' bytes per execution, summed over ', @executions-text,
-                                     ' executions = **', @total-bytes-text, '** bytes.', $nl)"/>
+                                     ' bytes per execution, summed over ')"/>
+        <xsl:call-template name="executions-total">
+          <xsl:with-param name="total" select="@total-bytes"/>
+          <xsl:with-param name="one" select="'byte'"/>
+        </xsl:call-template>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
@@ -465,8 +483,11 @@
         <xsl:call-template name="per-execution"/>
       </xsl:when>
       <xsl:otherwise>
-        <xsl:value-of select="concat(': ', rc:code(@bytes), ' bytes per execution, summed over ',
-                                     @executions-text, ' executions = **', @total-bytes-text, '** bytes.', $nl)"/>
+        <xsl:value-of select="concat(': ', rc:code(@bytes), ' bytes per execution, summed over ')"/>
+        <xsl:call-template name="executions-total">
+          <xsl:with-param name="total" select="@total-bytes"/>
+          <xsl:with-param name="one" select="'byte'"/>
+        </xsl:call-template>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
@@ -626,13 +647,11 @@
         <xsl:variable name="id" select="@gpu"/>
         <xsl:variable name="gpu" select="$gpus[@id = $id]"/>
         <xsl:value-of select="concat('- **', rc:md(@gpu-name), '**: ', rc:md(refined/explanation), $nl)"/>
-        <xsl:value-of select="concat('  - ', refined/waves/@blocks-text, ' blocks on ', refined/waves/@sms-text,
-                                     ' SMs: ', refined/waves/@active-sms-text, ' active, ',
-                                     refined/waves/@warps-per-sm-text, ' warps on each, ',
-                                     refined/waves/@waves-text, ' wave(s), wave factor ',
-                                     refined/waves/@wave-factor-text, '; each thread keeps ',
-                                     refined/flight/@thread-bytes-text, ' bytes in flight over ',
-                                     refined/flight/@rounds-text, ' round(s)', $nl)"/>
+        <xsl:text>  - </xsl:text>
+        <xsl:call-template name="waves-and-flight">
+          <xsl:with-param name="refined" select="refined"/>
+        </xsl:call-template>
+        <xsl:value-of select="$nl"/>
         <xsl:for-each select="refined/term">
           <xsl:value-of select="concat('  - ', @name, ': ', @time-text, ' µs (', rc:md(@inputs), ')', $nl)"/>
         </xsl:for-each>

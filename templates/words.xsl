@@ -129,4 +129,41 @@
     </xsl:choose>
   </xsl:template>
 
+  <!-- The refined estimate's launch on one GPU, from <refined>: "25 blocks
+       on 15 SMs: 15 active, 64.0 warps on each, 1 wave, wave factor 1.00;
+       each thread keeps 8.00 bytes in flight over 3.13 rounds". -->
+  <xsl:template name="waves-and-flight">
+    <xsl:param name="refined"/>
+    <xsl:variable name="w" select="$refined/waves"/>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="$w/@blocks"/>
+      <xsl:with-param name="one" select="'block'"/>
+    </xsl:call-template>
+    <xsl:text> on </xsl:text>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="$w/@sms"/>
+      <xsl:with-param name="one" select="'SM'"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat(': ', $w/@active-sms-text, ' active, ')"/>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="$w/@warps-per-sm"/>
+      <xsl:with-param name="one" select="'warp'"/>
+    </xsl:call-template>
+    <xsl:text> on each, </xsl:text>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="$w/@waves"/>
+      <xsl:with-param name="one" select="'wave'"/>
+    </xsl:call-template>
+    <xsl:value-of select="concat(', wave factor ', $w/@wave-factor-text, '; each thread keeps ')"/>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="$refined/flight/@thread-bytes"/>
+      <xsl:with-param name="one" select="'byte'"/>
+    </xsl:call-template>
+    <xsl:text> in flight over </xsl:text>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="$refined/flight/@rounds"/>
+      <xsl:with-param name="one" select="'round'"/>
+    </xsl:call-template>
+  </xsl:template>
+
 </xsl:stylesheet>

@@ -105,4 +105,21 @@ has sampled/matmul_naive-N8192.html "$sample"
 has sampled/matmul_naive-N8192.txt "footprint 805,306,368 B (estimated from a sample of blocks)"
 has sampled/results.xml 'sampled="yes"'
 
+# Numbers and nouns agree in HTML as in Markdown (issue 14.7): one thread,
+# one execution, one block, one GPU, one wave.
+"$roofcast" -q -f md,html --gpu titan-black -o "$out/single" tests/data/one-thread/kernels
+for f in single/one_thread.md single/one_thread.html; do
+    has $f "It reads no thread or block index, and one thread is launched."
+    has $f "1 per execution × 1 execution = "
+    has $f "1 block on 15 SMs: 1 active, 1.00 warp on each, 1 wave, wave factor 1.00; each thread keeps 12.0 bytes in flight over 1.00 round"
+    lacks $f "1 executions"
+    lacks $f "(s)"
+done
+has single/one_thread.html "<strong>1</strong> FLOP."
+has single/one_thread.html "against the roof of the one GPU."
+lacks single/one_thread.html "each of 1 GPUs"
+"$roofcast" -q -f md,html --gpu titan-black -o "$out/waves" kernels/maximum_kernel.xml
+has waves/maximum_kernel.html "25 blocks on 15 SMs: 15 active, 64.0 warps on each, 1 wave, wave factor 1.00; each thread keeps 8.00 bytes in flight over 3.13 rounds"
+has waves/maximum_kernel.html "it was run over 4 ranges of those indices"
+
 finish prose
