@@ -38,7 +38,8 @@ static void usage(FILE *f)
           "      --fail-on-change PERCENT\n"
           "                         exit 4 when t_total of a kernel on a GPU moved\n"
           "                         by more than PERCENT since the baseline, or the\n"
-          "                         baseline's t_total is not a time\n"
+          "                         baseline cannot be read or its t_total is not\n"
+          "                         a time (needs --baseline)\n"
           "  -j, --jobs N           worker threads (default: one per processor); the\n"
           "                         output is the same whatever N is\n"
           "      --force            make every file again; without it, a file whose\n"
@@ -273,6 +274,10 @@ int main(int argc, char **argv)
             option_error(c, argv, optind);
             goto end;
         }
+    }
+    if (o.fail_on_change >= 0 && !o.baseline) {
+        usage_error("--fail-on-change needs --baseline (a previous run to compare with)");
+        goto end;
     }
     o.inputs = (const char *const *)argv + optind;
     o.ninputs = (size_t)(argc - optind);

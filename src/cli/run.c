@@ -233,11 +233,18 @@ static void print_check_table(FILE *out, xmlDocPtr doc)
 
 /* --fail-on-change: exit 4 when a tracked estimate (compare.c: t_total per
  * kernel x GPU) moved by more than the limit, or when the baseline's value
- * of one is not a time, so that it cannot be said to have stayed. */
+ * of one is not a time, or the baseline could not be read at all, so that
+ * nothing can be said to have stayed. */
 static void gate_on_changes(run_state *r)
 {
     const rc_compare_summary *c = &r->changes;
     double limit = r->options->fail_on_change;
+    if (!c->compared) {
+        rc_info(r->diag, 0, "the baseline could not be compared (see the warning): "
+                "--fail-on-change cannot pass");
+        r->status = RC_EXIT_CHANGED;
+        return;
+    }
     if (c->gate_percent > limit)
         rc_info(r->diag, 0, "%s moved by %.3g %% since the baseline, more than "
                 "--fail-on-change %.3g %%", c->gate_what, c->gate_percent, limit);
@@ -272,7 +279,7 @@ static void finish_output(run_state *r)
     const rc_options *o = r->options;
     if (rc_output_failed(r->output) || rc_diag_faults(r->diag) > 0)
         r->status = RC_EXIT_OUTPUT;
-    else if (o->fail_on_change >= 0 && r->changes.compared)
+    else if (o->fail_on_change >= 0 && o->baseline)
         gate_on_changes(r);
 }
 

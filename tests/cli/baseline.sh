@@ -51,6 +51,14 @@ has "$tmp/b/maximum_kernel.md" "- gpu titan-black bandwidth: 336 GB/s → 350 GB
 expect 0 "$roofcast" -q -f html -o "$tmp/h" -s "$tmp/sb" --baseline "$tmp/a" "$tmp/kb"
 grep -q '<section id="changes"><h2>Changes since the baseline</h2>' "$tmp/h/index.html" && ok || bad "index.html has no changes panel"
 grep -q '66 estimate values changed; the largest move is 20.0 %.' "$tmp/h/index.html" && ok || bad "index.html panel summary"
+# One value changed (the TITAN Black's FP32 peak moves only t_compute of a
+# memory-bound kernel): the panel's noun agrees.
+mkdir -p "$tmp/s1"
+sed 's|5.12 TFLOP/s|5.2 TFLOP/s|' specs/titan-black.xml > "$tmp/s1/titan-black.xml"
+expect 0 "$roofcast" -q -f xml --gpu titan-black -o "$tmp/one-a" kernels/maximum_kernel.xml
+expect 0 "$roofcast" -q -f html,csv --gpu titan-black -s "$tmp/s1" -o "$tmp/one-b" --baseline "$tmp/one-a" kernels/maximum_kernel.xml
+lines "$tmp/one-b/changes.csv" "^estimate," 1
+contains "$tmp/one-b/index.html" ": 1 estimate value changed, by 1.54 %.</p>"
 grep -q 'Kernel added: <a href="gpuMeans2.html">gpuMeans</a>' "$tmp/h/index.html" && ok || bad "index.html lacks the added kernel"
 grep -q 'param k: 100 → 120' "$tmp/h/index.html" && ok || bad "index.html lacks the changed parameter"
 contains "$tmp/h/index.html" "GeForce GTX TITAN Black 6.90 → 7.19 (+4.19 %)"
@@ -97,11 +105,25 @@ expect 0 "$roofcast" -q -f md,csv -o "$tmp/m" --baseline "$tmp/nowhere"
 has "$tmp/err" "$tmp/nowhere: warning: cannot read the baseline (No such file or directory): nothing to compare with"
 [ -s "$tmp/m/maximum_kernel.md" ] && [ ! -e "$tmp/m/changes.md" ] && ok || bad "missing baseline: wrong outputs"
 
+# With --fail-on-change, a baseline that cannot be read fails the gate: it
+# cannot say that nothing moved. The reports are still written.
+expect 4 "$roofcast" -q -f md,csv -o "$tmp/m" --baseline "$tmp/nowhere" --fail-on-change 5
+has "$tmp/err" "$tmp/nowhere: warning: cannot read the baseline (No such file or directory): nothing to compare with
+roofcast: the baseline could not be compared (see the warning): --fail-on-change cannot pass"
+[ -s "$tmp/m/maximum_kernel.md" ] && ok || bad "unreadable baseline with the gate: no reports"
+# The gate without a baseline is a usage error, not a silent pass.
+expect 2 "$roofcast" -q -f csv -o "$tmp/m" --fail-on-change 5
+has "$tmp/err" "roofcast: --fail-on-change needs --baseline (a previous run to compare with)
+Try 'roofcast --help' for more information."
+
 # A corrupt baseline (cut in half): a warning, reports still written.
 head -c 3000 "$tmp/a/results.xml" > "$tmp/corrupt.xml"
 expect 0 "$roofcast" -q -f md,csv -o "$tmp/k" --baseline "$tmp/corrupt.xml"
 grep -q "^$tmp/corrupt.xml:[0-9]*: warning: the baseline is not a readable results.xml: nothing compared\$" "$tmp/err" && ok || bad "corrupt baseline message: $(cat "$tmp/err")"
 [ -s "$tmp/k/maximum_kernel.md" ] && ok || bad "corrupt baseline: no reports"
+
+expect 4 "$roofcast" -q -f csv -o "$tmp/k" --baseline "$tmp/corrupt.xml" --fail-on-change 0
+has "$tmp/err" "roofcast: the baseline could not be compared (see the warning): --fail-on-change cannot pass"
 
 # Not XML at all, and XML of another kind.
 printf '\211PNG\r\n' > "$tmp/binary.xml"
