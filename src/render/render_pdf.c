@@ -94,15 +94,18 @@ static void warn_missing(pdf *p, const char *file, unsigned long c, const char *
 {
     char key[32], shown[8] = "";
     snprintf(key, sizeof key, "U+%04lX ", c);
+    /* Once per run: a set, not a scan of the messages so far, which hostile
+     * text with thousands of such characters made quadratic. */
+    size_t n = strlen(key) + (file ? strlen(file) : 0) + 24;
+    char *once = malloc(n);
+    if (once)
+        snprintf(once, n, "pdf-missing-glyph %s%s", key, file ? file : "");
+    bool first = !once || rc_diag_once(p->diag, once);
+    free(once);
+    if (!first)
+        return;
     if (c >= 0xA0 && c <= 0x10FFFF) /* the character itself, unless a control */
         *rc_hpdf_utf8_put(shown, c) = '\0';
-    for (size_t i = 0; i < rc_diag_count(p->diag); i++) {
-        const rc_diag_entry *e = rc_diag_entry_at(p->diag, i);
-        if (e->severity == RC_DIAG_WARNING && strncmp(e->message, key, strlen(key)) == 0 &&
-            strstr(e->message, "cannot be shown in PDF output") &&
-            ((!e->file && !file) || (e->file && file && strcmp(e->file, file) == 0)))
-            return;
-    }
     rc_warn_at(p->diag, file, 0, "%s%s%s%scannot be shown in PDF output (%s), so it is printed "
                "as U+FFFD (first in %s)", key, *shown ? "'" : "", shown, *shown ? "' " : "",
                c > 0xFFFF ? "libharu encodes only the Basic Multilingual Plane"

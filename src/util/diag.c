@@ -12,6 +12,9 @@ struct rc_diag {
     rc_diag_entry *entries;
     size_t count, capacity;
     size_t errors, faults;
+    /* rc_diag_once's keys: open addressing, at most half full. */
+    char **once;
+    size_t once_count, once_capacity;
 };
 
 rc_diag *rc_diag_new(FILE *stream, int verbosity)
@@ -34,6 +37,9 @@ void rc_diag_free(rc_diag *d)
         free(d->entries[i].message);
     }
     free(d->entries);
+    for (size_t i = 0; i < d->once_capacity; i++)
+        free(d->once[i]);
+    free(d->once);
     pthread_mutex_destroy(&d->lock);
     free(d);
 }
@@ -144,4 +150,56 @@ size_t rc_diag_error_files(const rc_diag *d)
 const rc_diag_entry *rc_diag_entry_at(const rc_diag *d, size_t i)
 {
     return i < d->count ? &d->entries[i] : NULL;
+}
+
+/* FNV-1a: a key's slot in the once set. */
+static size_t key_hash(const char *key)
+{
+    size_t h = (size_t)14695981039346656037ULL;
+    for (const unsigned char *k = (const unsigned char *)key; *k; k++)
+        h = (h ^ *k) * (size_t)1099511628211ULL;
+    return h;
+}
+
+/* The slot of `key` in the set, or the empty slot where it would go. */
+static size_t once_slot(char *const *set, size_t capacity, const char *key)
+{
+    size_t i = key_hash(key) & (capacity - 1);
+    while (set[i] && strcmp(set[i], key) != 0)
+        i = (i + 1) & (capacity - 1);
+    return i;
+}
+
+/* Doubles the set (a power of two, 64 at first). False when out of
+ * memory. */
+static bool once_grow(rc_diag *d)
+{
+    size_t capacity = d->once_capacity ? 2 * d->once_capacity : 64;
+    char **set = calloc(capacity, sizeof *set);
+    if (!set)
+        return false;
+    for (size_t i = 0; i < d->once_capacity; i++)
+        if (d->once[i])
+            set[once_slot(set, capacity, d->once[i])] = d->once[i];
+    free(d->once);
+    d->once = set;
+    d->once_capacity = capacity;
+    return true;
+}
+
+bool rc_diag_once(rc_diag *d, const char *key)
+{
+    pthread_mutex_lock(&d->lock);
+    bool first = true;
+    if (2 * (d->once_count + 1) > d->once_capacity && !once_grow(d)) {
+        pthread_mutex_unlock(&d->lock);
+        return true; /* out of memory: say it again rather than never */
+    }
+    size_t i = once_slot(d->once, d->once_capacity, key);
+    if (d->once[i])
+        first = false;
+    else if ((d->once[i] = strdup(key)) != NULL)
+        d->once_count++;
+    pthread_mutex_unlock(&d->lock);
+    return first;
 }

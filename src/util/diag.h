@@ -65,6 +65,13 @@ size_t rc_diag_count(const rc_diag *d);
 /* The number of distinct files with at least one error: the inputs
  * rejected (a file with three problems is one input). */
 size_t rc_diag_error_files(const rc_diag *d);
+/* True the first time `key` is given to this object, false every time
+ * after, from any thread: for a message said once per run however often
+ * its cause is met (a character the fonts lack, once per input file).
+ * Constant time on average (a hash set), so hostile text with thousands of
+ * such characters costs no more than its length. True when out of memory. */
+bool rc_diag_once(rc_diag *d, const char *key);
+
 /* The i-th recorded entry, valid until rc_diag_free. */
 const rc_diag_entry *rc_diag_entry_at(const rc_diag *d, size_t i);
 

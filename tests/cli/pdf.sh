@@ -217,6 +217,26 @@ for c in U+5F52 U+7EA6 U+1F680; do
     if [ "$n" -eq 1 ]; then ok; else bad "$n warnings for $c, want 1"; fi
 done
 
+# Hostile text: a note of every CJK ideograph (U+4E00 to U+9FFF, 20,992
+# characters DejaVu lacks) four times over. Each is warned about once, and
+# the cost stays linear in the text: a CPU-time limit that load does not
+# consume (a scan of the earlier warnings per character took 50 s of CPU;
+# the set takes 0.3 s).
+{
+    sed -n -e 's/id="one_thread" name="one_thread"/id="cjk" name="cjk"/' -e '1,/<\/work>/p' \
+        tests/data/one-thread/kernels/one_thread.xml
+    printf '  <note>'
+    LC_ALL=C awk 'BEGIN { for (r = 0; r < 4; r++) for (c = 19968; c < 40960; c++)
+        printf "%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64 }'
+    printf '</note>\n</kernel>\n'
+} > "$out/cjk-kernel.xml"
+if (ulimit -t 20; exec "$roofcast" -q -f pdf --gpu titan-black -o "$out/cjk" "$out/cjk-kernel.xml") 2>"$out/cjk.err"; then ok; else
+    bad "the CJK note's run failed or passed 20 s of CPU"; fi
+n=$(grep -c "cannot be shown in PDF output" "$out/cjk.err" || true)
+if [ "$n" -eq 20992 ]; then ok; else bad "$n warnings for the CJK note, want 20992 (one per character)"; fi
+n=$(sort -u "$out/cjk.err" | wc -l)
+if [ "$n" -eq 20992 ]; then ok; else bad "$n distinct lines among the CJK note's warnings, want 20992"; fi
+
 # A note of 4 MB (the loader takes files up to 16 MiB) is cut with a
 # notice, and the estimates stay on the page: every t_total of the
 # Markdown report, and the interpretation. (Its cost is tested in
