@@ -208,6 +208,13 @@ static bool attr_is(xmlNodePtr n, const char *attr, const char *value)
     return same;
 }
 
+/* The noun that agrees with count `attr` of n: " block" for 1, else
+ * " blocks" (as words.xsl's count template in Markdown and HTML). */
+static const char *noun(xmlNodePtr n, const char *attr, const char *one, const char *many)
+{
+    return attr_is(n, attr, "1") ? one : many;
+}
+
 
 static double heading(pdf *p, const char *text, double scale, double top)
 {
@@ -379,8 +386,9 @@ static double level_heading(pdf *p, xmlNodePtr k, double scale, double top)
     char text[512];
     snprintf(text, sizeof text,
              "Memory traffic by level, and its time at each level's bandwidth: %s B "
-             "accessed in %s requests, %s B of sectors moved, footprint %s B%s",
+             "accessed in %s %s, %s B of sectors moved, footprint %s B%s",
              tx(p, m, "accessed-bytes-text", "a count"), tx(p, m, "requests-text", "a count"),
+             noun(m, "requests", "request", "requests"),
              tx(p, m, "sector-bytes-text", "a count"), tx(p, m, "footprint-bytes-text", "a count"),
              attr_is(m, "sampled", "yes") ? " (estimated from a sample of blocks)" : "");
     return heading(p, text, scale, top);
@@ -452,10 +460,12 @@ static size_t launch_facts(pdf *p, xmlNodePtr k, fact *f, size_t room)
     xmlNodePtr launch = child(k, "launch"), params = child(k, "params");
     size_t n = 0;
     f[n++] = (fact){"Grid", pdf_join(p, tx(p, launch, "grid", "the grid"), " \xE2\x86\x92 ",
-                                     tx(p, launch, "blocks-text", ""), " blocks", NULL)};
+                                     tx(p, launch, "blocks-text", ""),
+                                     noun(launch, "blocks", " block", " blocks"), NULL)};
     f[n++] = (fact){"Block", pdf_join(p, tx(p, launch, "block", "the block"), " \xE2\x86\x92 ",
                                       tx(p, launch, "threads-per-block-text", ""),
-                                      " threads per block", NULL)};
+                                      noun(launch, "threads-per-block", " thread", " threads"),
+                                      " per block", NULL)};
     f[n++] = (fact){"Launched threads", tx(p, launch, "threads-text", "")};
     for (xmlNodePtr q = params ? params->children : NULL; q && n < room; q = q->next) {
         if (!is_element(q, "param"))
@@ -479,6 +489,18 @@ static const char *intensity_text(pdf *p, xmlNodePtr model)
     return pdf_join(p, tx(p, child(model, "intensity"), "value-text", ""), " FLOP/byte", NULL);
 }
 
+/* "in 1 of 25 blocks", "in the one block", "in no block", as words.xsl
+ * says it. */
+static const char *in_blocks(pdf *p, xmlNodePtr blocks)
+{
+    if (attr_is(blocks, "active", "0"))
+        return "in no block";
+    if (attr_is(blocks, "launched", "1"))
+        return "in the one block";
+    return pdf_join(p, "in ", tx(p, blocks, "active-text", ""), " of ",
+                    tx(p, blocks, "launched-text", ""), " blocks", NULL);
+}
+
 /* The work the model counts, and as launched when that differs. f has
  * room for 5 facts; returns how many were written. */
 static size_t work_facts(pdf *p, xmlNodePtr k, fact *f)
@@ -490,9 +512,8 @@ static size_t work_facts(pdf *p, xmlNodePtr k, fact *f)
     f[n++] = (fact){"Active threads",
                     pdf_join(p, tx(p, th, "active-text", ""), " of ",
                              tx(p, th, "launched-text", ""), " (",
-                             tx(p, th, "active-percent-text", ""), " %), in ",
-                             tx(p, bl, "active-text", ""), " of ", tx(p, bl, "launched-text", ""),
-                             " blocks", NULL)};
+                             tx(p, th, "active-percent-text", ""), " %), ", in_blocks(p, bl),
+                             NULL)};
     f[n++] = (fact){"FLOPs", tx(p, fl, "total-text", "")};
     f[n++] = (fact){"Bytes moved", pdf_join(p, tx(p, by, "total-text", ""), " (",
                                             tx(p, by, "mib-text", ""), " MiB)", NULL)};
@@ -500,10 +521,13 @@ static size_t work_facts(pdf *p, xmlNodePtr k, fact *f)
     if (launched)
         f[n++] = (fact){
             "As launched",
-            pdf_join(p, tx(p, child(launched, "threads"), "active-text", ""), " threads, ",
-                     tx(p, child(launched, "flops"), "total-text", ""), " FLOPs, ",
+            pdf_join(p, tx(p, child(launched, "threads"), "active-text", ""),
+                     noun(child(launched, "threads"), "active", " thread, ", " threads, "),
+                     tx(p, child(launched, "flops"), "total-text", ""),
+                     noun(child(launched, "flops"), "total", " FLOP, ", " FLOPs, "),
                      tx(p, child(launched, "bytes"), "total-text", ""),
-                     " bytes (the model's assumptions do not hold for this launch)", NULL)};
+                     noun(child(launched, "bytes"), "total", " byte", " bytes"),
+                     " (the model's assumptions do not hold for this launch)", NULL)};
     return n;
 }
 

@@ -107,7 +107,14 @@ has sampled/results.xml 'sampled="yes"'
 
 # Numbers and nouns agree in HTML as in Markdown (issue 14.7): one thread,
 # one execution, one block, one GPU, one wave.
-"$roofcast" -q -f md,html --gpu titan-black -o "$out/single" tests/data/one-thread/kernels
+"$roofcast" -q -f md,html,pdf --gpu titan-black -o "$out/single" tests/data/one-thread/kernels
+pdftotext "$out/single/one_thread.pdf" "$out/single/one_thread.txt" 2>/dev/null
+has single/one_thread.txt "(1, 1, 1) → 1 block"
+has single/one_thread.txt "(1, 1, 1) → 1 thread per block"
+has single/one_thread.txt "in the one block"
+has single/one_thread.txt "accessed in 1 request,"
+lacks single/one_thread.txt "1 blocks"
+lacks single/one_thread.txt "1 requests"
 for f in single/one_thread.md single/one_thread.html; do
     has $f "It reads no thread or block index, and one thread is launched."
     has $f "1 per execution × 1 execution = "
