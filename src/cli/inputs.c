@@ -163,7 +163,9 @@ bool run_load_gpus(run_state *r)
         return false;
     }
     if (r->ngpus == 0) {
-        rc_error_at(r->diag, NULL, 0, "no usable GPU definitions: nothing to estimate");
+        rc_error_at(r->diag, NULL, 0, "no usable GPU definitions: nothing to estimate%s",
+                    o->specs ? "" : " (without -s, they are read from specs/ in the current "
+                                    "directory)");
         r->status = RC_EXIT_INPUT;
         return false;
     }

@@ -102,6 +102,17 @@ static void usage_error(const char *fmt, ...)
     va_end(ap);
 }
 
+/* An empty path names nothing: `-o "$OUT"` with OUT unset is a slip, not
+ * the current directory, and "" would otherwise surface as a message about
+ * a file with no name. True after the usage error. */
+static bool empty_path(const char *what, const char *path)
+{
+    if (!path || *path)
+        return false;
+    usage_error("%s: an empty path (an unset variable?)", what);
+    return true;
+}
+
 /* An argument given as the next word must not look like an option:
  * `--output -o` is a missing argument, not a directory named "-o". Written
  * as `--output=-o` or `-o-o`, it is taken as given. */
@@ -275,6 +286,12 @@ int main(int argc, char **argv)
             goto end;
         }
     }
+    if (empty_path("--specs", o.specs) || empty_path("--output", o.output_dir) ||
+        empty_path("--templates", o.templates_dir) || empty_path("--baseline", o.baseline))
+        goto end;
+    for (int i = optind; i < argc; i++)
+        if (empty_path("a kernel file or directory", argv[i]))
+            goto end;
     if (o.fail_on_change >= 0 && !o.baseline) {
         usage_error("--fail-on-change needs --baseline (a previous run to compare with)");
         goto end;

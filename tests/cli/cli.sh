@@ -140,6 +140,28 @@ if tr -d '\n' < "$tmp/err-j1" | grep -q "$(printf '\r')"; then bad "progress wri
 expect 2 "$roofcast" -j 0
 has "$tmp/err" "roofcast: --jobs: '0' is not a number of threads (1 to 1024)"
 
+# Run where there is no specs/ directory and without -s: the message says
+# where the GPUs were looked for, and how to say where they are.
+mkdir "$tmp/elsewhere"
+(cd "$tmp/elsewhere" && "$roofcast" -q --check "$src/kernels/maximum_kernel.xml" >out 2>err; echo $? >status)
+[ "$(cat "$tmp/elsewhere/status")" = 1 ] && ok || bad "no specs/: exit $(cat "$tmp/elsewhere/status"), want 1"
+has "$tmp/elsewhere/err" "specs: cannot read: No such file or directory
+roofcast: no usable GPU definitions: nothing to estimate (without -s, they are read from specs/ in the current directory)"
+
+# An empty path (an unset variable) is a usage error, not a file without a
+# name or the current directory.
+expect 2 "$roofcast" -q -f csv -o "" kernels/maximum_kernel.xml
+has "$tmp/err" "roofcast: --output: an empty path (an unset variable?)
+Try 'roofcast --help' for more information."
+expect 2 "$roofcast" -q --check -s "" kernels/maximum_kernel.xml
+has "$tmp/err" "roofcast: --specs: an empty path (an unset variable?)"
+expect 2 "$roofcast" -q --check --baseline= kernels/maximum_kernel.xml
+has "$tmp/err" "roofcast: --baseline: an empty path (an unset variable?)"
+expect 2 "$roofcast" -q --check -t "" kernels/maximum_kernel.xml
+has "$tmp/err" "roofcast: --templates: an empty path (an unset variable?)"
+expect 2 "$roofcast" -q --check ""
+has "$tmp/err" "roofcast: a kernel file or directory: an empty path (an unset variable?)"
+
 # An output directory that cannot be made is exit 3.
 : > "$tmp/file"
 expect 3 "$roofcast" -q -f csv -o "$tmp/file/sub"
