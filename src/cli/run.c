@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "results/format.h"
 #include "results/results.h"
 
 #include "util/buffer.h"
@@ -216,9 +217,11 @@ static void print_check_table(FILE *out, xmlDocPtr doc)
             xmlChar *t = xmlGetProp(e, (const xmlChar *)"t-total-text");
             xmlChar *bound = xmlGetProp(e, (const xmlChar *)"bound");
             xmlChar *dom = xmlGetProp(e, (const xmlChar *)"launch-dominated");
+            /* No FLOPs and no bytes have no ratio: "none", as the reports say. */
+            bool none = bound && strcmp((char *)bound, "none") == 0;
             fprintf(out, "%-24s %-16s %14s %14s %10s %12s %-7s %s\n", (char *)id, (char *)gpu,
-                    (char *)flops, (char *)bytes, (char *)ai, (char *)t, (char *)bound,
-                    (char *)dom);
+                    (char *)flops, (char *)bytes, none ? "none" : (char *)ai, (char *)t,
+                    (char *)bound, (char *)dom);
             xmlFree(gpu);
             xmlFree(ai);
             xmlFree(t);
@@ -245,9 +248,12 @@ static void gate_on_changes(run_state *r)
         r->status = RC_EXIT_CHANGED;
         return;
     }
-    if (c->gate_percent > limit)
-        rc_info(r->diag, 0, "%s moved by %.3g %% since the baseline, more than "
-                "--fail-on-change %.3g %%", c->gate_what, c->gate_percent, limit);
+    if (c->gate_percent > limit) {
+        char moved[64]; /* rounded as changes.md rounds it (format.h) */
+        rc_info(r->diag, 0, "%s moved by %s %% since the baseline, more than "
+                "--fail-on-change %.3g %%", c->gate_what,
+                rc_format_sig3(c->gate_percent, moved, sizeof moved), limit);
+    }
     if (c->unusable_tracked > 0)
         rc_info(r->diag, 0, "%zu baseline value%s of t_total %s (see the warnings): "
                 "--fail-on-change cannot pass", c->unusable_tracked,

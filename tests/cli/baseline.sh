@@ -83,6 +83,14 @@ expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fa
 expect 4 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 5.9 "$tmp/kb"
 has "$tmp/err" "roofcast: t_total of maximum_kernel on l4 moved by 5.98 % since the baseline, more than --fail-on-change 5.9 %"
 expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 6 "$tmp/kb"
+# The gate's figure is rounded as changes.md rounds it: a move of 25 % is
+# "25.0 %" in both (it was "25" beside "+25.0 %").
+awk '/<kernel id="maximum_kernel"/ { k = 1 } /<\/kernel>/ { k = 0 }
+     k && /<estimate gpu="titan-black"/ { sub(/ t-total="[^"]*"/, " t-total=\"5.523809523809524e-06\"") }
+     { print }' "$tmp/a/results.xml" > "$tmp/quarter.xml"
+expect 4 "$roofcast" -q -f md,csv -o "$tmp/q" --baseline "$tmp/quarter.xml" --fail-on-change 24 kernels/maximum_kernel.xml
+has "$tmp/err" "roofcast: t_total of maximum_kernel on titan-black moved by 25.0 % since the baseline, more than --fail-on-change 24 %"
+has "$tmp/q/changes.md" "| GeForce GTX TITAN Black | t_total | 5.52 | 6.90 | +25.0 % |"
 expect 2 "$roofcast" -q --fail-on-change ten
 has "$tmp/err" "roofcast: --fail-on-change: 'ten' is not a percentage (a number >= 0)"
 
