@@ -12,6 +12,7 @@ struct rc_diag {
     rc_diag_entry *entries;
     size_t count, capacity;
     size_t errors, faults;
+    size_t error_files; /* distinct files with an error, counted as they come */
     /* rc_diag_once's keys: open addressing, at most half full. */
     char **once;
     size_t once_count, once_capacity;
@@ -43,6 +44,8 @@ void rc_diag_free(rc_diag *d)
     pthread_mutex_destroy(&d->lock);
     free(d);
 }
+
+static bool once_locked(rc_diag *d, const char *kind, const char *name);
 
 static char *dup_or_null(const char *s)
 {
@@ -81,6 +84,8 @@ void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
         e->line = line;
         e->message = strdup(buf);
     }
+    if (sev == RC_DIAG_ERROR && file && once_locked(d, "error-file", file))
+        d->error_files++;
     if (sev == RC_DIAG_ERROR)
         d->errors++;
     else if (sev == RC_DIAG_FAULT)
@@ -131,21 +136,7 @@ size_t rc_diag_errors(const rc_diag *d) { return d->errors; }
 size_t rc_diag_faults(const rc_diag *d) { return d->faults; }
 size_t rc_diag_count(const rc_diag *d) { return d->count; }
 
-size_t rc_diag_error_files(const rc_diag *d)
-{
-    size_t files = 0;
-    for (size_t i = 0; i < d->count; i++) {
-        const rc_diag_entry *e = &d->entries[i];
-        if (e->severity != RC_DIAG_ERROR || !e->file)
-            continue;
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = d->entries[j].severity == RC_DIAG_ERROR && d->entries[j].file &&
-                   strcmp(d->entries[j].file, e->file) == 0;
-        files += !seen;
-    }
-    return files;
-}
+size_t rc_diag_error_files(const rc_diag *d) { return d->error_files; }
 
 const rc_diag_entry *rc_diag_entry_at(const rc_diag *d, size_t i)
 {
@@ -187,19 +178,30 @@ static bool once_grow(rc_diag *d)
     return true;
 }
 
+/* rc_diag_once for the key "kind name", with the lock held. */
+static bool once_locked(rc_diag *d, const char *kind, const char *name)
+{
+    size_t n = strlen(kind) + strlen(name) + 2;
+    char *key = malloc(n);
+    if (!key || (2 * (d->once_count + 1) > d->once_capacity && !once_grow(d))) {
+        free(key);
+        return true; /* out of memory: say it again rather than never */
+    }
+    snprintf(key, n, "%s %s", kind, name);
+    size_t i = once_slot(d->once, d->once_capacity, key);
+    if (d->once[i]) {
+        free(key);
+        return false;
+    }
+    d->once[i] = key;
+    d->once_count++;
+    return true;
+}
+
 bool rc_diag_once(rc_diag *d, const char *key)
 {
     pthread_mutex_lock(&d->lock);
-    bool first = true;
-    if (2 * (d->once_count + 1) > d->once_capacity && !once_grow(d)) {
-        pthread_mutex_unlock(&d->lock);
-        return true; /* out of memory: say it again rather than never */
-    }
-    size_t i = once_slot(d->once, d->once_capacity, key);
-    if (d->once[i])
-        first = false;
-    else if ((d->once[i] = strdup(key)) != NULL)
-        d->once_count++;
+    bool first = once_locked(d, "once", key);
     pthread_mutex_unlock(&d->lock);
     return first;
 }

@@ -162,6 +162,15 @@ has "$tmp/err" "roofcast: --templates: an empty path (an unset variable?)"
 expect 2 "$roofcast" -q --check ""
 has "$tmp/err" "roofcast: a kernel file or directory: an empty path (an unset variable?)"
 
+# --check on a kernel without work: no ratio to give, as the reports say.
+expect 0 "$roofcast" --check --gpu titan-black tests/data/zero-work/kernels
+has "$tmp/out" "zero_work                titan-black                   0              0       none         5.00 none    yes"
+
+# The summary counts each rejected file once, however many problems it has
+# (counted as they are reported, not by comparing every pair of messages).
+expect 1 "$roofcast" -f csv -o "$tmp/rej" -s tests/data/cli/specs tests/data/cli/mixed tests/bad/kernels/schema-many-problems.xml
+has "$tmp/err" "roofcast: 1 kernel on 1 GPU: 1 file written to $tmp/rej/, 6 inputs rejected"
+
 # An output directory that cannot be made is exit 3.
 : > "$tmp/file"
 expect 3 "$roofcast" -q -f csv -o "$tmp/file/sub"
