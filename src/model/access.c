@@ -792,6 +792,49 @@ static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
     return ok;
 }
 
+/* The analysis' tables for kernel k, one entry per work node or slot
+ * (analysis_free frees them). False when out of memory. */
+static bool analysis_init(analysis *an, const rc_kernel *k)
+{
+    size_t nn = (size_t)(k->nwork > 0 ? k->nwork : 1);
+    an->k = k;
+    an->nslots = k->nslots > RC_SLOT_FIRST_FREE ? k->nslots : RC_SLOT_FIRST_FREE;
+    an->needed = calloc(nn, sizeof *an->needed);
+    an->reads = calloc((size_t)an->nslots, sizeof *an->reads);
+    an->lanes = calloc((size_t)WARP * (size_t)an->nslots, sizeof *an->lanes);
+    an->step_loop = calloc(nn, sizeof *an->step_loop);
+    an->step_coef = calloc(nn, sizeof *an->step_coef);
+    an->entry = calloc(nn, sizeof *an->entry);
+    an->cache_v = calloc(nn, sizeof *an->cache_v);
+    an->cache_idx = calloc(nn, sizeof *an->cache_idx);
+    an->cache_entry = calloc(nn, sizeof *an->cache_entry);
+    return an->needed && an->reads && an->lanes && an->step_loop && an->step_coef &&
+           an->entry && an->cache_v && an->cache_idx && an->cache_entry;
+}
+
+static void analysis_free(analysis *an)
+{
+    free(an->needed);
+    free(an->reads);
+    free(an->lanes);
+    free(an->step_loop);
+    free(an->step_coef);
+    free(an->entry);
+    free(an->cache_v);
+    free(an->cache_idx);
+    free(an->cache_entry);
+}
+
+/* Legacy accesses (declared bytes without an address): coalesced, no
+ * reuse (access.h). */
+static void count_legacy(rc_access_counts *lg, int64_t legacy_bytes, int64_t legacy_block_max)
+{
+    lg->requests = legacy_bytes / 128 + (legacy_bytes % 128 != 0);
+    lg->accessed_bytes = lg->sector_bytes = lg->footprint_bytes = legacy_bytes;
+    lg->block_sector_bytes = legacy_bytes;
+    lg->block_footprint_max = legacy_block_max;
+}
+
 bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t legacy_bytes,
                        int64_t legacy_block_max, rc_access *out, const rc_work **node,
                        char *message, size_t n)
@@ -803,27 +846,14 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
     out->narrays = (int)k->narrays;
     out->arrays = calloc(k->narrays + 1, sizeof *out->arrays);
     analysis an = {0};
-    an.k = k;
-    an.nslots = k->nslots > RC_SLOT_FIRST_FREE ? k->nslots : RC_SLOT_FIRST_FREE;
-    an.needed = calloc((size_t)(k->nwork > 0 ? k->nwork : 1), sizeof *an.needed);
-    an.reads = calloc((size_t)an.nslots, sizeof *an.reads);
-    an.lanes = calloc((size_t)WARP * (size_t)an.nslots, sizeof *an.lanes);
-    size_t nn = (size_t)(k->nwork > 0 ? k->nwork : 1);
-    an.step_loop = calloc(nn, sizeof *an.step_loop);
-    an.step_coef = calloc(nn, sizeof *an.step_coef);
-    an.entry = calloc(nn, sizeof *an.entry);
-    an.cache_v = calloc(nn, sizeof *an.cache_v);
-    an.cache_idx = calloc(nn, sizeof *an.cache_idx);
-    an.cache_entry = calloc(nn, sizeof *an.cache_entry);
-    an.fail_node = node;
-    an.message = message;
-    an.message_len = n;
     bool ok = false;
-    if (!out->arrays || !an.needed || !an.reads || !an.lanes || !an.step_loop || !an.step_coef ||
-        !an.entry || !an.cache_v || !an.cache_idx || !an.cache_entry) {
+    if (!analysis_init(&an, k) || !out->arrays) {
         snprintf(message, n, "out of memory");
         goto end;
     }
+    an.fail_node = node;
+    an.message = message;
+    an.message_len = n;
     for (size_t i = 0; i < k->narrays; i++) {
         an.array = (int)i;
         an.arr = &k->arrays[i];
@@ -837,27 +867,14 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
         if (st != A_OK)
             goto end;
     }
-    /* Legacy accesses: coalesced, no reuse (access.h). */
-    rc_access_counts *lg = &out->legacy;
-    lg->requests = legacy_bytes / 128 + (legacy_bytes % 128 != 0);
-    lg->accessed_bytes = lg->sector_bytes = lg->footprint_bytes = legacy_bytes;
-    lg->block_sector_bytes = legacy_bytes;
-    lg->block_footprint_max = legacy_block_max;
-    ok = sum_into(&out->total, lg);
+    count_legacy(&out->legacy, legacy_bytes, legacy_block_max);
+    ok = sum_into(&out->total, &out->legacy);
     for (size_t i = 0; ok && i < k->narrays; i++)
         ok = sum_into(&out->total, &out->arrays[i]);
     if (!ok)
         snprintf(message, n, "the memory counts of the launch overflow 64 bits");
 end:
-    free(an.needed);
-    free(an.reads);
-    free(an.lanes);
-    free(an.step_loop);
-    free(an.step_coef);
-    free(an.entry);
-    free(an.cache_v);
-    free(an.cache_idx);
-    free(an.cache_entry);
+    analysis_free(&an);
     if (!ok)
         rc_access_release(out);
     return ok;
