@@ -234,8 +234,8 @@ static void print_check_table(FILE *out, xmlDocPtr doc)
     }
 }
 
-/* --fail-on-change: exit 4 when a tracked estimate (compare.c: t_total per
- * kernel x GPU) moved by more than the limit, or when the baseline's value
+/* --fail-on-change: exit 4 when a tracked estimate (compare.c: t_total and
+ * t_estimate per kernel x GPU) moved by more than the limit, or when the baseline's value
  * of one is not a time, or the baseline could not be read at all, so that
  * nothing can be said to have stayed. */
 static void gate_on_changes(run_state *r)
@@ -255,7 +255,7 @@ static void gate_on_changes(run_state *r)
                 rc_format_sig3(c->gate_percent, moved, sizeof moved), limit);
     }
     if (c->unusable_tracked > 0)
-        rc_info(r->diag, 0, "%zu baseline value%s of t_total %s (see the warnings): "
+        rc_info(r->diag, 0, "%zu baseline value%s of t_total or t_estimate %s (see the warnings): "
                 "--fail-on-change cannot pass", c->unusable_tracked,
                 c->unusable_tracked == 1 ? "" : "s",
                 c->unusable_tracked == 1 ? "is not a time" : "are not times");

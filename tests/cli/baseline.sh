@@ -154,10 +154,17 @@ awk '/<kernel id="maximum_kernel"/ { k = 1 } /<\/kernel>/ { k = 0 }
 line=$(grep -n '<estimate gpu="titan-black"[^>]* t-total="nan"' "$tmp/bad-times.xml" | cut -d: -f1)
 expect 4 "$roofcast" -q -f md,csv -o "$tmp/bad-times" --baseline "$tmp/bad-times.xml" --fail-on-change 1000
 has "$tmp/err" "$tmp/bad-times.xml:$line: warning: kernel 'maximum_kernel': the baseline's t_total on titan-black is 'nan', not a time (a finite number of seconds, 0 or more); 3 such values not compared, and --fail-on-change cannot pass
-roofcast: 2 baseline values of t_total are not times (see the warnings): --fail-on-change cannot pass"
+roofcast: 2 baseline values of t_total or t_estimate are not times (see the warnings): --fail-on-change cannot pass"
 has "$tmp/bad-times/changes.md" "| GeForce GTX TITAN Black | t_total | not a time | 6.90 | not compared |"
 has "$tmp/bad-times/changes.md" "| GeForce GTX TITAN X | t_mem | not a time | 1.90 | not compared |"
 lacks "$tmp/bad-times/changes.md" "nan"
+# A refined t_estimate that is not a time fails the gate too, and the
+# message names it among the tracked estimates.
+awk '/<kernel id="maximum_kernel"/ { k = 1 } /<\/kernel>/ { k = 0 }
+     k && /<estimate gpu="titan-black"/ { sub(/ t-estimate="[^"]*"/, " t-estimate=\"nan\"") }
+     { print }' "$tmp/a/results.xml" > "$tmp/bad-estimate.xml"
+expect 4 "$roofcast" -q -f csv -o "$tmp/bad-estimate" --baseline "$tmp/bad-estimate.xml" --fail-on-change 1000
+has "$tmp/err" "roofcast: 1 baseline value of t_total or t_estimate is not a time (see the warnings): --fail-on-change cannot pass"
 has "$tmp/bad-times/changes.csv" "estimate,maximum_kernel,titan-black,t_total_us,nan,6.904761904761905,"
 # Without --fail-on-change the warning alone; an untracked quantity (t_mem)
 # that is not a time warns but does not fail the gate.
