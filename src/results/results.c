@@ -320,77 +320,96 @@ static const char *const measure_names[][2] = {
     {"executions", "total-bytes"}, {"executions", "total-bytes"},
     {"executions", "total-bytes"}, {"executions", "total-bytes"}};
 
+/* The loop's second and third clauses, as C writes them. */
+static void set_loop_clauses(xmlNodePtr n, const rc_work *w)
+{
+    set_bool(n, "closed-form", !w->body_reads_var);
+    rc_buffer cb = {0};
+    if (w->loop_while)
+        rc_buffer_puts(&cb, w->text[1]);
+    else
+        rc_buffer_printf(&cb, "%s < %s", w->name, w->text[1]);
+    char *cond = rc_buffer_take(&cb, NULL);
+    set_str(n, "condition", cond);
+    free(cond);
+    rc_buffer_printf(&cb, "%s %s %s", w->name, rc_step_op_text(w->step_op), w->text[2]);
+    char *update = rc_buffer_take(&cb, NULL);
+    set_str(n, "update", update);
+    free(update);
+}
+
+/* What the kernel file says of a work node: its line, name, expressions and notes. */
+static void set_work_source(xmlNodePtr n, const rc_kernel *k, const rc_work *w)
+{
+    set_int(n, "line", w->line);
+    if (w->name)
+        set_str(n, w->kind == RC_WORK_LOOP ? "var" : "name", w->name);
+    for (int i = 0; i < RC_WORK_EXPRS; i++)
+        if (w->text[i])
+            set_str(n, w->attr[i], w->text[i]);
+    if (w->kind == RC_WORK_FLOPS)
+        set_str(n, "precision", rc_precision_name(w->precision));
+    set_str(n, "note", w->note);
+    set_str(n, "assumption", w->assumption);
+    if (w->kind == RC_WORK_LOOP)
+        set_loop_clauses(n, w);
+    if (w->array >= 0) {
+        const rc_array *arr = &k->arrays[w->array];
+        set_str(n, "array", arr->name);
+        set_str(n, "index", w->index_text);
+        set_str(n, "space", rc_space_name(arr->space));
+    }
+}
+
+/* The amount per execution, when it is the same every time. */
+static void set_per_execution(xmlNodePtr n, const rc_work *w)
+{
+    int64_t a = 0, b = 1;
+    bool constant = false;
+    switch (w->kind) {
+    case RC_WORK_FLOPS:
+    case RC_WORK_TRAFFIC:
+        constant = rc_expr_is_const(w->expr[0], &a);
+        break;
+    case RC_WORK_LOAD:
+    case RC_WORK_STORE:
+        constant = rc_expr_is_const(w->expr[0], &a) && rc_expr_is_const(w->expr[1], &b);
+        if (constant) {
+            set_int(n, "element-count", a);
+            set_int(n, "element-bytes", b);
+        }
+        break;
+    default:
+        break;
+    }
+    if (constant)
+        set_int(n, "per-execution", a * b);
+}
+
+/* The counted measures of a work node, named as measure_names says. */
+static void set_work_measures(xmlNodePtr n, const rc_work *w, const rc_counts *c)
+{
+    const rc_work_stats *s = &c->work[w->index];
+    const char *const *names = measure_names[w->kind];
+    set_int(n, names[0], s->m0);
+    set_int(n, "threads", s->threads);
+    set_int(n, "blocks", s->blocks);
+    if (names[1]) {
+        set_int(n, names[1], s->m1);
+        set_int(n, "per-thread-min", s->thread_min);
+        set_int(n, "per-thread-max", s->thread_max);
+        set_int(n, "per-block-min", s->block_min);
+        set_int(n, "per-block-max", s->block_max);
+    }
+}
+
 static void add_work(xmlNodePtr parent, const rc_kernel *k, const rc_work *w, const rc_counts *c)
 {
     for (; w; w = w->next) {
         xmlNodePtr n = xmlNewChild(parent, NULL, X(rc_work_element(w->kind)), NULL);
-        set_int(n, "line", w->line);
-        if (w->name)
-            set_str(n, w->kind == RC_WORK_LOOP ? "var" : "name", w->name);
-        for (int i = 0; i < RC_WORK_EXPRS; i++)
-            if (w->text[i])
-                set_str(n, w->attr[i], w->text[i]);
-        if (w->kind == RC_WORK_FLOPS)
-            set_str(n, "precision", rc_precision_name(w->precision));
-        set_str(n, "note", w->note);
-        set_str(n, "assumption", w->assumption);
-        if (w->kind == RC_WORK_LOOP) {
-            set_bool(n, "closed-form", !w->body_reads_var);
-            /* The loop's second and third clauses, as C writes them. */
-            rc_buffer cb = {0};
-            if (w->loop_while)
-                rc_buffer_puts(&cb, w->text[1]);
-            else
-                rc_buffer_printf(&cb, "%s < %s", w->name, w->text[1]);
-            char *cond = rc_buffer_take(&cb, NULL);
-            set_str(n, "condition", cond);
-            free(cond);
-            rc_buffer_printf(&cb, "%s %s %s", w->name, rc_step_op_text(w->step_op), w->text[2]);
-            char *update = rc_buffer_take(&cb, NULL);
-            set_str(n, "update", update);
-            free(update);
-        }
-        if (w->array >= 0) {
-            const rc_array *arr = &k->arrays[w->array];
-            set_str(n, "array", arr->name);
-            set_str(n, "index", w->index_text);
-            set_str(n, "space", rc_space_name(arr->space));
-        }
-
-        /* The amount per execution, when it is the same every time. */
-        int64_t a = 0, b = 1;
-        bool constant = false;
-        switch (w->kind) {
-        case RC_WORK_FLOPS:
-        case RC_WORK_TRAFFIC:
-            constant = rc_expr_is_const(w->expr[0], &a);
-            break;
-        case RC_WORK_LOAD:
-        case RC_WORK_STORE:
-            constant = rc_expr_is_const(w->expr[0], &a) && rc_expr_is_const(w->expr[1], &b);
-            if (constant) {
-                set_int(n, "element-count", a);
-                set_int(n, "element-bytes", b);
-            }
-            break;
-        default:
-            break;
-        }
-        if (constant)
-            set_int(n, "per-execution", a * b);
-
-        const rc_work_stats *s = &c->work[w->index];
-        const char *const *names = measure_names[w->kind];
-        set_int(n, names[0], s->m0);
-        set_int(n, "threads", s->threads);
-        set_int(n, "blocks", s->blocks);
-        if (names[1]) {
-            set_int(n, names[1], s->m1);
-            set_int(n, "per-thread-min", s->thread_min);
-            set_int(n, "per-thread-max", s->thread_max);
-            set_int(n, "per-block-min", s->block_min);
-            set_int(n, "per-block-max", s->block_max);
-        }
+        set_work_source(n, k, w);
+        set_per_execution(n, w);
+        set_work_measures(n, w, c);
         if (w->children)
             add_work(n, k, w->children, c);
     }
@@ -621,29 +640,26 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
     }
 }
 
-static void add_refined(xmlNodePtr est, const rc_refined *r)
+static void add_occupancy(xmlNodePtr n, const rc_occupancy *occ)
 {
-    char a[64], b[64], c[64], d[64], e[64], inputs[600];
-    set_sig3(est, "occupancy", r->occ.occupancy);
-    set_int(est, "waves", r->waves);
-    set_time(est, "t-lower", r->t_lower);
-    set_time(est, "t-estimate", r->t_estimate);
-    set_str(est, "limiter", rc_limiter_name(r->limiter));
-    xmlNodePtr n = xmlNewChild(est, NULL, X("refined"), NULL);
     xmlNodePtr o = xmlNewChild(n, NULL, X("occupancy"), NULL);
-    set_int(o, "warps-per-block", r->occ.warps_per_block);
+    set_int(o, "warps-per-block", occ->warps_per_block);
     static const char *const lim_names[] = {"by-threads", "by-blocks", "by-registers",
                                             "by-shared"};
-    const int64_t lims[] = {r->occ.by_threads, r->occ.by_blocks, r->occ.by_registers,
-                            r->occ.by_shared};
+    const int64_t lims[] = {occ->by_threads, occ->by_blocks, occ->by_registers,
+                            occ->by_shared};
     for (int i = 0; i < 4; i++)
         if (lims[i] != INT64_MAX)
             set_int(o, lim_names[i], lims[i]);
-    set_int(o, "registers-per-warp", r->occ.registers_per_warp);
-    set_int(o, "shared-per-block", r->occ.shared_per_block);
-    set_int(o, "blocks-per-sm", r->occ.blocks_per_sm);
-    set_str(o, "limit", occ_limit_words[r->occ.limit]);
-    set_sig3(o, "percent", 100 * r->occ.occupancy);
+    set_int(o, "registers-per-warp", occ->registers_per_warp);
+    set_int(o, "shared-per-block", occ->shared_per_block);
+    set_int(o, "blocks-per-sm", occ->blocks_per_sm);
+    set_str(o, "limit", occ_limit_words[occ->limit]);
+    set_sig3(o, "percent", 100 * occ->occupancy);
+}
+
+static void add_waves(xmlNodePtr n, const rc_refined *r)
+{
     xmlNodePtr w = xmlNewChild(n, NULL, X("waves"), NULL);
     set_int(w, "blocks", r->blocks);
     set_int(w, "sms", r->sms);
@@ -654,9 +670,15 @@ static void add_refined(xmlNodePtr est, const rc_refined *r)
     set_sig3(w, "wave-factor", r->wave_factor);
     set_sig3(w, "warps-per-sm", r->warps_per_sm);
     set_sig3(w, "issue-fraction", r->issue_fraction);
+}
+
+/* One compute term for each precision the kernel does work in. */
+static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
+{
     static const char *const assumed_peak[] = {
         "assumed: no FP16 peak in the GPU file, FP16 at the FP32 rate", "",
         "assumed: no FP64 peak in the GPU file, FP64 at 1/32 of the FP32 rate"};
+    char a[64], b[64], c[64], d[64], e[64], inputs[600];
     for (int p = 0; p < RC_PRECISIONS; p++) {
         if (r->t_compute[p] <= 0)
             continue;
@@ -680,6 +702,11 @@ static void add_refined(xmlNodePtr est, const rc_refined *r)
         set_str(t, "peak-origin", r->peak_assumed[p] ? "assumed" : "published");
         set_rate(t, "rate", r->rate[p], "FLOP/s");
     }
+}
+
+/* The memory levels' terms and the bytes each level sees. */
+static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
+{
     const rc_level_bytes *lb = &r->level_bytes;
     add_level(n, "dram", lb->l2_resident ? "DRAM (the footprint stays in L2 between launches)"
                                          : "DRAM", &r->dram, r->wave_factor);
@@ -689,6 +716,11 @@ static void add_refined(xmlNodePtr est, const rc_refined *r)
     set_num(lbn, "footprint", lb->footprint, NULL);
     set_num(lbn, "l2-share", lb->l2_share, NULL);
     set_bool(lbn, "l2-resident", lb->l2_resident);
+}
+
+static void add_thread_term(xmlNodePtr n, const rc_refined *r)
+{
+    char a[64], b[64], c[64], inputs[600];
     snprintf(inputs, sizeof inputs, "%s FLOPs in the longest thread / 2 FLOPs an FMA x %s cycles "
              "an instruction / %s",
              rc_format_sig3(r->thread_flops_max, a, sizeof a),
@@ -696,9 +728,11 @@ static void add_refined(xmlNodePtr est, const rc_refined *r)
              rc_format_si3(r->clock, "Hz", b, sizeof b));
     add_term(n, "per-thread", r->t_thread,
              "longest thread's FLOPs / 2 x cycles an instruction / SM clock", inputs);
-    xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);
-    set_sig3(f, "thread-bytes", r->thread_bytes_in_flight);
-    set_sig3(f, "rounds", r->rounds);
+}
+
+/* The refined estimate's times, its limiter and the sentence that explains it. */
+static void set_refined_times(xmlNodePtr n, const rc_refined *r)
+{
     set_time(n, "t-body-est", r->t_body_est);
     set_time(n, "t-launch", r->t_launch);
     set_time(n, "t-estimate", r->t_estimate);
@@ -712,6 +746,25 @@ static void add_refined(xmlNodePtr est, const rc_refined *r)
     char *text = rc_buffer_take(&sb, NULL);
     add_text_child(n, "explanation", text);
     free(text);
+}
+
+static void add_refined(xmlNodePtr est, const rc_refined *r)
+{
+    set_sig3(est, "occupancy", r->occ.occupancy);
+    set_int(est, "waves", r->waves);
+    set_time(est, "t-lower", r->t_lower);
+    set_time(est, "t-estimate", r->t_estimate);
+    set_str(est, "limiter", rc_limiter_name(r->limiter));
+    xmlNodePtr n = xmlNewChild(est, NULL, X("refined"), NULL);
+    add_occupancy(n, &r->occ);
+    add_waves(n, r);
+    add_compute_terms(n, r);
+    add_memory_levels(n, r);
+    add_thread_term(n, r);
+    xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);
+    set_sig3(f, "thread-bytes", r->thread_bytes_in_flight);
+    set_sig3(f, "rounds", r->rounds);
+    set_refined_times(n, r);
 }
 
 static void add_estimates(xmlNodePtr parent, const char *name,
@@ -764,22 +817,9 @@ static char *dims_text(const int64_t d[3], char *buf, size_t size)
     return buf;
 }
 
-/* Registers per thread and shared memory per block for occupancy: <resources> when the kernel
- * gives them (the compiler's figures), else the shared arrays it declares. */
-xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
-                                 size_t ng, const rc_kernel_result *r)
+static void add_launch(xmlNodePtr n, const rc_kernel *k)
 {
-    const rc_kernel *k = r->kernel;
-    xmlNodePtr kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
-    xmlNodePtr n = xmlNewChild(kernels, NULL, X("kernel"), NULL);
     char buf[64];
-    set_str(n, "id", k->id);
-    set_str(n, "name", k->name);
-    set_str(n, "file", k->file);
-    add_text_child(n, "summary", k->summary);
-    xmlNodePtr src = add_text_child(n, "source", k->source_code);
-    set_str(src, "language", k->source_language);
-
     xmlNodePtr launch = xmlNewChild(n, NULL, X("launch"), NULL);
     set_str(launch, "grid", dims_text(k->grid, buf, sizeof buf));
     set_str(launch, "block", dims_text(k->block, buf, sizeof buf));
@@ -792,7 +832,10 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
     set_int(launch, "blocks", rc_kernel_blocks(k));
     set_int(launch, "threads-per-block", rc_kernel_threads_per_block(k));
     set_int(launch, "threads", rc_kernel_blocks(k) * rc_kernel_threads_per_block(k));
+}
 
+static void add_params_and_notes(xmlNodePtr n, const rc_kernel *k)
+{
     xmlNodePtr params = xmlNewChild(n, NULL, X("params"), NULL);
     for (size_t i = 0; i < k->nparams; i++) {
         xmlNodePtr p = xmlNewChild(params, NULL, X("param"), NULL);
@@ -804,17 +847,22 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
     xmlNodePtr notes = xmlNewChild(n, NULL, X("notes"), NULL);
     for (size_t i = 0; i < k->nnotes; i++)
         add_text_child(notes, "note", k->notes[i]);
+}
 
-    add_counts(n, "model", k, r->model);
-    if (r->launch)
-        add_counts(n, "launch", k, r->launch);
-
+/* Each GPU's estimates of the modelled counts (with the refined model when there is memory
+ * for it) and of the launch's, if given, and the interpretation of them. Registers per thread
+ * and shared memory per block for occupancy: <resources> when the kernel gives them (the
+ * compiler's figures), else the shared arrays it declares. */
+static void add_kernel_estimates(xmlNodePtr n, const rc_gpu *const *gpus, size_t ng,
+                                 const rc_kernel_result *r)
+{
+    const rc_kernel *k = r->kernel;
     rc_estimate *est = calloc(ng ? ng : 1, sizeof *est);
     rc_estimate *lest = calloc(ng ? ng : 1, sizeof *lest);
     if (!est || !lest) {
         free(est);
         free(lest);
-        return n;
+        return;
     }
     rc_refined *refined = calloc(ng ? ng : 1, sizeof *refined);
     rc_resources res = rc_kernel_resources(k);
@@ -838,6 +886,26 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
                                           r->launch ? lest : NULL});
     free(est);
     free(lest);
+}
+
+xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
+                                 size_t ng, const rc_kernel_result *r)
+{
+    const rc_kernel *k = r->kernel;
+    xmlNodePtr kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
+    xmlNodePtr n = xmlNewChild(kernels, NULL, X("kernel"), NULL);
+    set_str(n, "id", k->id);
+    set_str(n, "name", k->name);
+    set_str(n, "file", k->file);
+    add_text_child(n, "summary", k->summary);
+    xmlNodePtr src = add_text_child(n, "source", k->source_code);
+    set_str(src, "language", k->source_language);
+    add_launch(n, k);
+    add_params_and_notes(n, k);
+    add_counts(n, "model", k, r->model);
+    if (r->launch)
+        add_counts(n, "launch", k, r->launch);
+    add_kernel_estimates(n, gpus, ng, r);
     return n;
 }
 
