@@ -170,28 +170,73 @@ static xmlNodePtr find_kernel(xmlNodePtr root, const char *id)
     return NULL;
 }
 
+/* The node the charts go under: the kernel in a copy of its own (*copy, the caller's to free),
+ * or for the index (kernel_id NULL) the root of `doc` itself, since the index reads every
+ * kernel and a copy would be as large as the run. NULL when there is none. */
+static xmlNodePtr html_chart_parent(xmlDocPtr doc, const char *kernel_id, xmlDocPtr *copy,
+                                    rc_diag *diag)
+{
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    *copy = NULL;
+    if (!kernel_id)
+        return root;
+    xmlNodePtr kernel = find_kernel(root, kernel_id);
+    if (!kernel) {
+        rc_error_at(diag, NULL, 0, "no kernel '%s' in the results", kernel_id);
+        return NULL;
+    }
+    *copy = rc_results_kernel_doc(doc, kernel);
+    return *copy ? rc_results_child(rc_results_child(xmlDocGetRootElement(*copy), "kernels"),
+                                    "kernel")
+                 : NULL;
+}
+
+/* A kernel page's two charts, roofline and time, drawn or taken as painted. */
+static bool add_kernel_charts(xmlNodePtr charts, xmlNodePtr where, xmlNodePtr gpus,
+                              const rc_fonts *fonts, const rc_painted_svgs *painted,
+                              chart_images *images)
+{
+    rc_chart *r = rc_chart_new_roofline(where, gpus, fonts);
+    rc_chart *tm = rc_chart_new_time(where, gpus, fonts);
+    const char *rs = painted ? painted->roofline : NULL;
+    const char *ts = painted ? painted->time : NULL;
+    bool ok = (!r || add_chart(charts, "roofline", r, fonts, rs,
+                               painted ? painted->roofline_len : 0, images)) &&
+              (!tm || add_chart(charts, "time", tm, fonts, ts,
+                                painted ? painted->time_len : 0, images));
+    rc_chart_free(r);
+    rc_chart_free(tm);
+    return ok;
+}
+
+/* The <charts> node added under `where` (the caller unlinks and frees it), with the kernel's
+ * charts or the index's overview; a chart that cannot be drawn is reported on `diag`. */
+static xmlNodePtr add_html_charts(xmlNodePtr where, xmlDocPtr input, const char *kernel_id,
+                                  const rc_fonts *fonts, const rc_painted_svgs *painted,
+                                  chart_images *images, rc_diag *diag)
+{
+    xmlNodePtr charts = xmlNewChild(where, NULL, X("charts"), NULL);
+    xmlNodePtr gpus = rc_results_child(xmlDocGetRootElement(input), "gpus");
+    bool ok = true;
+    if (kernel_id) {
+        ok = add_kernel_charts(charts, where, gpus, fonts, painted, images);
+    } else {
+        rc_chart *o = rc_chart_new_overview(where, fonts);
+        ok = o && add_chart(charts, "overview", o, fonts, NULL, 0, images);
+        rc_chart_free(o);
+    }
+    if (!ok)
+        rc_error_at(diag, NULL, 0, "cannot draw the charts of %s.html",
+                    kernel_id ? kernel_id : "index");
+    return charts;
+}
+
 char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
                      const rc_fonts *fonts, const rc_painted_svgs *painted, size_t *len,
                      rc_diag *diag)
 {
-    xmlNodePtr root = xmlDocGetRootElement(doc);
     xmlDocPtr copy = NULL;
-    xmlNodePtr where = NULL;
-    if (kernel_id) {
-        xmlNodePtr kernel = find_kernel(root, kernel_id);
-        if (!kernel) {
-            rc_error_at(diag, NULL, 0, "no kernel '%s' in the results", kernel_id);
-            return NULL;
-        }
-        copy = rc_results_kernel_doc(doc, kernel);
-        where = copy ? rc_results_child(rc_results_child(xmlDocGetRootElement(copy), "kernels"),
-                                        "kernel")
-                     : NULL;
-    } else {
-        /* The index reads every kernel: its <charts> goes into `doc` itself
-         * for the call, rather than into a copy as large as the run. */
-        where = root;
-    }
+    xmlNodePtr where = html_chart_parent(doc, kernel_id, &copy, diag);
     if (!where) {
         xmlFreeDoc(copy);
         return NULL;
@@ -199,30 +244,8 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
     xmlDocPtr input = copy ? copy : doc;
     xmlNodePtr charts = NULL;
     chart_images images = {.count = 0};
-    if (fonts) {
-        charts = xmlNewChild(where, NULL, X("charts"), NULL);
-        xmlNodePtr gpus = rc_results_child(xmlDocGetRootElement(input), "gpus");
-        bool ok = true;
-        if (kernel_id) {
-            rc_chart *r = rc_chart_new_roofline(where, gpus, fonts);
-            rc_chart *tm = rc_chart_new_time(where, gpus, fonts);
-            const char *rs = painted ? painted->roofline : NULL;
-            const char *ts = painted ? painted->time : NULL;
-            ok = (!r || add_chart(charts, "roofline", r, fonts, rs,
-                                  painted ? painted->roofline_len : 0, &images)) &&
-                 (!tm || add_chart(charts, "time", tm, fonts, ts,
-                                   painted ? painted->time_len : 0, &images));
-            rc_chart_free(r);
-            rc_chart_free(tm);
-        } else {
-            rc_chart *o = rc_chart_new_overview(where, fonts);
-            ok = o && add_chart(charts, "overview", o, fonts, NULL, 0, &images);
-            rc_chart_free(o);
-        }
-        if (!ok)
-            rc_error_at(diag, NULL, 0, "cannot draw the charts of %s.html",
-                        kernel_id ? kernel_id : "index");
-    }
+    if (fonts)
+        charts = add_html_charts(where, input, kernel_id, fonts, painted, &images, diag);
     rc_template_id id = kernel_id ? RC_TEMPLATE_HTML : RC_TEMPLATE_INDEX;
     char *out = rc_render_template_edited(t, id, input, kernel_id, put_charts, &images, len, diag);
     for (int i = 0; i < images.count; i++)
