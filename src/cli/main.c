@@ -213,6 +213,117 @@ static void option_error(int c, char **argv, int optind_)
         usage_error("unknown option '-%c'", optopt);
 }
 
+/* How far the command line got: on to the run, or an exit status now. */
+typedef enum { PARSED_RUN, PARSED_EXIT_OK, PARSED_USAGE } parsed;
+
+/* --formats: adds to o->formats, repeated -f options add up, like --gpu. */
+static bool parse_formats_option(const char *arg, rc_options *o)
+{
+    char bad[64];
+    unsigned more;
+    if (!rc_parse_formats(arg, &more, bad, sizeof bad)) {
+        usage_error("--formats: unknown format '%s' (expected md, html, svg, png, pdf, csv or xml)", bad);
+        return false;
+    }
+    o->formats |= more;
+    return true;
+}
+
+static bool parse_jobs_option(const char *arg, rc_options *o)
+{
+    char *end;
+    long n = strtol(arg, &end, 10);
+    if (end == arg || *end || n < 1 || n > 1024) {
+        usage_error("--jobs: '%s' is not a number of threads (1 to 1024)", arg);
+        return false;
+    }
+    o->jobs = (int)n;
+    return true;
+}
+
+static bool parse_fail_on_change_option(const char *arg, rc_options *o)
+{
+    char *end;
+    o->fail_on_change = strtod(arg, &end);
+    if (end == arg || *end || !(o->fail_on_change >= 0) || o->fail_on_change > 1e300) {
+        usage_error("--fail-on-change: '%s' is not a percentage (a number >= 0)", arg);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_gpu_option(const char *arg, rc_options *o, gpu_list *gpus)
+{
+    if (!gpu_list_add(gpus, arg))
+        return false;
+    o->gpu_ids = gpus->ids;
+    o->ngpu_ids = gpus->nids;
+    return true;
+}
+
+/* One option getopt returned (with optarg): into o, or an exit. */
+static parsed apply_option(int c, rc_options *o, gpu_list *gpus, char **argv)
+{
+    bool ok = true;
+    switch (c) {
+    case 's': o->specs = optarg; break;
+    case 'o': o->output_dir = optarg; break;
+    case 't': o->templates_dir = optarg; break;
+    case 'f': ok = parse_formats_option(optarg, o); break;
+    case 'g': ok = parse_gpu_option(optarg, o, gpus); break;
+    case 'c': o->check = true; break;
+    case 'b': o->baseline = optarg; break;
+    case 'j': ok = parse_jobs_option(optarg, o); break;
+    case 'T': o->timings = true; break;
+    case 'R': o->force = true; break;
+    case 'F': ok = parse_fail_on_change_option(optarg, o); break;
+    case 'q': o->verbosity = 0; break;
+    case 'v': o->verbosity = 2; break;
+    case 'h':
+        usage(stdout);
+        return PARSED_EXIT_OK;
+    case 'V':
+        printf("roofcast %s\n", RC_VERSION);
+        return PARSED_EXIT_OK;
+    default:
+        option_error(c, argv, optind);
+        return PARSED_USAGE;
+    }
+    return ok ? PARSED_RUN : PARSED_USAGE;
+}
+
+/* The options, in order; the first one refused ends the parse. */
+static parsed parse_options(int argc, char **argv, rc_options *o, gpu_list *gpus)
+{
+    int c;
+    opterr = 0; /* getopt's messages name argv[0]; ours name roofcast */
+    while ((c = getopt_long(argc, argv, ":s:o:t:f:j:qvhV", longopts, NULL)) != -1) {
+        if (c != '?' && c != ':' && optarg && argument_looks_like_option(c, optarg, argv, optind))
+            return PARSED_USAGE;
+        parsed p = apply_option(c, o, gpus, argv);
+        if (p != PARSED_RUN)
+            return p;
+    }
+    return PARSED_RUN;
+}
+
+/* What the options cannot check one at a time: empty paths, the operands,
+ * and options that need each other. */
+static bool check_arguments(const rc_options *o, int argc, char **argv)
+{
+    if (empty_path("--specs", o->specs) || empty_path("--output", o->output_dir) ||
+        empty_path("--templates", o->templates_dir) || empty_path("--baseline", o->baseline))
+        return false;
+    for (int i = optind; i < argc; i++)
+        if (empty_path("a kernel file or directory", argv[i]))
+            return false;
+    if (o->fail_on_change >= 0 && !o->baseline) {
+        usage_error("--fail-on-change needs --baseline (a previous run to compare with)");
+        return false;
+    }
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     rc_options o = {0};
@@ -223,79 +334,11 @@ int main(int argc, char **argv)
     /* Before any worker thread: an interrupted run leaves no temporary
      * file behind (output.h). */
     rc_output_clean_on_signals();
-    int c;
-    opterr = 0; /* getopt's messages name argv[0]; ours name roofcast */
-    while ((c = getopt_long(argc, argv, ":s:o:t:f:j:qvhV", longopts, NULL)) != -1) {
-        if (c != '?' && c != ':' && optarg && argument_looks_like_option(c, optarg, argv, optind))
-            goto end;
-        switch (c) {
-        case 's': o.specs = optarg; break;
-        case 'o': o.output_dir = optarg; break;
-        case 't': o.templates_dir = optarg; break;
-        case 'f': {
-            char bad[64];
-            unsigned more;
-            if (!rc_parse_formats(optarg, &more, bad, sizeof bad)) {
-                usage_error("--formats: unknown format '%s' (expected md, html, svg, png, pdf, csv or xml)", bad);
-                goto end;
-            }
-            o.formats |= more; /* repeated -f options add up, like --gpu */
-            break;
-        }
-        case 'g':
-            if (!gpu_list_add(&gpus, optarg))
-                goto end;
-            o.gpu_ids = gpus.ids;
-            o.ngpu_ids = gpus.nids;
-            break;
-        case 'c': o.check = true; break;
-        case 'b': o.baseline = optarg; break;
-        case 'j': {
-            char *end;
-            long n = strtol(optarg, &end, 10);
-            if (end == optarg || *end || n < 1 || n > 1024) {
-                usage_error("--jobs: '%s' is not a number of threads (1 to 1024)", optarg);
-                goto end;
-            }
-            o.jobs = (int)n;
-            break;
-        }
-        case 'T': o.timings = true; break;
-        case 'R': o.force = true; break;
-        case 'F': {
-            char *end;
-            o.fail_on_change = strtod(optarg, &end);
-            if (end == optarg || *end || !(o.fail_on_change >= 0) || o.fail_on_change > 1e300) {
-                usage_error("--fail-on-change: '%s' is not a percentage (a number >= 0)", optarg);
-                goto end;
-            }
-            break;
-        }
-        case 'q': o.verbosity = 0; break;
-        case 'v': o.verbosity = 2; break;
-        case 'h':
-            usage(stdout);
-            status = RC_EXIT_OK;
-            goto end;
-        case 'V':
-            printf("roofcast %s\n", RC_VERSION);
-            status = RC_EXIT_OK;
-            goto end;
-        default:
-            option_error(c, argv, optind);
-            goto end;
-        }
-    }
-    if (empty_path("--specs", o.specs) || empty_path("--output", o.output_dir) ||
-        empty_path("--templates", o.templates_dir) || empty_path("--baseline", o.baseline))
+    parsed p = parse_options(argc, argv, &o, &gpus);
+    if (p == PARSED_EXIT_OK)
+        status = RC_EXIT_OK;
+    if (p != PARSED_RUN || !check_arguments(&o, argc, argv))
         goto end;
-    for (int i = optind; i < argc; i++)
-        if (empty_path("a kernel file or directory", argv[i]))
-            goto end;
-    if (o.fail_on_change >= 0 && !o.baseline) {
-        usage_error("--fail-on-change needs --baseline (a previous run to compare with)");
-        goto end;
-    }
     o.inputs = (const char *const *)argv + optind;
     o.ninputs = (size_t)(argc - optind);
     status = rc_run(&o, stdout, stderr);
