@@ -639,77 +639,93 @@ static bool count_memory(evaluator *ev)
     return true;
 }
 
-bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c,
-                 rc_eval_error *err)
+/* c and err emptied, then the launch's totals and the spreads' starts. */
+static void counts_init(const rc_kernel *k, rc_counts *c, rc_eval_error *err)
 {
     memset(c, 0, sizeof *c);
     memset(err, 0, sizeof *err);
     err->expr = -1;
-    int n = k->nwork;
-    c->nwork = n;
+    c->nwork = k->nwork;
     c->threads_per_block = rc_kernel_threads_per_block(k);
     c->blocks_launched = rc_kernel_blocks(k);
     c->threads_launched = c->threads_per_block * c->blocks_launched;
     spread_init(&c->flops);
     spread_init(&c->bytes);
     spread_init(&c->active_per_block);
+}
 
-    evaluator ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kernel = k;
-    ev.as_launched = as_launched;
-    ev.counts = c;
-    ev.err = err;
-    size_t nn = (size_t)(n > 0 ? n : 1);
-    int nslots = k->nslots > RC_SLOT_FIRST_FREE ? k->nslots : RC_SLOT_FIRST_FREE;
+/* The evaluator's tables (freed by evaluator_free, even when this fails),
+ * c->work (the caller's, released on failure) and *reads (the caller
+ * frees it). */
+static bool evaluator_alloc(evaluator *ev, int nslots, bool **reads)
+{
+    const rc_kernel *k = ev->kernel;
+    rc_counts *c = ev->counts;
+    size_t nn = (size_t)(k->nwork > 0 ? k->nwork : 1);
     c->work = calloc(nn, sizeof *c->work);
-    ev.nodes = calloc(nn, sizeof *ev.nodes);
-    ev.cost = calloc(nn, sizeof *ev.cost);
-    ev.lo = calloc((size_t)nslots, sizeof *ev.lo);
-    ev.hi = calloc((size_t)nslots, sizeof *ev.hi);
-    ev.thread_m = calloc(nn, sizeof *ev.thread_m);
-    ev.blk.m = calloc(nn, sizeof *ev.blk.m);
-    ev.blk.threads = calloc(nn, sizeof *ev.blk.threads);
-    ev.blk.thread_min = calloc(nn, sizeof *ev.blk.thread_min);
-    ev.blk.thread_max = calloc(nn, sizeof *ev.blk.thread_max);
-    bool *reads = calloc((size_t)nslots, sizeof *reads);
-    bool ok = false;
-    if (!c->work || !ev.nodes || !ev.cost || !ev.lo || !ev.hi || !ev.thread_m || !ev.blk.m ||
-        !ev.blk.threads || !ev.blk.thread_min || !ev.blk.thread_max || !reads) {
-        fail(&ev, NULL, "out of memory");
-        goto end;
-    }
-    index_nodes(k->work, ev.nodes, ev.cost);
-    for (int i = 0; i < n; i++)
-        c->work[i].thread_min = c->work[i].block_min = INT64_MAX;
-    mark_reads(k->work, as_launched, reads, nslots);
+    ev->nodes = calloc(nn, sizeof *ev->nodes);
+    ev->cost = calloc(nn, sizeof *ev->cost);
+    ev->lo = calloc((size_t)nslots, sizeof *ev->lo);
+    ev->hi = calloc((size_t)nslots, sizeof *ev->hi);
+    ev->thread_m = calloc(nn, sizeof *ev->thread_m);
+    ev->blk.m = calloc(nn, sizeof *ev->blk.m);
+    ev->blk.threads = calloc(nn, sizeof *ev->blk.threads);
+    ev->blk.thread_min = calloc(nn, sizeof *ev->blk.thread_min);
+    ev->blk.thread_max = calloc(nn, sizeof *ev->blk.thread_max);
+    *reads = calloc((size_t)nslots, sizeof **reads);
+    return c->work && ev->nodes && ev->cost && ev->lo && ev->hi && ev->thread_m && ev->blk.m &&
+           ev->blk.threads && ev->blk.thread_min && ev->blk.thread_max && *reads;
+}
 
-    /* Indices the model reads get ranges; the others multiply. */
-    ev.tmult = ev.bmult = 1;
+static void evaluator_free(evaluator *ev)
+{
+    free(ev->nodes);
+    free(ev->cost);
+    free(ev->lo);
+    free(ev->hi);
+    free(ev->thread_m);
+    free(ev->blk.m);
+    free(ev->blk.threads);
+    free(ev->blk.thread_min);
+    free(ev->blk.thread_max);
+}
+
+/* Indices the model reads get ranges; the others multiply. */
+static void choose_axes(evaluator *ev, const bool *reads)
+{
+    const rc_kernel *k = ev->kernel;
+    rc_counts *c = ev->counts;
+    ev->tmult = ev->bmult = 1;
     for (int a = 0; a < 3; a++) {
         c->reads_index[RC_SLOT_TID_X + a] = reads[RC_SLOT_TID_X + a];
         c->reads_index[RC_SLOT_BID_X + a] = reads[RC_SLOT_BID_X + a];
         if (reads[RC_SLOT_TID_X + a])
-            ev.taxes[ev.ntaxes++] = a;
+            ev->taxes[ev->ntaxes++] = a;
         else
-            ev.tmult *= k->block[a];
+            ev->tmult *= k->block[a];
         if (reads[RC_SLOT_BID_X + a]) {
-            ev.baxes[ev.nbaxes++] = a;
-            ev.hi[RC_SLOT_BID_X + a] = k->grid[a] - 1;
+            ev->baxes[ev->nbaxes++] = a;
+            ev->hi[RC_SLOT_BID_X + a] = k->grid[a] - 1;
         } else
-            ev.bmult *= k->grid[a];
+            ev->bmult *= k->grid[a];
     }
-    if (run_blocks(&ev) != R_OK)
-        goto end;
+}
 
-    for (int i = 0; i < n; i++) {
+/* Per-node minima never reached become 0. */
+static void counts_finish(rc_counts *c)
+{
+    for (int i = 0; i < c->nwork; i++) {
         if (c->work[i].thread_min == INT64_MAX)
             c->work[i].thread_min = 0;
         if (c->work[i].block_min == INT64_MAX)
             c->work[i].block_min = 0;
     }
-    if (!as_launched && !count_memory(&ev))
-        goto end;
+}
+
+/* The spreads' minima never reached become 0; active threads per block
+ * come from the totals. */
+static void spreads_finish(rc_counts *c)
+{
     c->active_per_block.total = c->threads_active;
     c->active_per_block.thread_min = c->active_per_block.thread_max = 1;
     spread_finish(&c->flops);
@@ -717,17 +733,39 @@ bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c,
     spread_finish(&c->active_per_block);
     if (c->threads_active == 0)
         c->active_per_block.thread_min = c->active_per_block.thread_max = 0;
+}
+
+bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c,
+                 rc_eval_error *err)
+{
+    counts_init(k, c, err);
+    evaluator ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kernel = k;
+    ev.as_launched = as_launched;
+    ev.counts = c;
+    ev.err = err;
+    int nslots = k->nslots > RC_SLOT_FIRST_FREE ? k->nslots : RC_SLOT_FIRST_FREE;
+    bool *reads = NULL;
+    bool ok = false;
+    if (!evaluator_alloc(&ev, nslots, &reads)) {
+        fail(&ev, NULL, "out of memory");
+        goto end;
+    }
+    index_nodes(k->work, ev.nodes, ev.cost);
+    for (int i = 0; i < k->nwork; i++)
+        c->work[i].thread_min = c->work[i].block_min = INT64_MAX;
+    mark_reads(k->work, as_launched, reads, nslots);
+    choose_axes(&ev, reads);
+    if (run_blocks(&ev) != R_OK)
+        goto end;
+    counts_finish(c);
+    if (!as_launched && !count_memory(&ev))
+        goto end;
+    spreads_finish(c);
     ok = true;
 end:
-    free(ev.nodes);
-    free(ev.cost);
-    free(ev.lo);
-    free(ev.hi);
-    free(ev.thread_m);
-    free(ev.blk.m);
-    free(ev.blk.threads);
-    free(ev.blk.thread_min);
-    free(ev.blk.thread_max);
+    evaluator_free(&ev);
     free(reads);
     if (!ok)
         rc_counts_release(c);
