@@ -246,52 +246,48 @@ static size_t scan_number(const char *s, const char *end)
     return (size_t)(p - s);
 }
 
-bool rc_parse_quantity(const char *text, rc_quantity_kind kind, double *value,
-                       char *err, size_t errlen)
+/* The text's span without leading and trailing spaces. */
+static void trim(const char *text, const char **start, const char **end)
 {
-    const kind_def *k = find_kind(kind);
+    const char *s = text, *e = text + strlen(text);
+    while (s < e && is_space(*s))
+        s++;
+    while (e > s && is_space(e[-1]))
+        e--;
+    *start = s;
+    *end = e;
+}
+
+static bool no_number(const kind_def *k, const char *start, const char *end, char *err,
+                      size_t errlen)
+{
     char q[QUOTE_BUF];
-    if (!k)
-        return fail(err, errlen, "unknown quantity kind %d", (int)kind);
-    if (!text)
-        text = "";
+    quote(start, (size_t)(end - start), q);
+    return fail(err, errlen,
+                "'%s' does not start with a number (expected a %s such "
+                "as '%s')",
+                q, k->name, k->example);
+}
 
-    const char *start = text;
-    const char *end = text + strlen(text);
-    while (start < end && is_space(*start))
-        start++;
-    while (end > start && is_space(end[-1]))
-        end--;
-    if (start == end)
-        return fail(err, errlen,
-                    "empty %s, expected a number and a unit such as '%s'",
-                    k->name, k->example);
-
-    size_t numlen = scan_number(start, end);
-    if (numlen == 0) {
-        quote(start, (size_t)(end - start), q);
-        return fail(err, errlen,
-                    "'%s' does not start with a number (expected a %s such "
-                    "as '%s')",
-                    q, k->name, k->example);
-    }
-
+/* The number at the start of [start, end) into *number and its length into
+ * *numlen, refused when it is missing or goes on ("5,12", "5.1.2"). */
+static bool parse_number(const kind_def *k, const char *start, const char *end,
+                         double *number, size_t *numlen, char *err, size_t errlen)
+{
+    char q[QUOTE_BUF];
+    size_t n = scan_number(start, end);
+    if (n == 0)
+        return no_number(k, start, end, err, errlen);
     /* The span is a complete decimal literal, followed by something that
      * cannot extend it, so strtod stops exactly at its end. */
     char *numend = NULL;
-    double number = strtod(start, &numend);
-    if (numend != start + numlen) {
-        quote(start, (size_t)(end - start), q);
-        return fail(err, errlen,
-                    "'%s' does not start with a number (expected a %s such "
-                    "as '%s')",
-                    q, k->name, k->example);
-    }
-
-    const char *unit = start + numlen;
+    *number = strtod(start, &numend);
+    if (numend != start + n)
+        return no_number(k, start, end, err, errlen);
+    const char *unit = start + n;
     /* "5,12" and "5.1.2": a number that goes on, not a unit. */
     if (unit < end - 1 && *unit == ',' && is_digit(unit[1])) {
-        size_t toklen = numlen + 1;
+        size_t toklen = n + 1;
         while (start + toklen < end && is_digit(start[toklen]))
             toklen++;
         quote(start, toklen, q);
@@ -301,13 +297,56 @@ bool rc_parse_quantity(const char *text, rc_quantity_kind kind, double *value,
                     q, k->name, k->example);
     }
     if (unit < end && (*unit == '.' || is_digit(*unit))) {
-        size_t toklen = numlen;
+        size_t toklen = n;
         while (start + toklen < end && !is_space(start[toklen]))
             toklen++;
         quote(start, toklen, q);
         return fail(err, errlen, "malformed number '%s' (expected a %s such as '%s')", q,
                     k->name, k->example);
     }
+    *numlen = n;
+    return true;
+}
+
+/* The unit [unit, end) among the kind's units, or NULL after the error. */
+static const unit_def *find_unit(const kind_def *k, const char *unit, const char *end,
+                                 char *err, size_t errlen)
+{
+    size_t unitlen = (size_t)(end - unit);
+    const unit_def *u = k->units;
+    while (u->name &&
+           !(strlen(u->name) == unitlen && memcmp(u->name, unit, unitlen) == 0))
+        u++;
+    if (!u->name) {
+        char q[QUOTE_BUF];
+        quote(unit, unitlen, q);
+        fail(err, errlen, "unknown unit '%s' for a %s (expected %s)", q, k->name,
+             k->expected);
+        return NULL;
+    }
+    return u;
+}
+
+bool rc_parse_quantity(const char *text, rc_quantity_kind kind, double *value,
+                       char *err, size_t errlen)
+{
+    const kind_def *k = find_kind(kind);
+    char q[QUOTE_BUF];
+    if (!k)
+        return fail(err, errlen, "unknown quantity kind %d", (int)kind);
+    if (!text)
+        text = "";
+    const char *start, *end;
+    trim(text, &start, &end);
+    if (start == end)
+        return fail(err, errlen,
+                    "empty %s, expected a number and a unit such as '%s'",
+                    k->name, k->example);
+    double number = 0;
+    size_t numlen = 0;
+    if (!parse_number(k, start, end, &number, &numlen, err, errlen))
+        return false;
+    const char *unit = start + numlen;
     while (unit < end && (*unit == ' ' || *unit == '\t'))
         unit++;
     if (unit == end) {
@@ -316,18 +355,9 @@ bool rc_parse_quantity(const char *text, rc_quantity_kind kind, double *value,
                     "missing unit after '%s' (expected a %s such as '%s')", q,
                     k->name, k->example);
     }
-
-    size_t unitlen = (size_t)(end - unit);
-    const unit_def *u = k->units;
-    while (u->name &&
-           !(strlen(u->name) == unitlen && memcmp(u->name, unit, unitlen) == 0))
-        u++;
-    if (!u->name) {
-        quote(unit, unitlen, q);
-        return fail(err, errlen, "unknown unit '%s' for a %s (expected %s)", q,
-                    k->name, k->expected);
-    }
-
+    const unit_def *u = find_unit(k, unit, end, err, errlen);
+    if (!u)
+        return false;
     double v = u->divide ? number / u->scale : number * u->scale;
     if (!isfinite(number) || !isfinite(v)) {
         quote(start, numlen, q);
