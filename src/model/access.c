@@ -152,6 +152,7 @@ typedef struct {
     uint64_t (*cache_entry)[WARP];
     /* This class's counts, for one block, before multiplying. */
     int64_t requests, accessed, sectors, shared_requests, wavefronts, block_sectors;
+    int64_t store_sectors, store_lines; /* of store and atomic requests */
     int64_t footprint;       /* new sectors of the whole launch */
     stamp_map map;
     uint32_t stamp;          /* the current class, from 1 */
@@ -225,6 +226,16 @@ static int distinct(int64_t *v, int n)
     return d;
 }
 
+/* The distinct 128-byte lines among d distinct ascending sectors. */
+static int distinct_lines(const int64_t *sec, int d)
+{
+    int lines = 0;
+    for (int i = 0; i < d; i++)
+        if (i == 0 || sec[i] / 4 != sec[i - 1] / 4)
+            lines++;
+    return lines;
+}
+
 /* One request to global memory: the sectors of the active lanes. */
 static status global_request(analysis *an, const rc_work *w, const int64_t *offset, uint32_t mask)
 {
@@ -245,6 +256,10 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
     an->requests += an->warp_mult;
     an->accessed += threads * size * an->warp_mult;
     an->sectors += d * an->warp_mult;
+    if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) {
+        an->store_sectors += d * an->warp_mult;
+        an->store_lines += distinct_lines(sec, d) * an->warp_mult;
+    }
     for (int i = 0; i < d; i++) {
         uint32_t *st = map_stamp(&an->map, sec[i]);
         if (!st)
@@ -630,7 +645,8 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
 {
     const rc_kernel *k = an->k;
     uint32_t rng = RC_ACCESS_SEED;
-    int64_t req = 0, acc = 0, sec = 0, sreq = 0, wave = 0, bsec = 0, bmax = 0;
+    int64_t req = 0, acc = 0, sec = 0, sreq = 0, wave = 0, bsec = 0, bmax = 0, ssec = 0,
+            slines = 0;
     for (int64_t i = 0; i < count; i++) {
         int64_t c = i;
         if (count < sh->classes) { /* one class from each of `count` strides */
@@ -642,6 +658,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         class_block(k, sh, c, bid);
         an->requests = an->accessed = an->sectors = 0;
         an->shared_requests = an->wavefronts = an->block_sectors = 0;
+        an->store_sectors = an->store_lines = 0;
         an->stamp++;
         TRY(run_block(an, sh, bid));
         req += an->requests;
@@ -650,6 +667,8 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         sreq += an->shared_requests;
         wave += an->wavefronts;
         bsec += an->block_sectors;
+        ssec += an->store_sectors;
+        slines += an->store_lines;
         if (an->block_sectors * 32 > bmax)
             bmax = an->block_sectors * 32;
     }
@@ -663,10 +682,11 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         double most = (double)((an->arr->length * an->arr->elem_bytes + 31) / 32 * 32);
         footprint = (int64_t)(all < most ? all : most);
     }
-    int64_t vals[] = {req, acc, sec * 32, sreq, wave, bsec * 32};
+    int64_t vals[] = {req, acc, sec * 32, sreq, wave, bsec * 32, ssec * 32, slines * 128};
     int64_t *dst[] = {&out->requests, &out->accessed_bytes, &out->sector_bytes,
-                      &out->shared_requests, &out->shared_wavefronts, &out->block_sector_bytes};
-    for (int i = 0; i < 6; i++) {
+                      &out->shared_requests, &out->shared_wavefronts, &out->block_sector_bytes,
+                      &out->store_sector_bytes, &out->store_line_bytes};
+    for (int i = 0; i < 8; i++) {
         int64_t m = i == 5 ? sh->block_mult : mult;
         int64_t v = vals[i];
         if (count < sh->classes)
@@ -789,6 +809,9 @@ static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
     ok &= !__builtin_add_overflow(t->block_footprint_max, a->block_footprint_max, &t->block_footprint_max);
     ok &= !__builtin_add_overflow(t->shared_requests, a->shared_requests, &t->shared_requests);
     ok &= !__builtin_add_overflow(t->shared_wavefronts, a->shared_wavefronts, &t->shared_wavefronts);
+    ok &= !__builtin_add_overflow(t->store_sector_bytes, a->store_sector_bytes,
+                                  &t->store_sector_bytes);
+    ok &= !__builtin_add_overflow(t->store_line_bytes, a->store_line_bytes, &t->store_line_bytes);
     return ok;
 }
 

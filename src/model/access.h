@@ -36,6 +36,11 @@ typedef struct {
     int64_t block_sector_bytes;
     int64_t block_footprint_max; /* the most one block touches, bytes */
     int64_t shared_requests, shared_wavefronts;
+    /* Stores and atomics to global memory: per request, the distinct
+     * 32-byte sectors (x 32) and the distinct 128-byte lines (x 128) its
+     * lanes touch, summed. L1 writes them through to L2 request by request,
+     * where each line a request touches takes a line's turn (refine.c). */
+    int64_t store_sector_bytes, store_line_bytes;
 } rc_access_counts;
 
 /* The memory counts of a launch. */

@@ -192,6 +192,23 @@ static double l1_wavefront_bytes(const rc_counts *c)
     return bytes;
 }
 
+/* Stores and atomics go on from L1 to L2 request by request (L1 keeps no global stores to merge
+ * them), and the L2, like L1, holds 128-byte lines of four 32-byte sectors, looked up by tag, one
+ * tag per line a request touches (NVIDIA's answers on its developer forums: "The L1 and L2 cache
+ * line size is 128 bytes comprised of 4 x 32B sectors", forums.developer.nvidia.com
+ * t/understanding-l1-tex-cache-sectors-req/312884; tags and sectors, t/pascal-l1-cache/49571). A
+ * store that writes 4 bytes in each of 32 lines makes 32 line accesses where a coalesced one
+ * makes one: each line a store or atomic request touches is charged 128 bytes at the L2's
+ * measured rate (the rate at which it serves whole lines), instead of its sectors' bytes.
+ * Assumed: no microbenchmark of part-line stores was found; the rule has no constant of its own,
+ * and was looked for because of the transpose_naive validation points (tests/validation). */
+
+static double part_line_bytes(const rc_access *m)
+{
+    double extra = (double)m->total.store_line_bytes - (double)m->total.store_sector_bytes;
+    return extra > 0 ? extra : 0;
+}
+
 void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
 {
     *b = (rc_level_bytes){0};
@@ -204,7 +221,8 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
     rc_traffic t;
     rc_traffic_compute(g, c, &t);
     b->l1 = l1_wavefront_bytes(c);
-    b->l2 = t.l2_bytes;
+    b->l2_part_lines = part_line_bytes(&c->memory);
+    b->l2 = t.l2_bytes + b->l2_part_lines;
     b->footprint = (double)c->memory.total.footprint_bytes;
     /* Only a footprint counted from addresses: legacy count/bytes and traffic statements
      * name no address, so their reuse is unknown and their bytes count as new each time. */

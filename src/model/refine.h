@@ -102,7 +102,9 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
  *   l1    per array, the larger of its sector bytes and 128 B per request, + 128 B per
  *         shared-memory wavefront: what the SM's L1 and shared-memory pipeline handles, one
  *         wavefront (up to 128 bytes) a cycle, at least one per request
- *   l2    traffic.h's L2 bytes
+ *   l2    traffic.h's L2 bytes, + the part-line bytes of stores and atomics: each 128-byte
+ *         line a store or atomic request touches takes a whole line's turn at the L2
+ *         (store_line_bytes - store_sector_bytes of the memory counts; refine.c says why)
  *   dram  traffic.h's DRAM bytes; 0 when the footprint, counted from addresses (no legacy
  *         or traffic bytes), fits three quarters of the L2 (l2_resident): the previous
  *         launch left the data there
@@ -111,6 +113,7 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
 typedef struct {
     double l1, l2, dram;
     double footprint;  /* B, the launch's distinct sectors; 0 without counted accesses */
+    double l2_part_lines; /* B added at L2 for stores that write part of a line */
     double l2_share;   /* B, the part of the L2 a launch's data stays in: 3/4 of its size */
     bool l2_resident;
 } rc_level_bytes;

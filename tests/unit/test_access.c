@@ -113,6 +113,34 @@ static void test_transposed(void **state)
     rc_counts_release(&c);
 }
 
+/* Stores and atomics count the lines each request touches. A 32 x 32 block stores a column per
+ * warp, A[x * 32 + y]: each of the 32 requests writes 4 bytes in each of 32 lines (one sector of
+ * each), 32 x 32 x 32 = 32,768 sector bytes and 32 x 32 x 128 = 131,072 line bytes. Row by row:
+ * one line, 4 sectors a request, 4,096 bytes either way. Loads count none; an atomic on A[0]
+ * from 32 lanes is one sector of one line. */
+static void test_store_lines(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("1", "32,32", FLOATS(1024), "<store array='A' index='threadIdx.x * 32 + threadIdx.y'/>", &c);
+    assert_int_equal(c.memory.total.store_sector_bytes, 32768);
+    assert_int_equal(c.memory.total.store_line_bytes, 131072);
+    assert_int_equal(c.memory.arrays[0].store_line_bytes, 131072);
+    rc_counts_release(&c);
+    count("1", "32,32", FLOATS(1024), "<store array='A' index='threadIdx.y * 32 + threadIdx.x'/>", &c);
+    assert_int_equal(c.memory.total.store_sector_bytes, 4096);
+    assert_int_equal(c.memory.total.store_line_bytes, 4096);
+    rc_counts_release(&c);
+    count("1", "32,32", FLOATS(1024), "<load array='A' index='threadIdx.x * 32 + threadIdx.y'/>", &c);
+    assert_int_equal(c.memory.total.store_sector_bytes, 0);
+    assert_int_equal(c.memory.total.store_line_bytes, 0);
+    rc_counts_release(&c);
+    count("1", "32", FLOATS(32), "<atomic array='A' index='0'/>", &c);
+    assert_int_equal(c.memory.total.store_sector_bytes, 32);
+    assert_int_equal(c.memory.total.store_line_bytes, 128);
+    rc_counts_release(&c);
+}
+
 /* 48 threads: warp 0 reads bytes 0-127 (4 sectors), warp 1 has 16 lanes,
  * bytes 128-191 (2 sectors). */
 static void test_partial_last_warp(void **state)
@@ -304,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_strided),
         cmocka_unit_test(test_broadcast),
         cmocka_unit_test(test_transposed),
+        cmocka_unit_test(test_store_lines),
         cmocka_unit_test(test_partial_last_warp),
         cmocka_unit_test(test_guarded_lanes),
         cmocka_unit_test(test_loop_iterations),

@@ -419,6 +419,18 @@ static void test_level_bytes(void **state)
     rc_level_bytes_of(g, &c, &lb);
     assert_int_equal(c.memory.total.sector_bytes, 64);
     assert_close(lb.l1, 256);
+    assert_close(lb.l2_part_lines, 0);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+    /* One warp stores a column of a 32 x 32 float array, out[threadIdx.x * 32]: 32 sectors in
+     * 32 lines, 1,024 B of sectors, footprint 1,024 B. The L2 takes a line's turn (128 B) for
+     * each: 4,096 B, so 3,072 B more than the sectors: lb.l2 = 1,024 + 3,072. */
+    k = kernel("<launch grid=\"1\" block=\"32\"/><array name=\"out\" type=\"float\" length=\"1024\"/>",
+               "<store array=\"out\" index=\"threadIdx.x * 32\"/>");
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_level_bytes_of(g, &c, &lb);
+    assert_close(lb.l2_part_lines, 3072);
+    assert_close(lb.l2, 1024 + 3072);
     rc_gpu_free(g);
     rc_counts_release(&c);
     rc_kernel_free(k);

@@ -224,6 +224,7 @@ void section_cache_bw(void);
 void section_latency(void);
 void section_launch(void);
 void section_clock(void);
+void section_atomics(void);
 
 // Host-side result checks: "ok" or "FAIL(...)".
 std::string check_close(const float *got, const double *want, size_t n, double rel_tol);

@@ -30,7 +30,7 @@ static const Section SECTIONS[] = {
     {"fma", section_fma},             {"oneblock", section_oneblock},
     {"dram", section_dram},           {"occupancy", section_occupancy},
     {"cache_bw", section_cache_bw},   {"latency", section_latency},
-    {"launch", section_launch},
+    {"launch", section_launch},       {"atomics", section_atomics},
 };
 
 // ---- inputs ----

@@ -122,6 +122,23 @@ __global__ void m_clock_spin(long long cycles, long long *result)
     result[1] = (long long)(globaltimer_ns() - g0);
 }
 
+// atomics on a few hot lines: each warp request adds 1 to the 32 words of one 128-byte line,
+// the lines taken round robin (as a privatised histogram's merge does); the result unused (RED)
+__global__ void m_atomic_lines(unsigned *bins, int lines, int iters)
+{
+    unsigned warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32, lane = threadIdx.x % 32;
+    for (int it = 0; it < iters; it++)
+        atomicAdd(&bins[((warp + (unsigned)it) % (unsigned)lines) * 32 + lane], 1u);
+}
+
+// each lane adds 1 to a pseudo-random one of `words` words (a histogram of random values)
+__global__ void m_atomic_random(unsigned *bins, int words, int iters)
+{
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    for (int it = 0; it < iters; it++)
+        atomicAdd(&bins[hash32((uint64_t)t * (uint64_t)iters + (uint64_t)it) % (unsigned)words], 1u);
+}
+
 // ---------------------------------------------------------------- helpers
 static Row mrow(const char *kernel, const std::string &params, dim3 grid, dim3 block)
 {
@@ -357,6 +374,39 @@ void section_launch(void)
     Row h = mrow("empty", "", dim3(g_sms * 256), dim3(1024));
     h.note = "empty kernel, 256 blocks of 1024 per SM (128 waves); b2b batch 300";
     measure(h, [&] { m_empty<<<g_sms * 256, 1024>>>(); }, M_ALL, 300);
+}
+
+// The L2's rate for atomics on a few contended lines, against how many lines: the device figure
+// that histogram-like kernels need (none was found published for Volta and later).
+void section_atomics(void)
+{
+    const unsigned blocks = g_sms * 8, threads = 256;
+    const int iters = 64;
+    const double warps = (double)blocks * threads / 32;
+    unsigned *bins;
+    CK(cudaMalloc(&bins, (size_t)8192 * 128));
+    CK(cudaMemset(bins, 0, (size_t)8192 * 128));
+    const int line_counts[] = {1, 2, 4, 8, 32, 256, 8192};
+    for (int lines : line_counts) {
+        Row r = mrow("atomic_lines", "lines=" + std::to_string(lines) + ";iters=" +
+                     std::to_string(iters), dim3(blocks), dim3(threads));
+        r.bytes = 128.0 * warps * iters;
+        r.note = "atomicAdd (RED) by 8 blocks of 256 per SM; each warp request: the 32 words of "
+                 "one 128-byte line, lines round robin; bandwidth: 128 B per request";
+        measure(r, [&] { m_atomic_lines<<<blocks, threads>>>(bins, lines, iters); },
+                M_B2B | M_SINGLE);
+    }
+    const int random_lines[] = {8, 256};
+    for (int lines : random_lines) {
+        Row r = mrow("atomic_random", "words=" + std::to_string(lines * 32) + ";iters=" +
+                     std::to_string(iters), dim3(blocks), dim3(threads));
+        r.bytes = 4.0 * warps * 32 * iters;
+        r.note = "atomicAdd (RED) by 8 blocks of 256 per SM, each lane to a pseudo-random word; "
+                 "bandwidth: 4 B per atomic";
+        measure(r, [&] { m_atomic_random<<<blocks, threads>>>(bins, lines * 32, iters); },
+                M_B2B | M_SINGLE);
+    }
+    CK(cudaFree(bins));
 }
 
 void section_clock(void)
