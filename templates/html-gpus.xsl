@@ -4,7 +4,14 @@
      figure (origin="assumed": roofcast's default where a GPU file gives
      none) is tagged "assumed" in its cell and said, with what it assumes,
      under the sources. -->
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+                xmlns:rc="urn:roofcast" exclude-result-prefixes="rc">
+
+  <!-- The GPUs' assumed figures by name, in document order: a lookup in
+       place of searching the figures of every GPU for each. Both callers
+       pass every GPU (/roofcast-results/gpus/gpu) as `gpus`. -->
+  <xsl:key name="assumed-figure" match="/roofcast-results/gpus/gpu/figure[@origin = 'assumed']"
+           use="@name"/>
 
   <!-- The table of `gpus` and, when `sources` is true, each GPU's source. -->
   <xsl:template name="gpu-figures">
@@ -24,10 +31,10 @@
             <tr>
               <td><xsl:value-of select="@name"/></td>
               <td><xsl:value-of select="architecture"/></td>
-              <xsl:apply-templates select="figure[@name = 'peak-fp32']" mode="cell"/>
-              <xsl:apply-templates select="figure[@name = 'bandwidth']" mode="cell"/>
-              <xsl:apply-templates select="figure[@name = 'ridge']" mode="cell"/>
-              <xsl:apply-templates select="figure[@name = 'launch-latency']" mode="cell"/>
+              <xsl:apply-templates select="rc:figures(., 'peak-fp32')" mode="cell"/>
+              <xsl:apply-templates select="rc:figures(., 'bandwidth')" mode="cell"/>
+              <xsl:apply-templates select="rc:figures(., 'ridge')" mode="cell"/>
+              <xsl:apply-templates select="rc:figures(., 'launch-latency')" mode="cell"/>
             </tr>
           </xsl:for-each>
         </tbody>
@@ -63,7 +70,7 @@
   <xsl:template match="figure" mode="assumed">
     <xsl:param name="gpus"/>
     <xsl:variable name="name" select="@name"/>
-    <xsl:if test="not(../preceding-sibling::gpu/figure[@name = $name and @origin = 'assumed'])">
+    <xsl:if test="generate-id() = generate-id(key('assumed-figure', $name)[1])">
       <li>
         <xsl:value-of select="concat(@label, ', ')"/>
         <xsl:call-template name="assumed-where">
@@ -81,7 +88,7 @@
   <xsl:template name="assumed-where">
     <xsl:param name="gpus"/>
     <xsl:variable name="name" select="@name"/>
-    <xsl:variable name="all" select="$gpus/figure[@name = $name and @origin = 'assumed']"/>
+    <xsl:variable name="all" select="key('assumed-figure', $name)"/>
     <xsl:variable name="value" select="@value-text"/>
     <xsl:choose>
       <xsl:when test="count($all[@value-text = $value]) != count($all)">

@@ -13,7 +13,8 @@
      Text from the inputs is only ever written with xsl:value-of, which the
      html output method escapes; disable-output-escaping is never used.
      Parameter kernel-id picks the kernel. -->
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+                xmlns:rc="urn:roofcast" exclude-result-prefixes="rc">
   <xsl:output method="html" encoding="UTF-8" indent="no"
               doctype-system="about:legacy-compat"/>
   <xsl:param name="kernel-id"/>
@@ -55,8 +56,8 @@
           <xsl:for-each select="$gpus">
             <li>
               <xsl:value-of select="@name"/>
-              <xsl:if test="figure[@name = 'memory']">
-                <xsl:value-of select="concat(' (', figure[@name = 'memory']/@value-text, ')')"/>
+              <xsl:if test="rc:figures(., 'memory')">
+                <xsl:value-of select="concat(' (', rc:figures(., 'memory')/@value-text, ')')"/>
               </xsl:if>
             </li>
           </xsl:for-each>
@@ -653,7 +654,7 @@
                 <xsl:for-each select="refined/term">
                   <li><xsl:value-of select="concat(@name, ': ', @time-text, ' µs (', @inputs, ')')"/></li>
                 </xsl:for-each>
-                <xsl:for-each select="$gpus[@id = $id]/execution/figure[@name = 'dram-bandwidth' or @name = 'dram-latency' or @name = 'launch-back-to-back']">
+                <xsl:for-each select="rc:figures($gpus[@id = $id]/execution, 'dram-bandwidth dram-latency launch-back-to-back')">
                   <li>
                     <xsl:value-of select="concat(@label, ': ', @value-text, ', ')"/>
                     <xsl:choose>

@@ -3,12 +3,15 @@
      "once", "at most once per thread"), included by markdown.xsl and
      html.xsl. Each takes an attribute of the tree, reads its value for the
      grammar and prints its *-text form. -->
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+                xmlns:rc="urn:roofcast" exclude-result-prefixes="rc">
 
-  <!-- The shown form of attribute $a: its sibling $a-text. -->
+  <!-- The shown form of attribute $a: its sibling $a-text, that is
+       $a/../@*[name() = concat(name($a), '-text')] (rc:shown finds it
+       without a string for every attribute's name). -->
   <xsl:template name="shown">
     <xsl:param name="a"/>
-    <xsl:value-of select="$a/../@*[name() = concat(name($a), '-text')]"/>
+    <xsl:value-of select="rc:shown($a)"/>
   </xsl:template>
 
   <!-- "1 block", "25 blocks". -->
@@ -16,9 +19,7 @@
     <xsl:param name="a"/>
     <xsl:param name="one"/>
     <xsl:param name="many" select="concat($one, 's')"/>
-    <xsl:call-template name="shown">
-      <xsl:with-param name="a" select="$a"/>
-    </xsl:call-template>
+    <xsl:value-of select="rc:shown($a)"/> <!-- the template "shown", without a call -->
     <xsl:choose>
       <xsl:when test="$a = 1"><xsl:value-of select="concat(' ', $one)"/></xsl:when>
       <xsl:otherwise><xsl:value-of select="concat(' ', $many)"/></xsl:otherwise>

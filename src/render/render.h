@@ -50,15 +50,21 @@ void rc_templates_set_chart_images(rc_templates *t, const char *ext);
 char *rc_render_template(rc_templates *t, rc_template_id id, xmlDocPtr doc,
                          const char *kernel_id, size_t *len, rc_diag *diag);
 
-/* A change made to a template's result tree before it is serialized (the
- * HTML pages get their charts this way, as nodes and attributes that no
- * text of the input can imitate). Returns false, after reporting, to give
- * no output. */
-typedef bool (*rc_result_edit)(xmlDocPtr result, void *ctx);
+/* Serializes a template's result tree as the stylesheet's <xsl:output>
+ * says. Returns the text (the caller frees it) and its length, or NULL. */
+char *rc_template_save(rc_templates *t, rc_template_id id, xmlDocPtr result, size_t *len);
 
-/* rc_render_template with `edit` (when not NULL) applied to the result. */
+/* How a template's result tree becomes the output, in place of
+ * rc_template_save (the HTML pages get their charts this way, as nodes
+ * and attributes that no text of the input can imitate): may change the
+ * tree, then returns what rc_template_save gives or text made from it.
+ * Returns NULL, after reporting, to give no output. */
+typedef char *(*rc_result_save)(rc_templates *t, rc_template_id id, xmlDocPtr result,
+                                void *ctx, size_t *len);
+
+/* rc_render_template with `save` (when not NULL) making the output. */
 char *rc_render_template_edited(rc_templates *t, rc_template_id id, xmlDocPtr doc,
-                                const char *kernel_id, rc_result_edit edit, void *edit_ctx,
+                                const char *kernel_id, rc_result_save save, void *save_ctx,
                                 size_t *len, rc_diag *diag);
 
 /* Markdown escaping, shared with the XSLT extension functions: input text

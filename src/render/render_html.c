@@ -17,17 +17,21 @@
 
 #define X(s) ((const xmlChar *)(s))
 
-/* "data:image/svg+xml;base64," and `data` in base64, or NULL. */
-static char *data_uri(const unsigned char *data, size_t n)
+#define DATA_URI_PREFIX "data:image/svg+xml;base64,"
+
+/* The length of DATA_URI_PREFIX and n bytes in base64. */
+static size_t data_uri_length(size_t n)
+{
+    return sizeof DATA_URI_PREFIX - 1 + (n + 2) / 3 * 4;
+}
+
+/* Writes DATA_URI_PREFIX and `data` in base64 at `out`; returns the end. */
+static char *put_data_uri(char *out, const unsigned char *data, size_t n)
 {
     static const char digits[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    static const char prefix[] = "data:image/svg+xml;base64,";
-    char *out = malloc(sizeof prefix - 1 + (n + 2) / 3 * 4 + 1);
-    if (!out)
-        return NULL;
-    memcpy(out, prefix, sizeof prefix - 1);
-    char *o = out + sizeof prefix - 1;
+    memcpy(out, DATA_URI_PREFIX, sizeof DATA_URI_PREFIX - 1);
+    char *o = out + sizeof DATA_URI_PREFIX - 1;
     size_t i = 0;
     for (; i + 2 < n; i += 3) {
         unsigned v = (unsigned)data[i] << 16 | (unsigned)data[i + 1] << 8 | data[i + 2];
@@ -40,8 +44,7 @@ static char *data_uri(const unsigned char *data, size_t n)
         *o++ = i + 1 < n ? digits[v >> 6 & 63] : '=';
         *o++ = '=';
     }
-    *o = '\0';
-    return out;
+    return o;
 }
 
 /* The charts reach the page by structure, not by text: the template's
@@ -52,13 +55,30 @@ static char *data_uri(const unsigned char *data, size_t n)
  * chart (once, the page was searched for a placeholder text, which a
  * kernel's note could repeat). And a data: URI of 100 to 300 KB never goes
  * through libxslt (copied into the tree, normalize-space, an attribute
- * value template), which once took half the time of a page. */
+ * value template), which once took half the time of a page.
+ *
+ * Nor through libxml2's serializer, which copied each URI four times
+ * (escaping it as a URI, quoting it) and took a third of a page's time:
+ * the attribute is serialized as src="CHART_TOKEN<kind>", and each such
+ * text of the page is replaced by the URI, which the serializer would
+ * have written unchanged (base64 and the prefix are all characters a URI
+ * keeps, and no quote). That is safe only where every token of the page
+ * is one of those attributes: where the page holds more (a kernel's note
+ * may say anything), the URIs go into the tree and the page is
+ * serialized again. */
 #define CHART_MARKER "data-roofcast-chart"
+#define CHART_TOKEN "roofcast-chart:"
 #define MAX_CHARTS 2
+#define MAX_PLACED 8
 
 typedef struct {
     const char *kind;
-    char *uri; /* data: URI of the SVG */
+    const unsigned char *svg; /* the SVG file's bytes */
+    size_t svg_len;
+    char *painted;            /* svg, when painted here: freed with the images */
+    char token[48];           /* "\"" CHART_TOKEN kind "\"", as serialized */
+    xmlAttrPtr placed[MAX_PLACED]; /* the src attributes that show it */
+    int nplaced;
 } chart_image;
 
 typedef struct {
@@ -66,26 +86,24 @@ typedef struct {
     int count;
 } chart_images;
 
-/* Adds <chart kind= media-type= width= height=/> to `charts` and the data:
- * URI of its SVG to `images`; the size is in CSS pixels (1 pt = 4/3 px).
- * `painted`: the SVG file's bytes, or NULL to paint them here. */
+/* Adds <chart kind= media-type= width= height=/> to `charts` and its SVG to
+ * `images`; the size is in CSS pixels (1 pt = 4/3 px). `painted`: the SVG
+ * file's bytes, or NULL to paint them here. */
 static bool add_chart(xmlNodePtr charts, const char *kind, rc_chart *chart, const rc_fonts *fonts,
                       const char *painted, size_t painted_len, chart_images *images)
 {
     if (!chart || images->count == MAX_CHARTS)
         return false;
-    char *uri;
-    if (painted) {
-        uri = data_uri((const unsigned char *)painted, painted_len);
-    } else {
-        size_t len = 0;
-        char *svg = rc_paint_svg(chart, fonts, &len);
-        uri = svg ? data_uri((const unsigned char *)svg, len) : NULL;
-        free(svg);
+    chart_image image = {.kind = kind, .svg = (const unsigned char *)painted,
+                         .svg_len = painted_len};
+    if (!painted) {
+        image.painted = rc_paint_svg(chart, fonts, &image.svg_len);
+        image.svg = (const unsigned char *)image.painted;
     }
-    if (!uri)
+    if (!image.svg)
         return false;
-    images->images[images->count++] = (chart_image){kind, uri};
+    snprintf(image.token, sizeof image.token, "\"%s%s\"", CHART_TOKEN, kind);
+    images->images[images->count++] = image;
     xmlNodePtr n = xmlNewChild(charts, NULL, X("chart"), NULL);
     char buf[32];
     xmlSetProp(n, X("kind"), X(kind));
@@ -97,7 +115,13 @@ static bool add_chart(xmlNodePtr charts, const char *kind, rc_chart *chart, cons
     return true;
 }
 
-static const chart_image *find_image(const chart_images *images, const xmlChar *kind)
+static void free_images(chart_images *images)
+{
+    for (int i = 0; i < images->count; i++)
+        free(images->images[i].painted);
+}
+
+static chart_image *find_image(chart_images *images, const xmlChar *kind)
 {
     for (int i = 0; kind && i < images->count; i++)
         if (strcmp(images->images[i].kind, (const char *)kind) == 0)
@@ -119,12 +143,37 @@ static xmlNodePtr next_in_order(xmlNodePtr n)
     return n ? n->next : NULL;
 }
 
-/* The marker attribute turned into src="data:...", or removed when there is
+/* The attribute's value replaced by `text`; false when out of memory. */
+static bool set_attribute_text(xmlAttrPtr attr, const char *text)
+{
+    xmlNodePtr value = xmlNewDocText(attr->doc, X(text));
+    if (!value)
+        return false;
+    xmlFreeNodeList(attr->children);
+    attr->children = attr->last = value;
+    value->parent = (xmlNodePtr)attr;
+    return true;
+}
+
+/* The attribute's value replaced by image's whole data: URI. */
+static bool set_data_uri(xmlAttrPtr attr, const chart_image *image)
+{
+    char *uri = malloc(data_uri_length(image->svg_len) + 1);
+    if (!uri)
+        return false;
+    *put_data_uri(uri, image->svg, image->svg_len) = '\0';
+    bool ok = set_attribute_text(attr, uri);
+    free(uri);
+    return ok;
+}
+
+/* The marker attribute turned into src="CHART_TOKEN<kind>" (past
+ * MAX_PLACED of a kind, src="data:..." at once), or removed when there is
  * no chart of its kind. */
-static void put_chart(xmlNodePtr img, xmlAttrPtr marker, const chart_images *images)
+static void put_chart(xmlNodePtr img, xmlAttrPtr marker, chart_images *images)
 {
     xmlChar *kind = xmlNodeGetContent((xmlNodePtr)marker);
-    const chart_image *image = find_image(images, kind);
+    chart_image *image = find_image(images, kind);
     xmlFree(kind);
     if (!image) {
         xmlRemoveProp(marker);
@@ -133,26 +182,116 @@ static void put_chart(xmlNodePtr img, xmlAttrPtr marker, const chart_images *ima
     xmlAttrPtr old = xmlHasProp(img, X("src"));
     if (old)
         xmlRemoveProp(old);
-    xmlNodePtr value = xmlNewDocText(img->doc, X(image->uri));
-    if (!value) {
+    char token[48];
+    snprintf(token, sizeof token, "%s%s", CHART_TOKEN, image->kind);
+    bool placed = image->nplaced < MAX_PLACED;
+    if (!(placed ? set_attribute_text(marker, token) : set_data_uri(marker, image))) {
         xmlRemoveProp(marker);
         return;
     }
-    xmlFreeNodeList(marker->children);
-    marker->children = marker->last = value;
-    value->parent = (xmlNodePtr)marker;
     xmlNodeSetName((xmlNodePtr)marker, X("src"));
+    if (placed)
+        image->placed[image->nplaced++] = marker;
 }
 
-/* rc_result_edit: every element with CHART_MARKER gets its chart. */
-static bool put_charts(xmlDocPtr result, void *ctx)
+/* Every element with CHART_MARKER gets its chart's token. */
+static void put_charts(xmlDocPtr result, chart_images *images)
 {
     for (xmlNodePtr n = result->children; n; n = next_in_order(n)) {
         xmlAttrPtr marker = n->type == XML_ELEMENT_NODE ? xmlHasProp(n, X(CHART_MARKER)) : NULL;
         if (marker)
-            put_chart(n, marker, ctx);
+            put_chart(n, marker, images);
     }
+}
+
+/* The first token in [p, end) (each begins with a quote), and its image
+ * in *image; NULL when there is none. */
+static const char *next_token(const char *p, const char *end, const chart_images *images,
+                              const chart_image **image)
+{
+    for (; (p = memchr(p, '"', (size_t)(end - p))); p++)
+        for (int i = 0; i < images->count; i++) {
+            const chart_image *candidate = &images->images[i];
+            size_t n = strlen(candidate->token);
+            if ((size_t)(end - p) >= n && memcmp(p, candidate->token, n) == 0) {
+                *image = candidate;
+                return p;
+            }
+        }
+    return NULL;
+}
+
+/* Whether every token in the page is one of the placed attributes. */
+static bool tokens_all_placed(const char *page, size_t len, const chart_images *images)
+{
+    int found[MAX_CHARTS] = {0};
+    const chart_image *image;
+    for (const char *p = page; (p = next_token(p, page + len, images, &image));
+         p += strlen(image->token))
+        found[image - images->images]++;
+    for (int i = 0; i < images->count; i++)
+        if (found[i] != images->images[i].nplaced)
+            return false;
     return true;
+}
+
+/* The page with each token (quotes kept) replaced by the data: URI of its
+ * chart; NULL when out of memory. */
+static char *splice_uris(const char *page, size_t len, const chart_images *images,
+                         size_t *out_len)
+{
+    size_t total = len;
+    for (int i = 0; i < images->count; i++) {
+        const chart_image *image = &images->images[i];
+        total += (size_t)image->nplaced *
+                 (data_uri_length(image->svg_len) - (strlen(image->token) - 2));
+    }
+    char *out = malloc(total + 1), *o = out;
+    if (!out)
+        return NULL;
+    const char *p = page, *end = page + len, *q;
+    const chart_image *image;
+    while ((q = next_token(p, end, images, &image))) {
+        memcpy(o, p, (size_t)(q - p));
+        o += q - p;
+        *o++ = '"';
+        o = put_data_uri(o, image->svg, image->svg_len);
+        *o++ = '"';
+        p = q + strlen(image->token);
+    }
+    memcpy(o, p, (size_t)(end - p));
+    o += end - p;
+    *o = '\0';
+    *out_len = (size_t)(o - out);
+    return out;
+}
+
+/* The placed attributes given their whole data: URIs, for a page whose
+ * text repeats a token. */
+static bool put_uris_in_tree(const chart_images *images)
+{
+    for (int i = 0; i < images->count; i++)
+        for (int k = 0; k < images->images[i].nplaced; k++)
+            if (!set_data_uri(images->images[i].placed[k], &images->images[i]))
+                return false;
+    return true;
+}
+
+/* rc_result_save: the page with its charts. */
+static char *save_with_charts(rc_templates *t, rc_template_id id, xmlDocPtr result, void *ctx,
+                              size_t *len)
+{
+    chart_images *images = ctx;
+    put_charts(result, images);
+    size_t page_len = 0;
+    char *page = rc_template_save(t, id, result, &page_len);
+    if (page && tokens_all_placed(page, page_len, images)) {
+        char *out = splice_uris(page, page_len, images, len);
+        free(page);
+        return out;
+    }
+    free(page);
+    return put_uris_in_tree(images) ? rc_template_save(t, id, result, len) : NULL;
 }
 
 static xmlNodePtr find_kernel(xmlNodePtr root, const char *id)
@@ -170,9 +309,22 @@ static xmlNodePtr find_kernel(xmlNodePtr root, const char *id)
     return NULL;
 }
 
-/* The node the charts go under: the kernel in a copy of its own (*copy, the caller's to free),
- * or for the index (kernel_id NULL) the root of `doc` itself, since the index reads every
- * kernel and a copy would be as large as the run. NULL when there is none. */
+/* Whether `doc` is already what rc_results_kernel_doc would copy of it for
+ * `kernel`: its root holds only <gpus> and a <kernels> with `kernel` alone,
+ * as a run's tree of one kernel does (copying that was a sixth of a page's
+ * time). */
+static bool is_kernel_doc(xmlNodePtr root, xmlNodePtr kernel)
+{
+    xmlNodePtr gpus = root->children, kernels = gpus ? gpus->next : NULL;
+    return gpus && xmlStrEqual(gpus->name, X("gpus")) && kernels && !kernels->next &&
+           !kernels->properties && kernel->parent == kernels && kernels->children == kernel &&
+           !kernel->next;
+}
+
+/* The node the charts go under: the kernel in a document of its own (a copy in *copy, the
+ * caller's to free, unless `doc` is one), or for the index (kernel_id NULL) the root of `doc`
+ * itself, since the index reads every kernel and a copy would be as large as the run. The
+ * caller unlinks what it adds to `doc`. NULL when there is none. */
 static xmlNodePtr html_chart_parent(xmlDocPtr doc, const char *kernel_id, xmlDocPtr *copy,
                                     rc_diag *diag)
 {
@@ -185,6 +337,8 @@ static xmlNodePtr html_chart_parent(xmlDocPtr doc, const char *kernel_id, xmlDoc
         rc_error_at(diag, NULL, 0, "no kernel '%s' in the results", kernel_id);
         return NULL;
     }
+    if (is_kernel_doc(root, kernel))
+        return kernel;
     *copy = rc_results_kernel_doc(doc, kernel);
     return *copy ? rc_results_child(rc_results_child(xmlDocGetRootElement(*copy), "kernels"),
                                     "kernel")
@@ -247,9 +401,9 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
     if (fonts)
         charts = add_html_charts(where, input, kernel_id, fonts, painted, &images, diag);
     rc_template_id id = kernel_id ? RC_TEMPLATE_HTML : RC_TEMPLATE_INDEX;
-    char *out = rc_render_template_edited(t, id, input, kernel_id, put_charts, &images, len, diag);
-    for (int i = 0; i < images.count; i++)
-        free(images.images[i].uri);
+    char *out =
+        rc_render_template_edited(t, id, input, kernel_id, save_with_charts, &images, len, diag);
+    free_images(&images);
     if (copy) {
         xmlFreeDoc(copy);
     } else if (charts) { /* `doc` as it came */

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results/decimal.h"
+
 /* Inserts a ',' every three digits of the integer part of a plain decimal
  * string (optionally signed), in place. */
 static char *group_thousands(char *buf, size_t size)
@@ -30,80 +32,44 @@ static char *group_thousands(char *buf, size_t size)
     return buf;
 }
 
-static bool round_trips(double v, int precision, char *buf, size_t size)
-{
-    snprintf(buf, size, "%.*g", precision, v);
-    return strtod(buf, NULL) == v;
-}
-
-/* The fewest significant digits (1 to 17) whose "%.*g" reads back as v.
- * Every results tree formats thousands of numbers, most needing 15 to 17
- * digits, so trying each precision in turn was a third of a run's CPU time.
- * Where the doubles that read as v lie symmetrically around it (any v but
- * a power of two, whose lower neighbour is twice as near), a precision that
- * works keeps working with more digits: the finer decimal grid holds the
- * coarser one, so its nearest point is no farther. The answer is then found
- * by halving [1, 17] (about 5 tries); a power of two is searched digit by
- * digit, as before, so the result is the same for every double. */
-static int shortest_precision(double v, char *buf, size_t size)
-{
-    int exponent;
-    if (v == 0 || fabs(frexp(v, &exponent)) == 0.5) {
-        int precision = 1;
-        while (precision < 17 && !round_trips(v, precision, buf, size))
-            precision++;
-        return precision;
-    }
-    int lo = 1, hi = 17; /* 17 digits always read back */
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (round_trips(v, mid, buf, size))
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
-}
-
 /* v rounded to `digits` significant figures as a reader rounds it by hand:
  * the decimal estimates.csv shows (the shortest that reads back as v),
  * halves away from zero. printf rounds the binary value, ties to even:
- * 3.125 would become 3.12 and 2.675 (2.67499999... in binary) 2.67. */
-static double round_sig(double v, int digits)
+ * 3.125 would become 3.12 and 2.675 (2.67499999... in binary) 2.67.
+ * *shown is the rounded decimal, the digits the caller prints. */
+static double round_sig(double v, int digits, rc_decimal *shown)
 {
-    char s[40];
-    snprintf(s, sizeof s, "%.*e", shortest_precision(v, s, sizeof s) - 1, v);
-    /* s is "[-]d.ddd...e[+-]xx": the digits without the point. */
-    char *e = strchr(s, 'e');
-    char *first = s + (s[0] == '-');
-    char mant[24];
-    size_t n = 0;
-    for (char *c = first; c < e && n < sizeof mant - 1; c++)
-        if (*c != '.')
-            mant[n++] = *c;
-    int exponent = atoi(e + 1);
-    if ((int)n <= digits)
+    rc_decimal_shortest(v, shown);
+    if (shown->n <= digits)
         return v;
-    bool up = mant[digits] >= '5';
-    n = (size_t)digits;
-    for (size_t i = n; up && i-- > 0;) {
-        up = mant[i] == '9';
-        mant[i] = up ? '0' : (char)(mant[i] + 1);
-    }
-    if (up) { /* 9.995 -> 10.0: one more digit in front */
-        memmove(mant + 1, mant, n);
-        mant[0] = '1';
-        exponent++;
-    }
-    mant[n] = '\0';
-    char out[48];
-    snprintf(out, sizeof out, "%s0.%se%d", s[0] == '-' ? "-" : "", mant, exponent + 1);
-    return strtod(out, NULL);
+    rc_decimal_round_half_up(shown, digits);
+    double r = rc_decimal_value(shown);
+    return v < 0 ? -r : r;
+}
+
+/* Copies text[len] into buf[size], truncated to fit, NUL-terminated. */
+static char *copy_out(const char *text, size_t len, char *buf, size_t size)
+{
+    if (size == 0)
+        return buf;
+    if (len >= size)
+        len = size - 1;
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    return buf;
 }
 
 char *rc_format_int(int64_t v, char *buf, size_t size)
 {
-    snprintf(buf, size, "%lld", (long long)v);
+    char text[32], *o = text + sizeof text;
+    uint64_t magnitude = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    *--o = '\0';
+    do
+        *--o = (char)('0' + magnitude % 10);
+    while ((magnitude /= 10) > 0);
+    if (v < 0)
+        *--o = '-';
+    copy_out(o, strlen(o), buf, size);
     return group_thousands(buf, size);
 }
 
@@ -111,85 +77,110 @@ char *rc_format_sig3(double v, char *buf, size_t size)
 {
     if (!isfinite(v))
         return rc_format_exact(v, buf, size);
-    if (v == 0) {
-        snprintf(buf, size, "0");
-        return buf;
-    }
+    if (v == 0)
+        return copy_out("0", 1, buf, size);
     /* Round to three significant figures first, so that 9.996 becomes
-     * 10.0 and the decimals follow the rounded value's magnitude. */
-    double r = round_sig(v, 3);
+     * 10.0 and the decimals follow the rounded value's magnitude. "%.*f"
+     * of r then prints the rounded digits, where log10 gave their
+     * magnitude and r, if it has no decimals, is an integer (below 2^53).
+     * Else (extreme magnitudes) printf prints r. */
+    rc_decimal shown;
+    double r = round_sig(v, 3, &shown);
     int exponent = (int)floor(log10(fabs(r)));
     int decimals = exponent >= 2 ? 0 : 2 - exponent;
-    snprintf(buf, size, "%.*f", decimals, r);
+    if (exponent == shown.exp && exponent >= -20 && exponent <= 14) {
+        char text[40];
+        int len = rc_decimal_print_fixed(&shown, r < 0, decimals, text);
+        copy_out(text, (size_t)len, buf, size);
+    } else {
+        snprintf(buf, size, "%.*f", decimals, r);
+    }
     return group_thousands(buf, size);
 }
 
 char *rc_format_exact(double v, char *buf, size_t size)
 {
-    if (isnan(v)) {
-        snprintf(buf, size, "nan");
-        return buf;
-    }
-    if (isinf(v)) {
-        snprintf(buf, size, v > 0 ? "inf" : "-inf");
-        return buf;
-    }
-    int precision = shortest_precision(v, buf, size);
-    snprintf(buf, size, "%.*g", precision, v);
+    if (isnan(v))
+        return copy_out("nan", 3, buf, size);
+    if (isinf(v))
+        return v > 0 ? copy_out("inf", 3, buf, size) : copy_out("-inf", 4, buf, size);
+    rc_decimal d;
+    int precision = rc_decimal_shortest(v, &d);
+    char text[40];
+    int len = rc_decimal_print_g(&d, signbit(v), precision, text);
     /* Plain notation where people and spreadsheets read it more easily:
-     * "20", not "2e+01"; "5120000000000", not "5.12e+12". */
+     * "20", not "2e+01"; "5120000000000", not "5.12e+12". Such a v is an
+     * integer (it is at least 10^precision, so its shortest decimal has
+     * no decimals, and below 10^16 that decimal is a double itself), and
+     * "%.0f" would print it digit for digit. */
     double mag = fabs(v);
-    if (strchr(buf, 'e') && mag >= 1e-4 && mag < 1e16) {
-        int exponent = (int)floor(log10(mag));
-        int decimals = precision - 1 - exponent;
-        snprintf(buf, size, "%.*f", decimals > 0 ? decimals : 0, v);
+    if (d.exp >= precision && mag >= 1e-4 && mag < 1e16)
+        len = rc_decimal_print_fixed(&d, signbit(v), 0, text);
+    return copy_out(text, (size_t)len, buf, size);
+}
+
+/* The SI prefixes, ORDER from 1e-9 to 1e15. */
+static const char *const prefixes[] = {"n", "µ", "m", "", "k", "M", "G", "T", "P"};
+
+/* "<number> <prefix><unit>" into buf[size], truncated to fit. */
+static char *with_unit(const char *number, size_t len, const char *prefix, const char *unit,
+                       char *buf, size_t size)
+{
+    char text[160];
+    size_t lp = strlen(prefix), lu = strlen(unit);
+    if (len + lp + lu + 2 > sizeof text) {
+        snprintf(buf, size, "%s %s%s", number, prefix, unit);
+        return buf;
     }
-    return buf;
+    memcpy(text, number, len);
+    text[len] = ' ';
+    memcpy(text + len + 1, prefix, lp);
+    memcpy(text + len + 1 + lp, unit, lu);
+    return copy_out(text, len + 1 + lp + lu, buf, size);
 }
 
 char *rc_format_si(double v, const char *unit, char *buf, size_t size)
 {
-    /* ORDER from 1e-9 to 1e15 */
-    static const char *const prefixes[] = {"n", "µ", "m", "", "k", "M", "G", "T", "P"};
-    int p = 3;
-    double scaled = v;
-    if (v != 0 && isfinite(v)) {
-        int e3 = (int)floor(log10(fabs(v)) / 3);
-        if (e3 < -3)
-            e3 = -3;
-        if (e3 > 5)
-            e3 = 5;
-        p = e3 + 3;
-        scaled = round_sig(v / pow(10, 3 * e3), 6);
-        /* 999.9999999 rounds to 1000: move to the next prefix. */
-        if (fabs(scaled) >= 1000 && p < 8) {
-            p++;
-            scaled = round_sig(scaled / 1000, 6);
-        }
+    if (v == 0 || !isfinite(v)) {
+        snprintf(buf, size, "%.6g %s", v, unit);
+        return buf;
     }
-    snprintf(buf, size, "%.6g %s%s", scaled, prefixes[p], unit);
-    return buf;
+    int e3 = (int)floor(log10(fabs(v)) / 3);
+    if (e3 < -3)
+        e3 = -3;
+    if (e3 > 5)
+        e3 = 5;
+    int p = e3 + 3;
+    rc_decimal shown;
+    double scaled = round_sig(v / pow(10, 3 * e3), 6, &shown);
+    /* 999.9999999 rounds to 1000: move to the next prefix. */
+    if (fabs(scaled) >= 1000 && p < 8) {
+        p++;
+        scaled = round_sig(scaled / 1000, 6, &shown);
+    }
+    /* "%.6g" of scaled: its six-digit rounding is the shown decimal. */
+    char number[40];
+    int len = rc_decimal_print_g(&shown, scaled < 0, 6, number);
+    return with_unit(number, (size_t)len, prefixes[p], unit, buf, size);
 }
 
 char *rc_format_si3(double v, const char *unit, char *buf, size_t size)
 {
-    static const char *const prefixes[] = {"n", "µ", "m", "", "k", "M", "G", "T", "P"};
+    char num[48];
     if (v == 0 || !isfinite(v)) {
-        char num[48];
-        snprintf(buf, size, "%s %s", rc_format_sig3(v, num, sizeof num), unit);
-        return buf;
+        rc_format_sig3(v, num, sizeof num);
+        return with_unit(num, strlen(num), "", unit, buf, size);
     }
     /* Round first, so that 999.6 G becomes 1.00 T rather than 1,000 G. */
-    double r = round_sig(v, 3);
+    rc_decimal shown;
+    double r = round_sig(v, 3, &shown);
     int e3 = (int)floor(log10(fabs(r)) / 3);
     if (e3 < -3)
         e3 = -3;
     if (e3 > 5)
         e3 = 5;
-    char num[48];
     rc_format_sig3(r / pow(10, 3 * e3), num, sizeof num);
-    snprintf(buf, size, "%s %s%s", num, prefixes[e3 + 3], unit);
-    return buf;
+    return with_unit(num, strlen(num), prefixes[e3 + 3], unit, buf, size);
 }
 
 char *rc_format_us(double seconds, char *buf, size_t size)

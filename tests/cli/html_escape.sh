@@ -55,7 +55,22 @@ for p in markers index; do
     [ "$n" -eq "$want" ] && ok || bad "$p.html: $n charts, expected $want"
     if grep -q '<img data-roofcast-chart' "$m/with/$p.html"; then bad "$p.html: a chart marker is left"; else ok; fi
 done
-for s in '<p>roofcast-chart-time-placeholder and roofcast-chart-overview-placeholder' \
+# Each page's charts are its SVG files, whether their data: URIs went in
+# after serialization (maximum_kernel) or, the text repeating what stands for them there,
+# into the tree (markers, index).
+for p in markers maximum_kernel; do
+    grep -o 'src="data:image/svg+xml;base64,[^"]*"' "$m/with/$p.html" | cut -d, -f2 | tr -d '"' \
+        >"$m/uris"
+    for k in 1 2; do
+        c=$(if [ $k = 1 ]; then echo roofline; else echo time; fi)
+        sed -n "${k}p" "$m/uris" | base64 -d >"$m/chart.svg" 2>/dev/null
+        cmp -s "$m/chart.svg" "$m/with/$p-$c.svg" && ok || bad "$p.html: its $c chart is not $p-$c.svg"
+    done
+done
+grep -o 'src="data:image/svg+xml;base64,[^"]*"' "$m/with/index.html" | cut -d, -f2 | tr -d '"' |
+    base64 -d | cmp -s - "$m/with/index.svg" && ok || bad "index.html: its chart is not index.svg"
+for s in '<p>roofcast-chart-time-placeholder and roofcast-chart-overview-placeholder, "roofcast-chart:overview"' \
+         'src="roofcast-chart:roofline" and "roofcast-chart:time"' \
          '// &lt;img data-roofcast-chart="time"&gt;' \
          'data-roofcast-chart="time" roofcast-chart-time-placeholder'; do
     grep -qF -- "$s" "$m/with/markers.html" && ok || bad "markers.html does not show literally: $s"
