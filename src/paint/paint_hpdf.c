@@ -12,10 +12,14 @@
 #include <string.h>
 
 #include <hpdf_doc.h>
+#include <hpdf_encoder.h>
 #include <hpdf_font.h>
 #include <hpdf_fontdef.h>
 #include <hpdf_mmgr.h>
 #include <hpdf_streams.h>
+#include <zlib.h>
+
+#include "util/buffer.h"
 
 /* ---- fonts from memory --------------------------------------------------- */
 
@@ -196,56 +200,355 @@ bool rc_hpdf_direct_cmap(HPDF_Doc pdf, const char *name)
     return true;
 }
 
-/* ---- the text of a font, for readers ------------------------------------ */
+/* ---- a font made and finished for saving ---------------------------------- */
+
+HPDF_Font rc_hpdf_get_font(HPDF_Doc pdf, const char *name)
+{
+    HPDF_Encoder enc = HPDF_GetEncoder(pdf, "UTF-8");
+    if (!enc || enc->type != HPDF_ENCODER_TYPE_DOUBLE_BYTE || !enc->attr)
+        return NULL;
+    HPDF_CMapEncoderAttr ea = enc->attr;
+    HPDF_UINT16(*kept)[256] = malloc(sizeof ea->cid_map);
+    if (!kept)
+        return NULL;
+    memcpy(kept, ea->cid_map, sizeof ea->cid_map);
+    HPDF_Encoder_ToUnicode_Func to_unicode = enc->to_unicode_fn;
+    /* CIDFontType2_New reads every entry of cid_map when the encoder's
+     * to_unicode_fn is HPDF_CMapEncoder_ToUnicode, else it asks for all
+     * 65,536 codes. One CID (1) makes its loops end at once. */
+    memset(ea->cid_map, 0, sizeof ea->cid_map);
+    ea->cid_map[1][0] = 1;
+    enc->to_unicode_fn = HPDF_CMapEncoder_ToUnicode;
+    HPDF_Font font = HPDF_GetFont(pdf, name, "UTF-8");
+    enc->to_unicode_fn = to_unicode;
+    memcpy(ea->cid_map, kept, sizeof ea->cid_map);
+    free(kept);
+    return font;
+}
+
+/* ---- a font finished for saving ----------------------------------------- */
+
+/* Subsets kept per font: a run's documents mostly use one or two. */
+enum { KEPT_PROGRAMS = 4 };
+
+/* One embedded subset: the glyphs it has (libharu's glyph flags, one byte
+ * per glyph), deflated, and its length before; and the CIDToGIDMap of the
+ * characters it has, deflated. */
+typedef struct {
+    unsigned char *flags, *packed, *map;
+    size_t len, map_len;
+    HPDF_UINT32 length1;
+} kept_program;
+
+struct rc_hpdf_font_memo {
+    HPDF_UINT16 *code, *glyph; /* each character the cmap maps to a glyph, ascending */
+    size_t ncodes;
+    unsigned char *to_unicode; /* the ToUnicode CMap, deflated */
+    size_t to_unicode_len;
+    kept_program program[KEPT_PROGRAMS]; /* the most recently used first */
+    size_t nprograms;
+};
+
+static void free_program(kept_program *k)
+{
+    free(k->flags);
+    free(k->packed);
+    free(k->map);
+}
+
+void rc_hpdf_font_memo_free(rc_hpdf_font_memo *m)
+{
+    if (!m)
+        return;
+    free(m->code);
+    free(m->glyph);
+    free(m->to_unicode);
+    for (size_t i = 0; i < m->nprograms; i++)
+        free_program(&m->program[i]);
+    free(m);
+}
+
+/* data[0..len) deflated at `level`: a new buffer of *packed_len bytes, or
+ * NULL when out of memory. */
+static unsigned char *deflated(const void *data, size_t len, int level, size_t *packed_len)
+{
+    uLongf n = compressBound((uLong)len);
+    unsigned char *out = malloc(n);
+    if (out && compress2(out, &n, data, (uLong)len, level) != Z_OK) {
+        free(out);
+        out = NULL;
+    }
+    *packed_len = n;
+    return out;
+}
+
+/* libharu writes a stream whose filter is NONE as it is and leaves out
+ * its /Filter: this puts the filter back for data deflated already. */
+static HPDF_STATUS write_flate_filter(HPDF_Dict dict, HPDF_Stream stream)
+{
+    (void)dict;
+    return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\012");
+}
+
+/* Makes packed[0..len), deflated already, the data of stream `dict`. */
+static bool put_packed(HPDF_Dict dict, const unsigned char *packed, size_t len)
+{
+    HPDF_MemStream_FreeData(dict->stream);
+    dict->filter = HPDF_STREAM_FILTER_NONE;
+    dict->write_fn = write_flate_filter;
+    return HPDF_Stream_Write(dict->stream, packed, (HPDF_UINT)len) == HPDF_OK;
+}
 
 /* A ToUnicode CMap for a font whose codes are the characters of the Basic
  * Multilingual Plane themselves (libharu's UTF-8 encoder: two bytes, big
  * endian, code = CID = code point). A bfrange may vary only its last byte,
  * so the plane is 256 ranges of 256 codes, less the surrogates (D800-DFFF),
  * which stand for no character; at most 100 ranges per block. */
-static bool write_identity_to_unicode(HPDF_Stream s)
+static void identity_to_unicode(rc_buffer *b)
 {
-    static const char head[] =
-        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
-        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-        "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
-        "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n";
-    static const char tail[] =
-        "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n";
     enum { SURROGATES = 0xD8, SURROGATES_END = 0xE0, PER_BLOCK = 100 };
-    bool ok = HPDF_Stream_WriteStr(s, head) == HPDF_OK;
+    rc_buffer_puts(b, "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+                      "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+                      "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+                      "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n");
     unsigned hi = 0;
-    while (ok && hi < 256) {
+    while (hi < 256) {
         unsigned n = 0, end = hi;
         for (; end < 256 && n < PER_BLOCK; end++)
             n += !(end >= SURROGATES && end < SURROGATES_END);
-        char line[48]; /* room for any unsigned, as GCC checks at -O1 */
-        snprintf(line, sizeof line, "%u beginbfrange\n", n);
-        ok &= HPDF_Stream_WriteStr(s, line) == HPDF_OK;
-        for (; ok && hi < end; hi++) {
-            if (hi >= SURROGATES && hi < SURROGATES_END)
-                continue;
-            snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
-            ok &= HPDF_Stream_WriteStr(s, line) == HPDF_OK;
-        }
-        ok &= HPDF_Stream_WriteStr(s, "endbfrange\n") == HPDF_OK;
+        rc_buffer_printf(b, "%u beginbfrange\n", n);
+        for (; hi < end; hi++)
+            if (hi < SURROGATES || hi >= SURROGATES_END)
+                rc_buffer_printf(b, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
+        rc_buffer_puts(b, "endbfrange\n");
     }
-    return ok && HPDF_Stream_WriteStr(s, tail) == HPDF_OK;
+    rc_buffer_puts(b, "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
 }
 
-bool rc_hpdf_fix_to_unicode(HPDF_Font font)
+/* The characters below U+FFFF that the font maps to a glyph: the codes
+ * libharu's width and glyph tables cover. */
+static bool list_codes(HPDF_FontDef def, rc_hpdf_font_memo *m)
 {
-    HPDF_FontAttr attr = font ? font->attr : NULL;
-    HPDF_Dict cmap = attr && attr->type == HPDF_FONT_TYPE0_TT ? attr->cmap_stream : NULL;
-    if (!cmap || !cmap->stream || cmap->stream->type != HPDF_STREAM_MEMORY)
+    size_t n = 0;
+    for (HPDF_UINT u = 0; u < 0xFFFF; u++)
+        n += HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u) != 0;
+    m->code = malloc((n ? n : 1) * sizeof *m->code);
+    m->glyph = malloc((n ? n : 1) * sizeof *m->glyph);
+    if (!m->code || !m->glyph)
         return false;
+    for (HPDF_UINT u = 0; u < 0xFFFF; u++) {
+        HPDF_UINT16 g = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u);
+        if (g != 0) {
+            m->code[m->ncodes] = (HPDF_UINT16)u;
+            m->glyph[m->ncodes++] = g;
+        }
+    }
+    return true;
+}
+
+static rc_hpdf_font_memo *memo_new(HPDF_FontDef def)
+{
+    rc_hpdf_font_memo *m = calloc(1, sizeof *m);
+    rc_buffer b = {0};
+    if (m)
+        identity_to_unicode(&b);
+    if (!m || b.failed || !list_codes(def, m) ||
+        !(m->to_unicode = deflated(b.data, b.len, Z_BEST_COMPRESSION, &m->to_unicode_len))) {
+        rc_hpdf_font_memo_free(m);
+        m = NULL;
+    }
+    free(b.data);
+    return m;
+}
+
+/* The ToUnicode stream: the identity CMap in place of libharu's. */
+static bool finish_to_unicode(HPDF_Dict cmap, const rc_hpdf_font_memo *m)
+{
     /* The entries of a CMap used as an encoding, which a ToUnicode stream
      * has none of. */
     static const char *const keys[] = {"Type", "CMapName", "CIDSystemInfo", "WMode", "UseCMap"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         HPDF_Dict_RemoveElement(cmap, keys[i]); /* not found: nothing to do */
-    HPDF_MemStream_FreeData(cmap->stream);
-    return write_identity_to_unicode(cmap->stream);
+    return put_packed(cmap, m->to_unicode, m->to_unicode_len);
+}
+
+/* The glyph of the memo's i-th character when the document embeds it,
+ * else 0. */
+static HPDF_UINT16 used_glyph(const rc_hpdf_font_memo *m, HPDF_TTFontDefAttr tt, size_t i)
+{
+    HPDF_UINT16 g = m->glyph[i];
+    return g < tt->num_glyphs && tt->glyph_tbl.flgs[g] ? g : 0;
+}
+
+/* /W as libharu makes it (runs of consecutive codes whose width is not
+ * /DW), over the characters used only. */
+static bool finish_widths(HPDF_FontAttr attr, const rc_hpdf_font_memo *m)
+{
+    HPDF_FontDef def = attr->fontdef;
+    HPDF_Dict cid_font = attr->descendant_font;
+    HPDF_Array w = HPDF_Array_New(cid_font->mmgr), run = NULL;
+    if (!w || HPDF_Dict_Add(cid_font, "W", w) != HPDF_OK)
+        return false;
+    HPDF_UINT next = 0; /* the code after the run's last */
+    bool ok = true;
+    for (size_t i = 0; ok && i < m->ncodes; i++) {
+        HPDF_UINT16 g = used_glyph(m, def->attr, i);
+        HPDF_INT16 width = g ? HPDF_TTFontDef_GetGidWidth(def, g) : def->missing_width;
+        if (!g || width == def->missing_width) {
+            run = NULL;
+            continue;
+        }
+        if (!run || m->code[i] != next) {
+            run = HPDF_Array_New(cid_font->mmgr);
+            ok = run && HPDF_Array_AddNumber(w, m->code[i]) == HPDF_OK &&
+                 HPDF_Array_Add(w, run) == HPDF_OK;
+        }
+        ok = ok && HPDF_Array_AddNumber(run, width) == HPDF_OK;
+        next = m->code[i] + 1u;
+    }
+    return ok;
+}
+
+/* The CIDToGIDMap up to the highest character used, deflated; 0 (no
+ * glyph) for codes not used. NULL when out of memory. */
+static unsigned char *packed_glyph_map(HPDF_FontDef def, const rc_hpdf_font_memo *m, size_t *len)
+{
+    HPDF_TTFontDefAttr tt = def->attr;
+    size_t top = 0;
+    for (size_t i = 0; i < m->ncodes; i++)
+        if (used_glyph(m, tt, i))
+            top = m->code[i] + 1u;
+    unsigned char *map = calloc(2 * top + 1, 1);
+    for (size_t i = 0; map && i < m->ncodes && m->code[i] < top; i++) {
+        HPDF_UINT16 g = used_glyph(m, tt, i);
+        map[2 * m->code[i]] = (unsigned char)(g >> 8);
+        map[2 * m->code[i] + 1] = (unsigned char)g;
+    }
+    unsigned char *packed = map ? deflated(map, 2 * top, Z_DEFAULT_COMPRESSION, len) : NULL;
+    free(map);
+    return packed;
+}
+
+/* The whole of a memory stream, malloc'd, or NULL. */
+static unsigned char *mem_stream_bytes(HPDF_Stream s, size_t *len)
+{
+    *len = HPDF_Stream_Size(s);
+    unsigned char *out = malloc(*len ? *len : 1), *o = out;
+    for (HPDF_UINT i = 0; out && i < HPDF_MemStream_GetBufCount(s); i++) {
+        HPDF_UINT n = 0;
+        HPDF_BYTE *buf = HPDF_MemStream_GetBufPtr(s, i, &n);
+        memcpy(o, buf, n);
+        o += n;
+    }
+    return out;
+}
+
+/* Makes the subset of the glyphs the document uses as libharu embeds it
+ * (HPDF_TTFontDef_SaveFontData), deflated, and its CIDToGIDMap. */
+static bool make_program(HPDF_FontDef def, const rc_hpdf_font_memo *m, kept_program *k)
+{
+    HPDF_TTFontDefAttr tt = def->attr;
+    HPDF_Stream s = HPDF_MemStream_New(def->mmgr, 64 * 1024);
+    size_t len = 0;
+    unsigned char *raw = NULL;
+    *k = (kept_program){0};
+    if (s && HPDF_TTFontDef_SaveFontData(def, s) == HPDF_OK)
+        raw = mem_stream_bytes(s, &len);
+    if (raw) {
+        k->packed = deflated(raw, len, Z_DEFAULT_COMPRESSION, &k->len);
+        k->flags = malloc(tt->num_glyphs);
+        k->length1 = tt->length1;
+        k->map = packed_glyph_map(def, m, &k->map_len);
+    }
+    if (k->flags)
+        memcpy(k->flags, tt->glyph_tbl.flgs, tt->num_glyphs);
+    if (s)
+        HPDF_Stream_Free(s);
+    free(raw);
+    if (!k->packed || !k->flags || !k->map) {
+        free_program(k);
+        return false;
+    }
+    return true;
+}
+
+/* The subset for the glyphs flagged now: kept, or made and kept. */
+static const kept_program *program_for(HPDF_FontDef def, rc_hpdf_font_memo *m)
+{
+    HPDF_TTFontDefAttr tt = def->attr;
+    size_t at = 0;
+    while (at < m->nprograms && memcmp(m->program[at].flags, tt->glyph_tbl.flgs, tt->num_glyphs))
+        at++;
+    kept_program k;
+    if (at < m->nprograms) {
+        k = m->program[at];
+    } else {
+        if (!make_program(def, m, &k))
+            return NULL;
+        if (m->nprograms == KEPT_PROGRAMS)
+            free_program(&m->program[--at]);
+        else
+            m->nprograms++;
+    }
+    memmove(m->program + 1, m->program, at * sizeof *m->program);
+    m->program[0] = k;
+    return &m->program[0];
+}
+
+/* The font descriptor with the embedded subset k, as libharu makes it when
+ * saving (CIDFontType2_BeforeWrite_Func, which keeps one set here). */
+static bool finish_descriptor(HPDF_FontAttr attr, const kept_program *k)
+{
+    HPDF_FontDef def = attr->fontdef;
+    HPDF_TTFontDefAttr tt = def->attr;
+    HPDF_MMgr mmgr = attr->descendant_font->mmgr;
+    HPDF_Dict descriptor = HPDF_Dict_New(mmgr);
+    HPDF_Dict data = descriptor ? HPDF_DictStream_New(mmgr, attr->xref) : NULL;
+    if (!data) {
+        if (descriptor)
+            HPDF_Dict_Free(descriptor);
+        return false;
+    }
+    HPDF_STATUS ret = put_packed(data, k->packed, k->len) ? HPDF_OK : HPDF_FAILD_TO_ALLOC_MEM;
+    ret += HPDF_Dict_Add(descriptor, "FontFile2", data);
+    ret += HPDF_Dict_AddNumber(data, "Length1", (HPDF_INT32)k->length1);
+    ret += HPDF_Dict_AddNumber(data, "Length2", 0);
+    ret += HPDF_Dict_AddNumber(data, "Length3", 0);
+    ret += HPDF_Xref_Add(attr->xref, descriptor);
+    ret += HPDF_Dict_AddName(descriptor, "Type", "FontDescriptor");
+    ret += HPDF_Dict_AddNumber(descriptor, "Ascent", def->ascent);
+    ret += HPDF_Dict_AddNumber(descriptor, "Descent", def->descent);
+    ret += HPDF_Dict_AddNumber(descriptor, "Flags", (HPDF_INT32)def->flags);
+    ret += HPDF_Dict_Add(descriptor, "FontBBox", HPDF_Box_Array_New(mmgr, def->font_bbox));
+    ret += HPDF_Dict_AddName(descriptor, "FontName", tt->base_font);
+    ret += HPDF_Dict_AddNumber(descriptor, "ItalicAngle", def->italic_angle);
+    ret += HPDF_Dict_AddNumber(descriptor, "StemV", def->stemv);
+    ret += HPDF_Dict_AddNumber(descriptor, "XHeight", def->x_height);
+    def->descriptor = descriptor; /* libharu's saving then adds it as it is */
+    return ret == HPDF_OK;
+}
+
+bool rc_hpdf_finish_font(HPDF_Font font, rc_hpdf_font_memo **memo)
+{
+    HPDF_FontAttr attr = font ? font->attr : NULL;
+    if (!attr || attr->type != HPDF_FONT_TYPE0_TT || !attr->map_stream || !attr->cmap_stream ||
+        !attr->descendant_font || !attr->map_stream->stream || !attr->cmap_stream->stream ||
+        attr->map_stream->stream->type != HPDF_STREAM_MEMORY ||
+        attr->cmap_stream->stream->type != HPDF_STREAM_MEMORY ||
+        attr->fontdef->type != HPDF_FONTDEF_TYPE_TRUETYPE)
+        return false;
+    if (!*memo && !(*memo = memo_new(attr->fontdef)))
+        return false;
+    for (HPDF_UINT16 c = 0x20; c < 0x7F; c++)
+        HPDF_TTFontDef_GetCharWidth(attr->fontdef, c);
+    if (attr->fontdef->descriptor)
+        return false; /* finished already */
+    const kept_program *k = program_for(attr->fontdef, *memo);
+    /* Saving sets the filter of the font's ToUnicode and CIDToGIDMap
+     * streams to the font's: theirs are deflated already. */
+    font->filter = HPDF_STREAM_FILTER_NONE;
+    return k && finish_to_unicode(attr->cmap_stream, *memo) && finish_widths(attr, *memo) &&
+           put_packed(attr->map_stream, k->map, k->map_len) && finish_descriptor(attr, k);
 }
 
 char *rc_hpdf_utf8_put(char *o, unsigned long c)

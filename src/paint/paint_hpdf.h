@@ -79,16 +79,48 @@ const char *rc_hpdf_load_ttf(HPDF_Doc pdf, rc_hpdf_font_source *src, const unsig
  * the font as it was, when its cmap is not the kind this can convert. */
 bool rc_hpdf_direct_cmap(HPDF_Doc pdf, const char *name);
 
-/* Replaces the ToUnicode CMap libharu 2.3 gives a TrueType font with the
- * UTF-8 encoder (`font` from HPDF_GetFont(pdf, name, "UTF-8")). libharu
- * writes its encoding CMap there, a "begincidrange" that maps codes to
- * CIDs, not to text: poppler warns "Invalid 'begincidrange' operator in
- * ToUnicode CMap" on every PDF and finds the text through the font's own
- * cmap instead. The replacement maps every code to the character it
- * encodes (bfrange over the Basic Multilingual Plane). Call it once per
- * document and font, before saving. Returns false, the font unchanged or
- * its map empty, when the font is not of that kind or memory ran out. */
-bool rc_hpdf_fix_to_unicode(HPDF_Font font);
+/* HPDF_GetFont(pdf, name, "UTF-8") for a TrueType font, less its widths
+ * and CIDToGIDMap: libharu makes both for all 65,535 codes of the plane
+ * there, through the encoder (some 12 million instructions per font and
+ * document, and as much again to free them), and rc_hpdf_finish_font
+ * makes them anew for the characters used. So for the call the encoder
+ * answers as a CMap encoder that maps one code: the font's tables cover
+ * that code alone. The encoder is as it was after the call. NULL after
+ * libharu's error handler was called, or when memory ran out. */
+HPDF_Font rc_hpdf_get_font(HPDF_Doc pdf, const char *name);
+
+/* What rc_hpdf_finish_font keeps of one font from one document to the
+ * next: the characters its cmap maps, the ToUnicode CMap deflated, and the
+ * last few embedded subsets made, deflated. NULL to start; free with
+ * rc_hpdf_font_memo_free. */
+typedef struct rc_hpdf_font_memo rc_hpdf_font_memo;
+
+void rc_hpdf_font_memo_free(rc_hpdf_font_memo *memo);
+
+/* Finishes a TrueType font with the UTF-8 encoder (`font` from
+ * HPDF_GetFont(pdf, name, "UTF-8"), its cmap made direct by
+ * rc_hpdf_direct_cmap) for saving: call it once per document and font,
+ * after the last text is drawn and before the document is saved.
+ *
+ * libharu 2.3 gives such a font a width (/W) and a CIDToGIDMap entry for
+ * every code of the Basic Multilingual Plane: 48 KB of numbers and
+ * 256 KB to compress per document, the most of what a one-page PDF cost.
+ * Here both cover only the characters whose glyphs the document embeds
+ * (those it measured or drew), with the same widths and glyphs; codes
+ * it never shows need neither.
+ *
+ * Its ToUnicode CMap becomes one that readers can use: libharu writes
+ * its encoding CMap there, a "begincidrange" that maps codes to CIDs, not
+ * to text (poppler warned "Invalid 'begincidrange' operator in ToUnicode
+ * CMap" on every PDF). The replacement maps every code to the character
+ * it encodes (bfrange over the Basic Multilingual Plane).
+ *
+ * The embedded subset depends only on the glyphs used, which documents
+ * set in the same fonts mostly share: it is made (and deflated) once per
+ * glyph set and kept in *memo, made on first use, rather than made anew
+ * per document. Returns false, the font partly finished, when it is not
+ * of that kind or memory ran out. */
+bool rc_hpdf_finish_font(HPDF_Font font, rc_hpdf_font_memo **memo);
 
 /* Points: text at 100 % zoom on paper is legible from this size up. */
 #define RC_HPDF_MIN_TEXT 6.0

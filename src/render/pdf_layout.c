@@ -34,6 +34,7 @@ typedef struct spare_doc {
     HPDF_Doc pdf;
     rc_hpdf_font_source source[RC_FONT_COUNT]; /* libharu reads the fonts from these */
     char name[RC_FONT_COUNT][HPDF_LIMIT_MAX_NAME_LEN + 1];
+    rc_hpdf_font_memo *memo[RC_FONT_COUNT]; /* what rc_hpdf_finish_font keeps */
 } spare_doc;
 
 static void drop_spare(void *obj)
@@ -41,6 +42,8 @@ static void drop_spare(void *obj)
     spare_doc *d = obj;
     if (d->pdf)
         HPDF_Free(d->pdf);
+    for (int i = 0; i < RC_FONT_COUNT; i++)
+        rc_hpdf_font_memo_free(d->memo[i]);
     free(d);
 }
 
@@ -110,11 +113,70 @@ const char *pdf_own(pdf *p, char *s)
     return s;
 }
 
+/* pdf_remember's entries. */
+struct pdf_recalled {
+    const void *node; /* NULL: a free slot */
+    const char *attr, *text;
+};
+
 void pdf_drop_owned(pdf *p, size_t from)
 {
+    if (from < p->nowned && p->nrecalled > 0) { /* what it recalls may be freed */
+        memset(p->recalled, 0, p->caprecalled * sizeof *p->recalled);
+        p->nrecalled = 0;
+    }
     for (size_t i = from; i < p->nowned; i++)
         free(p->owned[i]);
     p->nowned = from;
+}
+
+/* ---- text kept by its source --------------------------------------------- */
+
+/* Where (node, attr) is in a table of `cap` slots, or the free slot where
+ * it would go: open addressing, probing linearly. */
+static size_t recall_slot(const struct pdf_recalled *t, size_t cap, const void *node,
+                          const char *attr)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)node ^ ((uint64_t)(uintptr_t)attr << 17)) *
+                 0x9E3779B97F4A7C15u;
+    size_t i = (size_t)(h >> 32) & (cap - 1);
+    while (t[i].node && (t[i].node != node || t[i].attr != attr))
+        i = (i + 1) & (cap - 1);
+    return i;
+}
+
+const char *pdf_recall(const pdf *p, const void *node, const char *attr)
+{
+    if (p->caprecalled == 0)
+        return NULL;
+    const struct pdf_recalled *e =
+        &p->recalled[recall_slot(p->recalled, p->caprecalled, node, attr)];
+    return e->node ? e->text : NULL;
+}
+
+/* Doubles the table (256 slots to start); false when out of memory. */
+static bool recall_grow(pdf *p)
+{
+    size_t cap = p->caprecalled ? 2 * p->caprecalled : 256;
+    struct pdf_recalled *t = calloc(cap, sizeof *t);
+    if (!t)
+        return false;
+    for (size_t i = 0; i < p->caprecalled; i++)
+        if (p->recalled[i].node)
+            t[recall_slot(t, cap, p->recalled[i].node, p->recalled[i].attr)] = p->recalled[i];
+    free(p->recalled);
+    p->recalled = t;
+    p->caprecalled = cap;
+    return true;
+}
+
+void pdf_remember(pdf *p, const void *node, const char *attr, const char *text)
+{
+    if (!node || (2 * (p->nrecalled + 1) > p->caprecalled && !recall_grow(p)))
+        return; /* at most half full */
+    struct pdf_recalled *e = &p->recalled[recall_slot(p->recalled, p->caprecalled, node, attr)];
+    p->nrecalled += !e->node;
+    *e = (struct pdf_recalled){node, attr, text};
 }
 
 const char *pdf_join(pdf *p, ...)
@@ -196,6 +258,23 @@ double pdf_width(pdf *p, const pdf_style *st, const char *s, size_t n)
 
 double pdf_leading(const pdf_style *st) { return st->size * LEADING; }
 
+/* Sets the font, size and fill of st on `page` where they differ from
+ * the page's: they are the graphics state's, which text objects (BT ... ET)
+ * and content streams leave as they are, and libharu keeps them (across
+ * its GSave and GRestore too). Most texts on a page share them, and
+ * writing them for each was a third of a page's operators. */
+static void set_text_state(HPDF_Page page, HPDF_Font font, const pdf_style *st)
+{
+    HPDF_REAL size = (HPDF_REAL)st->size;
+    if (HPDF_Page_GetCurrentFont(page) != font || HPDF_Page_GetCurrentFontSize(page) != size)
+        HPDF_Page_SetFontAndSize(page, font, size);
+    HPDF_RGBColor now = HPDF_Page_GetRGBFill(page);
+    HPDF_REAL r = (HPDF_REAL)st->color.r, g = (HPDF_REAL)st->color.g, b = (HPDF_REAL)st->color.b;
+    if (HPDF_Page_GetFillingColorSpace(page) != HPDF_CS_DEVICE_RGB || now.r != r || now.g != g ||
+        now.b != b)
+        HPDF_Page_SetRGBFill(page, r, g, b);
+}
+
 /* Draws s[0..n) with its baseline at `baseline` (from the page's top). */
 void pdf_text(pdf *p, const pdf_style *st, double x, double baseline, const char *s, size_t n)
 {
@@ -209,9 +288,7 @@ void pdf_text(pdf *p, const pdf_style *st, double x, double baseline, const char
     memcpy(text, s, n);
     text[n] = '\0';
     HPDF_Page_BeginText(p->page);
-    HPDF_Page_SetFontAndSize(p->page, p->hf.font[st->font], (HPDF_REAL)st->size);
-    HPDF_Page_SetRGBFill(p->page, (HPDF_REAL)st->color.r, (HPDF_REAL)st->color.g,
-                         (HPDF_REAL)st->color.b);
+    set_text_state(p->page, p->hf.font[st->font], st);
     HPDF_Page_SetTextMatrix(p->page, 1, 0, 0, 1, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - baseline));
     HPDF_Page_ShowText(p->page, text);
     HPDF_Page_EndText(p->page);
@@ -591,7 +668,7 @@ double pdf_table_block(pdf *p, pdf_table *t, double x, double top, double w)
     for (size_t r = 0; r < t->nrows; r++) {
         if (y + t->row_h[r] > p->bottom)
             break;
-        y += pdf_table_row(p, t, r, x, y);
+        y += p->page ? pdf_table_row(p, t, r, x, y) : t->row_h[r]; /* measuring: its height */
     }
     pdf_table_free(t);
     return y - top;
@@ -765,7 +842,7 @@ void pdf_seal_page(FILE *spill, HPDF_Page page)
     uLongf packed_len = compressBound(raw_len);
     unsigned char *packed = raw ? malloc(packed_len) : NULL;
     long offset = -1;
-    bool ok = packed && compress2(packed, &packed_len, raw, raw_len, Z_DEFAULT_COMPRESSION) == Z_OK &&
+    bool ok = packed && compress2(packed, &packed_len, raw, raw_len, PDF_PAGE_ZLEVEL) == Z_OK &&
               fseek(spill, 0, SEEK_END) == 0 && (offset = ftell(spill)) >= 0 &&
               fwrite(packed, 1, packed_len, spill) == packed_len && fflush(spill) == 0;
     free(raw);
@@ -799,14 +876,33 @@ void pdf_seal_page(FILE *spill, HPDF_Page page)
     contents->write_fn = write_flate_filter;
 }
 
-/* ---- the document ------------------------------------------------------- */
-
-/* Gives font i a ToUnicode map that readers can use (rc_hpdf_fix_to_unicode). */
-static void fix_to_unicode(pdf *p, int i)
+/* Deflates the operators of `page` that are still in memory at
+ * PDF_PAGE_ZLEVEL, rather than leave them to libharu's saving at zlib's
+ * default level. Sets p->oom when memory runs out. */
+static void pack_page(pdf *p, HPDF_Page page)
 {
-    if (p->hf.font[i] && !p->error && !rc_hpdf_fix_to_unicode(p->hf.font[i]))
-        p->oom = true; /* the font is libharu's UTF-8 TrueType: only memory can fail */
+    HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
+    if (!contents || !contents->stream || contents->stream->type != HPDF_STREAM_MEMORY ||
+        !(contents->filter & HPDF_STREAM_FILTER_FLATE_DECODE))
+        return;
+    HPDF_UINT32 raw_len = 0;
+    unsigned char *raw = stream_bytes(contents->stream, &raw_len);
+    uLongf packed_len = compressBound(raw_len);
+    unsigned char *packed = raw ? malloc(packed_len) : NULL;
+    if (packed && compress2(packed, &packed_len, raw, raw_len, PDF_PAGE_ZLEVEL) == Z_OK) {
+        HPDF_MemStream_FreeData(contents->stream);
+        contents->filter = HPDF_STREAM_FILTER_NONE;
+        contents->write_fn = write_flate_filter;
+        if (HPDF_Stream_Write(contents->stream, packed, (HPDF_UINT)packed_len) != HPDF_OK)
+            p->oom = true; /* the page is cut: no file */
+    } else {
+        p->oom = true;
+    }
+    free(raw);
+    free(packed);
 }
+
+/* ---- the document ------------------------------------------------------- */
 
 /* A new document in the one kept from the last PDF: the fonts are
  * loaded. */
@@ -822,8 +918,7 @@ static bool open_kept(pdf *p)
     HPDF_SetCurrentEncoder(p->pdf, "UTF-8");
     for (int i = 0; i < RC_FONT_COUNT && !p->error; i++) {
         p->def[i] = HPDF_GetFontDef(p->pdf, p->spare->name[i]);
-        p->hf.font[i] = HPDF_GetFont(p->pdf, p->spare->name[i], "UTF-8");
-        fix_to_unicode(p, i);
+        p->hf.font[i] = rc_hpdf_get_font(p->pdf, p->spare->name[i]);
     }
     if (p->error || !p->hf.font[0] || !p->hf.font[1] || !p->def[0] || !p->def[1]) {
         pdf_report(p, NULL);
@@ -852,11 +947,11 @@ static bool open_new(pdf *p)
         const char *name = rc_hpdf_load_ttf(p->pdf, &p->spare->source[i], data, len);
         if (name && !p->error) {
             snprintf(p->spare->name[i], sizeof p->spare->name[i], "%s", name);
-            /* Direct lookups first: HPDF_GetFont looks up every code point. */
+            /* Direct lookups first: the font's widths and glyph map
+             * (rc_hpdf_finish_font) look up every code point. */
             rc_hpdf_direct_cmap(p->pdf, name);
             p->def[i] = HPDF_GetFontDef(p->pdf, name);
-            p->hf.font[i] = HPDF_GetFont(p->pdf, name, "UTF-8");
-            fix_to_unicode(p, i);
+            p->hf.font[i] = rc_hpdf_get_font(p->pdf, name);
         }
         if (p->error || !p->hf.font[i] || !p->def[i]) {
             pdf_report(p, rc_font_path((rc_font_role)i));
@@ -898,6 +993,11 @@ static HPDF_STATUS write_to_sink(HPDF_Stream stream, const HPDF_BYTE *ptr, HPDF_
  * for it for the call. The sink reports its own failures. */
 bool pdf_write(pdf *p, const rc_sink *sink)
 {
+    for (int i = 0; i < RC_FONT_COUNT && !p->error && !p->oom; i++)
+        if (!rc_hpdf_finish_font(p->hf.font[i], &p->spare->memo[i]))
+            p->oom = true; /* the fonts are libharu's UTF-8 TrueType: only memory can fail */
+    for (size_t i = 0; i < p->npages && !p->error && !p->oom; i++)
+        pack_page(p, p->pages[i]);
     if (p->oom) {
         rc_error_at(p->diag, NULL, 0, "%s: out of memory", p->output);
         return false;
@@ -958,4 +1058,5 @@ void pdf_close(pdf *p)
     free(p->owned);
     free(p->pages);
     free(p->links);
+    free(p->recalled);
 }

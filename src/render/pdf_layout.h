@@ -87,6 +87,8 @@ typedef struct {
     pdf_link *links;
     size_t nlinks, caplinks;
     FILE *spill;            /* finished pages are sealed into it (pdf_seal_page); NULL: kept */
+    struct pdf_recalled *recalled; /* pdf_remember's table: cap entries, a power of 2 */
+    size_t nrecalled, caprecalled;
     bool oom;
     unsigned long long measured; /* characters measured so far: the layout's work */
 } pdf;
@@ -129,6 +131,17 @@ const char *pdf_join(pdf *p, ...);
 /* Frees the strings made since p->nowned was `from`: once drawn, a page
  * holds its own copy of its text. */
 void pdf_drop_owned(pdf *p, size_t from);
+
+/* Text made from (node, attr) of the results tree (render_pdf.c's tx):
+ * a page is laid out at several font scales and then drawn, and asks for
+ * each text every time; the text is made once (read from the tree, checked
+ * against the fonts) and recalled after. The text recalled for (node,
+ * attr), or NULL when there is none. */
+const char *pdf_recall(const pdf *p, const void *node, const char *attr);
+
+/* Keeps `text` (owned by p, or static) for pdf_recall(p, node, attr) until
+ * pdf_drop_owned next frees strings. Nothing when out of memory. */
+void pdf_remember(pdf *p, const void *node, const char *attr, const char *text);
 
 /* ---- text -------------------------------------------------------------- */
 
@@ -239,6 +252,12 @@ void pdf_add_link(pdf *p, size_t page, size_t target, double x, double top, doub
 /* Makes the links noted: target t's page is p->pages[first + page_of[t]],
  * none when page_of[t] is PDF_NO_PAGE or t >= ntargets. */
 void pdf_make_links(pdf *p, size_t first, const size_t *page_of, size_t ntargets);
+
+/* The zlib level a page's operators are deflated at (pdf_seal_page, and
+ * pdf_write for pages in memory): on a page's 30 KB of text operators,
+ * level 3 takes a seventh of the time of zlib's default (6, libharu's) for
+ * a stream a fifth larger. */
+#define PDF_PAGE_ZLEVEL 3
 
 /* Moves `page`'s operators so far into the spill file, compressed, and
  * starts the page a new content stream for what is drawn later (a footer):

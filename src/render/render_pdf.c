@@ -140,14 +140,21 @@ static bool cut_long(xmlChar *raw)
 /* Text of node n: attribute `attr`, or its content when attr is NULL, as
  * the fonts can print it (see rc_hpdf_showable), with a warning for each
  * character they cannot; cut with a notice past TEXT_MAX. Owned by p; ""
- * when missing. `what` names the text in warnings ("the kernel's name"). */
+ * when missing. `what` names the text in warnings ("the kernel's name").
+ * Made once and recalled after (pdf_remember): a page asks at every font
+ * scale it is measured at. */
 static const char *tx(pdf *p, xmlNodePtr n, const char *attr, const char *what)
 {
     if (!n)
         return "";
+    const char *kept = pdf_recall(p, n, attr);
+    if (kept)
+        return kept;
     xmlChar *raw = attr ? xmlGetProp(n, X(attr)) : xmlNodeGetContent(n);
-    if (!raw)
+    if (!raw) {
+        pdf_remember(p, n, attr, "");
         return "";
+    }
     bool cut = cut_long(raw);
     char file[4096];
     bool located = false;
@@ -169,7 +176,10 @@ static const char *tx(pdf *p, xmlNodePtr n, const char *attr, const char *what)
     xmlFree(raw);
     free(shown);
     const char *text = pdf_own(p, both);
-    return cut ? pdf_join(p, text, CUT_NOTICE, NULL) : text;
+    if (cut)
+        text = pdf_join(p, text, CUT_NOTICE, NULL);
+    pdf_remember(p, n, attr, text);
+    return text;
 }
 
 static const char *kernel_name(pdf *p, xmlNodePtr k)
@@ -721,21 +731,39 @@ static double chart_frame_height(pdf *p, xmlNodePtr k)
     return h;
 }
 
+/* What the text of kernel k's page at font scale `scale`, with the chart
+ * `chart_h` high (or its note, NEXT_PAGE), leaves of the page. */
+static double room_at(pdf *p, xmlNodePtr k, double scale, double chart_h)
+{
+    double avail = PAGE_H - MARGIN_BOTTOM - MARGIN_TOP, top = 0;
+    /* Measured without the bottom margin's cut, which would hide an overflow. */
+    p->page = NULL;
+    p->bottom = INFINITY;
+    return avail - (kernel_blocks(p, k, scale, chart_h, &top) - fmax(chart_h, 0));
+}
+
 /* The largest font scale, from 1 down by 0.05 to MIN_SCALE, at which the
  * text of kernel k's page, with the chart `chart_h` high (or its note,
  * NEXT_PAGE), leaves `need` points for the chart; MIN_SCALE when none
- * does. *room is what the text leaves at that scale. */
+ * does. *room is what the text leaves at that scale.
+ *
+ * Text set smaller never takes more height: every measure of the page
+ * scales with it but the column's width, so lines break no earlier. So
+ * when the smallest scale leaves too little, so does every other: it is
+ * measured second, and a page that fits no scale (a dozen GPUs' tables)
+ * is measured twice, not five times. */
 static double page_scale(pdf *p, xmlNodePtr k, double chart_h, double need, double *room)
 {
-    double avail = PAGE_H - MARGIN_BOTTOM - MARGIN_TOP, top = 0;
+    int last = 0;
+    while (1 - 0.05 * last >= MIN_SCALE + 0.01)
+        last++;
     for (int step = 0;; step++) {
         double scale = 1 - 0.05 * step;
-        /* Measured without the bottom margin's cut, which would hide an overflow. */
-        p->page = NULL;
-        p->bottom = INFINITY;
-        *room = avail - (kernel_blocks(p, k, scale, chart_h, &top) - fmax(chart_h, 0));
-        if (*room >= need || scale < MIN_SCALE + 0.01)
+        *room = room_at(p, k, scale, chart_h);
+        if (*room >= need || step >= last)
             return scale;
+        if (step == 0 && last > 1 && (*room = room_at(p, k, 1 - 0.05 * last, chart_h)) < need)
+            return 1 - 0.05 * last;
     }
 }
 

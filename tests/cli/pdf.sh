@@ -61,6 +61,10 @@ for pdf in "$out"/a/*.pdf "$out"/one/*.pdf "$out"/long/*.pdf "$out"/many/out/sum
     if [ -z "$sizes" ]; then bad "$name: no font set in its content streams"
     elif awk -v s="$smallest" 'BEGIN { exit !(s >= 5.995) }'; then ok
     else bad "$name has text of $smallest pt (at least 6 wanted)"; fi
+    # The font stays set from one text to the next: set again only where
+    # it changes (a fifth of the texts in these), not for each text object.
+    nbt=$(grep -c '^BT$' "$out/qdf.pdf"); ntf=$(grep -c ' Tf$' "$out/qdf.pdf")
+    if [ "$((3 * ntf))" -lt "$nbt" ]; then ok; else bad "$name sets the font $ntf times for $nbt texts"; fi
 done
 
 # Every chart is in the PDFs, with one GPU and with all 12 (a dozen

@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include <hpdf.h>
+#include <hpdf_font.h>
 #include <hpdf_fontdef.h>
+#include <zlib.h>
 #include <libxml/parser.h>
 
 #include "util/buffer.h"
@@ -379,6 +381,132 @@ static void long_text_costs_a_page(void **state)
     fclose(sink);
 }
 
+/* ---- a font's widths and glyph map: the characters used ----------------- */
+
+/* The (code, width) pairs of a CID font's /W array of runs "c [w1 w2 ...]",
+ * as a width per code (-1: none) over the plane. */
+static void read_w(HPDF_Array w, int *width)
+{
+    for (HPDF_UINT i = 0; i < 0x10000; i++)
+        width[i] = -1;
+    for (HPDF_UINT i = 0; i + 1 < w->list->count; i += 2) {
+        HPDF_Number first = HPDF_Array_GetItem(w, i, HPDF_OCLASS_NUMBER);
+        HPDF_Array run = HPDF_Array_GetItem(w, i + 1, HPDF_OCLASS_ARRAY);
+        assert_non_null(first);
+        assert_non_null(run);
+        for (HPDF_UINT j = 0; j < run->list->count; j++) {
+            HPDF_Number n = HPDF_Array_GetItem(run, j, HPDF_OCLASS_NUMBER);
+            width[first->value + j] = n->value;
+        }
+    }
+}
+
+/* The CIDToGIDMap of font `f`, inflated: 2 bytes per code, big endian. */
+static unsigned char *read_map(HPDF_Font f, size_t *len)
+{
+    HPDF_Stream s = ((HPDF_FontAttr)f->attr)->map_stream->stream;
+    size_t packed_len = HPDF_Stream_Size(s);
+    unsigned char *packed = malloc(packed_len), *map = malloc(0x20000);
+    HPDF_UINT n = (HPDF_UINT)packed_len;
+    assert_int_equal(HPDF_Stream_Seek(s, 0, HPDF_SEEK_SET), HPDF_OK);
+    assert_int_equal(HPDF_Stream_Read(s, packed, &n), HPDF_OK);
+    uLongf out = 0x20000;
+    assert_int_equal(uncompress(map, &out, packed, (uLong)packed_len), Z_OK);
+    *len = out;
+    free(packed);
+    return map;
+}
+
+/* A document that draws "Aé→" in the regular face: its /W and
+ * CIDToGIDMap have those characters and printable ASCII (always embedded,
+ * so that documents share their subset), with libharu's widths and
+ * FreeType's glyphs, and a few more at most (characters drawn with a
+ * glyph embedded, such as a part of é): not the 6,000 libharu lists. The
+ * bold face, unused, has printable ASCII. */
+static void fonts_cover_the_characters_used(void **state)
+{
+    (void)state;
+    rc_fonts *fonts = rc_fonts_new(NULL);
+    assert_non_null(fonts);
+    pdf p;
+    assert_true(pdf_open(&p, fonts, "t.pdf", NULL));
+    p.page = pdf_new_page(&p);
+    pdf_style st = {RC_FONT_REGULAR, 10, PDF_INK};
+    static const char text[] = "A\xC3\xA9\xE2\x86\x92";
+    pdf_text(&p, &st, 40, 100, text, strlen(text));
+    size_t len = 0;
+    char *file = pdf_save(&p, &len);
+    assert_non_null(file);
+    int *width = malloc(0x10000 * sizeof *width);
+    for (int role = 0; role < RC_FONT_COUNT; role++) {
+        HPDF_Font f = p.hf.font[role];
+        HPDF_Dict cid = ((HPDF_FontAttr)f->attr)->descendant_font;
+        read_w(HPDF_Dict_GetItem(cid, "W", HPDF_OCLASS_ARRAY), width);
+        size_t map_len = 0;
+        unsigned char *map = read_map(f, &map_len);
+        unsigned long top = role == RC_FONT_REGULAR ? 0x2192 : 0x7E;
+        assert_int_equal(map_len, 2 * (top + 1));
+        size_t listed = 0;
+        for (unsigned long c = 0; c < 0x10000; c++) {
+            bool drawn = (c >= 0x20 && c < 0x7F) ||
+                         (role == RC_FONT_REGULAR && (c == 0xE9 || c == 0x2192));
+            unsigned glyph = c < map_len / 2 ? (unsigned)map[2 * c] << 8 | map[2 * c + 1] : 0;
+            unsigned want_glyph = rc_fonts_glyph(fonts, (rc_font_role)role, c).glyph;
+            int want = HPDF_TTFontDef_GetCharWidth(p.def[role], (HPDF_UINT16)c);
+            if (drawn)
+                assert_int_equal(glyph, want_glyph);
+            else
+                assert_true(glyph == 0 || glyph == want_glyph);
+            if (glyph == 0) /* not listed: no width either */
+                assert_int_equal(width[c], -1);
+            else
+                assert_int_equal(width[c], want == p.def[role]->missing_width ? -1 : want);
+            listed += glyph != 0;
+        }
+        assert_in_range(listed, role == RC_FONT_REGULAR ? 97 : 95, 110);
+        free(map);
+    }
+    free(width);
+    free(file);
+    pdf_close(&p);
+    rc_fonts_free(fonts);
+}
+
+/* pdf_remember keeps each (node, attr) apart, through the table's growth,
+ * until strings are freed: then nothing is recalled. */
+static void texts_recalled_until_dropped(void **state)
+{
+    (void)state;
+    rc_fonts *fonts = rc_fonts_new(NULL);
+    assert_non_null(fonts);
+    pdf p;
+    assert_true(pdf_open(&p, fonts, "t.pdf", NULL));
+    static const char *const attrs[] = {"name", "id"};
+    static char nodes[1000];
+    size_t from = p.nowned;
+    for (size_t i = 0; i < 1000; i++)
+        for (size_t a = 0; a < 2; a++) {
+            char text[32];
+            snprintf(text, sizeof text, "%zu %s", i, attrs[a]);
+            assert_null(pdf_recall(&p, &nodes[i], attrs[a]));
+            pdf_remember(&p, &nodes[i], attrs[a], pdf_join(&p, text, NULL));
+        }
+    for (size_t i = 0; i < 1000; i++)
+        for (size_t a = 0; a < 2; a++) {
+            char text[32];
+            snprintf(text, sizeof text, "%zu %s", i, attrs[a]);
+            const char *got = pdf_recall(&p, &nodes[i], attrs[a]);
+            assert_non_null(got);
+            assert_string_equal(got, text);
+        }
+    assert_null(pdf_recall(&p, &nodes[0], NULL));
+    pdf_drop_owned(&p, from);
+    for (size_t i = 0; i < 1000; i++)
+        assert_null(pdf_recall(&p, &nodes[i], attrs[0]));
+    pdf_close(&p);
+    rc_fonts_free(fonts);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -389,6 +517,8 @@ int main(void)
         cmocka_unit_test(direct_cmap_keeps_every_glyph),
         cmocka_unit_test(fonts_load_from_memory),
         cmocka_unit_test(long_text_costs_a_page),
+        cmocka_unit_test(fonts_cover_the_characters_used),
+        cmocka_unit_test(texts_recalled_until_dropped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
