@@ -108,22 +108,23 @@ static void paint(cairo_t *cr, const rc_chart *chart, const rc_fonts *fonts)
 
 /* Encodes the RGB24 image surface as PNG (png_encode.h says why not
  * cairo_surface_write_to_png, nor libpng with zlib). */
-static bool encode_png(cairo_surface_t *surface, rc_buffer *b)
+static bool encode_png(cairo_surface_t *surface, rc_png_encoder *encoder, rc_buffer *b)
 {
     cairo_surface_flush(surface);
     const unsigned char *data = cairo_image_surface_get_data(surface);
-    return data && rc_png_encode_xrgb(data, cairo_image_surface_get_width(surface),
-                                      cairo_image_surface_get_height(surface),
-                                      (size_t)cairo_image_surface_get_stride(surface), b);
+    return data && rc_png_encoder_encode(encoder, data, cairo_image_surface_get_width(surface),
+                                         cairo_image_surface_get_height(surface),
+                                         (size_t)cairo_image_surface_get_stride(surface), b);
 }
 
 /* Encodes the surface into the buffer; returns it to the caller. */
-static char *finish(cairo_t *cr, cairo_surface_t *surface, rc_buffer *b, size_t *len)
+static char *finish(cairo_t *cr, cairo_surface_t *surface, rc_png_encoder *encoder, rc_buffer *b,
+                    size_t *len)
 {
     bool ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
     cairo_destroy(cr);
     if (ok)
-        ok = encode_png(surface, b);
+        ok = encode_png(surface, encoder, b);
     cairo_surface_finish(surface);
     ok = ok && cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
     cairo_surface_destroy(surface);
@@ -134,12 +135,14 @@ static char *finish(cairo_t *cr, cairo_surface_t *surface, rc_buffer *b, size_t 
     return rc_buffer_take(b, len); /* NULL, the buffer freed, when an append failed */
 }
 
-/* Pixel memory kept from one chart to the next (rc_fonts_keep): a new
- * image surface's memory came fresh from the system for every chart, and
- * touching it the first time cost more than drawing. */
+/* Pixel memory and the PNG encoder's, kept from one chart to the next
+ * (rc_fonts_keep): a new image surface's memory came fresh from the
+ * system for every chart, and touching it the first time cost more than
+ * drawing. */
 typedef struct {
     unsigned char *data;
     size_t size;
+    rc_png_encoder *encoder;
 } pixels;
 
 #define KEEP_PIXELS_UP_TO (16u << 20) /* the overview (30 MB) is not kept */
@@ -147,6 +150,7 @@ typedef struct {
 static void drop_pixels(void *p)
 {
     free(((pixels *)p)->data);
+    rc_png_encoder_free(((pixels *)p)->encoder);
     free(p);
 }
 
@@ -178,7 +182,9 @@ char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, s
         px->data = malloc(need);
         px->size = px->data ? need : 0;
     }
-    if (!px || !px->data) {
+    if (px && !px->encoder)
+        px->encoder = rc_png_encoder_new();
+    if (!px || !px->data || !px->encoder) {
         if (px)
             drop_pixels(px);
         return NULL;
@@ -191,7 +197,7 @@ char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, s
     cairo_t *cr = cairo_create(s);
     cairo_scale(cr, scale, scale);
     paint(cr, chart, fonts);
-    char *png = finish(cr, s, &b, len);
+    char *png = finish(cr, s, px->encoder, &b, len);
     if (px->size <= KEEP_PIXELS_UP_TO)
         rc_fonts_keep(fonts, RC_SPARE_PIXELS, px, drop_pixels);
     else

@@ -5,11 +5,15 @@
  * the Up filter a chart's rows are 90 % zeros, and the rest repeats the
  * byte before it, the row above, or a recent stretch (the same glyph, the
  * same edge). This encoder tries just those three places at each byte,
- * compares eight bytes at a time, and codes the result with a Huffman code
- * fitted to each block (RFC 1951 dynamic blocks). The file is a standard
- * PNG (RFC 2083: IHDR, one IDAT, IEND) that any decoder reads. */
+ * the hash table only when the first two fall short, compares eight bytes
+ * at a time, and codes the result with a Huffman code fitted to each
+ * block (RFC 1951 dynamic blocks). Its memory is kept from one image to
+ * the next (rc_png_encoder), as page faults on fresh memory cost as much
+ * as the work. The file is a standard PNG (RFC 2083: IHDR, one IDAT,
+ * IEND) that any decoder reads. */
 #include "paint/png_encode.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,19 +36,26 @@
 #define DIST_CODES 30
 #define CODE_LENGTH_CODES 19
 #define END_OF_BLOCK 256
-#define MATCH_FLAG 0x80000000u /* a symbol: MATCH_FLAG | length << 16 | distance */
+/* A symbol of a block: a literal byte, or MATCH_FLAG with the match's
+ * codes and extra bits as the block writes them, worked out once when
+ * the match is found (MATCH_FLAG | length code << 26 | distance code << 21
+ * | length extra << 13 | distance extra). */
+#define MATCH_FLAG 0x80000000u
 
 typedef struct {
-    unsigned char *out; /* the zlib stream */
+    unsigned char *out; /* the zlib stream; kept from one image to the next */
     size_t len, cap;
     bool failed;
     uint64_t bits; /* pending bits, the first written in bit 0 */
     int nbits;
-    uint32_t syms[BLOCK_SYMBOLS];
     size_t nsyms;
     uint32_t litlen_freq[LITLEN_CODES], dist_freq[DIST_CODES];
-    size_t head[1u << HASH_BITS]; /* position + 1 of the latest 4 bytes with each hash; 0: none */
-    size_t pos;                   /* the next byte to code */
+    /* Position + 1 of the latest 4 bytes with each hash, modulo 2^32: 0
+     * (none) gives a distance past the window's start, and an entry 2^32
+     * bytes old a distance whose bytes are checked like any other's. */
+    uint32_t head[1u << HASH_BITS];
+    size_t pos;                     /* the next byte to code */
+    uint32_t syms[BLOCK_SYMBOLS];   /* last: a new image need not clear them */
 } deflater;
 
 /* The filtered rows that matches can still reach: data[0] is the byte at
@@ -119,27 +130,30 @@ static bool reserve(deflater *d, size_t more)
     return true;
 }
 
-/* Appends the low `n` (at most 32) bits of `v`; room was reserved. */
-static inline void put_bits(deflater *d, uint32_t v, int n)
+/* Appends the low `n` (at most 56) bits of `v`; room was reserved, with
+ * 8 bytes to spare. Whole bytes leave at once, so at most 7 bits wait:
+ * a match's four fields (48 bits at most) go out in one call. */
+static inline void put_bits(deflater *d, uint64_t v, int n)
 {
-    d->bits |= (uint64_t)v << d->nbits;
+    d->bits |= v << d->nbits;
     d->nbits += n;
-    if (d->nbits >= 32) {
-        for (int i = 0; i < 4; i++)
-            d->out[d->len++] = (unsigned char)(d->bits >> (8 * i));
-        d->bits >>= 32;
-        d->nbits -= 32;
-    }
+    int bytes = d->nbits >> 3;
+#if LITTLE_ENDIAN_WORDS
+    memcpy(d->out + d->len, &d->bits, 8);
+#else
+    for (int i = 0; i < bytes; i++)
+        d->out[d->len + (size_t)i] = (unsigned char)(d->bits >> (8 * i));
+#endif
+    d->len += (size_t)bytes;
+    d->bits >>= 8 * bytes; /* bytes < 8: 63 bits at most were pending */
+    d->nbits &= 7;
 }
 
 /* Pads to a whole byte and writes out what is pending. */
 static void flush_bits(deflater *d)
 {
-    while (d->nbits > 0) {
+    if (d->nbits > 0)
         d->out[d->len++] = (unsigned char)d->bits;
-        d->bits >>= 8;
-        d->nbits -= 8;
-    }
     d->bits = 0;
     d->nbits = 0;
 }
@@ -269,13 +283,11 @@ static void write_symbols(deflater *d, const uint16_t *lcode, const uint8_t *lle
             put_bits(d, lcode[s], llen[s]);
             continue;
         }
-        unsigned len = s >> 16 & 0x1ff, dist = s & 0xffff;
-        if (dist == 0)
-            dist = WINDOW; /* 32768 kept in 16 bits */
-        int lc = length_code(len), dc = dist_code(dist);
-        put_bits(d, lcode[257 + lc] | (len - length_base[lc]) << llen[257 + lc],
-                 llen[257 + lc] + length_extra[lc]);
-        put_bits(d, dcode[dc] | (dist - dist_base[dc]) << dlen[dc], dlen[dc] + dist_extra[dc]);
+        unsigned lc = s >> 26 & 31, dc = s >> 21 & 31, l = 257 + lc;
+        uint64_t dist_bits = dcode[dc] | (uint64_t)(s & 0x1fff) << dlen[dc];
+        int len_n = llen[l] + length_extra[lc];
+        put_bits(d, lcode[l] | (uint64_t)(s >> 13 & 0xff) << llen[l] | dist_bits << len_n,
+                 len_n + dlen[dc] + dist_extra[dc]);
     }
     put_bits(d, lcode[END_OF_BLOCK], llen[END_OF_BLOCK]);
 }
@@ -369,39 +381,71 @@ static void add_symbol(deflater *d, uint32_t s)
         flush_block(d, false);
 }
 
+static void add_literal(deflater *d, unsigned char c)
+{
+    d->litlen_freq[c]++;
+    add_symbol(d, c);
+}
+
+static void add_match(deflater *d, unsigned len, unsigned dist)
+{
+    int lc = length_code(len), dc = dist_code(dist);
+    d->litlen_freq[257 + lc]++;
+    d->dist_freq[dc]++;
+    add_symbol(d, MATCH_FLAG | (uint32_t)lc << 26 | (uint32_t)dc << 21 |
+                      (len - length_base[lc]) << 13 | (dist - dist_base[dc]));
+}
+
+/* Takes the match at distance `c` when it is longer than the best so far. */
+static inline void try_candidate(const unsigned char *p, size_t c, size_t reach, size_t max,
+                                 uint32_t first, size_t *best, size_t *dist)
+{
+    if (c == 0 || c > WINDOW || c > reach || load4(p - c) != first)
+        return; /* none, out of reach, or shorter than MIN_MATCH */
+    size_t l = match_length(p, p - c, max);
+    if (l > *best)
+        *best = l, *dist = c;
+}
+
+/* The longest match at `p` (absolute position i, `reach` bytes of the
+ * window before it, `max` bytes to code) among the byte before it, the
+ * row above and the latest stretch with the same first four bytes; 0
+ * when none reaches MIN_MATCH. The hash table is looked at (and kept up
+ * to date) only when the first two give less than `max`: most bytes
+ * after the Up filter are long runs of zeros, and the table's memory is
+ * the slowest part of a search. */
+static inline size_t longest_match(deflater *d, const unsigned char *p, size_t i, size_t reach,
+                                   size_t max, size_t row, size_t *dist)
+{
+    uint32_t first = load4(p);
+    size_t best = 0;
+    try_candidate(p, 1, reach, max, first, &best, dist);
+    if (best < max)
+        try_candidate(p, row, reach, max, first, &best, dist);
+    if (best < max) {
+        uint32_t h = first * 2654435761u >> (32 - HASH_BITS);
+        uint32_t seen = d->head[h];
+        d->head[h] = (uint32_t)(i + 1);
+        try_candidate(p, (uint32_t)(i + 1 - seen), reach, max, first, &best, dist);
+    }
+    return best;
+}
+
 /* LZ77 over the window's bytes from d->pos up to `end` (absolute
- * positions; the window holds `limit` bytes, so a match stops there): at
- * each byte the longest match of the byte before it, of the row above
- * (`row` bytes back) and of the latest stretch with the same first four
- * bytes; a literal when none reaches MIN_MATCH. */
+ * positions; the window holds `limit` bytes, so a match stops there). */
 static void lz77(deflater *d, const window *w, size_t end, size_t limit, size_t row)
 {
     size_t i = d->pos;
     while (i < end && !d->failed) {
         const unsigned char *p = w->data + (i - w->base);
         size_t max = limit - i < MAX_MATCH ? limit - i : MAX_MATCH, best = 0, dist = 0;
-        if (max >= MIN_MATCH) {
-            size_t cand[3] = {1, row <= WINDOW ? row : 0, 0};
-            uint32_t first = load4(p), h = first * 2654435761u >> (32 - HASH_BITS);
-            if (d->head[h] && i - (d->head[h] - 1) <= WINDOW)
-                cand[2] = i - (d->head[h] - 1);
-            d->head[h] = i + 1;
-            for (int k = 0; k < 3; k++) {
-                if (cand[k] == 0 || cand[k] > i - w->base || load4(p - cand[k]) != first)
-                    continue; /* outside the window, or shorter than MIN_MATCH */
-                size_t l = match_length(p, p - cand[k], max);
-                if (l > best)
-                    best = l, dist = cand[k];
-            }
-        }
+        if (max >= MIN_MATCH)
+            best = longest_match(d, p, i, i - w->base, max, row, &dist);
         if (best >= MIN_MATCH) {
-            d->litlen_freq[257 + length_code((unsigned)best)]++;
-            d->dist_freq[dist_code((unsigned)dist)]++;
-            add_symbol(d, MATCH_FLAG | (uint32_t)best << 16 | (uint32_t)(dist & 0xffff));
+            add_match(d, (unsigned)best, (unsigned)dist);
             i += best;
         } else {
-            d->litlen_freq[*p]++;
-            add_symbol(d, *p);
+            add_literal(d, *p);
             i++;
         }
     }
@@ -412,26 +456,33 @@ static void lz77(deflater *d, const window *w, size_t end, size_t limit, size_t 
 
 /* One row as PNG filter type 2 (Up) gives it: the filter byte, then each
  * RGB byte less the one above it (`above` NULL: the first row). `o` has
- * room for two bytes more than the row. */
-static void filter_up(const unsigned char *line, const unsigned char *above, int width,
+ * room for two bytes more than the row. Returns whether every byte after
+ * the filter byte is 0 (the row repeats the one above, as a third of a
+ * chart's rows do). */
+static bool filter_up(const unsigned char *line, const unsigned char *above, int width,
                       unsigned char *o)
 {
     *o++ = 2;
     int x = 0;
+    uint64_t changed = 0; /* the RGB bits that differ from the row above */
 #if LITTLE_ENDIAN_WORDS
     /* Two pixels at a time: each byte less the one above, without borrows
      * between bytes; then R, G, B of each in that order, written as eight
-     * bytes of which the next pixels overwrite the last two. */
+     * bytes of which the next pixels overwrite the last two. Pixels as
+     * the ones above (most) skip the arithmetic. */
+    const uint64_t rgb_bits = 0x00ffffff00ffffffu;
     for (; x + 2 <= width; x += 2, o += 6) {
-        uint64_t c, up = 0;
+        uint64_t c, up = 0, rgb = 0;
         memcpy(&c, line + 4 * (size_t)x, 8);
         if (above)
             memcpy(&up, above + 4 * (size_t)x, 8);
-        uint64_t d = ((c | 0x8080808080808080u) - (up & 0x7f7f7f7f7f7f7f7fu)) ^
-                     ((c ^ ~up) & 0x8080808080808080u);
-        uint64_t rgb = (d >> 16 & 0xff) | (d & 0xff00) | (d & 0xff) << 16 |
-                       (d >> 24 & 0xff000000u) | (d & 0xff0000000000u) >> 8 |
-                       (d & 0xff00000000u) << 8;
+        if ((c ^ up) & rgb_bits) {
+            changed |= (c ^ up) & rgb_bits;
+            uint64_t d = ((c | 0x8080808080808080u) - (up & 0x7f7f7f7f7f7f7f7fu)) ^
+                         ((c ^ ~up) & 0x8080808080808080u);
+            rgb = (d >> 16 & 0xff) | (d & 0xff00) | (d & 0xff) << 16 | (d >> 24 & 0xff000000u) |
+                  (d & 0xff0000000000u) >> 8 | (d & 0xff00000000u) << 8;
+        }
         memcpy(o, &rgb, 8);
     }
 #endif
@@ -440,16 +491,30 @@ static void filter_up(const unsigned char *line, const unsigned char *above, int
         memcpy(&c, line + 4 * (size_t)x, 4);
         if (above)
             memcpy(&up, above + 4 * (size_t)x, 4);
+        changed |= (c ^ up) & 0xffffff;
         o[0] = (unsigned char)((c >> 16) - (up >> 16));
         o[1] = (unsigned char)((c >> 8) - (up >> 8));
         o[2] = (unsigned char)(c - up);
     }
+    return changed == 0;
 }
 
 static void put_u32(unsigned char *p, uint32_t v)
 {
     p[0] = (unsigned char)(v >> 24), p[1] = (unsigned char)(v >> 16);
     p[2] = (unsigned char)(v >> 8), p[3] = (unsigned char)v;
+}
+
+/* CRC-32 (zlib's) of n bytes more after `crc`. */
+static uint32_t crc_of(uLong crc, const unsigned char *data, size_t n)
+{
+    while (n > 0) { /* crc32 takes a uInt */
+        size_t part = n > (1u << 30) ? (1u << 30) : n;
+        crc = crc32(crc, data, (uInt)part);
+        data += part;
+        n -= part;
+    }
+    return (uint32_t)crc;
 }
 
 /* One chunk: length, type, data, CRC of type and data. */
@@ -461,20 +526,34 @@ static void put_chunk(rc_buffer *out, const char *type, const unsigned char *dat
     rc_buffer_put(out, (const char *)b, 8);
     if (n)
         rc_buffer_put(out, (const char *)data, n);
-    uLong crc = crc32(0L, (const Bytef *)type, 4);
-    size_t done = 0;
-    while (done < n) { /* crc32 takes a uInt */
-        size_t part = n - done > (1u << 30) ? (1u << 30) : n - done;
-        crc = crc32(crc, data + done, (uInt)part);
-        done += part;
-    }
-    put_u32(b, (uint32_t)crc);
+    put_u32(b, crc_of(crc32(0L, (const Bytef *)type, 4), data, n));
     rc_buffer_put(out, (const char *)b, 4);
 }
 
 /* Adler-32 (RFC 1950) of the filtered rows, which are mostly zeros: a zero
  * leaves the first sum as it is and adds it to the second, so eight zero
  * bytes are one multiplication. */
+static inline void adler8(uint32_t *a, uint32_t *b, const unsigned char *data)
+{
+#if LITTLE_ENDIAN_WORDS
+    /* The first sum gains the eight bytes' total, the second 8 times the
+     * first sum and each byte times the sums it enters (8 for the first,
+     * 1 for the last). With the bytes in 16-bit lanes, four to a word,
+     * one multiplication adds four of them up in its top lane (no lane
+     * overflows into the next). Byte by byte, each added to the one before,
+     * took a third of the filtering time. */
+    uint64_t w;
+    memcpy(&w, data, 8);
+    uint64_t even = w & 0x00ff00ff00ff00ffu, odd = w >> 8 & 0x00ff00ff00ff00ffu;
+    *b += 8 * *a + (uint32_t)(even * 0x0008000600040002u >> 48) +
+          (uint32_t)(odd * 0x0007000500030001u >> 48);
+    *a += (uint32_t)((even + odd) * 0x0001000100010001u >> 48);
+#else
+    for (int i = 0; i < 8; i++)
+        *a += data[i], *b += *a;
+#endif
+}
+
 static void adler(uint32_t *sum, const unsigned char *data, size_t n)
 {
     enum { MOD = 65521, CHUNK = 5552 }; /* CHUNK: the most bytes before the sums could overflow */
@@ -485,12 +564,10 @@ static void adler(uint32_t *sum, const unsigned char *data, size_t n)
         for (; k >= 8; k -= 8, data += 8) {
             uint64_t w;
             memcpy(&w, data, 8);
-            if (w == 0) {
+            if (w == 0)
                 b += 8 * a;
-                continue;
-            }
-            for (int i = 0; i < 8; i++)
-                a += data[i], b += a;
+            else
+                adler8(&a, &b, data);
         }
         for (; k > 0; k--)
             a += *data++, b += a;
@@ -509,47 +586,75 @@ static void adler_zeros(uint32_t *sum, unsigned char first, size_t zeros)
     *sum = b << 16 | a;
 }
 
-/* The zlib stream (RFC 1950) of the filtered rows, into d->out. The rows
- * pass through a window that keeps the 32 KiB that matches may reach back
- * to, so the filtered image is never held whole. */
-static bool deflate_rows(deflater *d, const unsigned char *pixels, int width, int height,
-                         size_t stride)
+/* Filters row y into the window, adds it to the Adler-32 sum, and codes
+ * what is no longer within MAX_MATCH of the end. */
+static void add_row(deflater *d, window *w, const unsigned char *line, size_t stride, int y,
+                    int width, uint32_t *sum)
 {
     size_t row = (size_t)width * 3 + 1;
-    window w = {.cap = 2 * (WINDOW + MAX_MATCH + row) + 2};
-    w.data = malloc(w.cap);
-    uint32_t sum = 1;
-    if (!w.data || !reserve(d, 1024)) {
-        free(w.data);
-        return false;
+    if (w->filled + row + 2 > w->cap) { /* keep what matches may still reach */
+        size_t keep_from = d->pos - WINDOW;
+        memmove(w->data, w->data + (keep_from - w->base), w->base + w->filled - keep_from);
+        w->filled -= keep_from - w->base;
+        w->base = keep_from;
     }
+    unsigned char *o = w->data + w->filled;
+    if (filter_up(line, y > 0 ? line - stride : NULL, width, o))
+        adler_zeros(sum, 2, row - 1);
+    else
+        adler(sum, o, row);
+    w->filled += row;
+    size_t limit = w->base + w->filled;
+    if (limit - d->pos > MAX_MATCH)
+        lz77(d, w, limit - MAX_MATCH, limit, row);
+}
+
+struct rc_png_encoder {
+    deflater d;
+    window w;
+};
+
+rc_png_encoder *rc_png_encoder_new(void) { return calloc(1, sizeof(rc_png_encoder)); }
+
+void rc_png_encoder_free(rc_png_encoder *e)
+{
+    if (e) {
+        free(e->w.data);
+        free(e->d.out);
+    }
+    free(e);
+}
+
+/* Empties the window for rows of `row` bytes, making it several times the
+ * 32 KiB that matches may reach back to, so that it slides (a copy of
+ * those 32 KiB) seldom. */
+static bool reset_window(window *w, size_t row)
+{
+    size_t cap = 8 * (WINDOW + MAX_MATCH + row) + 2;
+    if (w->cap < cap) {
+        free(w->data);
+        w->data = malloc(cap);
+        w->cap = w->data ? cap : 0;
+    }
+    w->filled = w->base = 0;
+    return w->data != NULL;
+}
+
+/* The zlib stream (RFC 1950) of the filtered rows, appended to d->out.
+ * The rows pass through the window, so the filtered image is never held
+ * whole. */
+static bool deflate_rows(deflater *d, window *w, const unsigned char *pixels, int width,
+                         int height, size_t stride)
+{
+    size_t row = (size_t)width * 3 + 1;
+    uint32_t sum = 1;
+    if (!reset_window(w, row) || !reserve(d, 1024))
+        return false;
     d->out[d->len++] = 0x78; /* zlib: deflate, 32 KiB window */
     d->out[d->len++] = 0x01; /* fastest; (0x78 << 8 | 0x01) % 31 == 0 */
-    for (int y = 0; y < height; y++) {
-        if (w.filled + row + 2 > w.cap) { /* keep what matches may still reach */
-            size_t keep_from = d->pos - WINDOW;
-            memmove(w.data, w.data + (keep_from - w.base), w.base + w.filled - keep_from);
-            w.filled -= keep_from - w.base;
-            w.base = keep_from;
-        }
-        const unsigned char *line = pixels + (size_t)y * stride;
-        unsigned char *o = w.data + w.filled;
-        if (y > 0 && memcmp(line, line - stride, (size_t)width * 4) == 0) {
-            /* As the row above (a third of a chart's rows): all zeros. */
-            o[0] = 2;
-            memset(o + 1, 0, row - 1);
-            adler_zeros(&sum, 2, row - 1);
-        } else {
-            filter_up(line, y > 0 ? line - stride : NULL, width, o);
-            adler(&sum, o, row);
-        }
-        w.filled += row;
-        size_t limit = w.base + w.filled;
-        if (limit - d->pos > MAX_MATCH)
-            lz77(d, &w, limit - MAX_MATCH, limit, row);
-    }
-    lz77(d, &w, w.base + w.filled, w.base + w.filled, row);
-    free(w.data);
+    for (int y = 0; y < height; y++)
+        add_row(d, w, pixels + (size_t)y * stride, stride, y, width, &sum);
+    lz77(d, w, w->base + w->filled, w->base + w->filled, row);
     flush_block(d, true);
     if (!reserve(d, 16))
         return false;
@@ -559,16 +664,35 @@ static bool deflate_rows(deflater *d, const unsigned char *pixels, int width, in
     return !d->failed;
 }
 
-bool rc_png_encode_xrgb(const unsigned char *pixels, int width, int height, size_t stride,
-                        rc_buffer *out)
+/* Makes the deflater ready for a new image, keeping its output memory. */
+static void reset_deflater(deflater *d)
+{
+    unsigned char *kept = d->out;
+    size_t cap = d->cap;
+    memset(d, 0, offsetof(deflater, syms));
+    d->out = kept, d->cap = cap;
+}
+
+/* The IDAT chunk of the image, appended to `out`. The stream is made in
+ * the encoder's memory, then copied: memory that the deflater wrote into
+ * fresh for each image (a third of a megabyte for a chart) cost a page
+ * fault per 4 KB, more than the copy. */
+static bool put_idat(rc_png_encoder *e, const unsigned char *pixels, int width, int height,
+                     size_t stride, rc_buffer *out)
+{
+    deflater *d = &e->d;
+    reset_deflater(d);
+    if (!deflate_rows(d, &e->w, pixels, width, height, stride) || d->len > 0x7fffffff)
+        return false;
+    put_chunk(out, "IDAT", d->out, d->len);
+    return !out->failed;
+}
+
+bool rc_png_encoder_encode(rc_png_encoder *e, const unsigned char *pixels, int width, int height,
+                           size_t stride, rc_buffer *out)
 {
     if (width <= 0 || height <= 0 || (size_t)width > 0x7fffffff / 4 || !pixels)
         return false;
-    deflater *d = calloc(1, sizeof *d);
-    bool ok = false;
-    if (!d || !deflate_rows(d, pixels, width, height, stride) || d->len > 0x7fffffff)
-        goto end;
-
     static const unsigned char signature[8] = {137, 'P', 'N', 'G', '\r', '\n', 26, '\n'};
     unsigned char ihdr[13];
     put_u32(ihdr, (uint32_t)width);
@@ -580,13 +704,20 @@ bool rc_png_encode_xrgb(const unsigned char *pixels, int width, int height, size
     ihdr[12] = 0; /* not interlaced */
     rc_buffer_put(out, (const char *)signature, sizeof signature);
     put_chunk(out, "IHDR", ihdr, sizeof ihdr);
-    put_chunk(out, "IDAT", d->out, d->len);
-    put_chunk(out, "IEND", NULL, 0);
-    ok = !out->failed;
-end:
-    if (d)
-        free(d->out);
-    free(d);
+    bool ok = put_idat(e, pixels, width, height, stride, out);
+    if (ok)
+        put_chunk(out, "IEND", NULL, 0);
+    if (!ok)
+        out->failed = true;
+    return ok && !out->failed;
+}
+
+bool rc_png_encode_xrgb(const unsigned char *pixels, int width, int height, size_t stride,
+                        rc_buffer *out)
+{
+    rc_png_encoder *e = rc_png_encoder_new();
+    bool ok = e && rc_png_encoder_encode(e, pixels, width, height, stride, out);
+    rc_png_encoder_free(e);
     if (!ok)
         out->failed = true;
     return ok;

@@ -2,7 +2,8 @@
  * pixels, read back with zlib and the PNG filter rules, are exactly the
  * image given: flat charts, noise (literals only, several Huffman blocks),
  * a row longer than DEFLATE's 32 KiB window, a tall image that slides the
- * window many times, one pixel. Each chunk's CRC and the zlib stream's
+ * window many times, one pixel; one encoder kept for several images
+ * gives each the bytes a fresh one does. Each chunk's CRC and the zlib stream's
  * Adler-32 are checked (zlib's inflate checks the latter). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -175,6 +176,44 @@ static void test_flat_and_tiny(void **state)
     free(im);
 }
 
+/* One encoder, kept from image to image as the painter keeps it, gives
+ * each image the bytes a fresh one gives: a wide image, then a narrower
+ * one (the window made for the wider is reused), then noise, then the
+ * wide one again (nothing of the earlier images leaks into its matches,
+ * hash table or Huffman codes). */
+static void test_encoder_reused(void **state)
+{
+    (void)state;
+    uint32_t seed = 3, *noise = malloc(64 * 64 * sizeof *noise);
+    for (size_t i = 0; i < 64 * 64; i++)
+        noise[i] = next_random(&seed);
+    uint32_t *wide = chart_like(900, 300, 900), *narrow = chart_like(120, 700, 128);
+    struct {
+        const uint32_t *im;
+        int w, h;
+        size_t stride;
+    } images[4] = {{wide, 900, 300, 900}, {narrow, 120, 700, 128}, {noise, 64, 64, 64},
+                   {wide, 900, 300, 900}};
+    rc_png_encoder *e = rc_png_encoder_new();
+    assert_non_null(e);
+    for (int k = 0; k < 4; k++) {
+        rc_buffer fresh = {0}, kept = {0};
+        const unsigned char *px = (const unsigned char *)images[k].im;
+        size_t stride = images[k].stride * sizeof(uint32_t);
+        assert_true(rc_png_encode_xrgb(px, images[k].w, images[k].h, stride, &fresh));
+        assert_true(rc_png_encoder_encode(e, px, images[k].w, images[k].h, stride, &kept));
+        assert_int_equal(kept.len, fresh.len);
+        assert_memory_equal(kept.data, fresh.data, fresh.len);
+        free(fresh.data);
+        free(kept.data);
+        round_trip(images[k].im, images[k].w, images[k].h, images[k].stride);
+    }
+    rc_png_encoder_free(e);
+    free(wide);
+    free(narrow);
+    free(noise);
+}
+
 static void test_bad_sizes(void **state)
 {
     (void)state;
@@ -194,6 +233,7 @@ int main(void)
         cmocka_unit_test(test_row_longer_than_window),
         cmocka_unit_test(test_tall_image_slides_the_window),
         cmocka_unit_test(test_flat_and_tiny),
+        cmocka_unit_test(test_encoder_reused),
         cmocka_unit_test(test_bad_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
