@@ -114,6 +114,37 @@ static char *kernel_xml(xmlNodePtr kernel, size_t *len)
     return out;
 }
 
+/* The CSV of a kernel's document without its header line. */
+static char *csv_rows(xmlDocPtr doc, size_t *len)
+{
+    size_t all_len = 0;
+    char *all = rc_render_csv(doc, &all_len);
+    if (!all)
+        return NULL;
+    const char *rows = memchr(all, '\n', all_len);
+    rows = rows ? rows + 1 : all + all_len;
+    *len = all_len - (size_t)(rows - all);
+    memmove(all, rows, *len);
+    return all;
+}
+
+/* Kernel's overview part (rc_results_overview_kernel) as text. */
+static char *overview_part(xmlNodePtr kernel, size_t *len)
+{
+    xmlNodePtr part = rc_results_overview_kernel(kernel->doc, kernel);
+    xmlBufferPtr buf = part ? xmlBufferCreate() : NULL;
+    char *out = NULL;
+    if (buf && xmlNodeDump(buf, kernel->doc, part, 0, 0) >= 0) {
+        *len = (size_t)xmlBufferLength(buf);
+        out = malloc(*len + 1);
+        if (out)
+            memcpy(out, xmlBufferContent(buf), *len);
+    }
+    xmlBufferFree(buf);
+    xmlFreeNode(part);
+    return out;
+}
+
 static void write_markdown(run_state *r, xmlDocPtr doc, const char *id)
 {
     size_t len = 0;
@@ -160,21 +191,78 @@ static void write_pdf(run_state *r, xmlDocPtr doc, const char *id, const rc_font
     run_write_buffer(r, name, pdf, len);
 }
 
-/* Job: kernel i's tree, every file of its own, then its share of the files
- * that cover every kernel. A kernel whose files are up to date keeps them;
- * its tree is still made when the overviews or the comparison need it. */
-static void render_job(void *ctx, size_t i, int worker)
+bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, run_share *share)
 {
-    run_state *r = ctx;
-    const rc_fonts *fonts = r->fonts ? r->fonts[worker] : NULL;
+    unsigned wanted = run_share_wanted(r);
+    *share = (run_share){0};
+    if (wanted & RUN_SHARE_XML)
+        share->xml = kernel_xml(kernel, &share->xml_len);
+    if (wanted & RUN_SHARE_CSV)
+        share->csv = csv_rows(kernel->doc, &share->csv_len);
+    share->part = overview_part(kernel, &share->part_len);
+    bool whole = (share->xml || !(wanted & RUN_SHARE_XML)) &&
+                 (share->csv || !(wanted & RUN_SHARE_CSV)) && share->part;
+    if (!whole)
+        run_share_release(share);
+    return whole;
+}
+
+/* A share's overview part as a node of a document of its own (the caller
+ * frees node->doc); NULL when it cannot be read back. Parsed from its
+ * text in every run, so that an overview made from the cache and one made
+ * from the trees are made alike. */
+static xmlNodePtr part_node(const run_share *share)
+{
+    xmlDocPtr doc = xmlReadMemory(share->part, (int)share->part_len, NULL, NULL,
+                                  XML_PARSE_NONET | XML_PARSE_HUGE);
+    return doc ? xmlDocGetRootElement(doc) : NULL;
+}
+
+/* A share's text of results.xml read back as a tree, for summary.pdf's
+ * pages; NULL without it. The indentation results.xml adds is dropped:
+ * libxml2 only indents elements without text of their own. */
+static xmlNodePtr tree_of_share(const run_share *share)
+{
+    if (!share->xml)
+        return NULL;
+    xmlDocPtr doc = xmlReadMemory(share->xml, (int)share->xml_len, NULL, NULL,
+                                  XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOBLANKS);
+    return doc ? xmlDocGetRootElement(doc) : NULL;
+}
+
+static void free_node_doc(xmlNodePtr node)
+{
+    if (node)
+        xmlFreeDoc(node->doc);
+}
+
+/* Kernel i's share from the cache, committed without its tree: its page
+ * of summary.pdf drawn from its text of results.xml. Returns false when
+ * the entry is damaged or cannot be read back: the caller counts the
+ * kernel and makes its tree instead. */
+static bool commit_cached(run_state *r, size_t i)
+{
+    run_share share;
+    double t0 = rc_thread_seconds();
+    if (!run_cache_read(r, i, &share))
+        return false;
+    xmlNodePtr part = part_node(&share);
+    xmlNodePtr tree = r->summary ? tree_of_share(&share) : NULL;
+    bool ok = part && (tree || !r->summary);
+    rc_timings_add(r->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
+    if (ok)
+        run_commit_kernel(r, i, tree, NULL, part, &share);
+    free_node_doc(part);
+    free_node_doc(tree);
+    run_share_release(&share);
+    return ok;
+}
+
+/* Kernel i's tree, its files (unless up to date) and its share. */
+static void render_tree(run_state *r, size_t i, const rc_fonts *fonts)
+{
     run_kernel *e = &r->kernels[i];
     const char *id = e->kernel->id;
-    if (e->fresh)
-        run_keep_kernel_files(r, id);
-    if (!e->counted) { /* up to date, and no tree needed (or, a bug, not countable) */
-        run_commit_kernel(r, i, NULL, NULL, NULL, 0, NULL, 0);
-        return;
-    }
     double t0 = rc_thread_seconds();
     xmlDocPtr doc = rc_results_new((const rc_gpu *const *)r->gpus, r->ngpus);
     rc_kernel_result result = {e->kernel, &e->model, e->has_launch ? &e->launch : NULL};
@@ -191,19 +279,39 @@ static void render_job(void *ctx, size_t i, int worker)
     if (!e->fresh && (r->formats & RC_FORMAT_PDF) && fonts)
         write_pdf(r, doc, id, fonts);
 
-    char *xml = NULL, *csv = NULL;
-    size_t xml_len = 0, csv_len = 0;
+    run_share share = {0};
+    xmlNodePtr part = NULL;
     t0 = rc_thread_seconds();
-    if (r->results_xml)
-        xml = kernel_xml(node, &xml_len);
-    if (r->estimates_csv)
-        csv = rc_render_csv(doc, &csv_len);
+    bool shared = r->overview_kernels && run_share_of_tree(r, node, &share) &&
+                  (part = part_node(&share)) != NULL;
     rc_timings_add(r->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
-    run_commit_kernel(r, i, node, &change, xml, xml_len, csv, csv_len);
-    free(xml);
-    free(csv);
+    if (r->overview_kernels && !shared)
+        rc_fault_at(r->diag, NULL, 0, "%s: its share of the overviews: out of memory", id);
+    run_commit_kernel(r, i, node, &change, part, shared ? &share : NULL);
+    free_node_doc(part);
+    run_share_release(&share);
     xmlFreeNode(change.entry); /* NULL unless the commit did not take it */
     xmlFreeDoc(doc);
+}
+
+/* Job: kernel i's share of the files that cover every kernel, from the
+ * cache or from its tree, and its own files when not up to date. A kernel
+ * up to date whose share is not needed only passes its turn. */
+static void render_job(void *ctx, size_t i, int worker)
+{
+    run_state *r = ctx;
+    run_kernel *e = &r->kernels[i];
+    if (e->fresh)
+        run_keep_kernel_files(r, e->kernel->id);
+    if (e->cached && commit_cached(r, i))
+        return;
+    if (e->cached) /* its entry was damaged */
+        run_count_kernel(r, i);
+    if (!e->counted) { /* up to date, and no tree needed (or, a bug, not countable) */
+        run_commit_kernel(r, i, NULL, NULL, NULL, NULL);
+        return;
+    }
+    render_tree(r, i, r->fonts ? r->fonts[worker] : NULL);
 }
 
 void run_render_kernels(run_state *r)

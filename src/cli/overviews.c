@@ -90,34 +90,38 @@ void run_open_overview_files(run_state *r)
                     rc_output_dir(r->output));
         r->summary = rc_pdf_summary_new(r->fonts[r->jobs], r->scratch, r->diag);
     }
+    run_cache_open(r);
+}
+
+/* The overview files' pieces of one share: results.xml's text, the CSV
+ * rows, the cache entry. */
+static void append_share(run_state *r, size_t i, const run_share *share)
+{
+    if (share->xml)
+        rc_output_append(r->results_xml, share->xml, share->xml_len);
+    if (share->csv)
+        rc_output_append(r->estimates_csv, share->csv, share->csv_len);
+    run_cache_add(r, i, share);
 }
 
 void run_commit_kernel(run_state *r, size_t i, xmlNodePtr kernel, rc_kernel_change *change,
-                       const char *xml, size_t xml_len, const char *csv, size_t csv_len)
+                       xmlNodePtr part, const run_share *share)
 {
     pthread_mutex_lock(&r->lock);
     while (r->turn != i)
         pthread_cond_wait(&r->turn_changed, &r->lock);
-    if (!kernel) /* up to date, nothing of it needed */
+    if (!share) /* up to date, nothing of it needed */
         goto done;
     double t0 = rc_thread_seconds();
-    xmlChar *id = xmlGetProp(kernel, (const xmlChar *)"id");
-    if (r->comparison)
-        rc_compare_commit(r->comparison, (const char *)id, change);
-    xmlFree(id);
-    if (r->overview_kernels)
-        xmlAddChild(r->overview_kernels, rc_results_overview_kernel(r->overview, kernel));
-    if (r->summary)
-        rc_pdf_summary_add(r->summary, rc_results_child(kernel->doc->children, "gpus"), kernel);
+    if (r->comparison && change)
+        rc_compare_commit(r->comparison, r->kernels[i].kernel->id, change);
+    xmlAddChild(r->overview_kernels, xmlDocCopyNode(part, r->overview, 1));
+    if (r->summary && kernel)
+        rc_pdf_summary_add(r->summary, rc_results_child(xmlDocGetRootElement(r->overview), "gpus"),
+                           kernel);
     double t1 = rc_thread_seconds();
     rc_timings_add(r->timings, RC_STAGE_OVERVIEWS, t1 - t0);
-    if (xml)
-        rc_output_append(r->results_xml, xml, xml_len);
-    if (csv) { /* without its header line */
-        const char *rows = memchr(csv, '\n', csv_len);
-        rows = rows ? rows + 1 : csv + csv_len;
-        rc_output_append(r->estimates_csv, rows, csv_len - (size_t)(rows - csv));
-    }
+    append_share(r, i, share);
     rc_timings_add(r->timings, RC_STAGE_WRITE, rc_thread_seconds() - t1);
 done:
     r->turn++;
@@ -209,6 +213,7 @@ void run_render_overviews(run_state *r)
         run_keep_overviews(r);
         return;
     }
+    run_cache_finish(r);
     give_back_memory();
     double t0 = rc_thread_seconds();
     finish_summary_pdf(r);

@@ -189,11 +189,13 @@ static bool open_output(run_state *r)
 }
 
 /* Once the kernels are loaded: whether the overviews are up to date; the
- * kernels not counted when their trees are needed after all; and the
- * files written piece by piece as the kernels come, unless up to date. */
+ * kernels whose shares of them the cache holds; the others not counted,
+ * when their trees are needed after all; and the files written piece by
+ * piece as the kernels come, unless up to date. */
 static void plan_overviews(run_state *r)
 {
     run_decide_overviews(r);
+    run_cache_plan(r);
     run_count_deferred(r);
     if (!r->overviews_fresh)
         run_open_overview_files(r);
@@ -325,6 +327,8 @@ static int run_end(run_state *r, double started)
         fclose(r->scratch);
     rc_output_abandon(r->results_xml);
     rc_output_abandon(r->estimates_csv);
+    rc_output_abandon(r->new_cache);
+    run_cache_free(r->cache);
     free(r->results_xml_head);
     rc_compare_free(r->comparison);
     if (r->overview)

@@ -49,7 +49,23 @@ typedef struct {
     uint64_t key;      /* what its files are made from (incremental.c); 0: unknown */
     bool fresh;        /* its files are up to date: kept, not made again */
     bool counted;      /* model (and launch) hold its counts */
+    bool cached;       /* its share of the overviews is in the cache: not counted */
+    size_t cache_entry; /* where, when cached (kernel_cache.c) */
 } run_kernel;
+
+/* One kernel's share of the files that cover every kernel, as text: what
+ * the overviews take from its tree, and what the cache keeps between runs
+ * (kernel_cache.c). The pieces are owned by the share (run_share_release);
+ * one this run does not need is NULL, of length 0. */
+typedef struct {
+    char *xml;   /* its text of results.xml, indented as there */
+    char *csv;   /* its rows of estimates.csv, without the header */
+    char *part;  /* its overview part (rc_results_overview_kernel), unindented */
+    size_t xml_len, csv_len, part_len;
+} run_share;
+
+/* The cache an earlier run left (kernel_cache.c). */
+typedef struct run_cache run_cache;
 
 typedef struct {
     const rc_options *options;
@@ -88,6 +104,8 @@ typedef struct {
     rc_comparison *comparison; /* NULL without a usable baseline */
     rc_compare_summary changes;
     rc_output_file *results_xml, *estimates_csv;
+    run_cache *cache;  /* the shares an earlier run kept; NULL: none usable */
+    rc_output_file *new_cache; /* this run's; NULL when the overviews are kept */
     char *results_xml_head; /* what results.xml holds before its kernels */
     size_t results_xml_head_len;
     rc_pdf_summary *summary;
@@ -118,6 +136,11 @@ bool run_load_gpus(run_state *r);
  * Returns false when the run cannot go on. */
 bool run_load_kernels(run_state *r);
 
+/* Counts kernel i now, when its cached share turned out damaged
+ * (kernel_files.c). Returns false after reporting when it cannot be
+ * counted. Safe from several threads. */
+bool run_count_kernel(run_state *r, size_t i);
+
 void run_paths_free(run_paths *l);
 
 /* ---- kernel_files.c --------------------------------------------------- */
@@ -145,9 +168,15 @@ void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_ch
                        const char *suffix, const rc_fonts *fonts, char **keep_svg,
                        size_t *keep_len);
 
+/* The share of kernel tree `kernel` (in a document of its own, which
+ * gives the CSV rows): the pieces run_share_wanted names. Returns false
+ * when out of memory, `share` then empty. */
+bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, run_share *share);
+
 /* Counts the kernels whose counting was skipped because their files were
  * up to date, when the overviews or a comparison need their trees after
- * all (r->need_trees), on worker threads. */
+ * all (r->need_trees) and the cache does not hold their shares, on worker
+ * threads. */
 void run_count_deferred(run_state *r);
 
 /* ---- incremental.c ---------------------------------------------------- */
@@ -181,6 +210,34 @@ void run_keep_overviews(run_state *r);
  * overviews' or its kernel's (rc_manifest_key_fn; ctx is the run_state). */
 uint64_t run_key_of(void *ctx, const char *name);
 
+/* ---- kernel_cache.c --------------------------------------------------- */
+
+/* The pieces of a share this run's formats need (run_share). */
+enum { RUN_SHARE_XML = 1, RUN_SHARE_CSV = 2, RUN_SHARE_PART = 4 };
+unsigned run_share_wanted(const run_state *r);
+void run_share_release(run_share *share);
+
+/* Once the overviews are known to be made again (run_decide_overviews),
+ * before run_count_deferred: the kernels whose files are up to date and
+ * whose share the cache an earlier run left holds, under their key, are
+ * marked `cached` and are not counted. Never with --force, after an
+ * interrupted run, or with a baseline (its comparison needs every tree). */
+void run_cache_plan(run_state *r);
+
+/* Kernel i's share, read from the cache and checked. Returns false when
+ * its entry is damaged (counted for the warning): the kernel is then
+ * counted and its tree made. Safe from several threads. */
+bool run_cache_read(run_state *r, size_t i, run_share *share);
+
+/* This run's cache, opened with the overviews' files; run_cache_add puts
+ * kernel i's share in it (in kernel order, from run_commit_kernel);
+ * run_cache_finish renames it into place, warns of damage found in the
+ * earlier one and frees that. */
+void run_cache_open(run_state *r);
+void run_cache_add(run_state *r, size_t i, const run_share *share);
+void run_cache_finish(run_state *r);
+void run_cache_free(run_cache *cache);
+
 /* ---- overviews.c ------------------------------------------------------ */
 
 /* The overview tree (the GPUs, the rejected inputs) and the baseline. */
@@ -191,13 +248,15 @@ bool run_start_overview(run_state *r);
 void run_open_overview_files(run_state *r);
 
 /* Kernel i's share of the files that cover every kernel, in kernel order
- * whichever thread finished it: its part of the comparison, its overview
- * part, its page of summary.pdf, its text of results.xml (`xml`) and rows
- * of estimates.csv (`csv`). Then its tree can go. With `kernel` NULL
- * (its files up to date and no tree needed), kernel i only passes its
- * turn. */
+ * whichever thread finished it: its part of the comparison (`change`, with
+ * a baseline), its overview part (`part`, a node of a document of its own,
+ * copied), its page of summary.pdf (drawn from `kernel`, its tree or its
+ * text of results.xml read back), its text of results.xml and rows of
+ * estimates.csv, and its entry of the cache (`share`). Then its tree can
+ * go. With `share` NULL (its files up to date and no tree needed), kernel
+ * i only passes its turn. */
 void run_commit_kernel(run_state *r, size_t i, xmlNodePtr kernel, rc_kernel_change *change,
-                       const char *xml, size_t xml_len, const char *csv, size_t csv_len);
+                       xmlNodePtr part, const run_share *share);
 
 /* Ends the comparison, after the last kernel. */
 void run_finish_comparison(run_state *r);

@@ -155,6 +155,19 @@ void rc_output_keep(rc_output *out, const char *name, size_t size)
     note_entry(out, name, size, true, true);
 }
 
+/* Notes a file once made or failed: listed, or (roofcast's own
+ * bookkeeping: the manifest, the cache) only its failure. */
+static void note_made(rc_output *out, const char *name, size_t size, bool ok, bool listed)
+{
+    if (listed) {
+        note_file(out, name, size, ok);
+    } else if (!ok) {
+        pthread_mutex_lock(&out->lock);
+        out->failed = true;
+        pthread_mutex_unlock(&out->lock);
+    }
+}
+
 static bool make_dirs(const char *dir)
 {
     char *path = strdup(dir);
@@ -253,7 +266,7 @@ static bool is_leftover(const char *name)
     if (end > 9 && strncmp(name + end - 8, ".scratch", 8) == 0)
         end -= 8;
     static const char *const ends[] = {".md", ".html", ".svg", ".png", ".pdf", ".csv",
-                                       ".xml", ".roofcast-manifest"};
+                                       ".xml", ".roofcast-manifest", ".roofcast-cache"};
     for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
         size_t e = strlen(ends[i]);
         if (end > e && strncmp(name + end - e, ends[i], e) == 0)
@@ -385,13 +398,7 @@ static bool write_file(rc_output *out, const char *name, const void *data, size_
     ok = true;
 end:
     forget_temp(&node);
-    if (listed)
-        note_file(out, name, len, ok);
-    else if (!ok) {
-        pthread_mutex_lock(&out->lock);
-        out->failed = true;
-        pthread_mutex_unlock(&out->lock);
-    }
+    note_made(out, name, len, ok, listed);
     free(path);
     free(tmp);
     return ok;
@@ -415,7 +422,8 @@ struct rc_output_file {
     char *name, *path, *tmp;
     size_t size;
     int fd;
-    int error; /* the first errno, 0 while all is well */
+    int error;   /* the first errno, 0 while all is well */
+    bool listed; /* among the files written (false: roofcast's own, the cache) */
 };
 
 static void file_free(rc_output_file *f)
@@ -426,7 +434,7 @@ static void file_free(rc_output_file *f)
     free(f);
 }
 
-rc_output_file *rc_output_open(rc_output *out, const char *name)
+static rc_output_file *open_streamed(rc_output *out, const char *name, bool listed)
 {
     size_t plen = strlen(out->dir) + strlen(name) + 16;
     rc_output_file *f = calloc(1, sizeof *f);
@@ -436,6 +444,7 @@ rc_output_file *rc_output_open(rc_output *out, const char *name)
         f->tmp = malloc(plen);
         f->name = strdup(name);
         f->fd = -1;
+        f->listed = listed;
     }
     if (!f || !f->path || !f->tmp || !f->name) {
         rc_fault_at(out->diag, name, 0, "cannot write: out of memory");
@@ -457,10 +466,20 @@ rc_output_file *rc_output_open(rc_output *out, const char *name)
     }
     return f;
 fail:
-    note_file(out, name, 0, false);
+    note_made(out, name, 0, false, listed);
     if (f)
         file_free(f);
     return NULL;
+}
+
+rc_output_file *rc_output_open(rc_output *out, const char *name)
+{
+    return open_streamed(out, name, true);
+}
+
+rc_output_file *rc_output_open_unlisted(rc_output *out, const char *name)
+{
+    return open_streamed(out, name, false);
 }
 
 void rc_output_append(rc_output_file *f, const void *data, size_t len)
@@ -489,7 +508,7 @@ bool rc_output_close(rc_output_file *f)
     if (!ok)
         unlink(f->tmp);
     forget_temp(&f->node);
-    note_file(f->out, f->name, f->size, ok);
+    note_made(f->out, f->name, f->size, ok, f->listed);
     file_free(f);
     return ok;
 }

@@ -57,6 +57,9 @@ bool rc_output_write_unlisted(rc_output *out, const char *name, const void *data
  * the handle. One thread at a time per file. */
 typedef struct rc_output_file rc_output_file;
 rc_output_file *rc_output_open(rc_output *out, const char *name);
+/* The same for roofcast's own bookkeeping (the overviews' cache), like
+ * rc_output_write_unlisted: not listed, not counted, only a failure noted. */
+rc_output_file *rc_output_open_unlisted(rc_output *out, const char *name);
 void rc_output_append(rc_output_file *f, const void *data, size_t len);
 bool rc_output_close(rc_output_file *f);
 void rc_output_abandon(rc_output_file *f);

@@ -9,7 +9,10 @@
 #               processor (the two must write identical files);
 #   unchanged   the same run again into the second directory: every file
 #               up to date, none written (issue 18.1);
-#   one changed one kernel file edited: its files and the overviews made.
+#   one changed one kernel file edited: its files and the overviews made,
+#               the other kernels' shares of the overviews read from the
+#               cache (.roofcast-cache); the directory must then equal a
+#               full run's of the edited kernels, byte for byte.
 # Each run prints roofcast's --timings table; the summary gives, per run,
 # the wall time, kernels per second, peak memory, files written and the
 # CPU milliseconds per kernel of each stage. Then it reports 100 kernels
@@ -60,6 +63,10 @@ for n in $counts; do
     sed 's/<summary>Synthetic benchmark kernel/<summary>Synthetic benchmark kernel, edited/' \
         "$tmp/k$n/k0000.xml" > "$tmp/edited" && mv "$tmp/edited" "$tmp/k$n/k0000.xml"
     run_case "$n" "$cpus" "one changed" "$tmp/o$n-j$cpus" "$tmp/k$n"
+    rm -rf "$tmp/o$n-j1"
+    "$roofcast" -q -j "$cpus" -o "$tmp/o$n-j1" "$tmp/k$n"
+    diff -r "$tmp/o$n-j1" "$tmp/o$n-j$cpus" >/dev/null ||
+        { echo "FAIL: the run with one kernel changed differs from a full run" >&2; exit 1; }
     rm -rf "$tmp/o$n-j1" "$tmp/o$n-j$cpus"
 done
 echo

@@ -113,7 +113,7 @@ in_namespace() {
 }
 checksums() { (cd "$1" && find . -type f | sort | xargs sha256sum); }
 no_temporaries() {
-    if [ -z "$(find "$1" -name '.*' ! -name .roofcast-manifest ! -name .roofcast.lock -type f)" ]; then ok; else bad "temporary files left in $1"; fi
+    if [ -z "$(find "$1" -name '.*' ! -name .roofcast-manifest ! -name .roofcast-cache ! -name .roofcast.lock -type f)" ]; then ok; else bad "temporary files left in $1"; fi
 }
 
 if in_namespace "mount -t tmpfs -o size=64k tmpfs '$tmp/in' && umount '$tmp/in'" 2>/dev/null; then
@@ -139,7 +139,7 @@ if in_namespace "mount -t tmpfs -o size=64k tmpfs '$tmp/in' && umount '$tmp/in'"
         (head -c 1000000 /dev/zero >'$tmp/in/ballast' 2>/dev/null; true) &&
         '$roofcast' --force -f md,csv -o '$tmp/in/out' >'$tmp/out' 2>'$tmp/err'; echo \$? >'$tmp/status';
         (cd '$tmp/in/out' && find . -type f | sort | xargs sha256sum) >'$tmp/full.after';
-        find '$tmp/in/out' -name '.*' ! -name .roofcast-manifest ! -name .roofcast.lock -type f >'$tmp/full.temporaries'"
+        find '$tmp/in/out' -name '.*' ! -name .roofcast-manifest ! -name .roofcast-cache ! -name .roofcast.lock -type f >'$tmp/full.temporaries'"
     [ "$(cat "$tmp/status")" -eq 3 ] && ok || bad "full disk: exit $(cat "$tmp/status"), want 3"
     grep -q "^roofcast: $tmp/in/out/[A-Za-z_]*\.md: cannot write: No space left on device\$" "$tmp/err" && ok ||
         { bad "full disk: no 'No space left on device' message"; sed 's/^/  | /' "$tmp/err" >&2; }

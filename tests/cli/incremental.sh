@@ -41,14 +41,14 @@ cp specs/*.xml specs/*.xsd "$tmp/s" 2>/dev/null
 cp -r templates "$tmp/t"
 out=$tmp/o
 args="-s $tmp/s -t $tmp/t"
-all=$(printf '%s ' .roofcast-manifest estimates.csv \
+all=$(printf '%s ' .roofcast-cache .roofcast-manifest estimates.csv \
     getRestricted-roofline.png getRestricted-roofline.svg getRestricted-time.png getRestricted-time.svg getRestricted.html getRestricted.md getRestricted.pdf \
     gpuKendall-roofline.png gpuKendall-roofline.svg gpuKendall-time.png gpuKendall-time.svg gpuKendall.html gpuKendall.md gpuKendall.pdf \
     gpuMeans-roofline.png gpuMeans-roofline.svg gpuMeans-time.png gpuMeans-time.svg gpuMeans.html gpuMeans.md gpuMeans.pdf \
     index.html index.png index.svg \
     maximum_kernel-roofline.png maximum_kernel-roofline.svg maximum_kernel-time.png maximum_kernel-time.svg maximum_kernel.html maximum_kernel.md maximum_kernel.pdf \
     results.xml summary.pdf)
-overviews=".roofcast-manifest estimates.csv index.html index.png index.svg results.xml summary.pdf"
+overviews=".roofcast-cache .roofcast-manifest estimates.csv index.html index.png index.svg results.xml summary.pdf"
 means="gpuMeans-roofline.png gpuMeans-roofline.svg gpuMeans-time.png gpuMeans-time.svg gpuMeans.html gpuMeans.md gpuMeans.pdf"
 
 # A first run writes everything; a second with nothing changed, nothing.
@@ -70,6 +70,45 @@ same "files rewritten after one kernel changed" "$(touched "$out")" \
 has "$tmp/err" "roofcast: 4 kernels on 12 GPUs: 13 files written to $out/ (21 up to date, kept), 0 inputs rejected"
 full "one kernel changed" $args "$tmp/k"
 
+# The overviews' cache: with one kernel changed, the others' shares of the
+# overviews (their text of results.xml, rows of estimates.csv, index rows,
+# and summary.pdf's pages drawn from that text) come from .roofcast-cache
+# rather than from counting them again, and give the same bytes.
+change_means() { # change_means TEXT: edits gpuMeans.xml's summary
+    sed "s/Means of pairs/$1/" kernels/gpuMeans.xml > "$tmp/k/gpuMeans.xml"
+}
+change_means "Mean of two"
+expect 0 "$roofcast" -v $args -o "$out" "$tmp/k"
+has "$tmp/err" "roofcast: 3 kernels not counted: their shares of the overviews were read from $out/.roofcast-cache"
+full "one kernel changed, the others from the cache" $args "$tmp/k"
+# A damaged entry (gpuKendall's, its id altered): that kernel is counted
+# again, with a warning.
+sed -i 's/<kernel id="gpuKendall"/<kernel id="gpuKendalX"/' "$out/.roofcast-cache"
+change_means "Mean of pairs"
+expect 0 "$roofcast" -v $args -o "$out" "$tmp/k"
+has "$tmp/err" "roofcast: 2 kernels not counted: their shares of the overviews were read from $out/.roofcast-cache"
+has "$tmp/err" "$out/.roofcast-cache: warning: damaged: the kernels it holds no whole entry of are counted again"
+full "a damaged entry in the cache" $args "$tmp/k"
+# Cut short inside its first entry: every kernel counted.
+head -c 3000 "$out/.roofcast-cache" > "$tmp/c" && mv "$tmp/c" "$out/.roofcast-cache"
+change_means "Mean of two"
+expect 0 "$roofcast" -v $args -o "$out" "$tmp/k"
+lacks "$tmp/err" "shares of the overviews were read"
+has "$tmp/err" "$out/.roofcast-cache: warning: damaged: the kernels it holds no whole entry of are counted again"
+full "a cache cut short" $args "$tmp/k"
+# Missing: every kernel counted, without a word.
+rm "$out/.roofcast-cache"
+change_means "Mean of pairs"
+expect 0 "$roofcast" -v $args -o "$out" "$tmp/k"
+lacks "$tmp/err" "roofcast-cache"
+full "no cache" $args "$tmp/k"
+# --force does not read it: no warning on a damaged one, which it replaces.
+sed -i 's/<kernel id="gpuKendall"/<kernel id="gpuKendalX"/' "$out/.roofcast-cache"
+expect 0 "$roofcast" -v --force $args -o "$out" "$tmp/k"
+lacks "$tmp/err" "roofcast-cache"
+full "--force with a damaged cache" $args "$tmp/k"
+change_means "Mean of pairs"
+
 # An output file deleted by hand: made again, with nothing else.
 rm "$out/gpuKendall.pdf"
 age "$out"
@@ -90,12 +129,12 @@ expect 0 "$roofcast" $args -o "$out" "$tmp/k"
 same "files rewritten after a template changed" "$(touched "$out")" "$all"
 age "$out"
 expect 0 "$roofcast" $args --force -o "$out" "$tmp/k"
-same "files rewritten with --force (the manifest the same)" "$(touched "$out")" "${all#.roofcast-manifest }"
+same "files rewritten with --force (the manifest the same)" "$(touched "$out")" "$(echo "$all" | sed 's/\.roofcast-manifest //')"
 full "--force" $args "$tmp/k"
 age "$out"
 expect 0 "$roofcast" $args -f md,csv -o "$out" "$tmp/k"
 same "files after the formats changed" "$(touched "$out")" \
-    ".roofcast-manifest estimates.csv getRestricted.md gpuKendall.md gpuMeans.md maximum_kernel.md "
+    ".roofcast-cache .roofcast-manifest estimates.csv getRestricted.md gpuKendall.md gpuMeans.md maximum_kernel.md "
 same "files left after the formats changed" "$(ls "$out" | tr '\n' ' ')" \
     "estimates.csv getRestricted.md gpuKendall.md gpuMeans.md maximum_kernel.md "
 full "the formats changed" $args -f md,csv "$tmp/k"
@@ -169,7 +208,7 @@ age "$out"
 expect 0 "$roofcast" $args -o "$out" "$tmp/k"
 same "message after a killed run" "$(head -n 1 "$tmp/err")" \
     "roofcast: the last run into $out/ was interrupted: every file is made again"
-same "files rewritten after a killed run" "$(touched "$out")" "${all#.roofcast-manifest }"
+same "files rewritten after a killed run" "$(touched "$out")" "$(echo "$all" | sed 's/\.roofcast-manifest //')"
 full "after a killed run" $args "$tmp/k"
 same "lock file after the run that followed" "$(cat "$out/.roofcast.lock")" ""
 

@@ -96,7 +96,7 @@ same "files in all" "$(ls "$tmp/ro" | wc -l | tr -d ' ')" 55
 
 # Interrupted runs. The previous run wrote the bundled kernels; the next,
 # of 300 generated kernels, is killed once it has written 20 reports.
-temporaries() { find "$1" -name '.*' -type f ! -name .roofcast-manifest ! -name .roofcast.lock; }
+temporaries() { find "$1" -name '.*' -type f ! -name .roofcast-manifest ! -name .roofcast-cache ! -name .roofcast.lock; }
 mkdir "$tmp/g"
 "$gen" 300 "$tmp/g" || bad "gen_kernels failed"
 out=$tmp/s
@@ -123,12 +123,12 @@ kill_mid_run INT 130 --default-signal=INT
 
 # What a killed run left is removed, and nothing else hidden.
 for f in .maximum_kernel.md.Ab3dE9 .results.xml.x0X0x0 .summary.pdf.scratch.q1W2e3 \
-         ..roofcast-manifest.ZZ99zz .notes.txt.abcdef .maximum_kernel.md.short .hidden; do
+         ..roofcast-manifest.ZZ99zz ..roofcast-cache.Qq7Rr8 .notes.txt.abcdef .maximum_kernel.md.short .hidden; do
     echo x > "$out/$f"
 done
 expect 0 "$roofcast" -f md,html,csv,xml -o "$out"
 same "message on leftovers" "$(head -n 1 "$tmp/err")" \
-    "roofcast: removed 4 temporary files an interrupted run left in $out/"
+    "roofcast: removed 5 temporary files an interrupted run left in $out/"
 same "hidden files kept" "$(temporaries "$out" | sed 's#.*/##' | sort | tr '\n' ' ')" \
     ".hidden .maximum_kernel.md.short .notes.txt.abcdef "
 if cmp -s "$tmp/before" "$out/.roofcast-manifest"; then ok; else bad "the manifest after a whole run differs"; fi

@@ -339,6 +339,45 @@ static void test_pieces_appear_whole(void **state)
     rc_output_free(out);
 }
 
+/* roofcast's own file written piece by piece (the overviews' cache): whole
+ * once closed, but neither listed nor counted among the files written; a
+ * failure still marks the run failed. */
+static void test_unlisted_pieces(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    new_messages();
+    rc_output_file *f = rc_output_open_unlisted(out, ".roofcast-cache");
+    assert_non_null(f);
+    rc_output_append(f, "kept\n", 5);
+    assert_int_equal(hidden_files(), 1); /* its temporary file only */
+    assert_true(rc_output_close(f));
+    char *got = slurp(".roofcast-cache");
+    assert_string_equal(got, "kept\n");
+    free(got);
+    assert_int_equal(hidden_files(), 1); /* the file itself */
+    assert_int_equal(rc_output_files(out), 0);
+    assert_int_equal(rc_output_written(out), 0);
+    assert_false(rc_output_failed(out));
+    budget = 2;
+    rc_output_set_write_hook(out, disk_fills_up);
+    f = rc_output_open_unlisted(out, ".roofcast-cache");
+    rc_output_append(f, "lost\n", 5);
+    assert_false(rc_output_close(f));
+    assert_true(rc_output_failed(out));
+    assert_int_equal(rc_output_files(out), 0);
+    got = slurp(".roofcast-cache");
+    assert_string_equal(got, "kept\n");
+    free(got);
+    char want[256];
+    snprintf(want, sizeof want, "roofcast: %s/.roofcast-cache: cannot write: No space left on device\n", dir);
+    assert_string_equal(new_messages(), want);
+    rc_output_free(out);
+    char path[128];
+    snprintf(path, sizeof path, "%s/.roofcast-cache", dir);
+    assert_int_equal(remove(path), 0); /* the tests share the directory */
+}
+
 /* The disk fills up between two pieces: the later pieces are not written,
  * closing reports the first error once, and the previous file stays. */
 static void test_pieces_on_a_full_disk(void **state)
@@ -430,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_output_is_a_file),
         cmocka_unit_test(test_pieces_appear_whole),
         cmocka_unit_test(test_pieces_on_a_full_disk),
+        cmocka_unit_test(test_unlisted_pieces),
         cmocka_unit_test(test_abandoned_pieces_leave_nothing),
         cmocka_unit_test(test_scratch_leaves_no_trace),
     };
