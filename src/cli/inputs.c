@@ -84,6 +84,58 @@ static void collect(const char *path, run_paths *out, rc_diag *diag, const char 
         qsort(out->paths + first, out->count - first, sizeof *out->paths, compare_strings);
 }
 
+/* A file's identity, to see one file named twice. */
+typedef struct {
+    dev_t dev;
+    ino_t ino;
+    size_t index; /* in the list, to keep the first naming */
+} file_identity;
+
+static int compare_identities(const void *a, const void *b)
+{
+    const file_identity *x = a, *y = b;
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    if (x->ino != y->ino)
+        return x->ino < y->ino ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* A kernel file named twice (`k.xml k.xml`, or `kernels/k.xml kernels/`)
+ * is read once, where it was first named: reading it again would only
+ * reject it as a duplicate of itself. Files are told apart by device and
+ * inode, so ./k.xml and k.xml are one file; a file that can no longer be
+ * read is kept, for the loader to report. */
+static void drop_repeated_files(run_paths *l, rc_diag *diag)
+{
+    file_identity *ids = malloc((l->count + 1) * sizeof *ids);
+    bool *repeated = calloc(l->count + 1, sizeof *repeated);
+    size_t n = 0;
+    for (size_t i = 0; ids && repeated && i < l->count; i++) {
+        struct stat st;
+        if (stat(l->paths[i], &st) == 0)
+            ids[n++] = (file_identity){st.st_dev, st.st_ino, i};
+    }
+    if (ids && repeated && n > 1) {
+        qsort(ids, n, sizeof *ids, compare_identities);
+        for (size_t i = 1; i < n; i++)
+            repeated[ids[i].index] = ids[i].dev == ids[i - 1].dev && ids[i].ino == ids[i - 1].ino;
+    }
+    size_t kept = 0;
+    for (size_t i = 0; repeated && i < l->count; i++) {
+        if (repeated[i]) {
+            rc_info(diag, 2, "%s: named more than once, read once", l->paths[i]);
+            free(l->paths[i]);
+        } else {
+            l->paths[kept++] = l->paths[i];
+        }
+    }
+    if (repeated)
+        l->count = kept;
+    free(ids);
+    free(repeated);
+}
+
 /* ---- GPUs ------------------------------------------------------------- */
 
 /* GPUs are shown from the lowest FP32 peak to the highest, which orders
@@ -259,23 +311,33 @@ static void load_job(void *ctx, size_t i, int worker)
         rc_kernel_free(k);
 }
 
+bool run_count_kernel(run_state *r, size_t i)
+{
+    run_kernel *e = &r->kernels[i];
+    return e->counted || count_kernel(r, e, e->kernel);
+}
+
+static bool deferred(const run_kernel *e)
+{
+    return e->kernel && !e->counted && !e->cached;
+}
+
 static void count_job(void *ctx, size_t i, int worker)
 {
     run_state *r = ctx;
     (void)worker;
-    run_kernel *e = &r->kernels[i];
-    if (e->kernel && !e->counted)
-        count_kernel(r, e, e->kernel);
+    if (deferred(&r->kernels[i]))
+        run_count_kernel(r, i);
 }
 
 void run_count_deferred(run_state *r)
 {
     if (!r->need_trees)
         return;
-    size_t deferred = 0;
+    size_t count = 0;
     for (size_t i = 0; i < r->nkernels; i++)
-        deferred += !r->kernels[i].counted;
-    if (deferred > 0)
+        count += deferred(&r->kernels[i]);
+    if (count > 0)
         rc_parallel_for(r->nkernels, r->jobs, count_job, r, r->progress, "counting");
 }
 
@@ -328,6 +390,7 @@ bool run_load_kernels(run_state *r)
         collect("kernels", &r->kernel_files, r->diag, "kernel");
     for (size_t i = 0; i < o->ninputs; i++)
         collect(o->inputs[i], &r->kernel_files, r->diag, "kernel");
+    drop_repeated_files(&r->kernel_files, r->diag);
     r->kernels = calloc(r->kernel_files.count + 1, sizeof *r->kernels);
     if (!r->kernels) {
         r->status = RC_EXIT_OUTPUT;

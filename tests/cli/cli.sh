@@ -73,7 +73,7 @@ expect 0 "$roofcast" -q -f md,csv,xml -o "$tmp/all"
 for f in maximum_kernel.md gpuMeans.md gpuKendall.md getRestricted.md estimates.csv results.xml; do
     [ -s "$tmp/all/$f" ] && ok || bad "missing $tmp/all/$f"
 done
-[ -z "$(ls -A "$tmp/all" | grep '^\.' | grep -v '^\.roofcast-manifest$\|^\.roofcast\.lock$')" ] && ok || bad "temporary files left in the output"
+[ -z "$(ls -A "$tmp/all" | grep '^\.' | grep -v '^\.roofcast-manifest$\|^\.roofcast-cache$\|^\.roofcast\.lock$')" ] && ok || bad "temporary files left in the output"
 
 # The Markdown links the chart files the run writes, and no other: PNG when
 # png is among the formats, else SVG, else no image at all.
@@ -170,6 +170,21 @@ has "$tmp/out" "zero_work                titan-black                   0        
 # (counted as they are reported, not by comparing every pair of messages).
 expect 1 "$roofcast" -f csv -o "$tmp/rej" -s tests/data/cli/specs tests/data/cli/mixed tests/bad/kernels/schema-many-problems.xml
 has "$tmp/err" "roofcast: 1 kernel on 1 GPU: 1 file written to $tmp/rej/, 6 inputs rejected"
+
+# A kernel file named twice, by the same path, another spelling or its
+# directory, is read once where first named: not rejected as a duplicate
+# of itself.
+expect 0 "$roofcast" -v -f csv --gpu titan-black -o "$tmp/twice" kernels/gpuMeans.xml \
+    ./kernels/gpuMeans.xml kernels kernels/gpuMeans.xml
+has "$tmp/err" "roofcast: ./kernels/gpuMeans.xml: named more than once, read once"
+has "$tmp/err" "roofcast: kernels/gpuMeans.xml: named more than once, read once"
+lacks "$tmp/err" "duplicate kernel id"
+has "$tmp/err" "roofcast: 4 kernels on 1 GPU: 1 file written to $tmp/twice/, 0 inputs rejected"
+[ "$(grep -c '^gpuMeans,' "$tmp/twice/estimates.csv")" -eq 1 ] && ok ||
+    bad "gpuMeans is not one row of $tmp/twice/estimates.csv"
+# Two files with one id are still two kernels, and the second is rejected.
+expect 1 "$roofcast" -q -f csv -o "$tmp/twins" tests/bad/kernels/dir-duplicate-ids
+has "$tmp/err" "tests/bad/kernels/dir-duplicate-ids/b.xml:3: duplicate kernel id 'same' (also in tests/bad/kernels/dir-duplicate-ids/a.xml); ids name the output files"
 
 # An output directory that cannot be made is exit 3.
 : > "$tmp/file"
