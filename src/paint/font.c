@@ -67,6 +67,8 @@ struct rc_fonts {
     } spare[RC_SPARE_COUNT][SPARES]; /* under `lock` */
     size_t nspare[RC_SPARE_COUNT];
     char **outline[RC_FONT_COUNT]; /* glyph_count SVG path data each, made on demand, under `lock` */
+    cairo_scaled_font_t *held[RC_FONTS_HELD_SCALED]; /* referenced, under `lock` */
+    size_t nheld;
     pthread_mutex_t lock;
 };
 
@@ -258,6 +260,8 @@ void rc_fonts_free(rc_fonts *f)
         free(f->outline[i]);
         free_char_map(&f->map[i]);
     }
+    for (size_t i = 0; i < f->nheld; i++)
+        cairo_scaled_font_destroy(f->held[i]);
     for (int k = 0; k < RC_SPARE_COUNT; k++)
         for (size_t i = 0; i < f->nspare[k]; i++)
             f->spare[k][i].drop(f->spare[k][i].obj);
@@ -423,4 +427,28 @@ const char *rc_fonts_glyph_outline(const rc_fonts *cf, rc_font_role role, unsign
     }
     pthread_mutex_unlock(&f->lock);
     return o;
+}
+
+void rc_fonts_hold_scaled(const rc_fonts *cf, void *scaled_font)
+{
+    rc_fonts *f = (rc_fonts *)cf; /* the references are not what `const` promises */
+    cairo_scaled_font_t *sf = scaled_font;
+    if (!sf || cairo_scaled_font_status(sf) != CAIRO_STATUS_SUCCESS)
+        return;
+    pthread_mutex_lock(&f->lock);
+    bool held = false;
+    for (size_t i = 0; i < f->nheld && !held; i++)
+        held = f->held[i] == sf;
+    if (!held && f->nheld < RC_FONTS_HELD_SCALED)
+        f->held[f->nheld++] = cairo_scaled_font_reference(sf);
+    pthread_mutex_unlock(&f->lock);
+}
+
+size_t rc_fonts_held_scaled(const rc_fonts *cf)
+{
+    rc_fonts *f = (rc_fonts *)cf;
+    pthread_mutex_lock(&f->lock);
+    size_t n = f->nheld;
+    pthread_mutex_unlock(&f->lock);
+    return n;
 }

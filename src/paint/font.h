@@ -111,4 +111,26 @@ unsigned long rc_utf8_next(const char **p);
  * pull in Cairo. */
 void *rc_fonts_cairo_face(const rc_fonts *fonts, rc_font_role role);
 
+/* For the Cairo painter: keeps a reference to `scaled_font` (a
+ * cairo_scaled_font_t *, once per distinct font; up to
+ * RC_FONTS_HELD_SCALED of them) until rc_fonts_free, so that no scaled
+ * font is destroyed while the workers paint. Why: Cairo 1.16 (Debian 12)
+ * keeps one process-wide "most recently used" scaled font with a reference
+ * of its own, and a thread that makes another font drops that reference,
+ * whichever thread's font it was. When it was the last one, that thread
+ * checks the font's cache lock outside any mutex (cairo_scaled_font_destroy,
+ * cairo-scaled-font.c:1326) while the owner may already have found the
+ * font again and locked it: the assertion aborts the run (it did once in
+ * CI, in cli_golden). Each worker has faces of its own, yet the race needs
+ * none shared. tests/bench/cairo_font_race.c reproduces it (4 threads, 2
+ * alternating sizes): 1 of 4 runs aborted without these references, none
+ * of 4 with them (a plain-Cairo version of it: 2 of 4, and 0 of 3). With
+ * them, a font's last reference goes only in
+ * rc_fonts_free, after the workers are done. Safe from several threads. */
+#define RC_FONTS_HELD_SCALED 256
+void rc_fonts_hold_scaled(const rc_fonts *fonts, void *scaled_font);
+
+/* How many scaled fonts rc_fonts_hold_scaled holds (for the tests). */
+size_t rc_fonts_held_scaled(const rc_fonts *fonts);
+
 #endif

@@ -48,6 +48,8 @@ static void paint_text(cairo_t *cr, const rc_chart_item *it, const rc_fonts *fon
         cairo_rotate(cr, -it->angle * pi / 180);
     cairo_move_to(cr, -it->width * shift[it->anchor], 0);
     cairo_show_text(cr, it->text);
+    /* Before cairo_restore lets the context's reference go (font.h says why). */
+    rc_fonts_hold_scaled(fonts, cairo_get_scaled_font(cr));
     cairo_restore(cr);
 }
 

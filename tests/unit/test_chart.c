@@ -502,6 +502,45 @@ static void painting_is_deterministic(void **state)
     rc_chart_free(t);
 }
 
+/* Distinct (font, size, angle) among a chart's texts: the scaled fonts
+ * Cairo makes for them at one scale. */
+static size_t distinct_text_fonts(const rc_chart *c)
+{
+    const rc_chart_item *seen[512];
+    size_t n = 0;
+    for (size_t i = 0; i < rc_chart_count(c); i++) {
+        const rc_chart_item *it = rc_chart_item_at(c, i);
+        bool dup = it->kind != RC_ITEM_TEXT;
+        for (size_t k = 0; k < n && !dup; k++)
+            dup = seen[k]->font == it->font && seen[k]->size == it->size &&
+                  seen[k]->angle == it->angle;
+        if (!dup && n < sizeof seen / sizeof seen[0])
+            seen[n++] = it;
+    }
+    return n;
+}
+
+/* Painting a PNG holds each scaled font it used once, until the fonts are
+ * freed (font.h: Cairo 1.16 must not destroy one while workers paint). */
+static void painting_holds_each_scaled_font_once(void **state)
+{
+    fixture *f = *state;
+    rc_fonts *fonts = rc_fonts_new(NULL);
+    assert_non_null(fonts);
+    rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), fonts);
+    size_t want = distinct_text_fonts(c), len = 0;
+    assert_true(want >= 3); /* title, labels, the turned axis title */
+    assert_int_equal(rc_fonts_held_scaled(fonts), 0);
+    free(rc_paint_png(c, fonts, 2, &len));
+    assert_int_equal(rc_fonts_held_scaled(fonts), want);
+    free(rc_paint_png(c, fonts, 2, &len));
+    assert_int_equal(rc_fonts_held_scaled(fonts), want);
+    free(rc_paint_png(c, fonts, 1, &len)); /* another scale: as many again */
+    assert_int_equal(rc_fonts_held_scaled(fonts), 2 * want);
+    rc_chart_free(c);
+    rc_fonts_free(fonts);
+}
+
 /* font.c's tables say what FreeType says, character by character. */
 static void glyph_tables_match_freetype(void **state)
 {
@@ -564,6 +603,7 @@ int main(void)
         cmocka_unit_test(time_ticks_group_digits),
         cmocka_unit_test(overview_has_every_kernel_on_every_gpu),
         cmocka_unit_test(overview_part_has_its_kernels),
+        cmocka_unit_test(painting_holds_each_scaled_font_once),
     };
     int failed = cmocka_run_group_tests_name("reference GPUs", reference, setup_reference, teardown);
     failed += cmocka_run_group_tests_name("bundled GPUs", bundled, setup_all, teardown);
