@@ -180,18 +180,24 @@ static void write_charts_and_html(run_state *r, xmlDocPtr doc, const char *id,
     free(time);
 }
 
-static void write_pdf(run_state *r, xmlDocPtr doc, const char *id, const rc_fonts *fonts)
+/* The kernel's PDF, written; its pages for summary.pdf in *pages when
+ * the overviews take them (NULL otherwise, or after reporting). */
+static void write_pdf(run_state *r, xmlDocPtr doc, const char *id, const rc_fonts *fonts,
+                      char **pages, size_t *pages_len)
 {
     size_t len = 0;
+    bool want = r->overview_kernels && (run_share_wanted(r) & RUN_SHARE_PDF);
     double t0 = rc_thread_seconds();
-    char *pdf = rc_render_pdf_kernel(doc, id, fonts, &len, r->diag);
+    char *pdf = rc_render_pdf_kernel(doc, id, fonts, &len, want ? pages : NULL, pages_len,
+                                     r->diag);
     rc_timings_add(r->timings, RC_STAGE_PDF, rc_thread_seconds() - t0);
     char name[160];
     snprintf(name, sizeof name, "%s.pdf", id);
     run_write_buffer(r, name, pdf, len);
 }
 
-bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, run_share *share)
+bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, const rc_fonts *fonts,
+                       char **pages, size_t pages_len, run_share *share)
 {
     unsigned wanted = run_share_wanted(r);
     *share = (run_share){0};
@@ -200,8 +206,16 @@ bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, run_share *share)
     if (wanted & RUN_SHARE_CSV)
         share->csv = csv_rows(kernel->doc, &share->csv_len);
     share->part = overview_part(kernel, &share->part_len);
+    share->pdf = *pages;
+    share->pdf_len = pages_len;
+    *pages = NULL;
+    if ((wanted & RUN_SHARE_PDF) && !share->pdf && fonts) {
+        xmlNodePtr gpus = rc_results_child(xmlDocGetRootElement(kernel->doc), "gpus");
+        share->pdf = rc_render_pdf_pages(gpus, kernel, fonts, &share->pdf_len, r->diag);
+    }
     bool whole = (share->xml || !(wanted & RUN_SHARE_XML)) &&
-                 (share->csv || !(wanted & RUN_SHARE_CSV)) && share->part;
+                 (share->csv || !(wanted & RUN_SHARE_CSV)) &&
+                 (share->pdf || !(wanted & RUN_SHARE_PDF)) && share->part;
     if (!whole)
         run_share_release(share);
     return whole;
@@ -218,28 +232,16 @@ static xmlNodePtr part_node(const run_share *share)
     return doc ? xmlDocGetRootElement(doc) : NULL;
 }
 
-/* A share's text of results.xml read back as a tree, for summary.pdf's
- * pages; NULL without it. The indentation results.xml adds is dropped:
- * libxml2 only indents elements without text of their own. */
-static xmlNodePtr tree_of_share(const run_share *share)
-{
-    if (!share->xml)
-        return NULL;
-    xmlDocPtr doc = xmlReadMemory(share->xml, (int)share->xml_len, NULL, NULL,
-                                  XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOBLANKS);
-    return doc ? xmlDocGetRootElement(doc) : NULL;
-}
-
 static void free_node_doc(xmlNodePtr node)
 {
     if (node)
         xmlFreeDoc(node->doc);
 }
 
-/* Kernel i's share from the cache, committed without its tree: its page
- * of summary.pdf drawn from its text of results.xml. Returns false when
- * the entry is damaged or cannot be read back: the caller counts the
- * kernel and makes its tree instead. */
+/* Kernel i's share from the cache, committed without its tree (its pages
+ * of summary.pdf among the pieces). Returns false when the entry is
+ * damaged or cannot be read back: the caller counts the kernel and makes
+ * its tree instead. */
 static bool commit_cached(run_state *r, size_t i)
 {
     run_share share;
@@ -247,15 +249,12 @@ static bool commit_cached(run_state *r, size_t i)
     if (!run_cache_read(r, i, &share))
         return false;
     xmlNodePtr part = part_node(&share);
-    xmlNodePtr tree = r->summary ? tree_of_share(&share) : NULL;
-    bool ok = part && (tree || !r->summary);
     rc_timings_add(r->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
-    if (ok)
-        run_commit_kernel(r, i, tree, NULL, part, &share);
+    if (part)
+        run_commit_kernel(r, i, NULL, part, &share);
     free_node_doc(part);
-    free_node_doc(tree);
     run_share_release(&share);
-    return ok;
+    return part != NULL;
 }
 
 /* Kernel i's tree, its files (unless up to date) and its share. */
@@ -276,18 +275,22 @@ static void render_tree(run_state *r, size_t i, const rc_fonts *fonts)
         write_markdown(r, doc, id);
     if (!e->fresh)
         write_charts_and_html(r, doc, id, fonts);
+    char *pages = NULL;
+    size_t pages_len = 0;
     if (!e->fresh && (r->formats & RC_FORMAT_PDF) && fonts)
-        write_pdf(r, doc, id, fonts);
+        write_pdf(r, doc, id, fonts, &pages, &pages_len);
 
     run_share share = {0};
     xmlNodePtr part = NULL;
     t0 = rc_thread_seconds();
-    bool shared = r->overview_kernels && run_share_of_tree(r, node, &share) &&
+    bool shared = r->overview_kernels &&
+                  run_share_of_tree(r, node, fonts, &pages, pages_len, &share) &&
                   (part = part_node(&share)) != NULL;
+    free(pages); /* NULL unless no share was wanted */
     rc_timings_add(r->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
     if (r->overview_kernels && !shared)
         rc_fault_at(r->diag, NULL, 0, "%s: its share of the overviews: out of memory", id);
-    run_commit_kernel(r, i, node, &change, part, shared ? &share : NULL);
+    run_commit_kernel(r, i, &change, part, shared ? &share : NULL);
     free_node_doc(part);
     run_share_release(&share);
     xmlFreeNode(change.entry); /* NULL unless the commit did not take it */
@@ -308,7 +311,7 @@ static void render_job(void *ctx, size_t i, int worker)
     if (e->cached) /* its entry was damaged */
         run_count_kernel(r, i);
     if (!e->counted) { /* up to date, and no tree needed (or, a bug, not countable) */
-        run_commit_kernel(r, i, NULL, NULL, NULL, NULL);
+        run_commit_kernel(r, i, NULL, NULL, NULL);
         return;
     }
     render_tree(r, i, r->fonts ? r->fonts[worker] : NULL);

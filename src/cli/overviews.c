@@ -104,8 +104,8 @@ static void append_share(run_state *r, size_t i, const run_share *share)
     run_cache_add(r, i, share);
 }
 
-void run_commit_kernel(run_state *r, size_t i, xmlNodePtr kernel, rc_kernel_change *change,
-                       xmlNodePtr part, const run_share *share)
+void run_commit_kernel(run_state *r, size_t i, rc_kernel_change *change, xmlNodePtr part,
+                       const run_share *share)
 {
     pthread_mutex_lock(&r->lock);
     while (r->turn != i)
@@ -116,9 +116,8 @@ void run_commit_kernel(run_state *r, size_t i, xmlNodePtr kernel, rc_kernel_chan
     if (r->comparison && change)
         rc_compare_commit(r->comparison, r->kernels[i].kernel->id, change);
     xmlAddChild(r->overview_kernels, xmlDocCopyNode(part, r->overview, 1));
-    if (r->summary && kernel)
-        rc_pdf_summary_add(r->summary, rc_results_child(xmlDocGetRootElement(r->overview), "gpus"),
-                           kernel);
+    if (r->summary && share->pdf)
+        rc_pdf_summary_add_pages(r->summary, share->pdf, share->pdf_len);
     double t1 = rc_thread_seconds();
     rc_timings_add(r->timings, RC_STAGE_OVERVIEWS, t1 - t0);
     append_share(r, i, share);

@@ -61,7 +61,10 @@ typedef struct {
     char *xml;   /* its text of results.xml, indented as there */
     char *csv;   /* its rows of estimates.csv, without the header */
     char *part;  /* its overview part (rc_results_overview_kernel), unindented */
-    size_t xml_len, csv_len, part_len;
+    char *pdf;   /* its pages of summary.pdf (rc_render_pdf_pages) */
+    size_t xml_len, csv_len, part_len, pdf_len;
+    uint64_t check;    /* the cache's check of it (kernel_cache.c), when `checked` */
+    bool checked;
 } run_share;
 
 /* The cache an earlier run left (kernel_cache.c). */
@@ -169,9 +172,12 @@ void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_ch
                        size_t *keep_len);
 
 /* The share of kernel tree `kernel` (in a document of its own, which
- * gives the CSV rows): the pieces run_share_wanted names. Returns false
- * when out of memory, `share` then empty. */
-bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, run_share *share);
+ * gives the CSV rows): the pieces run_share_wanted names, the pages of
+ * summary.pdf taken from *pages (made with the kernel's PDF; NULL: made
+ * here with `fonts`). Returns false when out of memory, `share` then
+ * empty; *pages is the share's or freed either way. */
+bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, const rc_fonts *fonts,
+                       char **pages, size_t pages_len, run_share *share);
 
 /* Counts the kernels whose counting was skipped because their files were
  * up to date, when the overviews or a comparison need their trees after
@@ -213,7 +219,7 @@ uint64_t run_key_of(void *ctx, const char *name);
 /* ---- kernel_cache.c --------------------------------------------------- */
 
 /* The pieces of a share this run's formats need (run_share). */
-enum { RUN_SHARE_XML = 1, RUN_SHARE_CSV = 2, RUN_SHARE_PART = 4 };
+enum { RUN_SHARE_XML = 1, RUN_SHARE_CSV = 2, RUN_SHARE_PART = 4, RUN_SHARE_PDF = 8 };
 unsigned run_share_wanted(const run_state *r);
 void run_share_release(run_share *share);
 
@@ -250,13 +256,13 @@ void run_open_overview_files(run_state *r);
 /* Kernel i's share of the files that cover every kernel, in kernel order
  * whichever thread finished it: its part of the comparison (`change`, with
  * a baseline), its overview part (`part`, a node of a document of its own,
- * copied), its page of summary.pdf (drawn from `kernel`, its tree or its
- * text of results.xml read back), its text of results.xml and rows of
- * estimates.csv, and its entry of the cache (`share`). Then its tree can
- * go. With `share` NULL (its files up to date and no tree needed), kernel
- * i only passes its turn. */
-void run_commit_kernel(run_state *r, size_t i, xmlNodePtr kernel, rc_kernel_change *change,
-                       xmlNodePtr part, const run_share *share);
+ * copied), and from `share` its pages of summary.pdf (made on the worker,
+ * with its PDF or from the cache), its text of results.xml and rows of
+ * estimates.csv, and its entry of the cache. Then its tree can go. With
+ * `share` NULL (its files up to date and no tree needed), kernel i only
+ * passes its turn. */
+void run_commit_kernel(run_state *r, size_t i, rc_kernel_change *change, xmlNodePtr part,
+                       const run_share *share);
 
 /* Ends the comparison, after the last kernel. */
 void run_finish_comparison(run_state *r);

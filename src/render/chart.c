@@ -1804,31 +1804,71 @@ size_t rc_chart_overview_kernels(xmlNodePtr results)
     return n < OVERVIEW_MAX ? n : OVERVIEW_MAX;
 }
 
+/* What every part of the overview shares, read from the tree once
+ * (rc_chart_overview_new): reading every kernel's estimates to pick the
+ * slowest was most of a part's cost, and summary.pdf makes some ten parts
+ * a page while fitting them. */
+struct rc_chart_overview {
+    xmlNodePtr gpus;
+    size_t ng, total, nk;
+    legend_entry *le;
+    overview_kernel *shown;
+    axis ax; /* over every kernel shown, so that the parts compare */
+    double name_w;
+};
+
+rc_chart_overview *rc_chart_overview_new(xmlNodePtr results, const rc_fonts *fonts)
+{
+    rc_chart_overview *o = calloc(1, sizeof *o);
+    if (!o)
+        return NULL;
+    o->gpus = rc_results_child(results, "gpus");
+    xmlNodePtr kernels = rc_results_child(results, "kernels");
+    FOR_EACH(g, o->gpus, "gpu")
+        o->ng++;
+    FOR_EACH(k, kernels, "kernel")
+        o->total++;
+    o->le = gpu_names(o->gpus, o->ng);
+    o->shown = calloc(o->total ? o->total : 1, sizeof *o->shown);
+    if (!o->le || !o->shown) {
+        rc_chart_overview_free(o);
+        return NULL;
+    }
+    o->nk = overview_pick(kernels, o->shown);
+    overview_range(o->shown, o->nk, fonts, &o->ax, &o->name_w);
+    return o;
+}
+
+void rc_chart_overview_free(rc_chart_overview *o)
+{
+    if (!o)
+        return;
+    legend_free(o->le, o->ng);
+    free(o->shown);
+    free(o);
+}
+
 rc_chart *rc_chart_new_overview_part(xmlNodePtr results, const rc_fonts *fonts, double width,
                                      size_t first, size_t count)
 {
-    xmlNodePtr gpus = rc_results_child(results, "gpus");
-    xmlNodePtr kernels = rc_results_child(results, "kernels");
-    size_t ng = 0, total = 0;
-    FOR_EACH(g, gpus, "gpu")
-        ng++;
-    FOR_EACH(k, kernels, "kernel")
-        total++;
-    rc_chart *c = chart_new(fonts, width), *done = NULL;
-    legend_entry *le = gpu_names(gpus, ng);
-    overview_kernel *shown = calloc(total ? total : 1, sizeof *shown);
-    if (!c || !le || !shown) {
-        if (c)
-            c->failed = true;
-        goto end;
-    }
-    size_t nk = overview_pick(kernels, shown);
-    axis ax; /* over every kernel shown, so that the parts compare */
-    double name_w;
-    overview_range(shown, nk, fonts, &ax, &name_w);
+    rc_chart_overview *o = rc_chart_overview_new(results, fonts);
+    rc_chart *c = o ? rc_chart_new_overview_of(o, fonts, width, first, count) : NULL;
+    rc_chart_overview_free(o);
+    return c;
+}
+
+rc_chart *rc_chart_new_overview_of(const rc_chart_overview *o, const rc_fonts *fonts,
+                                   double width, size_t first, size_t count)
+{
+    size_t ng = o->ng, nk = o->nk;
+    rc_chart *c = chart_new(fonts, width);
+    if (!c)
+        return NULL;
+    axis ax = o->ax;
+    double name_w = o->name_w;
     size_t from = first < nk ? first : nk;
     size_t to = count && count < nk - from ? from + count : nk;
-    double y = overview_titles(c, nk, total, ng, from, to);
+    double y = overview_titles(c, nk, o->total, ng, from, to);
     const double legend_w = 190;
     double legend_x = width - MARGIN - legend_w;
     double band_h = fmax(24, (double)ng * OVERVIEW_ROW + 2 * OVERVIEW_PAD);
@@ -1844,7 +1884,7 @@ rc_chart *rc_chart_new_overview_part(xmlNodePtr results, const rc_fonts *fonts, 
                  RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
     for (size_t s = from; s < to && !c->failed; s++) {
         double top = b.top + (double)(s - from) * band_h;
-        char *kname = attr_str(shown[s].node, "name");
+        char *kname = attr_str(o->shown[s].node, "name");
         if (!kname)
             c->failed = true;
         else
@@ -1852,15 +1892,9 @@ rc_chart *rc_chart_new_overview_part(xmlNodePtr results, const rc_fonts *fonts, 
                       -1, (int)s);
         free(kname);
         if (!c->failed)
-            overview_points(c, shown[s].node, gpus, &ax, &b, top, (int)s);
+            overview_points(c, o->shown[s].node, o->gpus, &ax, &b, top, (int)s);
     }
     axis_title_below(c, b.left, b.right, b.bottom, "t_total per launch (µs, logarithmic)");
-    double ly = legend_beside(c, legend_x, b.top, legend_w, "GPUs", le, ng, false);
-    done = chart_finish(c, fmax(below_axis_title(b.bottom), ly) + MARGIN);
-    c = NULL;
-end:
-    legend_free(le, ng);
-    free(shown);
-    rc_chart_free(c);
-    return done;
+    double ly = legend_beside(c, legend_x, b.top, legend_w, "GPUs", o->le, ng, false);
+    return chart_finish(c, fmax(below_axis_title(b.bottom), ly) + MARGIN);
 }

@@ -188,6 +188,17 @@ size_t rc_chart_overview_kernels(xmlNodePtr results);
 rc_chart *rc_chart_new_overview_part(xmlNodePtr results, const rc_fonts *fonts, double width,
                                      size_t first, size_t count);
 
+/* What every part of one overview shares (the GPUs, the kernels shown,
+ * the axis), read from the tree once for many parts: the tree (borrowed)
+ * must outlive it. NULL when out of memory. Free with
+ * rc_chart_overview_free. rc_chart_new_overview_of(o, ...) is
+ * rc_chart_new_overview_part of o's tree. */
+typedef struct rc_chart_overview rc_chart_overview;
+rc_chart_overview *rc_chart_overview_new(xmlNodePtr results, const rc_fonts *fonts);
+rc_chart *rc_chart_new_overview_of(const rc_chart_overview *o, const rc_fonts *fonts,
+                                   double width, size_t first, size_t count);
+void rc_chart_overview_free(rc_chart_overview *o);
+
 void rc_chart_free(rc_chart *chart);
 
 /* ---- reading a description (painters, tests) ----------------------- */

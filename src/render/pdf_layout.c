@@ -832,23 +832,21 @@ static unsigned char *stream_bytes(HPDF_Stream stream, HPDF_UINT32 *len)
     return data;
 }
 
-/* The bytes are flushed before the page counts on them. */
-void pdf_seal_page(FILE *spill, HPDF_Page page)
+/* data[0..len) appended to the spill file, flushed before a page counts
+ * on them; its offset in *at. */
+static bool spill_bytes(FILE *spill, const unsigned char *data, size_t len, long *at)
+{
+    return fseek(spill, 0, SEEK_END) == 0 && (*at = ftell(spill)) >= 0 &&
+           fwrite(data, 1, len, spill) == len && fflush(spill) == 0;
+}
+
+/* Makes `page`'s content stream read `len` deflated bytes at `offset` of
+ * the spill file, and starts the page a new content stream for what is
+ * drawn later. On failure the page is left as it was. */
+static void seal_with(HPDF_Page page, FILE *spill, long offset, size_t len)
 {
     HPDF_PageAttr attr = page->attr;
     HPDF_Dict contents = attr->contents;
-    HPDF_UINT32 raw_len = 0;
-    unsigned char *raw = stream_bytes(contents->stream, &raw_len);
-    uLongf packed_len = compressBound(raw_len);
-    unsigned char *packed = raw ? malloc(packed_len) : NULL;
-    long offset = -1;
-    bool ok = packed && compress2(packed, &packed_len, raw, raw_len, PDF_PAGE_ZLEVEL) == Z_OK &&
-              fseek(spill, 0, SEEK_END) == 0 && (offset = ftell(spill)) >= 0 &&
-              fwrite(packed, 1, packed_len, spill) == packed_len && fflush(spill) == 0;
-    free(raw);
-    free(packed);
-    if (!ok)
-        return;
     sealed_piece *piece = HPDF_GetMem(page->mmgr, sizeof *piece);
     HPDF_Stream reader = piece ? HPDF_CallbackReader_New(page->mmgr, sealed_read, sealed_seek,
                                                          sealed_tell, sealed_size, piece)
@@ -868,12 +866,112 @@ void pdf_seal_page(FILE *spill, HPDF_Page page)
         HPDF_Stream_Free(now->contents->stream);
         now->contents->stream = now->stream = small;
     }
-    *piece = (sealed_piece){spill, offset, (HPDF_UINT32)packed_len, 0};
+    *piece = (sealed_piece){spill, offset, (HPDF_UINT32)len, 0};
     reader->free_fn = sealed_free;
     HPDF_Stream_Free(contents->stream);
     contents->stream = reader;
     contents->filter = HPDF_STREAM_FILTER_NONE;
     contents->write_fn = write_flate_filter;
+}
+
+unsigned char *pdf_page_packed(HPDF_Page page, size_t *len)
+{
+    HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
+    HPDF_UINT32 raw_len = 0;
+    unsigned char *raw = stream_bytes(contents->stream, &raw_len);
+    uLongf packed_len = compressBound(raw_len);
+    unsigned char *packed = raw ? malloc(packed_len) : NULL;
+    if (packed && compress2(packed, &packed_len, raw, raw_len, PDF_PAGE_ZLEVEL) != Z_OK) {
+        free(packed);
+        packed = NULL;
+    }
+    free(raw);
+    *len = packed ? (size_t)packed_len : 0;
+    return packed;
+}
+
+void pdf_seal_page(FILE *spill, HPDF_Page page)
+{
+    size_t len = 0;
+    unsigned char *packed = pdf_page_packed(page, &len);
+    long offset = -1;
+    bool ok = packed && spill_bytes(spill, packed, len, &offset);
+    free(packed);
+    if (ok)
+        seal_with(page, spill, offset, len);
+}
+
+size_t pdf_page_fonts(const pdf *p, HPDF_Page page, uint8_t *roles, size_t cap)
+{
+    HPDF_Dict fonts = ((HPDF_PageAttr)page->attr)->fonts;
+    size_t n = 0;
+    for (HPDF_UINT i = 0; fonts && i < fonts->list->count && n < cap; i++) {
+        HPDF_DictElement e = HPDF_List_ItemAt(fonts->list, i);
+        HPDF_Obj_Header *h = e->value;
+        void *font = h->obj_class == HPDF_OCLASS_PROXY ? ((HPDF_Proxy)e->value)->obj : e->value;
+        int role = -1;
+        for (int r = 0; r < RC_FONT_COUNT; r++)
+            if (font == (void *)p->hf.font[r])
+                role = r;
+        if (role < 0)
+            return (size_t)-1;
+        roles[n++] = (uint8_t)role;
+    }
+    return n;
+}
+
+/* The page's content stream holds packed[0..len), written as it is with
+ * /Filter /FlateDecode (as pack_page leaves a page). */
+static bool hold_packed(HPDF_Page page, const unsigned char *packed, size_t len)
+{
+    HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
+    HPDF_MemStream_FreeData(contents->stream);
+    contents->filter = HPDF_STREAM_FILTER_NONE;
+    contents->write_fn = write_flate_filter;
+    return HPDF_Stream_Write(contents->stream, packed, (HPDF_UINT)len) == HPDF_OK;
+}
+
+bool pdf_add_packed_page(pdf *p, const unsigned char *packed, size_t len, const uint8_t *roles,
+                         size_t nroles)
+{
+    HPDF_Page page = pdf_new_page(p);
+    if (!page || p->oom)
+        return false;
+    for (size_t i = 0; i < nroles; i++)
+        if (roles[i] >= RC_FONT_COUNT || !HPDF_Page_GetLocalFontName(page, p->hf.font[roles[i]]))
+            return false;
+    long offset = -1;
+    if (p->spill && spill_bytes(p->spill, packed, len, &offset)) {
+        seal_with(page, p->spill, offset, len);
+        return true;
+    }
+    if (!hold_packed(page, packed, len)) {
+        p->oom = true;
+        return false;
+    }
+    return true;
+}
+
+uint16_t *pdf_glyphs_used(const pdf *p, rc_font_role role, size_t *n)
+{
+    HPDF_TTFontDefAttr tt = p->def[role]->attr;
+    size_t count = 0;
+    for (unsigned g = 0; g < tt->num_glyphs; g++)
+        count += tt->glyph_tbl.flgs[g] != 0;
+    uint16_t *v = malloc((count ? count : 1) * sizeof *v);
+    *n = v ? count : (size_t)-1;
+    for (unsigned g = 0, k = 0; v && g < tt->num_glyphs; g++)
+        if (tt->glyph_tbl.flgs[g])
+            v[k++] = (uint16_t)g;
+    return v;
+}
+
+void pdf_mark_glyphs(pdf *p, rc_font_role role, const uint16_t *glyphs, size_t n)
+{
+    HPDF_TTFontDefAttr tt = p->def[role]->attr;
+    for (size_t i = 0; i < n; i++)
+        if (glyphs[i] < tt->num_glyphs)
+            tt->glyph_tbl.flgs[glyphs[i]] = 1;
 }
 
 /* Deflates the operators of `page` that are still in memory at

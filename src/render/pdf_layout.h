@@ -266,4 +266,38 @@ void pdf_make_links(pdf *p, size_t first, const size_t *page_of, size_t ntargets
  * them) the page is left as it was, in memory. */
 void pdf_seal_page(FILE *spill, HPDF_Page page);
 
+/* ---- pages moved between documents --------------------------------------
+ *
+ * A kernel's pages are laid out once, in its own PDF, and go into
+ * summary.pdf as they were drawn there: their operators (deflated), the
+ * fonts of each page's resources in the order the page first used them
+ * (libharu names them F1, F2, ... in that order) and the glyphs the layout
+ * measured or drew (what the embedded subsets must hold). */
+
+/* The operators drawn on `page` so far, deflated at PDF_PAGE_ZLEVEL
+ * (malloc'd; the caller frees it), or NULL when out of memory. */
+unsigned char *pdf_page_packed(HPDF_Page page, size_t *len);
+
+/* The roles of the fonts in `page`'s resources, in their order; at most
+ * `cap` of them. Returns how many, or (size_t)-1 when one is not p's. */
+size_t pdf_page_fonts(const pdf *p, HPDF_Page page, uint8_t *roles, size_t cap);
+
+/* A new page (pdf_new_page) whose operators are packed[0..len) (as
+ * pdf_page_packed gives them) and whose resources name the fonts of
+ * `roles` in that order; sealed into p->spill when there is one, so that
+ * what is drawn later (a footer) goes in a content stream of its own, as
+ * on a page drawn here and sealed. Returns false on a libharu error or
+ * when memory runs out (p->oom). */
+bool pdf_add_packed_page(pdf *p, const unsigned char *packed, size_t len, const uint8_t *roles,
+                         size_t nroles);
+
+/* The glyphs of `role`'s font that the document embeds so far, in order
+ * (malloc'd; the caller frees it; NULL with *n 0 when none or out of
+ * memory: *n then (size_t)-1). */
+uint16_t *pdf_glyphs_used(const pdf *p, rc_font_role role, size_t *n);
+
+/* Marks glyphs[0..n) of `role`'s font as used: embedded when saved.
+ * Glyph ids beyond the font's are ignored. */
+void pdf_mark_glyphs(pdf *p, rc_font_role role, const uint16_t *glyphs, size_t n);
+
 #endif

@@ -145,7 +145,16 @@ char *rc_render_results_xml(xmlDocPtr doc, size_t *len);
  * (the caller frees it with free()) and its length in *len, or NULL after
  * reporting, libharu's errors included. */
 char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts *fonts,
-                           size_t *len, rc_diag *diag);
+                           size_t *len, char **pages, size_t *pages_len, rc_diag *diag);
+
+/* A kernel's pages as summary.pdf takes them (rc_pdf_summary_add_pages):
+ * rc_render_pdf_kernel gives them in *pages (when `pages` is not NULL;
+ * malloc'd, the caller frees it; NULL after reporting), and this makes
+ * them alone, for a kernel whose PDF is up to date (`gpus`: the <gpus> of
+ * its tree). They are the kernel's pages as drawn in its PDF, without the
+ * footers, with the glyphs their layout used and the bookmark's title. */
+char *rc_render_pdf_pages(xmlNodePtr gpus, xmlNodePtr kernel, const rc_fonts *fonts, size_t *len,
+                          rc_diag *diag);
 
 /* summary.pdf: an overview page (t_total of every kernel on every GPU,
  * contents linking to each kernel's page, rejected inputs, and the overview
@@ -157,7 +166,8 @@ char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, r
 
 /* summary.pdf made as the kernels come, so that a run keeps no kernel's
  * tree after its own files are written: rc_pdf_summary_add puts kernel
- * `kernel` (with the <gpus> of its tree) on a page of its own, in the order
+ * `kernel` (with the <gpus> of its tree) on a page of its own (laid out in
+ * a document of its own from the same fonts, then moved), in the order
  * of the calls; rc_pdf_summary_finish puts the overview pages of `doc` (a
  * tree of the same kernels in the same order, which may hold only what the
  * overviews read: see rc_results_overview_kernel) in front and hands the
@@ -173,6 +183,11 @@ char *rc_render_pdf_summary(xmlDocPtr doc, const rc_fonts *fonts, size_t *len, r
 typedef struct rc_pdf_summary rc_pdf_summary;
 rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, FILE *scratch, rc_diag *diag);
 void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel);
+/* rc_pdf_summary_add with the kernel's pages already made (`pages`, as
+ * rc_render_pdf_pages gives them; borrowed): summary.pdf draws nothing of
+ * a kernel itself. Returns false after reporting when they are not whole
+ * (the file is then not made). */
+bool rc_pdf_summary_add_pages(rc_pdf_summary *s, const char *pages, size_t len);
 bool rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, const rc_sink *sink);
 void rc_pdf_summary_free(rc_pdf_summary *s);
 

@@ -817,12 +817,89 @@ static xmlNodePtr find_kernel(xmlDocPtr doc, const char *id)
     return NULL;
 }
 
+/* ---- a kernel's pages, moved into summary.pdf ------------------------------
+ *
+ * The pages of a kernel are laid out and drawn once, in its own PDF (or in
+ * a document only for them when that file is up to date), and taken into
+ * summary.pdf as drawn (pdf_layout.h): the same pages, without the layout
+ * twice, and what a later run keeps of a kernel that did not change
+ * (.roofcast-cache). Their bytes, all numbers little-endian:
+ *
+ *   "rcpages1"  u32 title length, the bookmark's title (UTF-8)
+ *   u32 pages, then per page: u8 fonts, each font's role (u8),
+ *                             u32 length, the deflated operators
+ *   per font role (ORDER RC_FONT): u32 glyphs, each glyph id (u16)
+ */
+
+#define PAGES_MAGIC "rcpages1"
+#define PAGES_MAX_FONTS 8
+
+static void put_u32(rc_buffer *b, size_t v)
+{
+    char c[4] = {(char)(v & 0xFF), (char)((v >> 8) & 0xFF), (char)((v >> 16) & 0xFF),
+                 (char)((v >> 24) & 0xFF)};
+    rc_buffer_put(b, c, 4);
+}
+
+/* The pages p->pages[first..] as bytes (malloc'd), `title` their
+ * bookmark's; NULL when out of memory or a page's fonts are not p's. */
+static char *pages_bytes(pdf *p, size_t first, const char *title, size_t *len)
+{
+    rc_buffer b = {0};
+    bool ok = !p->error && !p->oom;
+    rc_buffer_put(&b, PAGES_MAGIC, strlen(PAGES_MAGIC));
+    put_u32(&b, strlen(title));
+    rc_buffer_puts(&b, title);
+    put_u32(&b, p->npages - first);
+    for (size_t i = first; ok && i < p->npages; i++) {
+        uint8_t roles[PAGES_MAX_FONTS];
+        size_t nroles = pdf_page_fonts(p, p->pages[i], roles, PAGES_MAX_FONTS), plen = 0;
+        unsigned char *packed = nroles <= PAGES_MAX_FONTS ? pdf_page_packed(p->pages[i], &plen)
+                                                          : NULL;
+        ok = packed != NULL;
+        if (ok) {
+            char n = (char)nroles;
+            rc_buffer_put(&b, &n, 1);
+            rc_buffer_put(&b, (const char *)roles, nroles);
+            put_u32(&b, plen);
+            rc_buffer_put(&b, (const char *)packed, plen);
+        }
+        free(packed);
+    }
+    for (int r = 0; ok && r < RC_FONT_COUNT; r++) {
+        size_t n = 0;
+        uint16_t *g = pdf_glyphs_used(p, (rc_font_role)r, &n);
+        ok = g != NULL;
+        put_u32(&b, ok ? n : 0);
+        for (size_t k = 0; ok && k < n; k++) {
+            char c[2] = {(char)(g[k] & 0xFF), (char)(g[k] >> 8)};
+            rc_buffer_put(&b, c, 2);
+        }
+        free(g);
+    }
+    char *out = ok ? rc_buffer_take(&b, len) : NULL;
+    if (!ok)
+        free(b.data);
+    return out;
+}
+
+/* Kernel k's pages drawn in p (rc_render_pdf_kernel's, before their
+ * footers) as bytes in *pages; NULL there after reporting. */
+static void keep_pages(pdf *p, xmlNodePtr k, char **pages, size_t *pages_len)
+{
+    *pages = pages_bytes(p, 0, kernel_name(p, k), pages_len);
+    if (!*pages)
+        rc_error_at(p->diag, NULL, 0, "%s: its pages for summary.pdf: out of memory", p->output);
+}
+
 char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts *fonts,
-                           size_t *len, rc_diag *diag)
+                           size_t *len, char **pages, size_t *pages_len, rc_diag *diag)
 {
     char output[256];
     snprintf(output, sizeof output, "%s.pdf", kernel_id);
     char *out = NULL;
+    if (pages)
+        *pages = NULL;
     pdf p;
     if (!pdf_open(&p, fonts, output, diag))
         goto end;
@@ -837,6 +914,8 @@ char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts 
     HPDF_SetInfoAttr(p.pdf, HPDF_INFO_SUBJECT,
                      tx(&p, child(k, "summary"), NULL, "the kernel's summary"));
     kernel_page(&p, k);
+    if (pages)
+        keep_pages(&p, k, pages, pages_len);
     for (size_t i = 0; i < p.npages; i++) {
         char number[64];
         snprintf(number, sizeof number, "Page %zu of %zu", i + 1, p.npages);
@@ -848,6 +927,20 @@ end:
     return out;
 }
 
+char *rc_render_pdf_pages(xmlNodePtr gpus, xmlNodePtr kernel, const rc_fonts *fonts, size_t *len,
+                          rc_diag *diag)
+{
+    char *pages = NULL;
+    pdf p;
+    if (pdf_open(&p, fonts, "summary.pdf", diag)) {
+        p.gpus = gpus;
+        kernel_page(&p, kernel);
+        keep_pages(&p, kernel, &pages, len);
+    }
+    pdf_close(&p);
+    return pages;
+}
+
 /* ---- summary.pdf -------------------------------------------------------- */
 
 typedef struct {
@@ -855,6 +948,7 @@ typedef struct {
     size_t nk, ng;
     size_t first_kernel_page; /* 1-based page number of the first kernel */
     const size_t *kernel_page; /* each kernel's page among the kernels' pages */
+    rc_chart_overview *chart;  /* the overview chart's parts' common ground */
 } overview;
 
 /* The t_total of kernel ki on GPU gi, bold when fastest. */
@@ -1056,40 +1150,64 @@ static void rejected_inputs(pdf *p, xmlDocPtr doc, pdf_flow *f)
 /* The part of the overview from kernel `first` that fits under f->y
  * (14 points down) at CHART_SCALE, legible: all the kernels left, or, at
  * the top of a page, as many as the page holds (at least one). NULL when
- * none fits; *count is how many it has. */
-static rc_chart *overview_part(pdf *p, xmlNodePtr root, const pdf_flow *f, size_t first,
-                               size_t *count)
+ * none fits; *count is how many it has. A part is taller the more kernels
+ * it has, so the most that fit are found by halving: some 10 charts made
+ * for a page of 1,000 kernels, where counting down made up to 20 a page. */
+static rc_chart *overview_part(pdf *p, const rc_chart_overview *ov, const pdf_flow *f,
+                               size_t first, size_t *count)
 {
     double room = PAGE_H - MARGIN_BOTTOM - (f->y + 14);
     bool page_top = f->y <= MARGIN_TOP;
-    for (size_t n = *count;; n--) {
-        rc_chart *chart = rc_chart_new_overview_part(root, p->fonts, CONTENT_W / CHART_SCALE, first, n);
-        if (!chart)
+    double width = CONTENT_W / CHART_SCALE;
+    rc_chart *best = rc_chart_new_overview_of(ov, p->fonts, width, first, *count);
+    if (!best || rc_chart_height(best) * CHART_SCALE <= room || (page_top && *count <= 1))
+        return best;
+    rc_chart_free(best);
+    if (!page_top)
+        return NULL;
+    /* fits(lo) (one kernel always goes at the top of a page), !fits(hi) */
+    size_t lo = 1, hi = *count;
+    best = NULL;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        rc_chart *chart = rc_chart_new_overview_of(ov, p->fonts, width, first, mid);
+        if (!chart) {
+            rc_chart_free(best);
             return NULL;
-        if (rc_chart_height(chart) * CHART_SCALE <= room || (page_top && n <= 1)) {
-            *count = n;
-            return chart;
         }
-        rc_chart_free(chart);
-        if (!page_top)
-            return NULL;
+        if (rc_chart_height(chart) * CHART_SCALE <= room) {
+            rc_chart_free(best);
+            best = chart;
+            lo = mid;
+        } else {
+            rc_chart_free(chart);
+            hi = mid;
+        }
     }
+    if (!best)
+        best = rc_chart_new_overview_of(ov, p->fonts, width, first, lo);
+    *count = lo;
+    return best;
 }
 
 /* The overview chart after the rest: in the room left on the last page
  * when it fits there, else from a new page, in parts of as many kernels as
  * a page holds; always at CHART_SCALE, so no text is under 6 pt. */
-static void overview_chart(pdf *p, xmlDocPtr doc, pdf_flow *f)
+static void overview_chart(pdf *p, xmlDocPtr doc, const overview *o, pdf_flow *f)
 {
     xmlNodePtr root = xmlDocGetRootElement(doc);
     size_t nk = rc_chart_overview_kernels(root), first = 0;
+    if (!o->chart) {
+        p->oom = true;
+        return;
+    }
     do {
         size_t count = nk > first ? nk - first : 0;
-        rc_chart *chart = overview_part(p, root, f, first, &count);
+        rc_chart *chart = overview_part(p, o->chart, f, first, &count);
         if (!chart) {
             pdf_flow_need(p, f, INFINITY);
             count = nk > first ? nk - first : 0;
-            chart = overview_part(p, root, f, first, &count);
+            chart = overview_part(p, o->chart, f, first, &count);
         }
         if (!chart)
             return;
@@ -1109,7 +1227,7 @@ static void overview_pages(pdf *p, xmlDocPtr doc, const overview *o, pdf_flow *f
     overview_head(p, o, f);
     contents(p, o, f);
     rejected_inputs(p, doc, f);
-    overview_chart(p, doc, f);
+    overview_chart(p, doc, o, f);
 }
 
 /* Lists the element children of `parent` named `name`; the caller frees. */
@@ -1138,6 +1256,7 @@ static xmlNodePtr *elements(xmlNodePtr parent, const char *name, size_t *n)
 struct rc_pdf_summary {
     pdf p;
     bool open;           /* pdf_open succeeded */
+    bool failed;         /* a kernel's pages could not be added */
     size_t nkernels, cap;
     size_t *kernel_page; /* each kernel's page among the kernels' pages; PDF_NO_PAGE: none */
 };
@@ -1154,27 +1273,97 @@ rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, FILE *scratch, rc_diag
     return s;
 }
 
-void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel)
+/* Reads pages' bytes (pages_bytes) front to back. */
+typedef struct {
+    const unsigned char *at, *end;
+    bool bad;
+} reader;
+
+static const unsigned char *take(reader *rd, size_t n)
+{
+    if (rd->bad || (size_t)(rd->end - rd->at) < n) {
+        rd->bad = true;
+        return NULL;
+    }
+    const unsigned char *got = rd->at;
+    rd->at += n;
+    return got;
+}
+
+static size_t take_u32(reader *rd)
+{
+    const unsigned char *c = take(rd, 4);
+    return c ? (size_t)c[0] | (size_t)c[1] << 8 | (size_t)c[2] << 16 | (size_t)c[3] << 24 : 0;
+}
+
+/* The pages of `rd` added to p, their glyphs marked; their title returned
+ * (the caller frees it), or NULL when the bytes are not whole. */
+static char *add_pages(pdf *p, reader *rd)
+{
+    if (!take(rd, strlen(PAGES_MAGIC)) || memcmp(rd->at - strlen(PAGES_MAGIC), PAGES_MAGIC,
+                                                  strlen(PAGES_MAGIC)) != 0)
+        return NULL;
+    size_t tlen = take_u32(rd);
+    const unsigned char *t = take(rd, tlen);
+    char *title = t ? malloc(tlen + 1) : NULL;
+    if (title) {
+        memcpy(title, t, tlen);
+        title[tlen] = '\0';
+    }
+    size_t npages = take_u32(rd);
+    for (size_t i = 0; i < npages && !rd->bad; i++) {
+        const unsigned char *n = take(rd, 1);
+        const unsigned char *roles = n ? take(rd, *n) : NULL;
+        size_t plen = take_u32(rd);
+        const unsigned char *packed = take(rd, plen);
+        if (packed && !pdf_add_packed_page(p, packed, plen, roles, *n))
+            return NULL;
+    }
+    for (int r = 0; r < RC_FONT_COUNT && !rd->bad; r++) {
+        size_t n = take_u32(rd);
+        const unsigned char *g = take(rd, 2 * n);
+        for (size_t k = 0; g && k < n; k++) {
+            uint16_t id = (uint16_t)(g[2 * k] | g[2 * k + 1] << 8);
+            pdf_mark_glyphs(p, (rc_font_role)r, &id, 1);
+        }
+    }
+    if (!title || rd->bad || rd->at != rd->end) {
+        free(title);
+        return NULL;
+    }
+    return title;
+}
+
+static bool grow_kernels(rc_pdf_summary *s)
+{
+    if (s->nkernels < s->cap)
+        return true;
+    size_t cap = s->cap ? 2 * s->cap : 64;
+    size_t *v = realloc(s->kernel_page, cap * sizeof *v);
+    if (!v)
+        return false;
+    s->kernel_page = v;
+    s->cap = cap;
+    return true;
+}
+
+bool rc_pdf_summary_add_pages(rc_pdf_summary *s, const char *pages, size_t len)
 {
     pdf *p = &s->p;
-    if (s->nkernels == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        size_t *v = realloc(s->kernel_page, cap * sizeof *v);
-        if (!v) {
-            p->oom = true;
-            return;
-        }
-        s->kernel_page = v;
-        s->cap = cap;
+    if (!grow_kernels(s)) {
+        p->oom = true;
+        return false;
     }
     size_t page = PDF_NO_PAGE;
+    bool whole = true;
     if (s->open && !p->error && !p->oom) {
-        size_t owned = p->nowned, before = p->npages;
-        p->gpus = gpus;
-        kernel_page(p, kernel);
-        if (p->npages > before) {
+        size_t before = p->npages;
+        reader rd = {(const unsigned char *)pages, (const unsigned char *)pages + len, false};
+        char *title = add_pages(p, &rd);
+        whole = title != NULL;
+        if (whole && p->npages > before) {
             page = before;
-            HPDF_Outline mark = HPDF_CreateOutline(p->pdf, NULL, kernel_name(p, kernel),
+            HPDF_Outline mark = HPDF_CreateOutline(p->pdf, NULL, title,
                                                    HPDF_GetEncoder(p->pdf, "UTF-8"));
             HPDF_Destination dst = HPDF_Page_CreateDestination(p->pages[before]);
             if (mark && dst) {
@@ -1182,12 +1371,28 @@ void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel)
                 HPDF_Outline_SetDestination(mark, dst);
             }
         }
-        p->gpus = NULL;
-        for (size_t i = before; p->spill && i < p->npages && !p->error; i++)
-            pdf_seal_page(p->spill, p->pages[i]);
-        pdf_drop_owned(p, owned);
+        free(title); /* libharu keeps a copy */
+        if (!whole)
+            rc_error_at(p->diag, NULL, 0, "summary.pdf: a kernel's pages are not whole (a bug)");
+        s->failed |= !whole;
     }
     s->kernel_page[s->nkernels++] = page;
+    return whole;
+}
+
+void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel)
+{
+    size_t len = 0;
+    char *pages = rc_render_pdf_pages(gpus, kernel, s->p.fonts, &len, s->p.diag);
+    if (pages) {
+        rc_pdf_summary_add_pages(s, pages, len);
+    } else if (grow_kernels(s)) {
+        s->failed = true;
+        s->kernel_page[s->nkernels++] = PDF_NO_PAGE;
+    } else {
+        s->p.oom = true;
+    }
+    free(pages);
 }
 
 /* summary.pdf's title and subject, and its bookmarks shown on opening. */
@@ -1244,10 +1449,13 @@ bool rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, const rc_sink *sink
     o.kernels = elements(child(root, "kernels"), "kernel", &o.nk);
     o.gpus = elements(p->gpus, "gpu", &o.ng);
     o.kernel_page = s->kernel_page;
-    if (!o.kernels || !o.gpus || p->oom) {
+    o.chart = rc_chart_overview_new(root, p->fonts);
+    if (!o.kernels || !o.gpus || !o.chart || p->oom) {
         rc_error_at(p->diag, NULL, 0, "summary.pdf: out of memory");
         goto end;
     }
+    if (s->failed)
+        goto end; /* reported */
     if (o.nk != s->nkernels) {
         rc_error_at(p->diag, NULL, 0, "summary.pdf: %zu kernel pages for %zu kernels (a bug)",
                     s->nkernels, o.nk);
@@ -1264,6 +1472,7 @@ bool rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, const rc_sink *sink
 end:
     free(o.kernels);
     free(o.gpus);
+    rc_chart_overview_free(o.chart);
     return out;
 }
 

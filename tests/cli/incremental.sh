@@ -72,8 +72,9 @@ full "one kernel changed" $args "$tmp/k"
 
 # The overviews' cache: with one kernel changed, the others' shares of the
 # overviews (their text of results.xml, rows of estimates.csv, index rows,
-# and summary.pdf's pages drawn from that text) come from .roofcast-cache
-# rather than from counting them again, and give the same bytes.
+# and their pages of summary.pdf as drawn in their own PDFs) come from
+# .roofcast-cache rather than from counting them again, and give the same
+# bytes.
 change_means() { # change_means TEXT: edits gpuMeans.xml's summary
     sed "s/Means of pairs/$1/" kernels/gpuMeans.xml > "$tmp/k/gpuMeans.xml"
 }

@@ -153,7 +153,7 @@ static void render_all(xmlDocPtr doc, const char *kernel_id, bool pdf, bool pict
             check_output("chart.png", out, len, "\x89PNG\r\n\x1a\n");
         }
         if (pdf) {
-            out = rc_render_pdf_kernel(doc, kernel_id, fz.fonts, &len, diag);
+            out = rc_render_pdf_kernel(doc, kernel_id, fz.fonts, &len, NULL, NULL, diag);
             check_output("kernel.pdf", out, len, "%PDF-");
         }
     }

@@ -100,7 +100,7 @@ static void test_render(void **state)
     assert_int_equal(rc_diag_errors(diag), 0);
 
     size_t len = 0;
-    assert_null(rc_render_pdf_kernel(doc, "nope", fonts, &len, diag));
+    assert_null(rc_render_pdf_kernel(doc, "nope", fonts, &len, NULL, NULL, diag));
     assert_int_equal(rc_diag_errors(diag), 1);
     const rc_diag_entry *e = rc_diag_entry_at(diag, rc_diag_count(diag) - 1);
     assert_string_equal(e->message, "nope.pdf: no kernel 'nope' in the results");
@@ -180,6 +180,110 @@ static void summary_pages_leave_memory(void **state)
     free(full_out);
     free(sealed);
     free(again);
+    rc_fonts_free(fonts);
+    xmlFreeDoc(doc);
+}
+
+/* ---- a kernel's pages moved into summary.pdf ------------------------------- */
+
+static uint32_t u32_at(const char *p)
+{
+    const unsigned char *u = (const unsigned char *)p;
+    return (uint32_t)u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 | (uint32_t)u[3] << 24;
+}
+
+/* The pages a kernel's PDF gives are the pages made alone for a kernel
+ * whose PDF is up to date, byte for byte: so summary.pdf is the same
+ * whichever made them (and .roofcast-cache may keep them). Their bytes
+ * hold the bookmark's title, the pages and the glyphs used (render_pdf.c). */
+static void kernel_pages_are_its_pdfs(void **state)
+{
+    (void)state;
+    xmlDocPtr doc = results_of_run("kernels", NULL, 0);
+    rc_fonts *fonts = rc_fonts_new(NULL);
+    assert_non_null(fonts);
+    rc_diag *diag = rc_diag_new(stderr, 0);
+    xmlNodePtr root = xmlDocGetRootElement(doc), gpus = rc_results_child(root, "gpus");
+    size_t kernels = 0;
+    for (xmlNodePtr k = rc_results_child(root, "kernels")->children; k; k = k->next) {
+        if (k->type != XML_ELEMENT_NODE)
+            continue;
+        kernels++;
+        char *id = (char *)xmlGetProp(k, (const xmlChar *)"id");
+        char *name = (char *)xmlGetProp(k, (const xmlChar *)"name");
+        size_t len = 0, with_len = 0, alone_len = 0;
+        char *with = NULL;
+        char *file = rc_render_pdf_kernel(doc, id, fonts, &len, &with, &with_len, diag);
+        char *alone = rc_render_pdf_pages(gpus, k, fonts, &alone_len, diag);
+        assert_non_null(file);
+        assert_non_null(with);
+        assert_non_null(alone);
+        assert_int_equal(with_len, alone_len);
+        assert_memory_equal(with, alone, alone_len);
+        assert_memory_equal(with, "rcpages1", 8);
+        uint32_t tlen = u32_at(with + 8);
+        assert_int_equal(tlen, strlen(name));
+        assert_memory_equal(with + 12, name, tlen);
+        uint32_t pages = u32_at(with + 12 + tlen);
+        assert_true(pages == 1 || pages == 2);
+        free(id);
+        free(name);
+        free(file);
+        free(with);
+        free(alone);
+    }
+    assert_int_equal(kernels, 4);
+    assert_int_equal(rc_diag_errors(diag), 0);
+    rc_diag_free(diag);
+    rc_fonts_free(fonts);
+    xmlFreeDoc(doc);
+}
+
+/* Pages' bytes cut short, with a byte too many or of another kind are
+ * refused, reported, and summary.pdf is then not made. */
+static void damaged_pages_are_refused(void **state)
+{
+    (void)state;
+    xmlDocPtr doc = results_of_run("kernels", NULL, 0);
+    rc_fonts *fonts = rc_fonts_new(NULL);
+    assert_non_null(fonts);
+    xmlNodePtr root = xmlDocGetRootElement(doc), gpus = rc_results_child(root, "gpus");
+    xmlNodePtr k = rc_results_child(root, "kernels")->children;
+    while (k->type != XML_ELEMENT_NODE)
+        k = k->next;
+    size_t len = 0;
+    char *pages = rc_render_pdf_pages(gpus, k, fonts, &len, NULL);
+    assert_non_null(pages);
+    char *longer = malloc(len + 1);
+    memcpy(longer, pages, len);
+    longer[len] = 'x';
+    char *other = malloc(len);
+    memcpy(other, pages, len);
+    other[7] = '2'; /* "rcpages2" */
+    const struct {
+        const char *bytes;
+        size_t len;
+    } bad[] = {{pages, len - 1}, {pages, 20}, {pages, 0}, {longer, len + 1}, {other, len}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        FILE *sink = fopen("/dev/null", "w");
+        rc_diag *diag = rc_diag_new(sink, 0);
+        rc_pdf_summary *s = rc_pdf_summary_new(fonts, NULL, diag);
+        assert_true(rc_pdf_summary_add_pages(s, pages, len));
+        assert_false(rc_pdf_summary_add_pages(s, bad[i].bytes, bad[i].len));
+        assert_int_equal(rc_diag_errors(diag), 1);
+        assert_string_equal(rc_diag_entry_at(diag, 0)->message,
+                            "summary.pdf: a kernel's pages are not whole (a bug)");
+        rc_buffer b = {0};
+        rc_sink out = {put, &b};
+        assert_false(rc_pdf_summary_finish(s, doc, &out));
+        free(b.data);
+        rc_pdf_summary_free(s);
+        rc_diag_free(diag);
+        fclose(sink);
+    }
+    free(pages);
+    free(longer);
+    free(other);
     rc_fonts_free(fonts);
     xmlFreeDoc(doc);
 }
@@ -514,6 +618,8 @@ int main(void)
         cmocka_unit_test(test_utf8_put),
         cmocka_unit_test(test_render),
         cmocka_unit_test(summary_pages_leave_memory),
+        cmocka_unit_test(kernel_pages_are_its_pdfs),
+        cmocka_unit_test(damaged_pages_are_refused),
         cmocka_unit_test(direct_cmap_keeps_every_glyph),
         cmocka_unit_test(fonts_load_from_memory),
         cmocka_unit_test(long_text_costs_a_page),
