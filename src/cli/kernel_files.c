@@ -43,11 +43,11 @@ rc_chart *run_describe_chart(run_state *r, xmlDocPtr doc, const char *kernel_id,
 }
 
 void run_paint_charts(run_state *r, rc_chart *chart, const char *kernel_id, const char *suffix,
-                      const rc_fonts *fonts, char **keep_svg, size_t *keep_len)
+                      const rc_fonts *fonts, run_kept_svg *keep)
 {
     if (!chart)
         return;
-    bool want_svg = (r->formats & RC_FORMAT_SVG) || keep_svg;
+    bool want_svg = (r->formats & RC_FORMAT_SVG) || keep;
     bool want_png = (r->formats & RC_FORMAT_PNG) != 0;
     rc_stage svg_stage = kernel_id ? RC_STAGE_SVG : RC_STAGE_OVERVIEWS;
     rc_stage png_stage = kernel_id ? RC_STAGE_PNG : RC_STAGE_OVERVIEWS;
@@ -66,15 +66,18 @@ void run_paint_charts(run_state *r, rc_chart *chart, const char *kernel_id, cons
     }
     if ((want_svg && !svg) || (want_png && !png))
         rc_error_at(r->diag, NULL, 0, "cannot paint a chart of %s", kernel_id ? kernel_id : "index");
+    if (keep && svg)
+        *keep = (run_kept_svg){NULL, svg_len, rc_chart_width(chart), rc_chart_height(chart)};
     rc_chart_free(chart);
     char name[160];
     const char *base = kernel_id ? kernel_id : "index";
-    if (keep_svg && svg) {
-        *keep_svg = malloc(svg_len);
-        if (*keep_svg) {
-            memcpy(*keep_svg, svg, svg_len);
-            *keep_len = svg_len;
-        }
+    if (keep && svg && (r->formats & RC_FORMAT_SVG)) {
+        keep->svg = malloc(svg_len ? svg_len : 1);
+        if (keep->svg)
+            memcpy(keep->svg, svg, svg_len);
+    } else if (keep && svg) {
+        keep->svg = svg; /* the page's alone: no copy */
+        svg = NULL;
     }
     if (r->formats & RC_FORMAT_SVG) {
         snprintf(name, sizeof name, "%s%s.svg", base, suffix);
@@ -88,11 +91,10 @@ void run_paint_charts(run_state *r, rc_chart *chart, const char *kernel_id, cons
 }
 
 void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
-                       const char *suffix, const rc_fonts *fonts, char **keep_svg,
-                       size_t *keep_len)
+                       const char *suffix, const rc_fonts *fonts, run_kept_svg *keep)
 {
-    rc_chart *chart = run_describe_chart(r, doc, kernel_id, kind, fonts, keep_svg != NULL);
-    run_paint_charts(r, chart, kernel_id, suffix, fonts, keep_svg, keep_len);
+    rc_chart *chart = run_describe_chart(r, doc, kernel_id, kind, fonts, keep != NULL);
+    run_paint_charts(r, chart, kernel_id, suffix, fonts, keep);
 }
 
 /* Kernel i as results.xml holds it: indented as the whole tree would be. */
@@ -161,13 +163,12 @@ static void write_charts_and_html(run_state *r, xmlDocPtr doc, const char *id,
                                   const rc_fonts *fonts)
 {
     bool html = (r->formats & RC_FORMAT_HTML) != 0;
-    char *roofline = NULL, *time = NULL;
-    size_t roofline_len = 0, time_len = 0;
-    run_render_charts(r, doc, id, RC_CHART_ROOFLINE, "-roofline", fonts, html ? &roofline : NULL,
-                      &roofline_len);
-    run_render_charts(r, doc, id, RC_CHART_TIME, "-time", fonts, html ? &time : NULL, &time_len);
+    run_kept_svg roofline = {0}, time = {0};
+    run_render_charts(r, doc, id, RC_CHART_ROOFLINE, "-roofline", fonts, html ? &roofline : NULL);
+    run_render_charts(r, doc, id, RC_CHART_TIME, "-time", fonts, html ? &time : NULL);
     if (html) {
-        rc_painted_svgs painted = {roofline, time, roofline_len, time_len};
+        rc_painted_svgs painted = {roofline.svg, time.svg, roofline.len, time.len,
+                                   roofline.width, roofline.height, time.width, time.height};
         size_t len = 0;
         double t0 = rc_thread_seconds();
         char *page = rc_render_html(r->templates, doc, id, fonts, &painted, &len, r->diag);
@@ -176,8 +177,8 @@ static void write_charts_and_html(run_state *r, xmlDocPtr doc, const char *id,
         snprintf(name, sizeof name, "%s.html", id);
         run_write_buffer(r, name, page, len);
     }
-    free(roofline);
-    free(time);
+    free(roofline.svg);
+    free(time.svg);
 }
 
 /* The kernel's PDF, written; its pages for summary.pdf in *pages when

@@ -235,6 +235,6 @@ void run_render_overviews(run_state *r)
     r->overview = NULL;
     r->overview_kernels = NULL;
     give_back_memory();
-    run_paint_charts(r, chart, NULL, "", font0, NULL, NULL);
+    run_paint_charts(r, chart, NULL, "", font0, NULL);
     rc_timings_add(r->timings, RC_STAGE_OVERVIEWS, rc_thread_seconds() - t0);
 }

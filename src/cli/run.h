@@ -156,20 +156,27 @@ void run_render_kernels(run_state *r);
  * is NULL or the write failed. */
 bool run_write_buffer(run_state *r, const char *name, char *data, size_t len);
 
+/* A chart's SVG handed back for the HTML page to embed (the caller frees
+ * `svg`), with the description's size in points. */
+typedef struct {
+    char *svg;
+    size_t len;
+    double width, height;
+} run_kept_svg;
+
 /* One chart in two steps, so that the tree it is described from can go
  * before it is painted: run_describe_chart returns NULL when no chart is
  * painted (no fonts, or neither SVG nor PNG asked for and no SVG kept);
  * run_paint_charts writes its SVG and PNG as r->formats asks and frees it;
- * kernel_id NULL for the overview (index.svg, index.png). With `keep_svg`,
- * the SVG is handed back (the caller frees it) for the HTML page to embed.
+ * kernel_id NULL for the overview (index.svg, index.png). With `keep`, the
+ * SVG is handed back there (left empty when none was painted).
  * run_render_charts does both. */
 rc_chart *run_describe_chart(run_state *r, xmlDocPtr doc, const char *kernel_id,
                              rc_chart_kind kind, const rc_fonts *fonts, bool keep_svg);
 void run_paint_charts(run_state *r, rc_chart *chart, const char *kernel_id, const char *suffix,
-                      const rc_fonts *fonts, char **keep_svg, size_t *keep_len);
+                      const rc_fonts *fonts, run_kept_svg *keep);
 void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
-                       const char *suffix, const rc_fonts *fonts, char **keep_svg,
-                       size_t *keep_len);
+                       const char *suffix, const rc_fonts *fonts, run_kept_svg *keep);
 
 /* The share of kernel tree `kernel` (in a document of its own, which
  * gives the CSV rows): the pieces run_share_wanted names, the pages of

@@ -113,12 +113,15 @@ struct rc_chart *rc_render_chart_describe(xmlDocPtr doc, const char *kernel_id,
  * the index the <charts> goes into `doc` itself during the call (so not
  * from two threads at once) and is taken out again: `doc` ends as it came.
  * Returns a new buffer (the caller frees it), or NULL after reporting. */
-/* A report's charts already painted as SVG (the caller's), so the page
- * embeds those bytes instead of painting them again; NULL members, or a
- * NULL `painted`, are painted here. */
+/* A report's charts already painted as SVG (the caller's), with their
+ * descriptions' sizes in points (rc_chart_width, rc_chart_height), so the
+ * page embeds those bytes instead of describing and painting the charts
+ * again; NULL members, or a NULL `painted`, are described and painted
+ * here. */
 typedef struct {
     const char *roofline, *time;
     size_t roofline_len, time_len;
+    double roofline_w, roofline_h, time_w, time_h;
 } rc_painted_svgs;
 
 char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,

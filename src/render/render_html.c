@@ -89,10 +89,13 @@ typedef struct {
 /* Adds <chart kind= media-type= width= height=/> to `charts` and its SVG to
  * `images`; the size is in CSS pixels (1 pt = 4/3 px). `painted`: the SVG
  * file's bytes, or NULL to paint them here. */
-static bool add_chart(xmlNodePtr charts, const char *kind, rc_chart *chart, const rc_fonts *fonts,
-                      const char *painted, size_t painted_len, chart_images *images)
+/* Chart `kind`, `w` x `h` points, as its SVG bytes: `painted` (borrowed),
+ * or painted here from `chart` when NULL. */
+static bool add_chart(xmlNodePtr charts, const char *kind, const rc_chart *chart,
+                      const rc_fonts *fonts, const char *painted, size_t painted_len, double w,
+                      double h, chart_images *images)
 {
-    if (!chart || images->count == MAX_CHARTS)
+    if ((!chart && !painted) || images->count == MAX_CHARTS)
         return false;
     chart_image image = {.kind = kind, .svg = (const unsigned char *)painted,
                          .svg_len = painted_len};
@@ -108,11 +111,21 @@ static bool add_chart(xmlNodePtr charts, const char *kind, rc_chart *chart, cons
     char buf[32];
     xmlSetProp(n, X("kind"), X(kind));
     xmlSetProp(n, X("media-type"), X("image/svg+xml"));
-    snprintf(buf, sizeof buf, "%.0f", rc_chart_width(chart) * 4 / 3);
+    snprintf(buf, sizeof buf, "%.0f", w * 4 / 3);
     xmlSetProp(n, X("width"), X(buf));
-    snprintf(buf, sizeof buf, "%.0f", rc_chart_height(chart) * 4 / 3);
+    snprintf(buf, sizeof buf, "%.0f", h * 4 / 3);
     xmlSetProp(n, X("height"), X(buf));
     return true;
+}
+
+/* A chart described here and added (add_chart); false when it cannot be. */
+static bool add_described(xmlNodePtr charts, const char *kind, rc_chart *chart,
+                          const rc_fonts *fonts, chart_images *images)
+{
+    bool ok = chart && add_chart(charts, kind, chart, fonts, NULL, 0, rc_chart_width(chart),
+                                 rc_chart_height(chart), images);
+    rc_chart_free(chart);
+    return ok;
 }
 
 static void free_images(chart_images *images)
@@ -345,21 +358,28 @@ static xmlNodePtr html_chart_parent(xmlDocPtr doc, const char *kernel_id, xmlDoc
                  : NULL;
 }
 
-/* A kernel page's two charts, roofline and time, drawn or taken as painted. */
+/* A kernel page's two charts, roofline and time, taken as painted or
+ * described and painted here. A chart without a description (a kernel
+ * with no estimate has no roofline) is left out. */
 static bool add_kernel_charts(xmlNodePtr charts, xmlNodePtr where, xmlNodePtr gpus,
                               const rc_fonts *fonts, const rc_painted_svgs *painted,
                               chart_images *images)
 {
-    rc_chart *r = rc_chart_new_roofline(where, gpus, fonts);
-    rc_chart *tm = rc_chart_new_time(where, gpus, fonts);
-    const char *rs = painted ? painted->roofline : NULL;
-    const char *ts = painted ? painted->time : NULL;
-    bool ok = (!r || add_chart(charts, "roofline", r, fonts, rs,
-                               painted ? painted->roofline_len : 0, images)) &&
-              (!tm || add_chart(charts, "time", tm, fonts, ts,
-                                painted ? painted->time_len : 0, images));
-    rc_chart_free(r);
-    rc_chart_free(tm);
+    bool ok = true;
+    if (painted && painted->roofline)
+        ok = add_chart(charts, "roofline", NULL, fonts, painted->roofline, painted->roofline_len,
+                       painted->roofline_w, painted->roofline_h, images);
+    else {
+        rc_chart *r = rc_chart_new_roofline(where, gpus, fonts);
+        ok = !r || add_described(charts, "roofline", r, fonts, images);
+    }
+    if (ok && painted && painted->time)
+        ok = add_chart(charts, "time", NULL, fonts, painted->time, painted->time_len,
+                       painted->time_w, painted->time_h, images);
+    else if (ok) {
+        rc_chart *tm = rc_chart_new_time(where, gpus, fonts);
+        ok = !tm || add_described(charts, "time", tm, fonts, images);
+    }
     return ok;
 }
 
@@ -375,9 +395,7 @@ static xmlNodePtr add_html_charts(xmlNodePtr where, xmlDocPtr input, const char 
     if (kernel_id) {
         ok = add_kernel_charts(charts, where, gpus, fonts, painted, images);
     } else {
-        rc_chart *o = rc_chart_new_overview(where, fonts);
-        ok = o && add_chart(charts, "overview", o, fonts, NULL, 0, images);
-        rc_chart_free(o);
+        ok = add_described(charts, "overview", rc_chart_new_overview(where, fonts), fonts, images);
     }
     if (!ok)
         rc_error_at(diag, NULL, 0, "cannot draw the charts of %s.html",
