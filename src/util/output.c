@@ -424,10 +424,18 @@ struct rc_output_file {
     int fd;
     int error;   /* the first errno, 0 while all is well */
     bool listed; /* among the files written (false: roofcast's own, the cache) */
+    /* Bytes appended but not yet written: libharu hands summary.pdf over in
+     * pieces of a few bytes (a write each was a quarter of a run where one
+     * kernel changed), so they are gathered into writes of STREAM_BUFFER. */
+    char *buf;
+    size_t buffered;
 };
+
+#define STREAM_BUFFER (64u << 10)
 
 static void file_free(rc_output_file *f)
 {
+    free(f->buf);
     free(f->name);
     free(f->path);
     free(f->tmp);
@@ -445,6 +453,7 @@ static rc_output_file *open_streamed(rc_output *out, const char *name, bool list
         f->name = strdup(name);
         f->fd = -1;
         f->listed = listed;
+        f->buf = malloc(STREAM_BUFFER); /* without it, each piece is written at once */
     }
     if (!f || !f->path || !f->tmp || !f->name) {
         rc_fault_at(out->diag, name, 0, "cannot write: out of memory");
@@ -482,18 +491,40 @@ rc_output_file *rc_output_open_unlisted(rc_output *out, const char *name)
     return open_streamed(out, name, false);
 }
 
+/* Writes what is buffered; notes the first error. */
+static void flush_buffer(rc_output_file *f)
+{
+    if (f->buffered > 0 && !f->error && !write_all(f->out, f->fd, f->buf, f->buffered))
+        f->error = errno ? errno : EIO;
+    f->buffered = 0;
+}
+
 void rc_output_append(rc_output_file *f, const void *data, size_t len)
 {
-    if (f && !f->error && !write_all(f->out, f->fd, data, len))
+    if (!f)
+        return;
+    f->size += len;
+    if (f->error)
+        return;
+    if (f->buf && len <= STREAM_BUFFER - f->buffered) {
+        memcpy(f->buf + f->buffered, data, len);
+        f->buffered += len;
+        return;
+    }
+    flush_buffer(f);
+    if (f->buf && len < STREAM_BUFFER) {
+        memcpy(f->buf, data, len);
+        f->buffered = len;
+    } else if (!f->error && !write_all(f->out, f->fd, data, len)) {
         f->error = errno ? errno : EIO;
-    if (f)
-        f->size += len;
+    }
 }
 
 bool rc_output_close(rc_output_file *f)
 {
     if (!f)
         return false;
+    flush_buffer(f);
     if (!f->error && close(f->fd) != 0)
         f->error = errno ? errno : EIO;
     else if (f->error)

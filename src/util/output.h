@@ -49,8 +49,9 @@ bool rc_output_write(rc_output *out, const char *name, const void *data, size_t 
 bool rc_output_write_unlisted(rc_output *out, const char *name, const void *data, size_t len);
 
 /* A file written piece by piece, for the files that cover every kernel
- * (results.xml, estimates.csv): the pieces go to a temporary file as they
- * come, and rc_output_close renames it into place. rc_output_open returns
+ * (results.xml, estimates.csv, summary.pdf): the pieces go to a temporary
+ * file as they come, gathered into writes of up to 64 KB, and
+ * rc_output_close writes the rest and renames it into place. rc_output_open returns
  * NULL after reporting. rc_output_append keeps the first error, which
  * rc_output_close reports (returning false, the temporary file removed);
  * rc_output_abandon removes it without a word. Both close and abandon free

@@ -407,6 +407,51 @@ static void test_pieces_on_a_full_disk(void **state)
     rc_output_free(out);
 }
 
+static int writes;
+static ssize_t counting_write(int fd, const void *buf, size_t len)
+{
+    writes++;
+    return write(fd, buf, len);
+}
+
+/* Pieces are gathered into writes of 64 KB (libharu hands summary.pdf
+ * over a few bytes at a time): 100,000 pieces of 10 bytes take 16 writes,
+ * a piece larger than the buffer goes in one write after what was
+ * gathered, and the file holds every byte in order. */
+static void test_small_pieces_are_gathered(void **state)
+{
+    (void)state;
+    rc_output *out = rc_output_new(dir, diag);
+    rc_output_file *f = rc_output_open(out, "summary.pdf");
+    assert_non_null(f);
+    writes = 0;
+    rc_output_set_write_hook(out, counting_write);
+    for (int i = 0; i < 100000; i++)
+        rc_output_append(f, "0123456789", 10);
+    assert_int_equal(writes, 15); /* 15 writes of 6,553 pieces (65,530 bytes); 17,050 bytes wait */
+    static char big[200000];
+    memset(big, 'z', sizeof big);
+    rc_output_append(f, big, sizeof big);
+    assert_int_equal(writes, 17); /* what waited, then the large piece whole */
+    rc_output_append(f, "end", 3);
+    assert_true(rc_output_close(f));
+    assert_int_equal(writes, 18);
+    char path[128];
+    snprintf(path, sizeof path, "%s/summary.pdf", dir);
+    FILE *in = fopen(path, "rb");
+    assert_non_null(in);
+    char *got = malloc(1000000 + sizeof big + 3);
+    size_t n = fread(got, 1, 1000000 + sizeof big + 3, in);
+    fclose(in);
+    assert_int_equal(n, 1000000 + sizeof big + 3);
+    for (size_t i = 0; i < 1000000; i += 99991)
+        assert_int_equal(got[i], '0' + (int)(i % 10));
+    assert_memory_equal(got + 1000000, big, sizeof big);
+    assert_memory_equal(got + 1000000 + sizeof big, "end", 3);
+    free(got);
+    rc_output_free(out);
+}
+
 /* A run that gives up on a file leaves no trace of it. */
 static void test_abandoned_pieces_leave_nothing(void **state)
 {
@@ -469,6 +514,7 @@ int main(void)
         cmocka_unit_test(test_output_is_a_file),
         cmocka_unit_test(test_pieces_appear_whole),
         cmocka_unit_test(test_pieces_on_a_full_disk),
+        cmocka_unit_test(test_small_pieces_are_gathered),
         cmocka_unit_test(test_unlisted_pieces),
         cmocka_unit_test(test_abandoned_pieces_leave_nothing),
         cmocka_unit_test(test_scratch_leaves_no_trace),
