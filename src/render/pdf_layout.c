@@ -842,8 +842,8 @@ static bool spill_bytes(FILE *spill, const unsigned char *data, size_t len, long
 
 /* Makes `page`'s content stream read `len` deflated bytes at `offset` of
  * the spill file, and starts the page a new content stream for what is
- * drawn later. On failure the page is left as it was. */
-static void seal_with(HPDF_Page page, FILE *spill, long offset, size_t len)
+ * drawn later. Returns false, the page left as it was, on failure. */
+static bool seal_with(HPDF_Page page, FILE *spill, long offset, size_t len)
 {
     HPDF_PageAttr attr = page->attr;
     HPDF_Dict contents = attr->contents;
@@ -856,7 +856,7 @@ static void seal_with(HPDF_Page page, FILE *spill, long offset, size_t len)
             HPDF_Stream_Free(reader);
         if (piece)
             HPDF_FreeMem(page->mmgr, piece);
-        return;
+        return false;
     }
     /* What is drawn later is a footer of a few hundred bytes: a smaller
      * buffer than libharu's 4 KB default. */
@@ -872,6 +872,7 @@ static void seal_with(HPDF_Page page, FILE *spill, long offset, size_t len)
     contents->stream = reader;
     contents->filter = HPDF_STREAM_FILTER_NONE;
     contents->write_fn = write_flate_filter;
+    return true;
 }
 
 unsigned char *pdf_page_packed(HPDF_Page page, size_t *len)
@@ -898,7 +899,7 @@ void pdf_seal_page(FILE *spill, HPDF_Page page)
     bool ok = packed && spill_bytes(spill, packed, len, &offset);
     free(packed);
     if (ok)
-        seal_with(page, spill, offset, len);
+        seal_with(page, spill, offset, len); /* or left in memory */
 }
 
 size_t pdf_page_fonts(const pdf *p, HPDF_Page page, uint8_t *roles, size_t cap)
@@ -921,14 +922,17 @@ size_t pdf_page_fonts(const pdf *p, HPDF_Page page, uint8_t *roles, size_t cap)
 }
 
 /* The page's content stream holds packed[0..len), written as it is with
- * /Filter /FlateDecode (as pack_page leaves a page). */
+ * /Filter /FlateDecode (as pack_page leaves a page), and the page gets a
+ * second content stream for what is drawn later (a footer), as a sealed
+ * page does: drawn into the first, it would follow the deflated bytes. */
 static bool hold_packed(HPDF_Page page, const unsigned char *packed, size_t len)
 {
     HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
     HPDF_MemStream_FreeData(contents->stream);
     contents->filter = HPDF_STREAM_FILTER_NONE;
     contents->write_fn = write_flate_filter;
-    return HPDF_Stream_Write(contents->stream, packed, (HPDF_UINT)len) == HPDF_OK;
+    return HPDF_Stream_Write(contents->stream, packed, (HPDF_UINT)len) == HPDF_OK &&
+           HPDF_Page_New_Content_Stream(page, NULL) == HPDF_OK;
 }
 
 bool pdf_add_packed_page(pdf *p, const unsigned char *packed, size_t len, const uint8_t *roles,
@@ -941,10 +945,9 @@ bool pdf_add_packed_page(pdf *p, const unsigned char *packed, size_t len, const 
         if (roles[i] >= RC_FONT_COUNT || !HPDF_Page_GetLocalFontName(page, p->hf.font[roles[i]]))
             return false;
     long offset = -1;
-    if (p->spill && spill_bytes(p->spill, packed, len, &offset)) {
-        seal_with(page, p->spill, offset, len);
+    if (p->spill && spill_bytes(p->spill, packed, len, &offset) &&
+        seal_with(page, p->spill, offset, len))
         return true;
-    }
     if (!hold_packed(page, packed, len)) {
         p->oom = true;
         return false;
