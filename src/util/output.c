@@ -501,7 +501,7 @@ static void flush_buffer(rc_output_file *f)
 
 void rc_output_append(rc_output_file *f, const void *data, size_t len)
 {
-    if (!f)
+    if (!f || len == 0) /* data may then be NULL: an empty piece */
         return;
     f->size += len;
     if (f->error)
