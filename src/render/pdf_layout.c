@@ -969,12 +969,11 @@ uint16_t *pdf_glyphs_used(const pdf *p, rc_font_role role, size_t *n)
     return v;
 }
 
-void pdf_mark_glyphs(pdf *p, rc_font_role role, const uint16_t *glyphs, size_t n)
+void pdf_mark_glyph(pdf *p, rc_font_role role, unsigned glyph)
 {
     HPDF_TTFontDefAttr tt = p->def[role]->attr;
-    for (size_t i = 0; i < n; i++)
-        if (glyphs[i] < tt->num_glyphs)
-            tt->glyph_tbl.flgs[glyphs[i]] = 1;
+    if (glyph < tt->num_glyphs)
+        tt->glyph_tbl.flgs[glyph] = 1;
 }
 
 /* Deflates the operators of `page` that are still in memory at

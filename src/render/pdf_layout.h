@@ -296,8 +296,8 @@ bool pdf_add_packed_page(pdf *p, const unsigned char *packed, size_t len, const 
  * memory: *n then (size_t)-1). */
 uint16_t *pdf_glyphs_used(const pdf *p, rc_font_role role, size_t *n);
 
-/* Marks glyphs[0..n) of `role`'s font as used: embedded when saved.
- * Glyph ids beyond the font's are ignored. */
-void pdf_mark_glyphs(pdf *p, rc_font_role role, const uint16_t *glyphs, size_t n);
+/* Marks glyph `glyph` of `role`'s font as used: embedded when saved. A
+ * glyph id beyond the font's is ignored. */
+void pdf_mark_glyph(pdf *p, rc_font_role role, unsigned glyph);
 
 #endif

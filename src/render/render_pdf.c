@@ -841,17 +841,17 @@ static void put_u32(rc_buffer *b, size_t v)
     rc_buffer_put(b, c, 4);
 }
 
-/* The pages p->pages[first..] as bytes (malloc'd), `title` their
- * bookmark's; NULL when out of memory or a page's fonts are not p's. */
-static char *pages_bytes(pdf *p, size_t first, const char *title, size_t *len)
+/* Every page of p as bytes (malloc'd), `title` their bookmark's; NULL
+ * when out of memory or a page's fonts are not p's. */
+static char *pages_bytes(pdf *p, const char *title, size_t *len)
 {
     rc_buffer b = {0};
     bool ok = !p->error && !p->oom;
     rc_buffer_put(&b, PAGES_MAGIC, strlen(PAGES_MAGIC));
     put_u32(&b, strlen(title));
     rc_buffer_puts(&b, title);
-    put_u32(&b, p->npages - first);
-    for (size_t i = first; ok && i < p->npages; i++) {
+    put_u32(&b, p->npages);
+    for (size_t i = 0; ok && i < p->npages; i++) {
         uint8_t roles[PAGES_MAX_FONTS];
         size_t nroles = pdf_page_fonts(p, p->pages[i], roles, PAGES_MAX_FONTS), plen = 0;
         unsigned char *packed = nroles <= PAGES_MAX_FONTS ? pdf_page_packed(p->pages[i], &plen)
@@ -887,7 +887,7 @@ static char *pages_bytes(pdf *p, size_t first, const char *title, size_t *len)
  * footers) as bytes in *pages; NULL there after reporting. */
 static void keep_pages(pdf *p, xmlNodePtr k, char **pages, size_t *pages_len)
 {
-    *pages = pages_bytes(p, 0, kernel_name(p, k), pages_len);
+    *pages = pages_bytes(p, kernel_name(p, k), pages_len);
     if (!*pages)
         rc_error_at(p->diag, NULL, 0, "%s: its pages for summary.pdf: out of memory", p->output);
 }
@@ -1197,10 +1197,6 @@ static void overview_chart(pdf *p, xmlDocPtr doc, const overview *o, pdf_flow *f
 {
     xmlNodePtr root = xmlDocGetRootElement(doc);
     size_t nk = rc_chart_overview_kernels(root), first = 0;
-    if (!o->chart) {
-        p->oom = true;
-        return;
-    }
     do {
         size_t count = nk > first ? nk - first : 0;
         rc_chart *chart = overview_part(p, o->chart, f, first, &count);
@@ -1300,8 +1296,8 @@ static size_t take_u32(reader *rd)
  * (the caller frees it), or NULL when the bytes are not whole. */
 static char *add_pages(pdf *p, reader *rd)
 {
-    if (!take(rd, strlen(PAGES_MAGIC)) || memcmp(rd->at - strlen(PAGES_MAGIC), PAGES_MAGIC,
-                                                  strlen(PAGES_MAGIC)) != 0)
+    const unsigned char *magic = take(rd, strlen(PAGES_MAGIC));
+    if (!magic || memcmp(magic, PAGES_MAGIC, strlen(PAGES_MAGIC)) != 0)
         return NULL;
     size_t tlen = take_u32(rd);
     const unsigned char *t = take(rd, tlen);
@@ -1322,10 +1318,8 @@ static char *add_pages(pdf *p, reader *rd)
     for (int r = 0; r < RC_FONT_COUNT && !rd->bad; r++) {
         size_t n = take_u32(rd);
         const unsigned char *g = take(rd, 2 * n);
-        for (size_t k = 0; g && k < n; k++) {
-            uint16_t id = (uint16_t)(g[2 * k] | g[2 * k + 1] << 8);
-            pdf_mark_glyphs(p, (rc_font_role)r, &id, 1);
-        }
+        for (size_t k = 0; g && k < n; k++)
+            pdf_mark_glyph(p, (rc_font_role)r, (unsigned)(g[2 * k] | g[2 * k + 1] << 8));
     }
     if (!title || rd->bad || rd->at != rd->end) {
         free(title);
