@@ -921,11 +921,7 @@ size_t pdf_page_fonts(const pdf *p, HPDF_Page page, uint8_t *roles, size_t cap)
     return n;
 }
 
-/* The page's content stream holds packed[0..len), written as it is with
- * /Filter /FlateDecode (as pack_page leaves a page), and the page gets a
- * second content stream for what is drawn later (a footer), as a sealed
- * page does: drawn into the first, it would follow the deflated bytes. */
-static bool hold_packed(HPDF_Page page, const unsigned char *packed, size_t len)
+bool pdf_hold_packed(HPDF_Page page, const unsigned char *packed, size_t len)
 {
     HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
     HPDF_MemStream_FreeData(contents->stream);
@@ -948,7 +944,7 @@ bool pdf_add_packed_page(pdf *p, const unsigned char *packed, size_t len, const 
     if (p->spill && spill_bytes(p->spill, packed, len, &offset) &&
         seal_with(page, p->spill, offset, len))
         return true;
-    if (!hold_packed(page, packed, len)) {
+    if (!pdf_hold_packed(page, packed, len)) {
         p->oom = true;
         return false;
     }

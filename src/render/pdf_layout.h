@@ -278,6 +278,14 @@ void pdf_seal_page(FILE *spill, HPDF_Page page);
  * (malloc'd; the caller frees it), or NULL when out of memory. */
 unsigned char *pdf_page_packed(HPDF_Page page, size_t *len);
 
+/* The page's content stream holds packed[0..len) (pdf_page_packed's,
+ * the operators drawn so far), written as it is with /Filter /FlateDecode
+ * (as pdf_write leaves a page), and the page gets a second content stream
+ * for what is drawn later (a footer), as a sealed page does: drawn into
+ * the first, it would follow the deflated bytes. Returns false when
+ * libharu fails or memory runs out. */
+bool pdf_hold_packed(HPDF_Page page, const unsigned char *packed, size_t len);
+
 /* The roles of the fonts in `page`'s resources, in their order; at most
  * `cap` of them. Returns how many, or (size_t)-1 when one is not p's. */
 size_t pdf_page_fonts(const pdf *p, HPDF_Page page, uint8_t *roles, size_t cap);

@@ -842,8 +842,11 @@ static void put_u32(rc_buffer *b, size_t v)
 }
 
 /* Every page of p as bytes (malloc'd), `title` their bookmark's; NULL
- * when out of memory or a page's fonts are not p's. */
-static char *pages_bytes(pdf *p, const char *title, size_t *len)
+ * when out of memory or a page's fonts are not p's. With `hold`, each
+ * page keeps the operators so deflated, and what is drawn after (the
+ * footer) goes into a stream of its own: p's file then deflates each page
+ * once, not again when saved. */
+static char *pages_bytes(pdf *p, const char *title, bool hold, size_t *len)
 {
     rc_buffer b = {0};
     bool ok = !p->error && !p->oom;
@@ -856,7 +859,7 @@ static char *pages_bytes(pdf *p, const char *title, size_t *len)
         size_t nroles = pdf_page_fonts(p, p->pages[i], roles, PAGES_MAX_FONTS), plen = 0;
         unsigned char *packed = nroles <= PAGES_MAX_FONTS ? pdf_page_packed(p->pages[i], &plen)
                                                           : NULL;
-        ok = packed != NULL;
+        ok = packed != NULL && (!hold || pdf_hold_packed(p->pages[i], packed, plen));
         if (ok) {
             char n = (char)nroles;
             rc_buffer_put(&b, &n, 1);
@@ -883,13 +886,16 @@ static char *pages_bytes(pdf *p, const char *title, size_t *len)
     return out;
 }
 
-/* Kernel k's pages drawn in p (rc_render_pdf_kernel's, before their
- * footers) as bytes in *pages; NULL there after reporting. */
-static void keep_pages(pdf *p, xmlNodePtr k, char **pages, size_t *pages_len)
+/* Kernel k's pages drawn in p (before their footers) as bytes in *pages
+ * (NULL there after reporting), each page then holding them (`hold`,
+ * pages_bytes). */
+static void keep_pages(pdf *p, xmlNodePtr k, bool hold, char **pages, size_t *pages_len)
 {
-    *pages = pages_bytes(p, kernel_name(p, k), pages_len);
-    if (!*pages)
+    *pages = pages_bytes(p, kernel_name(p, k), hold, pages_len);
+    if (!*pages) {
+        p->oom = true;
         rc_error_at(p->diag, NULL, 0, "%s: its pages for summary.pdf: out of memory", p->output);
+    }
 }
 
 char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts *fonts,
@@ -914,8 +920,17 @@ char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts 
     HPDF_SetInfoAttr(p.pdf, HPDF_INFO_SUBJECT,
                      tx(&p, child(k, "summary"), NULL, "the kernel's summary"));
     kernel_page(&p, k);
-    if (pages)
-        keep_pages(&p, k, pages, pages_len);
+    /* Made whether or not the caller takes them: the pages deflated once,
+     * and the file the same bytes either way. */
+    char *made = NULL;
+    size_t made_len = 0;
+    keep_pages(&p, k, true, &made, &made_len);
+    if (pages) {
+        *pages = made;
+        *pages_len = made_len;
+    } else {
+        free(made);
+    }
     for (size_t i = 0; i < p.npages; i++) {
         char number[64];
         snprintf(number, sizeof number, "Page %zu of %zu", i + 1, p.npages);
@@ -935,7 +950,7 @@ char *rc_render_pdf_pages(xmlNodePtr gpus, xmlNodePtr kernel, const rc_fonts *fo
     if (pdf_open(&p, fonts, "summary.pdf", diag)) {
         p.gpus = gpus;
         kernel_page(&p, kernel);
-        keep_pages(&p, kernel, &pages, len);
+        keep_pages(&p, kernel, false, &pages, len);
     }
     pdf_close(&p);
     return pages;
