@@ -197,8 +197,19 @@ static void write_pdf(run_state *r, xmlDocPtr doc, const char *id, const rc_font
     run_write_buffer(r, name, pdf, len);
 }
 
-bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, const rc_fonts *fonts,
-                       char **pages, size_t pages_len, run_share *share)
+/* The kernel's pages for summary.pdf when its PDF is up to date (so not
+ * drawn this run); NULL after reporting. */
+static char *pages_alone(run_state *r, xmlNodePtr kernel, const rc_fonts *fonts, size_t *len)
+{
+    double t0 = rc_thread_seconds();
+    xmlNodePtr gpus = rc_results_child(xmlDocGetRootElement(kernel->doc), "gpus");
+    char *pages = rc_render_pdf_pages(gpus, kernel, fonts, len, r->diag);
+    rc_timings_add(r->timings, RC_STAGE_PDF, rc_thread_seconds() - t0);
+    return pages;
+}
+
+bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, char **pages, size_t pages_len,
+                       run_share *share)
 {
     unsigned wanted = run_share_wanted(r);
     *share = (run_share){0};
@@ -210,10 +221,6 @@ bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, const rc_fonts *fo
     share->pdf = *pages;
     share->pdf_len = pages_len;
     *pages = NULL;
-    if ((wanted & RUN_SHARE_PDF) && !share->pdf && fonts) {
-        xmlNodePtr gpus = rc_results_child(xmlDocGetRootElement(kernel->doc), "gpus");
-        share->pdf = rc_render_pdf_pages(gpus, kernel, fonts, &share->pdf_len, r->diag);
-    }
     bool whole = (share->xml || !(wanted & RUN_SHARE_XML)) &&
                  (share->csv || !(wanted & RUN_SHARE_CSV)) &&
                  (share->pdf || !(wanted & RUN_SHARE_PDF)) && share->part;
@@ -280,14 +287,16 @@ static void render_tree(run_state *r, size_t i, const rc_fonts *fonts)
     size_t pages_len = 0;
     if (!e->fresh && (r->formats & RC_FORMAT_PDF) && fonts)
         write_pdf(r, doc, id, fonts, &pages, &pages_len);
+    else if (r->overview_kernels && (run_share_wanted(r) & RUN_SHARE_PDF))
+        pages = pages_alone(r, node, fonts, &pages_len);
 
     run_share share = {0};
     xmlNodePtr part = NULL;
     t0 = rc_thread_seconds();
     bool shared = r->overview_kernels &&
-                  run_share_of_tree(r, node, fonts, &pages, pages_len, &share) &&
+                  run_share_of_tree(r, node, &pages, pages_len, &share) &&
                   (part = part_node(&share)) != NULL;
-    free(pages); /* NULL unless no share was wanted */
+    free(pages); /* NULL once the share took it */
     rc_timings_add(r->timings, RC_STAGE_RESULTS, rc_thread_seconds() - t0);
     if (r->overview_kernels && !shared)
         rc_fault_at(r->diag, NULL, 0, "%s: its share of the overviews: out of memory", id);

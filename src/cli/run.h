@@ -180,11 +180,12 @@ void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_ch
 
 /* The share of kernel tree `kernel` (in a document of its own, which
  * gives the CSV rows): the pieces run_share_wanted names, the pages of
- * summary.pdf taken from *pages (made with the kernel's PDF; NULL: made
- * here with `fonts`). Returns false when out of memory, `share` then
- * empty; *pages is the share's or freed either way. */
-bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, const rc_fonts *fonts,
-                       char **pages, size_t pages_len, run_share *share);
+ * summary.pdf taken from *pages (rc_render_pdf_kernel's or
+ * rc_render_pdf_pages'; NULL when not wanted). Returns false when out of
+ * memory or a wanted piece is missing, `share` then empty; *pages is the
+ * share's or freed either way. */
+bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, char **pages, size_t pages_len,
+                       run_share *share);
 
 /* Counts the kernels whose counting was skipped because their files were
  * up to date, when the overviews or a comparison need their trees after
