@@ -132,6 +132,30 @@ static void test_chart_like(void **state)
     free(im);
 }
 
+/* Rows compared with the row above four pixels at a time: each row
+ * changes one pixel of the row above, at every place in a group of four
+ * and in the tail (widths 4 to 11: none to three pixels after the last
+ * group), and one channel only (R, G or B); the unused top byte differs
+ * from row to row and must not count as a change. */
+static void test_one_pixel_changes_per_row(void **state)
+{
+    (void)state;
+    for (int w = 4; w <= 11; w++) {
+        int h = 3 * w + 1;
+        uint32_t *im = malloc((size_t)w * (size_t)h * sizeof *im);
+        for (int x = 0; x < w; x++)
+            im[x] = 0x00808080u;
+        for (int y = 1; y < h; y++) {
+            for (int x = 0; x < w; x++)
+                im[(size_t)y * (size_t)w + (size_t)x] =
+                    (im[(size_t)(y - 1) * (size_t)w + (size_t)x] & 0xffffffu) | (uint32_t)y << 24;
+            im[(size_t)y * (size_t)w + (size_t)(y % w)] ^= 0x01u << (8 * (y % 3));
+        }
+        round_trip(im, w, h, (size_t)w);
+        free(im);
+    }
+}
+
 static void test_noise_several_blocks(void **state)
 {
     (void)state;
@@ -229,6 +253,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chart_like),
+        cmocka_unit_test(test_one_pixel_changes_per_row),
         cmocka_unit_test(test_noise_several_blocks),
         cmocka_unit_test(test_row_longer_than_window),
         cmocka_unit_test(test_tall_image_slides_the_window),
