@@ -510,7 +510,7 @@ static outcome run_slice(evaluator *ev, int slot, int64_t lo, int64_t hi, unsign
  * (a bounds guard true in the last block only, a stencil's border):
  * peeling isolates them at once, where halving alone takes a cut per
  * halving and multiplies the boxes along the other edges (a 2-D stencil's
- * border, on 317 x 328 blocks, took 40,000 runs). A difference inside the
+ * border, on 317 x 328 blocks, took 44,000 runs). A difference inside the
  * grid costs two pieces more than halving alone, and threads are only
  * halved: their differences are more often inside the block (threadIdx.x
  * < 16, a trip count that changes at thread 4). R_SPLIT with nothing left
