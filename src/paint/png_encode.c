@@ -496,8 +496,8 @@ static bool filter_up(const unsigned char *line, const unsigned char *above, int
 #if LITTLE_ENDIAN_WORDS && defined(__SSE2__)
     /* Four pixels at a time when all four are as the ones above (most
      * pixels of a chart): one comparison, then twelve zeros (written as
-     * sixteen, the next pixels overwriting the last four). This took half
-     * the time filtering did, two pixels at a time. */
+     * sixteen, the next pixels overwriting the last four): 5 % fewer
+     * instructions to encode a chart than two pixels at a time. */
     if (above) {
         const __m128i rgb_lanes = _mm_set1_epi32(0x00ffffff), zero = _mm_setzero_si128();
         for (; x + 4 <= width; x += 4, o += 12) {
