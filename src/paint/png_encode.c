@@ -284,7 +284,15 @@ static void write_symbols(deflater *d, const uint16_t *lcode, const uint8_t *lle
     for (size_t i = 0; i < d->nsyms; i++) {
         uint32_t s = d->syms[i];
         if (!(s & MATCH_FLAG)) {
-            put_bits(d, lcode[s], llen[s]);
+            /* Two literals in a row (most, in antialiased lines and text)
+             * go out in one call: 30 bits at most. */
+            uint32_t t = i + 1 < d->nsyms ? d->syms[i + 1] : MATCH_FLAG;
+            if (!(t & MATCH_FLAG)) {
+                put_bits(d, lcode[s] | (uint64_t)lcode[t] << llen[s], llen[s] + llen[t]);
+                i++;
+            } else {
+                put_bits(d, lcode[s], llen[s]);
+            }
             continue;
         }
         unsigned lc = s >> 26 & 31, dc = s >> 21 & 31, l = 257 + lc;
