@@ -364,6 +364,17 @@ static void flush_block(deflater *d, bool final)
 static size_t match_length(const unsigned char *a, const unsigned char *b, size_t max)
 {
     size_t n = 0;
+#if defined(__GNUC__) && LITTLE_ENDIAN_WORDS && defined(__SSE2__)
+    /* Sixteen bytes a comparison: most matches are long runs of zeros. */
+    while (n + 16 <= max) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(a + n));
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(b + n));
+        unsigned differ = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) ^ 0xffffu;
+        if (differ)
+            return n + (size_t)__builtin_ctz(differ);
+        n += 16;
+    }
+#endif
 #if defined(__GNUC__) && LITTLE_ENDIAN_WORDS
     while (n + 8 <= max) {
         uint64_t x, y;
