@@ -501,6 +501,29 @@ static inline uint64_t filter_two(const unsigned char *line, const unsigned char
 }
 #endif
 
+#if LITTLE_ENDIAN_WORDS && defined(__SSE2__)
+/* The RGB bits of four pixels that differ from the four above. */
+static inline __m128i differ_four(const unsigned char *line, const unsigned char *above)
+{
+    __m128i c = _mm_loadu_si128((const __m128i *)(const void *)line);
+    __m128i up = _mm_loadu_si128((const __m128i *)(const void *)above);
+    return _mm_and_si128(_mm_xor_si128(c, up), _mm_set1_epi32(0x00ffffff));
+}
+
+/* Four pixels as Up gives them, at o (sixteen bytes written, twelve
+ * kept), given differ_four of them. Returns the RGB bits that differ. */
+static inline uint64_t filter_four(const unsigned char *line, const unsigned char *above,
+                                   __m128i differ, unsigned char *o)
+{
+    __m128i zero = _mm_setzero_si128();
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(differ, zero)) == 0xffff) {
+        _mm_storeu_si128((__m128i *)(void *)o, zero);
+        return 0;
+    }
+    return filter_two(line, above, o) | filter_two(line + 8, above + 8, o + 6);
+}
+#endif
+
 /* One row as PNG filter type 2 (Up) gives it: the filter byte, then each
  * RGB byte less the one above it (`above` NULL: the first row). `o` has
  * room for four bytes more than the row. Returns whether every byte after
@@ -513,23 +536,27 @@ static bool filter_up(const unsigned char *line, const unsigned char *above, int
     int x = 0;
     uint64_t changed = 0; /* the RGB bits that differ from the row above */
 #if LITTLE_ENDIAN_WORDS && defined(__SSE2__)
-    /* Four pixels at a time when all four are as the ones above (most
-     * pixels of a chart): one comparison, then twelve zeros (written as
-     * sixteen, the next pixels overwriting the last four): 5 % fewer
-     * instructions to encode a chart than two pixels at a time. */
+    /* Eight pixels, then four, at a time when all are as the ones above
+     * (most pixels of a chart): one comparison, then zeros (written
+     * sixteen bytes at a time, the next pixels overwriting the four too
+     * many). Two pixels at a time, encoding k0000's two charts took
+     * 97.2 M instructions; four at a time, 5 % fewer; eight, 2.6 % fewer
+     * again (callgrind on bench_png). */
     if (above) {
-        const __m128i rgb_lanes = _mm_set1_epi32(0x00ffffff), zero = _mm_setzero_si128();
-        for (; x + 4 <= width; x += 4, o += 12) {
-            __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(line + 4 * (size_t)x));
-            __m128i up = _mm_loadu_si128((const __m128i *)(const void *)(above + 4 * (size_t)x));
-            __m128i same = _mm_cmpeq_epi8(_mm_and_si128(_mm_xor_si128(c, up), rgb_lanes), zero);
-            if (_mm_movemask_epi8(same) == 0xffff) {
+        __m128i zero = _mm_setzero_si128();
+        for (; x + 8 <= width; x += 8, o += 24) {
+            const unsigned char *l = line + 4 * (size_t)x, *u = above + 4 * (size_t)x;
+            __m128i d0 = differ_four(l, u), d1 = differ_four(l + 16, u + 16);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(d0, d1), zero)) == 0xffff) {
                 _mm_storeu_si128((__m128i *)(void *)o, zero);
+                _mm_storeu_si128((__m128i *)(void *)(o + 12), zero);
                 continue;
             }
-            changed |= filter_two(line + 4 * (size_t)x, above + 4 * (size_t)x, o);
-            changed |= filter_two(line + 4 * (size_t)x + 8, above + 4 * (size_t)x + 8, o + 6);
+            changed |= filter_four(l, u, d0, o) | filter_four(l + 16, u + 16, d1, o + 12);
         }
+        for (; x + 4 <= width; x += 4, o += 12)
+            changed |= filter_four(line + 4 * (size_t)x, above + 4 * (size_t)x,
+                                   differ_four(line + 4 * (size_t)x, above + 4 * (size_t)x), o);
     }
 #endif
 #if LITTLE_ENDIAN_WORDS

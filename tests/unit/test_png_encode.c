@@ -132,15 +132,16 @@ static void test_chart_like(void **state)
     free(im);
 }
 
-/* Rows compared with the row above four pixels at a time: each row
- * changes one pixel of the row above, at every place in a group of four
- * and in the tail (widths 4 to 11: none to three pixels after the last
- * group), and one channel only (R, G or B); the unused top byte differs
- * from row to row and must not count as a change. */
+/* Rows compared with the row above eight and four pixels at a time: each
+ * row changes one pixel of the row above, at every place in a group of
+ * eight or four and in the tail (widths 4 to 27: groups of eight, then
+ * of four, then up to three pixels), and one channel only (R, G or B);
+ * the unused top byte differs from row to row and must not count as a
+ * change. */
 static void test_one_pixel_changes_per_row(void **state)
 {
     (void)state;
-    for (int w = 4; w <= 11; w++) {
+    for (int w = 4; w <= 27; w++) {
         int h = 3 * w + 1;
         uint32_t *im = malloc((size_t)w * (size_t)h * sizeof *im);
         for (int x = 0; x < w; x++)
