@@ -34,17 +34,33 @@ void rc_buffer_put(rc_buffer *b, const char *s, size_t n)
 
 void rc_buffer_puts(rc_buffer *b, const char *s) { rc_buffer_put(b, s, strlen(s)); }
 
+/* Formats straight into the room left, and a second time only when the
+ * text did not fit: formatting twice (to measure, then to write) took
+ * half of the SVG painter's time, whose glyph outlines go through "%s". */
 void rc_buffer_printf(rc_buffer *b, const char *fmt, ...)
 {
+    if (b->failed)
+        return;
+    size_t room = b->cap - b->len;
     va_list ap;
     va_start(ap, fmt);
-    int need = vsnprintf(NULL, 0, fmt, ap);
+    int need = vsnprintf(room ? b->data + b->len : NULL, room, fmt, ap);
     va_end(ap);
-    if (need < 0 || !reserve(b, (size_t)need))
+    if (need >= 0 && (size_t)need >= room) { /* cut short, or no buffer yet */
+        if (!reserve(b, (size_t)need)) {
+            if (room)
+                b->data[b->len] = '\0'; /* what was cut short is not kept */
+            return;
+        }
+        va_start(ap, fmt);
+        vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+        va_end(ap);
+    }
+    if (need < 0) {
+        if (room)
+            b->data[b->len] = '\0';
         return;
-    va_start(ap, fmt);
-    vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
+    }
     b->len += (size_t)need;
 }
 
