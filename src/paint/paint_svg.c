@@ -54,6 +54,23 @@ static void put_number(rc_buffer *b, double v)
     rc_buffer_put(b, p, (size_t)(e - p));
 }
 
+/* A whole number in decimal. */
+static void put_count(rc_buffer *b, unsigned long v)
+{
+    char s[24], *e = s + sizeof s, *p = e;
+    do
+        *--p = (char)('0' + v % 10), v /= 10;
+    while (v);
+    rc_buffer_put(b, p, (size_t)(e - p));
+}
+
+/* A glyph's id: its font role's letter and its index ("r42"). */
+static void put_glyph_id(rc_buffer *b, char role, unsigned glyph)
+{
+    rc_buffer_put(b, &role, 1);
+    put_count(b, glyph);
+}
+
 static void put_colour(rc_buffer *b, rc_rgb c)
 {
     rc_buffer_puts(b, "rgb(");
@@ -173,7 +190,6 @@ static void paint_text(svg_writer *w, const rc_chart_item *it)
     }
     rc_buffer_puts(b, ")\">");
     long at = 0;
-    char id[32];
     for (const char *p = it->text; *p;) {
         rc_glyph g = rc_fonts_glyph(w->fonts, it->font, rc_utf8_next(&p));
         const char *outline = rc_fonts_glyph_outline(w->fonts, it->font, g.glyph);
@@ -181,11 +197,14 @@ static void paint_text(svg_writer *w, const rc_chart_item *it)
             w->failed = true;
         } else if (*outline) {
             w->used[it->font][g.glyph] = 1;
-            int n = snprintf(id, sizeof id, "<use xlink:href=\"#%c%u\"", role_letter[it->font],
-                             g.glyph);
-            rc_buffer_put(b, id, (size_t)n);
-            if (at != 0)
-                rc_buffer_printf(b, " x=\"%ld\"", at);
+            rc_buffer_puts(b, "<use xlink:href=\"#");
+            put_glyph_id(b, role_letter[it->font], g.glyph);
+            rc_buffer_puts(b, "\"");
+            if (at != 0) { /* advances are not negative */
+                rc_buffer_puts(b, " x=\"");
+                put_count(b, (unsigned long)at);
+                rc_buffer_puts(b, "\"");
+            }
             rc_buffer_puts(b, "/>");
         }
         at += g.advance;
@@ -202,8 +221,11 @@ static void put_glyphs(rc_buffer *out, const svg_writer *w)
         for (unsigned g = 0; g < count; g++) {
             if (!w->used[r][g])
                 continue;
-            rc_buffer_printf(out, "<path id=\"%c%u\" d=\"%s\"/>\n", role_letter[r], g,
-                             rc_fonts_glyph_outline(w->fonts, (rc_font_role)r, g));
+            rc_buffer_puts(out, "<path id=\"");
+            put_glyph_id(out, role_letter[r], g);
+            rc_buffer_puts(out, "\" d=\"");
+            rc_buffer_puts(out, rc_fonts_glyph_outline(w->fonts, (rc_font_role)r, g));
+            rc_buffer_puts(out, "\"/>\n");
         }
     }
     rc_buffer_puts(out, "</defs>\n");
