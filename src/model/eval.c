@@ -169,7 +169,7 @@ static uint64_t trips(int64_t a, int64_t b, int64_t c)
     } while (0)
 
 static outcome run(evaluator *ev, const rc_work *w, int64_t weight);
-static outcome run_threads(evaluator *ev, unsigned peel, bool whole);
+static outcome run_threads(evaluator *ev, bool whole);
 static outcome run_blocks(evaluator *ev, unsigned peel);
 
 /* for (v = a; v < b; v += c), c > 0: the trip count in closed form. */
@@ -490,14 +490,14 @@ static bool corner_splits(evaluator *ev, bool highest)
 }
 
 /* Runs the box with `slot` narrowed to lo..hi: its threads (`threads`) or
- * its blocks, each with `peel` as for cut_box. */
+ * its blocks (with `peel` as for cut_box). */
 static outcome run_slice(evaluator *ev, int slot, int64_t lo, int64_t hi, unsigned peel,
                          bool threads)
 {
     int64_t was_lo = ev->lo[slot], was_hi = ev->hi[slot];
     ev->lo[slot] = lo;
     ev->hi[slot] = hi;
-    outcome r = threads ? run_threads(ev, peel, false) : run_blocks(ev, peel);
+    outcome r = threads ? run_threads(ev, false) : run_blocks(ev, peel);
     ev->lo[slot] = was_lo;
     ev->hi[slot] = was_hi;
     return r;
@@ -542,13 +542,12 @@ static outcome cut_box(evaluator *ev, bool threads, unsigned peel)
     return r;
 }
 
-/* Runs the current box of threads, cutting it along thread indices until
- * each piece runs the same for all its threads (`peel` as for cut_box:
- * 0 from run_blocks).
- * R_SPLIT means a decision depends on the block indices: the box of
- * blocks must be cut. `whole`: the box is every thread of a block, whose
- * corners are asked first. */
-static outcome run_threads(evaluator *ev, unsigned peel, bool whole)
+/* Runs the current box of threads, cutting it along thread indices (by
+ * halves: cut_box with no axis to peel) until each piece runs the same for
+ * all its threads. R_SPLIT means a decision depends on the block indices:
+ * the box of blocks must be cut. `whole`: the box is every thread of a
+ * block, whose corners are asked first when it holds more than one. */
+static outcome run_threads(evaluator *ev, bool whole)
 {
     if (!spend(ev, (int64_t)ev->kernel->nwork + 1)) /* the folding below */
         return over_budget(ev, NULL);
@@ -563,9 +562,11 @@ static outcome run_threads(evaluator *ev, unsigned peel, bool whole)
     }
     if (r == R_FAIL)
         return r;
+    if (widest(ev, RC_SLOT_TID_X, ev->taxes, ev->ntaxes) < 0)
+        return R_SPLIT; /* one thread (or no thread index read): nothing to cut or ask */
     if (whole && (corner_splits(ev, false) || corner_splits(ev, true)))
         return R_SPLIT;
-    return cut_box(ev, true, peel);
+    return cut_box(ev, true, 0);
 }
 
 static void block_acc_reset(evaluator *ev)
@@ -637,7 +638,7 @@ static outcome run_blocks(evaluator *ev, unsigned peel)
         ev->hi[RC_SLOT_TID_X + ev->taxes[a]] = k->block[ev->taxes[a]] - 1;
     }
     ev->box_runs = 0;
-    outcome r = run_threads(ev, 0, true);
+    outcome r = run_threads(ev, true);
     if (r == R_OK) {
         ev->counts->thread_runs += ev->box_runs;
         int64_t blocks;
