@@ -35,8 +35,9 @@ void rc_buffer_put(rc_buffer *b, const char *s, size_t n)
 void rc_buffer_puts(rc_buffer *b, const char *s) { rc_buffer_put(b, s, strlen(s)); }
 
 /* Formats straight into the room left, and a second time only when the
- * text did not fit: formatting twice (to measure, then to write) took
- * half of the SVG painter's time, whose glyph outlines go through "%s". */
+ * text did not fit: formatting every text twice (to measure it, then to
+ * write it) cost the SVG painter, whose glyph outlines go through "%s", a
+ * third of its instructions. */
 void rc_buffer_printf(rc_buffer *b, const char *fmt, ...)
 {
     if (b->failed)
@@ -46,19 +47,15 @@ void rc_buffer_printf(rc_buffer *b, const char *fmt, ...)
     va_start(ap, fmt);
     int need = vsnprintf(room ? b->data + b->len : NULL, room, fmt, ap);
     va_end(ap);
-    if (need >= 0 && (size_t)need >= room) { /* cut short, or no buffer yet */
-        if (!reserve(b, (size_t)need)) {
-            if (room)
-                b->data[b->len] = '\0'; /* what was cut short is not kept */
-            return;
-        }
+    if (need >= 0 && (size_t)need >= room && reserve(b, (size_t)need)) { /* it did not fit */
         va_start(ap, fmt);
         vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
         va_end(ap);
+        room = b->cap - b->len;
     }
-    if (need < 0) {
-        if (room)
-            b->data[b->len] = '\0';
+    if (need < 0 || (size_t)need >= room) { /* a format error, or out of memory */
+        if (b->data)
+            b->data[b->len] = '\0'; /* what was cut short is not kept */
         return;
     }
     b->len += (size_t)need;
