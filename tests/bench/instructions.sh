@@ -29,7 +29,7 @@ valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" \
     "$roofcast" -q -j 1 -o "$tmp/o" "$tmp/k" > /dev/null 2> "$tmp/log" ||
     { cat "$tmp/log" >&2; exit 1; }
 callgrind_annotate --inclusive=yes --threshold=100 "$tmp/cg" > "$tmp/a"
-echo "$count kernels, 12 GPUs, every format, -j 1, $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+echo "$count kernels, the bundled GPUs, every format, -j 1, $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "millions of instructions per kernel (each function with what it calls):"
 # what, the function callgrind names (a stage's entry point)
 while read -r what fn; do
