@@ -271,7 +271,12 @@ static void render_tree(run_state *r, size_t i, const rc_fonts *fonts)
     run_kernel *e = &r->kernels[i];
     const char *id = e->kernel->id;
     double t0 = rc_thread_seconds();
-    xmlDocPtr doc = rc_results_new((const rc_gpu *const *)r->gpus, r->ngpus);
+    xmlDocPtr doc = r->tree_start ? xmlCopyDoc(r->tree_start, 1) : NULL;
+    if (!doc) {
+        rc_fault_at(r->diag, NULL, 0, "%s: its results tree: out of memory", id);
+        run_commit_kernel(r, i, NULL, NULL, NULL); /* its turn passes: the others wait on it */
+        return;
+    }
     rc_kernel_result result = {e->kernel, &e->model, e->has_launch ? &e->launch : NULL};
     xmlNodePtr node = rc_results_add_kernel(doc, (const rc_gpu *const *)r->gpus, r->ngpus, &result);
     rc_kernel_change change = {0};
@@ -331,8 +336,11 @@ void run_render_kernels(run_state *r)
 {
     pthread_mutex_init(&r->lock, NULL);
     pthread_cond_init(&r->turn_changed, NULL);
+    r->tree_start = rc_results_new((const rc_gpu *const *)r->gpus, r->ngpus);
     rc_parallel_for(r->nkernels, r->jobs, render_job, r,
                     r->options->check ? NULL : r->progress, "rendering");
+    xmlFreeDoc(r->tree_start);
+    r->tree_start = NULL;
     pthread_cond_destroy(&r->turn_changed);
     pthread_mutex_destroy(&r->lock);
 }
