@@ -665,6 +665,20 @@ static void changes_since(pdf *p, xmlNodePtr k, double scale, double *at)
     *at = y;
 }
 
+/* The chart's part of a kernel's page at `top`: the chart `chart_h` high
+ * (its own title included), a line saying where it is (NEXT_PAGE), or
+ * nothing (0). Draws the line when p->page is set; returns the height. */
+static double chart_part(pdf *p, double scale, double chart_h, double top)
+{
+    if (chart_h > 0)
+        return 10 * scale + chart_h;
+    if (chart_h != NEXT_PAGE)
+        return 0;
+    pdf_style muted = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_MUTED};
+    return 10 * scale + pdf_paragraph(p, &muted, MARGIN_X, top + 10 * scale, CONTENT_W, PDF_LEFT,
+                                      "The roofline chart is on the next page.");
+}
+
 /* The blocks of a kernel's page from MARGIN_TOP down, at font scale
  * `scale`, with the chart `chart_h` high (nothing when 0, a line saying
  * where it is when NEXT_PAGE). Draws when
@@ -698,16 +712,8 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
                         "datasheets, t_estimate to plan.", scale, y);
         y += refined_table(p, k, y, scale);
     }
-    if (chart_h > 0) { /* the chart has its own title */
-        y += 10 * scale;
-        *chart_top = y;
-        y += chart_h;
-    } else if (chart_h == NEXT_PAGE) {
-        pdf_style muted = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_MUTED};
-        y += 10 * scale;
-        y += pdf_paragraph(p, &muted, MARGIN_X, y, CONTENT_W, PDF_LEFT,
-                           "The roofline chart is on the next page.");
-    }
+    *chart_top = y + 10 * scale;
+    y += chart_part(p, scale, chart_h, y);
     interpretation(p, k, scale, &y);
     changes_since(p, k, scale, &y);
     return y - MARGIN_TOP;
@@ -731,40 +737,78 @@ static double chart_frame_height(pdf *p, xmlNodePtr k)
     return h;
 }
 
-/* What the text of kernel k's page at font scale `scale`, with the chart
- * `chart_h` high (or its note, NEXT_PAGE), leaves of the page. */
-static double room_at(pdf *p, xmlNodePtr k, double scale, double chart_h)
+/* The font scales a kernel's page may be set at: 1 - 0.05 x step, for the
+ * steps 0 to last_scale_step(), down to MIN_SCALE. */
+#define MAX_SCALE_STEPS 16
+
+static double step_scale(int step) { return 1 - 0.05 * step; }
+
+static int last_scale_step(void)
+{
+    int last = 0;
+    while (last + 1 < MAX_SCALE_STEPS && step_scale(last) >= MIN_SCALE + 0.01)
+        last++;
+    return last;
+}
+
+/* The heights of kernel k's page without its chart part, at each scale
+ * step measured so far (NAN: not yet): each measure is a whole layout of
+ * the page, and page_scale asks for some steps twice when the chart goes
+ * to the next page. */
+typedef struct {
+    double height[MAX_SCALE_STEPS];
+} measured_text;
+
+/* What the text of kernel k's page at scale step `step`, with the chart
+ * `chart_h` high (or its note, NEXT_PAGE), leaves of the page. The parts
+ * of the page are stacked, so its height is the text's without the chart
+ * part plus that part's. */
+static double room_at(pdf *p, xmlNodePtr k, int step, double chart_h, measured_text *m)
 {
     double avail = PAGE_H - MARGIN_BOTTOM - MARGIN_TOP, top = 0;
     /* Measured without the bottom margin's cut, which would hide an overflow. */
     p->page = NULL;
     p->bottom = INFINITY;
-    return avail - (kernel_blocks(p, k, scale, chart_h, &top) - fmax(chart_h, 0));
+    if (isnan(m->height[step]))
+        m->height[step] = kernel_blocks(p, k, step_scale(step), 0, &top);
+    double used = m->height[step] + chart_part(p, step_scale(step), chart_h, 0);
+    return avail - (used - fmax(chart_h, 0));
 }
 
-/* The largest font scale, from 1 down by 0.05 to MIN_SCALE, at which the
- * text of kernel k's page, with the chart `chart_h` high (or its note,
+/* The largest font scale step, from 1 down by 0.05 to MIN_SCALE, at which
+ * the text of kernel k's page, with the chart `chart_h` high (or its note,
  * NEXT_PAGE), leaves `need` points for the chart; MIN_SCALE when none
  * does. *room is what the text leaves at that scale.
  *
  * Text set smaller never takes more height: every measure of the page
  * scales with it but the column's width, so lines break no earlier. So
- * when the smallest scale leaves too little, so does every other: it is
- * measured second, and a page that fits no scale (a dozen GPUs' tables)
- * is measured twice, not five times. */
-static double page_scale(pdf *p, xmlNodePtr k, double chart_h, double need, double *room)
+ * the scales that fit are those from some step on: the largest one is
+ * found by halving the steps between the largest scale (measured first)
+ * and the smallest (second, since a page that fits no scale, a dozen
+ * GPUs' tables, is common). */
+static double page_scale(pdf *p, xmlNodePtr k, double chart_h, double need, double *room,
+                         measured_text *m)
 {
-    int last = 0;
-    while (1 - 0.05 * last >= MIN_SCALE + 0.01)
-        last++;
-    for (int step = 0;; step++) {
-        double scale = 1 - 0.05 * step;
-        *room = room_at(p, k, scale, chart_h);
-        if (*room >= need || step >= last)
-            return scale;
-        if (step == 0 && last > 1 && (*room = room_at(p, k, 1 - 0.05 * last, chart_h)) < need)
-            return 1 - 0.05 * last;
+    int last = last_scale_step();
+    *room = room_at(p, k, 0, chart_h, m);
+    if (*room >= need || last == 0)
+        return step_scale(0);
+    double fits_room = room_at(p, k, last, chart_h, m);
+    if (fits_room < need) {
+        *room = fits_room;
+        return step_scale(last);
     }
+    int fails = 0, fits = last;
+    while (fits - fails > 1) {
+        int mid = (fails + fits) / 2;
+        double r = room_at(p, k, mid, chart_h, m);
+        if (r >= need)
+            fits = mid, fits_room = r;
+        else
+            fails = mid;
+    }
+    *room = fits_room;
+    return step_scale(fits);
 }
 
 /* The roofline on a page of its own, under the top margin: the plot as
@@ -789,11 +833,14 @@ static void kernel_page(pdf *p, xmlNodePtr k)
 {
     double frame = chart_frame_height(p, k), room;
     double smallest = frame >= 0 ? frame + PLOT_MIN * CHART_SCALE : 0, top = 0;
-    double scale = page_scale(p, k, smallest, smallest, &room);
+    measured_text m;
+    for (int i = 0; i < MAX_SCALE_STEPS; i++)
+        m.height[i] = NAN;
+    double scale = page_scale(p, k, smallest, smallest, &room, &m);
     double chart_h = frame < 0 ? 0 : room >= smallest ? fmin(frame + PLOT_MAX * CHART_SCALE, room)
                                                       : NEXT_PAGE;
     if (chart_h == NEXT_PAGE)
-        scale = page_scale(p, k, NEXT_PAGE, 0, &room);
+        scale = page_scale(p, k, NEXT_PAGE, 0, &room, &m);
     rc_chart *chart = chart_h > 0 ? page_chart(p, k, (chart_h - frame) / CHART_SCALE) : NULL;
     p->bottom = PAGE_H - MARGIN_BOTTOM;
     p->page = pdf_new_page(p);
