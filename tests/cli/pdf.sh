@@ -5,8 +5,10 @@
 # (pdftotext), one bookmark per kernel and every chart, byte-identical across
 # runs, and text kept inside the page and off other text even for a kernel
 # with a 120-character name and notes in Greek and Cyrillic
-# (tests/data/long-names/kernels); poppler reads every PDF without a word on
-# stderr (pdftotext, pdftoppm). Needs qpdf and poppler-utils.
+# (tests/data/long-names/kernels); a kernel page's text at the largest font
+# scale that leaves room for its chart, on 1 to 12 GPUs; poppler reads
+# every PDF without a word on stderr (pdftotext, pdftoppm). Needs qpdf and
+# poppler-utils.
 set -eu
 . "$(dirname "$0")/lib.sh"
 setup "$1" "$2"
@@ -275,6 +277,30 @@ while [ $i -lt "$tables" ]; do
     fi
     i=$((i + 1))
 done
+# A kernel page's text is set at the largest scale (1, 0.95, ... 0.8)
+# that leaves room for the chart's smallest plot; where none does, the
+# chart goes to the next page and the text takes the largest scale at
+# which it fits alone. The scale is the page's title size over 17 pt; the
+# chart's place is said on page 1. getRestricted on the first N GPUs of
+# specs/, whose rows make the text longer: the scales that trying each in
+# turn chose, and halving (d39d763) chooses.
+want="1:1.00:same 2:0.90:same 3:0.90:same 4:0.85:same 5:0.80:same 6:1.00:next
+7:0.95:next 8:0.95:next 9:0.90:next 10:0.90:next 11:0.85:next 12:0.80:next"
+ids=$(sed -n 's/^<gpu id="\([^"]*\)".*/\1/p' specs/*.xml)
+got=""
+for n in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    "$roofcast" -q -f pdf --gpu "$(echo "$ids" | head -n "$n" | paste -sd, -)" -o "$out/scale$n" \
+        kernels/getRestricted.xml || bad "the $n-GPU run failed"
+    qpdf --qdf --object-streams=disable "$out/scale$n/getRestricted.pdf" "$out/scale.pdf" 2>/dev/null
+    scale=$(awk '/^%% Contents for page 1/ { p = 1 } /^%% Page 2/ { p = 0 }
+                 p && / Tf$/ && $(NF - 1) > m { m = $(NF - 1) } END { printf "%.2f", m / 17 }' "$out/scale.pdf")
+    pdftotext -f 1 -l 1 "$out/scale$n/getRestricted.pdf" "$out/scale.txt"
+    place=same
+    grep -q "The roofline chart is on the next page." "$out/scale.txt" && place=next
+    got="$got $n:$scale:$place"
+done
+if [ "$(echo $got)" = "$(echo $want)" ]; then ok; else bad "font scales and chart places: got$got, want $(echo $want)"; fi
+
 if ROOFCAST_FONT_DIR=$fonts "$roofcast" -q -f pdf -o "$out/noembed" kernels/maximum_kernel.xml 2>"$out/noembed.err"; then
     bad "a font that forbids embedding was embedded"
 else ok; fi
