@@ -48,7 +48,7 @@ typedef struct {
     double fail_on_change;     /* percent; < 0: comparison never fails the run */
     int verbosity;             /* 0 quiet, 1 normal, 2 verbose */
     int jobs;                  /* worker threads; 0: one per processor */
-    bool timings;              /* print CPU time per stage and peak memory */
+    bool timings;              /* print CPU time per stage, peak memory, user and system time */
     bool force;                /* make every file again, even those up to date */
 } rc_options;
 

@@ -50,7 +50,8 @@ double rc_thread_seconds(void);
 void rc_timings_add(rc_timings *t, rc_stage stage, double seconds);
 
 /* Prints the table: per stage, CPU seconds in all and milliseconds per
- * kernel; then wall time, CPU time and peak memory. */
+ * kernel; then wall time and peak memory, and the process's CPU time as
+ * user and system time. */
 void rc_timings_print(const rc_timings *t, FILE *f, size_t kernels, double wall_seconds);
 
 #endif

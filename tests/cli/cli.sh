@@ -186,6 +186,16 @@ has "$tmp/err" "roofcast: 4 kernels on 1 GPU: 1 file written to $tmp/twice/, 0 i
 expect 1 "$roofcast" -q -f csv -o "$tmp/twins" tests/bad/kernels/dir-duplicate-ids
 has "$tmp/err" "tests/bad/kernels/dir-duplicate-ids/b.xml:3: duplicate kernel id 'same' (also in tests/bad/kernels/dir-duplicate-ids/a.xml); ids name the output files"
 
+# --timings: the stage table, then wall time and peak memory, then the
+# process's CPU time split into user and system time (tests/bench/run.sh
+# reads the last two lines).
+expect 0 "$roofcast" -q --timings -f csv -o "$tmp/timed"
+has "$tmp/err" "stage                 cpu_s  ms_per_kernel"
+if grep -Eq '^wall [0-9]+\.[0-9]{3} s for 4 kernels \([0-9]+\.[0-9]{3} ms per kernel\); peak memory [0-9]+\.[0-9] MiB$' "$tmp/err"; then
+    ok; else bad "no wall time and peak memory line"; show "$tmp/err"; fi
+if tail -n 1 "$tmp/err" | grep -Eq '^process cpu: user [0-9]+\.[0-9]{3} s, system [0-9]+\.[0-9]{3} s$'; then
+    ok; else bad "the last line is not the process's user and system time"; show "$tmp/err"; fi
+
 # An output directory that cannot be made is exit 3.
 : > "$tmp/file"
 expect 3 "$roofcast" -q -f csv -o "$tmp/file/sub"
