@@ -12,10 +12,13 @@
 #   one changed one kernel file edited: its files and the overviews made,
 #               the other kernels' shares of the overviews read from the
 #               cache (.roofcast-cache); the directory must then equal a
-#               full run's of the edited kernels, byte for byte.
+#               full run's of the edited kernels, byte for byte;
+#   replacing   --force into that directory: every file made again and
+#               put in place of the one there (as after an upgrade).
 # Each run prints roofcast's --timings table; the summary gives, per run,
-# the wall time, kernels per second, peak memory, files written and the
-# CPU milliseconds per kernel of each stage. Then it reports 100 kernels
+# the wall time, kernels per second, peak memory, files written, the
+# system's share of the process's CPU time (sys_s: making files, mostly)
+# and the CPU milliseconds per kernel of each stage. Then it reports 100 kernels
 # (or the first COUNT) on 1, 3, 6 and 12 of the bundled GPUs, to show how
 # cost grows with the GPUs. Each timed run starts after `sync`. Timings are
 # for reading, never asserted.
@@ -47,12 +50,13 @@ run_case() {
     cat "$tmp/t"
     wall=$(sed -n 's/^wall \([0-9.]*\) s.*/\1/p' "$tmp/t")
     mem=$(sed -n 's/.*peak memory \([0-9.]*\) MiB/\1/p' "$tmp/t")
+    sys=$(sed -n 's/^process cpu: user [0-9.]* s, system \([0-9.]*\) s$/\1/p' "$tmp/t")
     written=$(sed -n 's/.*GPUs*: \([0-9]*\) files* written.*/\1/p' "$tmp/t")
     stages=$(awk '/^(load|evaluate|results tree|markdown|html|svg|png|pdf|overviews|write) / {
                       printf "%s%.1f", sep, $NF; sep = " " }' "$tmp/t")
-    summary="$summary$(printf '%6s %4s %-11s %8s %9s %8s %7s  %s' "$n" "$j" "$case" "$wall" \
+    summary="$summary$(printf '%6s %4s %-11s %8s %9s %8s %7s %6s  %s' "$n" "$j" "$case" "$wall" \
         "$(awk -v w="$wall" -v n="$n" 'BEGIN { printf "%.1f", (w > 0 ? n / w : 0) }')" "$mem" \
-        "$written" "$stages")
+        "$written" "$sys" "$stages")
 "
 }
 
@@ -68,14 +72,18 @@ for n in $counts; do
     sed 's/<summary>Synthetic benchmark kernel/<summary>Synthetic benchmark kernel, edited/' \
         "$tmp/k$n/k0000.xml" > "$tmp/edited" && mv "$tmp/edited" "$tmp/k$n/k0000.xml"
     run_case "$n" "$cpus" "one changed" "$tmp/o$n-j$cpus" "$tmp/k$n"
-    rm -rf "$tmp/o$n-j1"
-    "$roofcast" -q -j "$cpus" -o "$tmp/o$n-j1" "$tmp/k$n"
-    diff -r "$tmp/o$n-j1" "$tmp/o$n-j$cpus" >/dev/null ||
+    "$roofcast" -q -j "$cpus" -o "$tmp/o$n-check" "$tmp/k$n"
+    diff -r "$tmp/o$n-check" "$tmp/o$n-j$cpus" >/dev/null ||
         { echo "FAIL: the run with one kernel changed differs from a full run" >&2; exit 1; }
-    rm -rf "$tmp/o$n-j1" "$tmp/o$n-j$cpus"
+    # Every file made again over the last run's, as after an upgrade:
+    # each replaced file's old copy is deleted as the run goes.
+    run_case "$n" "$cpus" replacing "$tmp/o$n-j$cpus" --force "$tmp/k$n"
 done
+# Nothing is deleted before the last timed run (the trap does it): ext4
+# makes files several times more slowly in the minutes after many were
+# deleted, which would time the cleanup rather than roofcast.
 echo
-echo "kernels jobs case         wall_s kernels/s peak_MiB written  CPU ms per kernel: load eval tree md html svg png pdf overviews write"
+echo "kernels jobs case         wall_s kernels/s peak_MiB written  sys_s  CPU ms per kernel: load eval tree md html svg png pdf overviews write"
 printf '%s' "$summary"
 
 # The same kernels on more and more GPUs.
@@ -88,9 +96,8 @@ echo "kernels GPUs jobs    wall_s ms/kernel  peak_MiB"
 for g in 1 3 6 12; do
     ids=$(echo "$gpus" | head -n "$g" | paste -sd, -)
     [ "$(echo "$gpus" | head -n "$g" | wc -l)" -eq "$g" ] || continue
-    rm -rf "$tmp/og"
     sync
-    "$roofcast" -q --timings -j "$cpus" --gpu "$ids" -o "$tmp/og" "$tmp/g" 2> "$tmp/t"
+    "$roofcast" -q --timings -j "$cpus" --gpu "$ids" -o "$tmp/og$g" "$tmp/g" 2> "$tmp/t"
     wall=$(sed -n 's/^wall \([0-9.]*\) s.*/\1/p' "$tmp/t")
     mem=$(sed -n 's/.*peak memory \([0-9.]*\) MiB/\1/p' "$tmp/t")
     printf '%6s %4s %4s %9s %9s %9s\n' "$n" "$g" "$cpus" "$wall" \
