@@ -81,7 +81,8 @@ for n in $counts; do
 done
 # Nothing is deleted before the last timed run (the trap does it): ext4
 # makes files several times more slowly in the minutes after many were
-# deleted, which would time the cleanup rather than roofcast.
+# deleted, which would time the cleanup rather than roofcast. So 1,000
+# kernels need some 4 GB in $TMPDIR (three output directories of 1.3 GB).
 echo
 echo "kernels jobs case         wall_s kernels/s peak_MiB written  sys_s  CPU ms per kernel: load eval tree md html svg png pdf overviews write"
 printf '%s' "$summary"
