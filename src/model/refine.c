@@ -231,6 +231,31 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
     b->dram = b->l2_resident ? 0 : t.dram_bytes;
 }
 
+/* What blocks resident at once reuse, their own data or each other's, they find in L2: they
+ * start together and step through their loops together, so the data they share is touched
+ * close in time, as NVIDIA describes for thread groups launched back to back (L. Bavoil,
+ * "Optimizing Compute Shaders for L2 Locality using Thread-Group ID Swizzling", NVIDIA
+ * developer blog, 2020: groups that run concurrently reuse each other's data through L2 when
+ * they touch the same data). A wave then reads at most the launch's footprint from DRAM, so
+ * DRAM bytes are at most waves x footprint. The fall-off rule of traffic.h, which knows
+ * nothing of time, gives more when a footprint beyond the L2 is reused many times over. An
+ * assumption with no constant of its own: it was looked for because of the matmul_naive 4096
+ * validation point (tests/validation), 2.8 times too slow under the fall-off rule, so that
+ * point is no blind test of it. Only for a footprint counted from addresses (legacy and
+ * traffic bytes name none), and on a GPU whose file gives the L2's size (without it, the
+ * fall-off rule takes the L2 to hold nothing, and so does this). */
+static void cap_dram_per_wave(const rc_counts *c, rc_refined *r)
+{
+    rc_level_bytes *b = &r->level_bytes;
+    b->dram_uncapped = b->dram;
+    double cap = (double)r->waves * b->footprint;
+    if (c->memory_counted && c->memory.legacy.footprint_bytes == 0 && b->l2_share > 0 &&
+        r->waves > 0 && b->footprint > 0 && b->dram > cap) {
+        b->dram = cap;
+        b->dram_capped = true;
+    }
+}
+
 static void level_time(rc_level_time *l, double bytes, double sustained, double latency,
                        double rounds, double in_flight, double wave_factor)
 {
@@ -373,6 +398,8 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
                        working * r->thread_bytes_in_flight;
     const rc_gpu_rates *m = &g->rates;
     r->level_bytes = *lb;
+    cap_dram_per_wave(c, r);
+    lb = &r->level_bytes;
     level_time(&r->dram, lb->dram, m->dram_bandwidth.value, m->dram_latency.value, r->rounds,
                in_flight, r->wave_factor);
     level_time(&r->l2, lb->l2, m->l2_bandwidth.value, m->l2_latency.value, r->rounds,

@@ -11,8 +11,9 @@
  *               wave factor = waves x concurrent / blocks (1 when the grid fills the GPU evenly)
  *   rates       compute, per precision: peak x active SMs / SMs x min(1, warps per SM / 4)
  *               (4 schedulers, one warp instruction each a cycle); each memory level (bytes:
- *               rc_level_bytes, with shared-memory wavefronts at L1 and the L2 keeping a
- *               footprint that fits 3/4 of it between launches): the smaller of its measured
+ *               rc_level_bytes, with shared-memory wavefronts at L1, the L2 keeping a
+ *               footprint that fits 3/4 of it between launches, and DRAM reading at most the
+ *               footprint once per wave): the smaller of its measured
  *               sustained rate and Little's law, bytes in flight / latency, combined as
  *               1 / rate^2 = 1 / little^2 + 1 / sustained^2, where
  *               bytes in flight = active SMs x warps per SM x 32 x bytes a thread keeps in
@@ -107,7 +108,9 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
  *         (store_line_bytes - store_sector_bytes of the memory counts; refine.c says why)
  *   dram  traffic.h's DRAM bytes; 0 when the footprint, counted from addresses (no legacy
  *         or traffic bytes), fits three quarters of the L2 (l2_resident): the previous
- *         launch left the data there
+ *         launch left the data there. rc_refine then caps them at the footprint once per
+ *         wave (dram_capped; refine.c says why): the blocks resident at once find in L2
+ *         what they reuse (assumed)
  * Without counted accesses (legacy count/bytes or traffic statements) every declared byte is
  * charged to each level. */
 typedef struct {
@@ -116,6 +119,10 @@ typedef struct {
     double l2_part_lines; /* B added at L2 for stores that write part of a line */
     double l2_share;   /* B, the part of the L2 a launch's data stays in: 3/4 of its size */
     bool l2_resident;
+    /* Set by rc_refine, which knows the waves: dram before the cap, and whether the cap,
+     * waves x footprint, made it smaller. */
+    double dram_uncapped;
+    bool dram_capped;
 } rc_level_bytes;
 
 void rc_level_bytes_of(const rc_gpu *gpu, const rc_counts *c, rc_level_bytes *out);

@@ -614,6 +614,25 @@ static void part_line_sentence(const rc_level_bytes *lb, double l2_bytes, rc_buf
                      rc_format_sig3(lb->l2_part_lines, b, sizeof b));
 }
 
+/* When DRAM reads the footprint once per wave instead of what the memory model's fall-off
+ * rule gives, the sentence that says so: the memory section shows the larger figure. */
+static void wave_cap_sentence(const rc_refined *r, rc_buffer *sb)
+{
+    const rc_level_bytes *lb = &r->level_bytes;
+    char a[64], b[64], c[64], d[64];
+    if (!lb->dram_capped)
+        return;
+    rc_format_int(r->waves, d, sizeof d);
+    rc_buffer_printf(sb, " DRAM moves %s bytes, not the %s of \"Memory traffic by level\": at most "
+                     "the footprint (%s bytes) once %s%s%s, as blocks resident at once find in "
+                     "L2 what they reuse (assumed).",
+                     rc_format_sig3(lb->dram, a, sizeof a),
+                     rc_format_sig3(lb->dram_uncapped, b, sizeof b),
+                     rc_format_sig3(lb->footprint, c, sizeof c),
+                     r->waves == 1 ? "in the launch's one wave" : "for each of the ",
+                     r->waves == 1 ? "" : d, r->waves == 1 ? "" : " waves");
+}
+
 /* The sentence that names what limits the refined estimate, with its numbers. */
 static void refined_sentence(const rc_refined *r, rc_buffer *sb)
 {
@@ -735,8 +754,10 @@ static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
 static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
 {
     const rc_level_bytes *lb = &r->level_bytes;
-    add_level(n, "dram", lb->l2_resident ? "DRAM (the footprint stays in L2 between launches)"
-                                         : "DRAM", &r->dram, r->wave_factor);
+    const char *dram = lb->l2_resident   ? "DRAM (the footprint stays in L2 between launches)"
+                       : lb->dram_capped ? "DRAM (the footprint once per wave)"
+                                         : "DRAM";
+    add_level(n, "dram", dram, &r->dram, r->wave_factor);
     add_level(n, "l2", lb->l2_part_lines > 0 ? "L2, part-line stores at 128 B a line" : "L2",
               &r->l2, r->wave_factor);
     add_level(n, "l1-shared", "L1 and shared memory", &r->l1, r->wave_factor);
@@ -745,6 +766,8 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
     set_num(lbn, "l2-share", lb->l2_share, NULL);
     set_num(lbn, "l2-part-lines", lb->l2_part_lines, NULL);
     set_bool(lbn, "l2-resident", lb->l2_resident);
+    set_num(lbn, "dram-uncapped", lb->dram_uncapped, NULL);
+    set_bool(lbn, "dram-capped", lb->dram_capped);
 }
 
 static void add_thread_term(xmlNodePtr n, const rc_refined *r)
@@ -772,6 +795,7 @@ static void set_refined_times(xmlNodePtr n, const rc_refined *r)
     set_str(n, "limiter", rc_limiter_name(r->limiter));
     rc_buffer sb = {0};
     refined_sentence(r, &sb);
+    wave_cap_sentence(r, &sb);
     char *text = rc_buffer_take(&sb, NULL);
     add_text_child(n, "explanation", text);
     free(text);

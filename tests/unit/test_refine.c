@@ -436,6 +436,64 @@ static void test_level_bytes(void **state)
     rc_kernel_free(k);
 }
 
+/* DRAM at most the footprint once per wave: 200 blocks of 256 threads on 10 SMs (8 blocks
+ * each, 80 at once: 3 waves) all read the same 16 KiB, in[threadIdx.x + 256 j] for j < 16.
+ * Each block's 16,384 distinct bytes reach L2: 200 x 16,384 = 3,276,800 B, footprint
+ * W = 16,384 B. With an 8 KiB L2 (f = 8,192 / 16,384 = 1/2) the fall-off rule gives
+ * 16,384 + (3,276,800 - 16,384) / 2 = 1,646,592 B; the cap, 3 x 16,384 = 49,152 B. A GPU
+ * file without the L2's size keeps the rule's bytes (f = 0: all 3,276,800). */
+static void test_dram_per_wave(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"200\" block=\"256\"/>"
+                          "<array name=\"in\" type=\"float\" length=\"4096\"/>",
+                          "<loop var=\"j\" from=\"0\" to=\"16\">"
+                          "<load array=\"in\" index=\"threadIdx.x + 256 * j\"/></loop>");
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    assert_int_equal(c.memory.total.footprint_bytes, 16384);
+    assert_int_equal(c.memory.total.block_sector_bytes, 3276800);
+    rc_gpu *g = gpu_cc("9.0");
+    rc_resources res = {0, 0};
+    rc_precision_work w;
+    rc_precision_work_of(k, &c, &w);
+    rc_level_bytes lb;
+    rc_refined r;
+    g->l2_bytes = 8192;
+    rc_level_bytes_of(g, &c, &lb);
+    assert_close(lb.dram, 1646592);
+    rc_refine(g, k, &c, &res, &w, &lb, &r);
+    assert_int_equal(r.waves, 3);
+    assert_true(r.level_bytes.dram_capped);
+    assert_close(r.level_bytes.dram_uncapped, 1646592);
+    assert_close(r.level_bytes.dram, 49152);
+    assert_close(r.dram.bytes, 49152);
+    g->l2_bytes = 0;
+    rc_level_bytes_of(g, &c, &lb);
+    rc_refine(g, k, &c, &res, &w, &lb, &r);
+    assert_false(r.level_bytes.dram_capped);
+    assert_close(r.level_bytes.dram, 3276800);
+    /* 40 blocks, one wave: the footprint once. */
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+    k = kernel("<launch grid=\"40\" block=\"256\"/>"
+               "<array name=\"in\" type=\"float\" length=\"4096\"/>",
+               "<loop var=\"j\" from=\"0\" to=\"16\">"
+               "<load array=\"in\" index=\"threadIdx.x + 256 * j\"/></loop>");
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_precision_work_of(k, &c, &w);
+    g->l2_bytes = 8192;
+    rc_level_bytes_of(g, &c, &lb);
+    rc_refine(g, k, &c, &res, &w, &lb, &r);
+    assert_int_equal(r.waves, 1);
+    assert_true(r.level_bytes.dram_capped);
+    assert_close(r.level_bytes.dram, 16384);
+    rc_gpu_free(g);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -449,6 +507,7 @@ int main(void)
         cmocka_unit_test(test_precision),
         cmocka_unit_test(test_kernel_resources),
         cmocka_unit_test(test_level_bytes),
+        cmocka_unit_test(test_dram_per_wave),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
