@@ -1,5 +1,5 @@
 #!/bin/sh
-# validate.sh ROOFCAST SOURCE_DIR [--markdown]
+# validate.sh ROOFCAST SOURCE_DIR [--markdown | --readme FILE]
 # Predicted against measured: runs roofcast on the model of every point of
 # tests/validation/points.csv (a kernel model and a GPU), and prints, per
 # point, the measured time, t_estimate, its error, t_lower and whether t_lower
@@ -11,10 +11,20 @@
 # from which device figures and rules may be calibrated: they show how well
 # that worked, not how well the model predicts.
 #
+# --markdown prints the table as README.md shows it. --readme FILE prints the
+# plain table and checks that FILE (relative to SOURCE_DIR) shows the
+# Markdown one exactly, from its header row to the last summary line, so that
+# a change to the model cannot leave README's table behind.
+#
 # Exit status 1 when a t_lower exceeds a measurement (it must be a true lower
-# bound) or roofcast fails; the error figures are reported, not enforced.
+# bound), roofcast fails, or FILE's table differs; the error figures are
+# reported, not enforced.
 set -u
-roofcast=$1 src=$2 format=${3:-}
+roofcast=$1 src=$2 format=${3:-} readme=
+if [ "$format" = --readme ]; then
+    readme=${4:?validate.sh: --readme needs a file}
+    format=
+fi
 case $roofcast in /*) ;; *) roofcast=$(pwd)/$roofcast ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -30,7 +40,9 @@ if ! "$roofcast" -q -f csv -o "$tmp/out" --gpu "$gpus" $models; then
     exit 1
 fi
 
-awk -F, -v format="$format" '
+# report FORMAT: the table and the summary lines, plain or --markdown.
+report() {
+awk -F, -v format="$1" '
 { sub(/\r$/, "") }
 function abs(x) { return x < 0 ? -x : x }
 # Median of the n values in a[1..n] (sorted here by insertion).
@@ -53,6 +65,7 @@ FNR == 1 { next }
 {
     # point,kind,gpu,model,measured_us,source (the source may hold commas)
     n++; point[n] = $1; kind[n] = $2; gpu[n] = $3; meas[n] = $5 + 0
+    if (!($2 in seen)) { seen[$2] = 1; kinds[++nkinds] = $2 } # first seen first: "for (k in a)" has no order
     # The kernel id is the model file name without .xml.
     id = $4; sub(/.*\//, "", id); sub(/\.xml$/, "", id); kid[n] = id
 }
@@ -83,7 +96,9 @@ END {
                    gpu[i], m, e, 100 * err, l, tot[key] + 0, lim[key], ok
     }
     print ""
-    for (k in cnt) {
+    for (ki = 1; ki <= nkinds; ki++) {
+        k = kinds[ki]
+        if (!(k in cnt)) continue
         for (j = 1; j <= cnt[k]; j++) v[j] = errs[k, j]
         printf "%s%s: %d points, median |error| %.1f %%, %d within 2x, largest ratio %.2fx (%s), t_lower above the measurement: %d\n",
                format == "--markdown" ? "- " : "", k, cnt[k], 100 * median(v, cnt[k]), within[k],
@@ -91,3 +106,19 @@ END {
     }
     exit bad
 }' "$tmp/out/estimates.csv" "$points"
+}
+
+report "$format"
+status=$?
+[ -z "$readme" ] && exit $status
+# README's table: from its header row through the summary lines after it.
+report --markdown > "$tmp/table.md" 2>/dev/null
+awk '/^\| point \| kind \| GPU \|/ && !on { on = 1 }
+     on == 1 && !/^\|/ { if ($0 != "") exit; on = 2; print; next }
+     on == 2 && !/^- / { exit }
+     on' "$readme" > "$tmp/readme.md"
+if ! diff -u "$tmp/readme.md" "$tmp/table.md" >&2; then
+    echo "validate: $readme's validation table differs from this build's (above: - README, + this build); paste in the output of validate.sh ROOFCAST SOURCE_DIR --markdown" >&2
+    exit 1
+fi
+exit $status
