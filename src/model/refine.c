@@ -244,9 +244,9 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
  * point is no blind test of it. It errs fast where blocks revisit, long after, more data of
  * their own than their share of the L2 holds (a wave's blocks then evict each other's data
  * before its reuse): uncommon in kernels that give each block a tile, and no validation point
- * does it. Only for a footprint counted from addresses (legacy and
- * traffic bytes name none), and on a GPU whose file gives the L2's size (without it, the
- * fall-off rule takes the L2 to hold nothing, and so does this). */
+ * does it. Only for a footprint counted from addresses (legacy and traffic bytes name none),
+ * and on a GPU whose file gives the L2's size (without it, the fall-off rule takes the L2 to
+ * hold nothing, and so does this). */
 static void cap_dram_per_wave(const rc_counts *c, rc_refined *r)
 {
     rc_level_bytes *b = &r->level_bytes;

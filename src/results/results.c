@@ -622,15 +622,18 @@ static void wave_cap_sentence(const rc_refined *r, rc_buffer *sb)
     char a[64], b[64], c[64], d[64];
     if (!lb->dram_capped)
         return;
-    rc_format_int(r->waves, d, sizeof d);
+    char per_wave[96];
+    if (r->waves == 1)
+        snprintf(per_wave, sizeof per_wave, "in the launch's one wave");
+    else
+        snprintf(per_wave, sizeof per_wave, "for each of the %s waves",
+                 rc_format_int(r->waves, d, sizeof d));
     rc_buffer_printf(sb, " DRAM moves %s bytes, not the %s of \"Memory traffic by level\": at most "
-                     "the footprint (%s bytes) once %s%s%s, as blocks resident at once find in "
-                     "L2 what they reuse (assumed).",
+                     "the footprint (%s bytes) once %s, as blocks resident at once find in L2 "
+                     "what they reuse (assumed).",
                      rc_format_sig3(lb->dram, a, sizeof a),
                      rc_format_sig3(lb->dram_uncapped, b, sizeof b),
-                     rc_format_sig3(lb->footprint, c, sizeof c),
-                     r->waves == 1 ? "in the launch's one wave" : "for each of the ",
-                     r->waves == 1 ? "" : d, r->waves == 1 ? "" : " waves");
+                     rc_format_sig3(lb->footprint, c, sizeof c), per_wave);
 }
 
 /* The sentence that names what limits the refined estimate, with its numbers. */
