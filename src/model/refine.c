@@ -209,6 +209,15 @@ static double part_line_bytes(const rc_access *m)
     return extra > 0 ? extra : 0;
 }
 
+/* Whether the launch's footprint was counted from addresses, as the L2 rules below need: legacy
+ * count/bytes and traffic statements name no address, so their reuse is unknown and their bytes
+ * count as new each time. */
+static bool footprint_from_addresses(const rc_counts *c)
+{
+    return c->memory_counted && c->memory.legacy.footprint_bytes == 0 &&
+           c->memory.total.footprint_bytes > 0;
+}
+
 void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
 {
     *b = (rc_level_bytes){0};
@@ -224,10 +233,7 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
     b->l2_part_lines = part_line_bytes(&c->memory);
     b->l2 = t.l2_bytes + b->l2_part_lines;
     b->footprint = (double)c->memory.total.footprint_bytes;
-    /* Only a footprint counted from addresses: legacy count/bytes and traffic statements
-     * name no address, so their reuse is unknown and their bytes count as new each time. */
-    b->l2_resident = c->memory.legacy.footprint_bytes == 0 && b->footprint > 0 &&
-                     b->footprint <= b->l2_share;
+    b->l2_resident = footprint_from_addresses(c) && b->footprint <= b->l2_share;
     b->dram = b->l2_resident ? 0 : t.dram_bytes;
 }
 
@@ -244,16 +250,14 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
  * point is no blind test of it. It errs fast where blocks revisit, long after, more data of
  * their own than their share of the L2 holds (a wave's blocks then evict each other's data
  * before its reuse): uncommon in kernels that give each block a tile, and no validation point
- * does it. Only for a footprint counted from addresses (legacy and traffic bytes name none),
- * and on a GPU whose file gives the L2's size (without it, the fall-off rule takes the L2 to
- * hold nothing, and so does this). */
+ * does it. Only for a footprint counted from addresses, and on a GPU whose file gives the L2's
+ * size (without it, the fall-off rule takes the L2 to hold nothing, and so does this). */
 static void cap_dram_per_wave(const rc_counts *c, rc_refined *r)
 {
     rc_level_bytes *b = &r->level_bytes;
     b->dram_uncapped = b->dram;
     double cap = (double)r->waves * b->footprint;
-    if (c->memory_counted && c->memory.legacy.footprint_bytes == 0 && b->l2_share > 0 &&
-        r->waves > 0 && b->footprint > 0 && b->dram > cap) {
+    if (footprint_from_addresses(c) && b->l2_share > 0 && r->waves > 0 && b->dram > cap) {
         b->dram = cap;
         b->dram_capped = true;
     }
