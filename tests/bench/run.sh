@@ -37,6 +37,12 @@ cpus=$(nproc)
 echo "machine: $cpus processors ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
 summary=""
 
+# read_timings FILE: wall (s) and mem (peak MiB) from a --timings table.
+read_timings() {
+    wall=$(sed -n 's/^wall \([0-9.]*\) s.*/\1/p' "$1")
+    mem=$(sed -n 's/.*peak memory \([0-9.]*\) MiB/\1/p' "$1")
+}
+
 # run_case N JOBS CASE OUT ARGS...: one run with --timings; its table is
 # printed and a summary row kept.
 run_case() {
@@ -48,8 +54,7 @@ run_case() {
     echo "== $n kernels, 12 GPUs, all formats, -j $j, $case"
     "$roofcast" --timings -j "$j" -o "$out" "$@" 2> "$tmp/t"
     cat "$tmp/t"
-    wall=$(sed -n 's/^wall \([0-9.]*\) s.*/\1/p' "$tmp/t")
-    mem=$(sed -n 's/.*peak memory \([0-9.]*\) MiB/\1/p' "$tmp/t")
+    read_timings "$tmp/t"
     sys=$(sed -n 's/^process cpu: user [0-9.]* s, system \([0-9.]*\) s$/\1/p' "$tmp/t")
     written=$(sed -n 's/.*GPUs*: \([0-9]*\) files* written.*/\1/p' "$tmp/t")
     stages=$(awk '/^(load|evaluate|results tree|markdown|html|svg|png|pdf|overviews|write) / {
@@ -99,8 +104,7 @@ for g in 1 3 6 12; do
     [ "$(echo "$gpus" | head -n "$g" | wc -l)" -eq "$g" ] || continue
     sync
     "$roofcast" -q --timings -j "$cpus" --gpu "$ids" -o "$tmp/og$g" "$tmp/g" 2> "$tmp/t"
-    wall=$(sed -n 's/^wall \([0-9.]*\) s.*/\1/p' "$tmp/t")
-    mem=$(sed -n 's/.*peak memory \([0-9.]*\) MiB/\1/p' "$tmp/t")
+    read_timings "$tmp/t"
     printf '%6s %4s %4s %9s %9s %9s\n' "$n" "$g" "$cpus" "$wall" \
         "$(awk -v w="$wall" -v n="$n" 'BEGIN { printf "%.2f", w * 1000 / n }')" "$mem"
 done
