@@ -401,8 +401,11 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     /* Threads that do no memory work keep nothing in flight. */
     double working = c->threads_launched > 0
                          ? (double)c->threads_active / (double)c->threads_launched : 0;
-    double in_flight = (double)r->active_sms * r->warps_per_sm * g->sm.warp_size.value *
-                       working * r->thread_bytes_in_flight;
+    /* The blocks resident at once, not active SMs x the busiest SM's warps: 25 blocks on 15
+     * SMs are 25 blocks' threads, not 30. */
+    r->working_threads = (double)r->concurrent_blocks *
+                         (double)rc_kernel_threads_per_block(k) * working;
+    double in_flight = r->working_threads * r->thread_bytes_in_flight;
     const rc_gpu_rates *m = &g->rates;
     r->level_bytes = *lb;
     cap_dram_per_wave(c, r);

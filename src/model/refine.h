@@ -16,10 +16,11 @@
  *               footprint once per wave): the smaller of its measured
  *               sustained rate and Little's law, bytes in flight / latency, combined as
  *               1 / rate^2 = 1 / little^2 + 1 / sustained^2, where
- *               bytes in flight = active SMs x warps per SM x 32 x bytes a thread keeps in
- *               flight (by the threads that work), and the latency is the level's latency x
- *               (1.3 + 0.7 / rounds): a round costs more than a pointer chase and a block's
- *               start and end about one more (calibrated on stream microbenchmarks)
+ *               bytes in flight = blocks resident at once x threads per block x bytes a
+ *               thread keeps in flight (by the threads that work), and the latency is the
+ *               level's latency x (1.3 + 0.7 / rounds): a round costs more than a pointer
+ *               chase and a block's start and end about one more (calibrated on stream
+ *               microbenchmarks)
  *   per thread  the longest thread's FLOPs as FMA instructions (2 FLOPs each), one a cycle at
  *               the SM clock (more for a precision a scheduler has fewer than 32 lanes of)
  *   t_body_est  the largest term, times the wave factor; t_estimate = t_body_est + the launch
@@ -139,6 +140,7 @@ typedef struct {
     bool peak_assumed[RC_PRECISIONS];
     double flops[RC_PRECISIONS];
     double thread_bytes_in_flight, rounds;
+    double working_threads; /* resident at once and doing work: the in-flight bytes' threads */
     rc_level_bytes level_bytes;
     rc_level_time dram, l2, l1;
     double clock; /* Hz, the SM clock of the per-thread floor */

@@ -636,6 +636,19 @@ static void wave_cap_sentence(const rc_refined *r, rc_buffer *sb)
                      rc_format_sig3(lb->footprint, c, sizeof c), per_wave);
 }
 
+/* Little's law in numbers: the threads that work, resident at once, each keep so many bytes
+ * in flight (the DRAM term's in-flight bytes are theirs, as every level's are). */
+static void latency_sentence(const rc_refined *r, const char *occupancy, rc_buffer *sb)
+{
+    char a[64], b[64], c[64];
+    rc_buffer_printf(sb, "Limited by memory latency: the %s threads that work, resident at once, "
+                     "keep %s in flight (%s each), too few to use the bandwidth (Little's law), "
+                     "at %s %% occupancy.",
+                     rc_format_sig3(r->working_threads, a, sizeof a),
+                     rc_format_si3(r->dram.in_flight, "B", b, sizeof b),
+                     rc_format_si3(r->thread_bytes_in_flight, "B", c, sizeof c), occupancy);
+}
+
 /* The sentence that names what limits the refined estimate, with its numbers. */
 static void refined_sentence(const rc_refined *r, rc_buffer *sb)
 {
@@ -655,10 +668,7 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
                              rc_format_sig3(r->thread_flops_max, a, sizeof a),
                              rc_format_us(r->t_thread, b, sizeof b));
         else
-            rc_buffer_printf(sb, "Limited by memory latency: %s blocks of threads that work "
-                             "cannot keep enough bytes in flight to use the bandwidth (Little's "
-                             "law), at %s %% occupancy.", rc_format_int(r->blocks, b, sizeof b),
-                             a);
+            latency_sentence(r, a, sb);
         return;
     case RC_LIMIT_OCCUPANCY:
         rc_buffer_printf(sb, "Limited by occupancy: %s %% (%s limit the blocks per SM to %lld) "

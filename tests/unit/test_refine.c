@@ -236,6 +236,25 @@ static void test_worked_launch(void **state)
     rc_kernel_free(k);
 }
 
+/* An uneven wave: 25 blocks of 128 threads on 10 SMs. The busiest SMs hold 3 blocks (12
+ * warps, what the issue rate sees), but 25 blocks, not 10 x 3, are resident: 3,200 threads x
+ * 4 bytes = 12,800 bytes in flight, not 15,360. */
+static void test_uneven_wave(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"25\" block=\"128\"/>",
+                          "<flops count=\"2\"/><load count=\"1\" bytes=\"4\"/>");
+    rc_refined r;
+    refine("9.0", k, &r);
+    assert_int_equal(r.concurrent_blocks, 25);
+    assert_int_equal(r.waves, 1);
+    assert_close(r.warps_per_sm, 12);
+    assert_close(r.working_threads, 3200);
+    assert_close(r.dram.in_flight, 12800);
+    assert_close(r.dram.little, 12800 / 2e-6);
+    rc_kernel_free(k);
+}
+
 /* Many elements per thread: each round costs 1.3 latencies, the block's start and end 0.7
  * once over 100 rounds. A `while` loop is not unrolled: 8 bytes in flight. The same body in
  * a loop of known trip count is unrolled: 3 iterations of 8 bytes are in flight together,
@@ -503,6 +522,7 @@ int main(void)
         cmocka_unit_test(test_occupancy_blocks),
         cmocka_unit_test(test_waves_tail),
         cmocka_unit_test(test_worked_launch),
+        cmocka_unit_test(test_uneven_wave),
         cmocka_unit_test(test_rounds),
         cmocka_unit_test(test_precision),
         cmocka_unit_test(test_kernel_resources),
