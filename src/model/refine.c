@@ -399,12 +399,12 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     r->rounds = r->thread_bytes_in_flight > 0
                     ? fmax(1.0, bytes_per_thread / r->thread_bytes_in_flight) : 1;
     /* Threads that do no memory work keep nothing in flight. */
-    double working = c->threads_launched > 0
-                         ? (double)c->threads_active / (double)c->threads_launched : 0;
+    r->working_share = c->threads_launched > 0
+                           ? (double)c->threads_active / (double)c->threads_launched : 0;
     /* The blocks resident at once, not active SMs x the busiest SM's warps: 25 blocks on 15
      * SMs are 25 blocks' threads, not 30. */
     r->working_threads = (double)r->concurrent_blocks *
-                         (double)rc_kernel_threads_per_block(k) * working;
+                         (double)rc_kernel_threads_per_block(k) * r->working_share;
     double in_flight = r->working_threads * r->thread_bytes_in_flight;
     const rc_gpu_rates *m = &g->rates;
     r->level_bytes = *lb;

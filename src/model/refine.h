@@ -140,7 +140,9 @@ typedef struct {
     bool peak_assumed[RC_PRECISIONS];
     double flops[RC_PRECISIONS];
     double thread_bytes_in_flight, rounds;
-    double working_threads; /* resident at once and doing work: the in-flight bytes' threads */
+    double working_share;   /* of the launched threads, those that do work */
+    double working_threads; /* resident at once and doing work: the in-flight bytes' threads
+                             * (an average over the waves when working_share < 1) */
     rc_level_bytes level_bytes;
     rc_level_time dram, l2, l1;
     double clock; /* Hz, the SM clock of the per-thread floor */

@@ -640,11 +640,16 @@ static void wave_cap_sentence(const rc_refined *r, rc_buffer *sb)
  * in flight (the DRAM term's in-flight bytes are theirs, as every level's are). */
 static void latency_sentence(const rc_refined *r, const char *occupancy, rc_buffer *sb)
 {
-    char a[64], b[64], c[64];
-    rc_buffer_printf(sb, "Limited by memory latency: the %s threads that work, resident at once, "
-                     "keep %s in flight (%s each), too few to use the bandwidth (Little's law), "
-                     "at %s %% occupancy.",
-                     rc_format_sig3(r->working_threads, a, sizeof a),
+    char a[64], b[64], c[64], who[128];
+    rc_format_sig3(r->working_threads, a, sizeof a);
+    /* Over several waves, blocks whose threads work and blocks whose threads do not may
+     * share the GPU at once: the count is then the launch's share of working threads. */
+    if (r->waves > 1 && r->working_share < 1)
+        snprintf(who, sizeof who, "the threads that work, %s resident at once on average,", a);
+    else
+        snprintf(who, sizeof who, "the %s threads that work, resident at once,", a);
+    rc_buffer_printf(sb, "Limited by memory latency: %s keep %s in flight (%s each), too few to "
+                     "use the bandwidth (Little's law), at %s %% occupancy.", who,
                      rc_format_si3(r->dram.in_flight, "B", b, sizeof b),
                      rc_format_si3(r->thread_bytes_in_flight, "B", c, sizeof c), occupancy);
 }

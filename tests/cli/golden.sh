@@ -4,8 +4,8 @@
 # reference kernels on the five reference GPUs (tests/golden/*.md), and
 # each case in a directory of its own (tests/golden/CASE/*.md), run with
 # the arguments in tests/golden/CASE/args (one GPU, zero work, one thread,
-# mixed and compute-bound results, GPU files that give their own launch
-# latency). After a deliberate change, run with --update, read
+# few threads working over many waves, mixed and compute-bound results, GPU
+# files that give their own launch latency). After a deliberate change, run with --update, read
 # `git diff tests/golden` line by line, then commit.
 set -eu
 . "$(dirname "$0")/lib.sh"
