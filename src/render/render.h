@@ -102,17 +102,6 @@ struct rc_chart *rc_render_chart_describe(xmlDocPtr doc, const char *kernel_id,
 
 /* ---- HTML (render_html.c, templates html.xsl and index.xsl) ------------ */
 
-/* The HTML report of kernel `kernel_id`, or the index when kernel_id is
- * NULL: one self-contained page. The template reads the tree (for a
- * report, a copy holding the GPUs and that kernel) with the charts added
- * as <charts><chart kind= media-type="image/svg+xml" width= height=/>
- * </charts>, under the <kernel> for a report and under the root for the
- * index; each element of the template's result with the attribute
- * data-roofcast-chart="KIND" gets src="data:image/svg+xml;base64,..." of
- * that chart in its place. With `fonts` NULL the pages have no charts. For
- * the index the <charts> goes into `doc` itself during the call (so not
- * from two threads at once) and is taken out again: `doc` ends as it came.
- * Returns a new buffer (the caller frees it), or NULL after reporting. */
 /* A report's charts already painted as SVG (the caller's), with their
  * descriptions' sizes in points (rc_chart_width, rc_chart_height), so the
  * page embeds those bytes instead of describing and painting the charts
@@ -124,9 +113,38 @@ typedef struct {
     double roofline_w, roofline_h, time_w, time_h;
 } rc_painted_svgs;
 
+/* The HTML report of kernel `kernel_id`, or the index when kernel_id is
+ * NULL: one self-contained page. The template reads the tree (for a
+ * report, a copy holding the GPUs and that kernel) with the charts added
+ * as <charts><chart kind= media-type="image/svg+xml" width= height=/>
+ * </charts>, under the <kernel> for a report and under the root for the
+ * index; each element of the template's result with the attribute
+ * data-roofcast-chart="KIND" gets src="data:image/svg+xml;base64,..." of
+ * that chart in its place. With `fonts` NULL the pages have no charts. For
+ * the index the <charts> goes into `doc` itself during the call (so not
+ * while another thread reads `doc`: see rc_html_index) and is taken out
+ * again: `doc` ends as it came. Returns a new buffer (the caller frees
+ * it), or NULL after reporting. */
 char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
                      const rc_fonts *fonts, const rc_painted_svgs *painted, size_t *len,
                      rc_diag *diag);
+
+/* The index as rc_render_html(t, doc, NULL, fonts, NULL, ...) makes it, in
+ * steps, so that another thread may read `doc` while the page is made
+ * (overviews.c: summary.pdf beside index.html, the two largest overviews).
+ * rc_html_index_new adds the overview chart under the root of `doc`, the
+ * one change the index makes to the tree, before that thread starts;
+ * rc_html_index_render then only reads `doc` (libxslt numbers the
+ * elements in their `content` field, which no reader of a results tree
+ * uses); rc_html_index_free takes the chart out again once the other
+ * thread is done. NULL from _new when `doc` has no root or memory ran out
+ * (reported); _render returns the page (the caller frees it) or NULL after
+ * reporting; _free accepts NULL. */
+typedef struct rc_html_index rc_html_index;
+
+rc_html_index *rc_html_index_new(xmlDocPtr doc, const rc_fonts *fonts, rc_diag *diag);
+char *rc_html_index_render(rc_templates *t, rc_html_index *ix, size_t *len, rc_diag *diag);
+void rc_html_index_free(rc_html_index *ix);
 
 /* ---- data for tools --------------------------------------------------- */
 

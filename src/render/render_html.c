@@ -86,11 +86,10 @@ typedef struct {
     int count;
 } chart_images;
 
-/* Adds <chart kind= media-type= width= height=/> to `charts` and its SVG to
- * `images`; the size is in CSS pixels (1 pt = 4/3 px). `painted`: the SVG
- * file's bytes, or NULL to paint them here. */
-/* Chart `kind`, `w` x `h` points, as its SVG bytes: `painted` (borrowed),
- * or painted here from `chart` when NULL. */
+/* Adds <chart kind= media-type= width= height=/> to `charts` and chart
+ * `kind`'s SVG to `images`: `painted` (borrowed, its bytes), or painted
+ * here from `chart` when NULL. `w` x `h` is its size in points, written in
+ * CSS pixels (1 pt = 4/3 px). */
 static bool add_chart(xmlNodePtr charts, const char *kind, const rc_chart *chart,
                       const rc_fonts *fonts, const char *painted, size_t painted_len, double w,
                       double h, chart_images *images)
@@ -334,17 +333,15 @@ static bool is_kernel_doc(xmlNodePtr root, xmlNodePtr kernel)
            !kernel->next;
 }
 
-/* The node the charts go under: the kernel in a document of its own (a copy in *copy, the
- * caller's to free, unless `doc` is one), or for the index (kernel_id NULL) the root of `doc`
- * itself, since the index reads every kernel and a copy would be as large as the run. The
- * caller unlinks what it adds to `doc`. NULL when there is none. */
+/* The node a report's charts go under: the kernel in a document of its own (a copy in *copy,
+ * the caller's to free, unless `doc` is one; the caller unlinks what it adds to `doc`). NULL
+ * when there is none. (The index's go under the root of `doc` itself, since the index reads
+ * every kernel and a copy would be as large as the run: rc_html_index_new.) */
 static xmlNodePtr html_chart_parent(xmlDocPtr doc, const char *kernel_id, xmlDocPtr *copy,
                                     rc_diag *diag)
 {
     xmlNodePtr root = xmlDocGetRootElement(doc);
     *copy = NULL;
-    if (!kernel_id)
-        return root;
     xmlNodePtr kernel = find_kernel(root, kernel_id);
     if (!kernel) {
         rc_error_at(diag, NULL, 0, "no kernel '%s' in the results", kernel_id);
@@ -407,6 +404,12 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
                      const rc_fonts *fonts, const rc_painted_svgs *painted, size_t *len,
                      rc_diag *diag)
 {
+    if (!kernel_id) {
+        rc_html_index *ix = rc_html_index_new(doc, fonts, diag);
+        char *out = ix ? rc_html_index_render(t, ix, len, diag) : NULL;
+        rc_html_index_free(ix);
+        return out;
+    }
     xmlDocPtr copy = NULL;
     xmlNodePtr where = html_chart_parent(doc, kernel_id, &copy, diag);
     if (!where) {
@@ -418,9 +421,8 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
     chart_images images = {.count = 0};
     if (fonts)
         charts = add_html_charts(where, input, kernel_id, fonts, painted, &images, diag);
-    rc_template_id id = kernel_id ? RC_TEMPLATE_HTML : RC_TEMPLATE_INDEX;
-    char *out =
-        rc_render_template_edited(t, id, input, kernel_id, save_with_charts, &images, len, diag);
+    char *out = rc_render_template_edited(t, RC_TEMPLATE_HTML, input, kernel_id,
+                                          save_with_charts, &images, len, diag);
     free_images(&images);
     if (copy) {
         xmlFreeDoc(copy);
@@ -429,4 +431,44 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
         xmlFreeNode(charts);
     }
     return out;
+}
+
+struct rc_html_index {
+    xmlDocPtr doc;
+    xmlNodePtr charts; /* under the root of `doc`, taken out by rc_html_index_free */
+    chart_images images;
+};
+
+rc_html_index *rc_html_index_new(xmlDocPtr doc, const rc_fonts *fonts, rc_diag *diag)
+{
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    if (!root)
+        return NULL;
+    rc_html_index *ix = calloc(1, sizeof *ix);
+    if (!ix) {
+        rc_error_at(diag, NULL, 0, "index.html: out of memory");
+        return NULL;
+    }
+    ix->doc = doc;
+    if (fonts)
+        ix->charts = add_html_charts(root, doc, NULL, fonts, NULL, &ix->images, diag);
+    return ix;
+}
+
+char *rc_html_index_render(rc_templates *t, rc_html_index *ix, size_t *len, rc_diag *diag)
+{
+    return rc_render_template_edited(t, RC_TEMPLATE_INDEX, ix->doc, NULL, save_with_charts,
+                                     &ix->images, len, diag);
+}
+
+void rc_html_index_free(rc_html_index *ix)
+{
+    if (!ix)
+        return;
+    free_images(&ix->images);
+    if (ix->charts) { /* `doc` as it came */
+        xmlUnlinkNode(ix->charts);
+        xmlFreeNode(ix->charts);
+    }
+    free(ix);
 }
