@@ -251,6 +251,10 @@ void run_render_overviews(run_state *r)
         return;
     }
     run_cache_finish(r);
+    /* The kernels' charts and PDFs are done: what the workers kept for
+     * the next one (a chart's pixels, a libharu document each) goes. */
+    for (int w = 0; r->fonts && w < r->font_sets; w++)
+        rc_fonts_drop_spares(r->fonts[w]);
     give_back_memory();
     make_largest_overviews(r, font0);
     give_back_memory();

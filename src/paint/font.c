@@ -262,9 +262,7 @@ void rc_fonts_free(rc_fonts *f)
     }
     for (size_t i = 0; i < f->nheld; i++)
         cairo_scaled_font_destroy(f->held[i]);
-    for (int k = 0; k < RC_SPARE_COUNT; k++)
-        for (size_t i = 0; i < f->nspare[k]; i++)
-            f->spare[k][i].drop(f->spare[k][i].obj);
+    rc_fonts_drop_spares(f);
     if (f->library)
         FT_Done_FreeType(f->library);
     pthread_mutex_destroy(&f->lock);
@@ -296,6 +294,18 @@ void rc_fonts_keep(const rc_fonts *cf, rc_spare_kind kind, void *obj, void (*dro
     pthread_mutex_unlock(&f->lock);
     if (!kept)
         drop(obj);
+}
+
+void rc_fonts_drop_spares(const rc_fonts *cf)
+{
+    rc_fonts *f = (rc_fonts *)cf;
+    pthread_mutex_lock(&f->lock);
+    for (int k = 0; k < RC_SPARE_COUNT; k++) {
+        for (size_t i = 0; i < f->nspare[k]; i++)
+            f->spare[k][i].drop(f->spare[k][i].obj);
+        f->nspare[k] = 0;
+    }
+    pthread_mutex_unlock(&f->lock);
 }
 
 rc_glyph rc_fonts_glyph(const rc_fonts *f, rc_font_role role, unsigned long c)

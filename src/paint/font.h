@@ -99,6 +99,10 @@ void *rc_fonts_take(const rc_fonts *fonts, rc_spare_kind kind);
  * that, obj is dropped at once. Safe from several threads. */
 void rc_fonts_keep(const rc_fonts *fonts, rc_spare_kind kind, void *obj, void (*drop)(void *));
 
+/* Drops every object kept, when no more of their kind will be made: a
+ * chart's pixels alone are 7.6 MB. Safe from several threads. */
+void rc_fonts_drop_spares(const rc_fonts *fonts);
+
 /* Decodes one UTF-8 character at *p and advances *p past it; an invalid
  * byte gives U+FFFD and advances by one. Shared with the chart builder,
  * which breaks lines between characters, never inside one. */
