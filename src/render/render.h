@@ -137,9 +137,10 @@ char *rc_render_html(rc_templates *t, xmlDocPtr doc, const char *kernel_id,
  * rc_html_index_render then only reads `doc` (libxslt numbers the
  * elements in their `content` field, which no reader of a results tree
  * uses); rc_html_index_free takes the chart out again once the other
- * thread is done. NULL from _new when `doc` has no root or memory ran out
- * (reported); _render returns the page (the caller frees it) or NULL after
- * reporting; _free accepts NULL. */
+ * thread is done. _new returns NULL when `doc` has no root (silently, as
+ * there is no page to make) or when memory ran out (reported); _render
+ * returns the page (the caller frees it) or NULL after reporting; _free
+ * accepts NULL. */
 typedef struct rc_html_index rc_html_index;
 
 rc_html_index *rc_html_index_new(xmlDocPtr doc, const rc_fonts *fonts, rc_diag *diag);
