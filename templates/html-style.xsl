@@ -40,13 +40,21 @@ tbody td:first-child, tbody th:first-child { min-width: 9.5em; }
 tr.fastest td, td.fastest { background: var(--mark); }
 table.overview { font-size: .85rem; }
 table.overview th, table.overview td { padding: .3rem .4rem; }
-table.overview td { white-space: normal; min-width: 6.2em; }
+table.overview td { white-space: nowrap; }
 table.overview tbody th { position: sticky; left: 0; background: #fff; }
 .tag { display: inline-block; font-size: .8em; padding: 0 .4em; border: 1px solid var(--soft); border-radius: 3px; margin-left: .3em; white-space: nowrap; }
 figure { margin: 1.5rem 0; }
 figure img { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); }
 figcaption { color: var(--soft); font-size: .9rem; margin-top: .4rem; }
 .formulas { list-style: none; padding-left: 0; }
+/* At a glance: on the first screen at 1280 x 900, so compact. */
+section.glance h2 { margin-top: 1rem; }
+section.glance p { margin: .4rem 0; }
+table.glance { font-size: .88rem; }
+table.glance th, table.glance td { padding: .15rem .5rem; }
+.legend, .verdict { font-size: .92rem; }
+details { margin: .3rem 0; }
+details > summary { cursor: pointer; }
 .muted { color: var(--soft); }
 nav.toc ul { margin: .3rem 0; padding-left: 1.2rem; list-style: none; }
 nav.toc ul ul { padding-left: 1.2rem; }

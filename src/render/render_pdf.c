@@ -346,23 +346,20 @@ static double time_table(pdf *p, xmlNodePtr kernel, double top, double scale)
     return h;
 }
 
-/* The memory model's bytes and time at each level, per GPU (issue 16). */
-static double level_table(pdf *p, xmlNodePtr kernel, double top, double scale)
+/* "At a glance": a row per GPU, fastest first by t_estimate (by t_total without a refined
+ * estimate), the fastest in bold; 0 high when the tree has no glance rows. */
+static double glance_table(pdf *p, xmlNodePtr kernel, double top, double scale)
 {
-    /* The byte columns' cells carry their units ("2.73 MB"); the times
-     * are bare numbers of µs, as in the Markdown and HTML tables. */
-    static const char *const head[] = {"GPU",  "L1 and shared",          "L2",
-                                       "DRAM", "t_L1 (\xC2\xB5s)", "t_L2 (\xC2\xB5s)",
-                                       "t_DRAM (\xC2\xB5s)"};
-    static const char *const attrs[] = {"gpu-name", "l1-bytes-text", "l2-bytes-text",
-                                        "dram-bytes-text", "t-l1-text", "t-l2-text",
-                                        "t-dram-text"};
-    static const bool right[] = {false, true, true, true, true, true, true};
+    static const char *const head[] = {"GPU", "t_estimate", "Limited by", "t_lower", "t_total"};
+    static const char *const attrs[] = {"gpu-name", "t-estimate-text", "limiter-words",
+                                        "t-lower-text", "t-total-text"};
+    static const bool right[] = {false, true, false, true, true};
     enum { NCOLS = sizeof head / sizeof head[0] };
-    xmlNodePtr est = child(kernel, "estimates");
-    size_t n = 0;
-    for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next)
-        n += is_element(e, "estimate") && xmlHasProp(e, (const xmlChar *)"l2-bytes");
+    xmlNodePtr glance = child(kernel, "glance");
+    bool refined = glance && attr_is(glance, "order", "t-estimate");
+    size_t ncols = refined ? NCOLS : 1, n = 0;
+    for (xmlNodePtr e = glance ? glance->children : NULL; e; e = e->next)
+        n += is_element(e, "row");
     if (n == 0)
         return 0;
     pdf_cell *cells = calloc((n + 1) * NCOLS, sizeof *cells);
@@ -370,79 +367,59 @@ static double level_table(pdf *p, xmlNodePtr kernel, double top, double scale)
         p->oom = true;
         return 0;
     }
-    for (size_t c = 0; c < NCOLS; c++)
-        cells[c] = (pdf_cell){head[c], false};
+    static const char *const head_total[] = {"GPU", "t_total"};
+    static const bool right_total[] = {false, true};
+    ncols = refined ? NCOLS : 2;
+    for (size_t c = 0; c < ncols; c++)
+        cells[c] = (pdf_cell){refined ? head[c] : head_total[c], false};
     size_t r = 1;
-    for (xmlNodePtr e = est ? est->children : NULL; e && r <= n; e = e->next) {
-        if (!is_element(e, "estimate") || !xmlHasProp(e, (const xmlChar *)"l2-bytes"))
+    for (xmlNodePtr e = glance->children; e; e = e->next) {
+        if (!is_element(e, "row"))
             continue;
-        for (size_t c = 0; c < NCOLS; c++)
-            cells[r * NCOLS + c] = (pdf_cell){tx(p, e, attrs[c], "the GPU's name"), false};
+        bool fastest = attr_is(e, "fastest", "yes");
+        for (size_t c = 0; c < ncols; c++)
+            cells[r * ncols + c] = (pdf_cell){
+                tx(p, e, refined ? attrs[c] : c ? "t-total-text" : "gpu-name", "the glance"),
+                fastest && (c == 0 || c == 1)};
         r++;
     }
-    pdf_table t = {n + 1, NCOLS, cells, right, true, true, false,
-               SIZE_TABLE * scale, 3 * scale, NULL, NULL};
-    double h = pdf_table_block(p, &t, MARGIN_X, top, CONTENT_W);
-    free(cells);
-    return h;
-}
-
-/* The heading of the level table: what the counts say about the accesses. */
-static double level_heading(pdf *p, xmlNodePtr k, double scale, double top)
-{
-    xmlNodePtr m = child(counts(k, "model"), "memory");
-    if (!m)
-        return 0;
-    char text[512];
-    snprintf(text, sizeof text,
-             "Memory traffic by level, and its time at each level's bandwidth: %s B "
-             "accessed in %s %s, %s B of sectors moved, footprint %s B%s",
-             tx(p, m, "accessed-bytes-text", "a count"), tx(p, m, "requests-text", "a count"),
-             noun(m, "requests", "request", "requests"),
-             tx(p, m, "sector-bytes-text", "a count"), tx(p, m, "footprint-bytes-text", "a count"),
-             attr_is(m, "sampled", "yes") ? " (estimated from a sample of blocks)" : "");
-    return heading(p, text, scale, top);
-}
-
-/* The refined estimate (execution model) per GPU; 0 high when the tree has none. */
-static double refined_table(pdf *p, xmlNodePtr kernel, double top, double scale)
-{
-    static const char *const head[] = {"GPU", "Occupancy (%)", "Waves", "t_estimate", "t_lower",
-                                       "t_total", "Limiter"};
-    static const char *const attrs[] = {"gpu-name", "occupancy", "waves-text", "t-estimate-text",
-                                        "t-lower-text", "t-total-text", "limiter"};
-    static const bool right[] = {false, true, true, true, true, true, false};
-    enum { NCOLS = sizeof head / sizeof head[0] };
-    xmlNodePtr est = child(kernel, "estimates");
-    size_t n = 0;
-    for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next)
-        n += is_element(e, "estimate") && xmlHasProp(e, (const xmlChar *)"t-estimate");
-    if (n == 0)
-        return 0;
-    pdf_cell *cells = calloc((n + 1) * NCOLS, sizeof *cells);
-    if (!cells) {
-        p->oom = true;
-        return 0;
-    }
-    for (size_t c = 0; c < NCOLS; c++)
-        cells[c] = (pdf_cell){head[c], false};
-    size_t r = 1;
-    for (xmlNodePtr e = est ? est->children : NULL; e && r <= n; e = e->next) {
-        if (!is_element(e, "estimate") || !xmlHasProp(e, (const xmlChar *)"t-estimate"))
-            continue;
-        xmlNodePtr occ = child(child(e, "refined"), "occupancy");
-        for (size_t c = 0; c < NCOLS; c++)
-            cells[r * NCOLS + c] = (pdf_cell){
-                c == 1 ? tx(p, occ, "percent-text", "the occupancy")
-                       : tx(p, e, attrs[c], "the refined estimate"),
-                c == 3};
-        r++;
-    }
-    pdf_table t = {n + 1, NCOLS, cells, right, true, true, false,
+    pdf_table t = {n + 1, ncols, cells, refined ? right : right_total, true, true, false,
                    SIZE_TABLE * scale, 3 * scale, NULL, NULL};
     double h = pdf_table_block(p, &t, MARGIN_X, top, CONTENT_W);
     free(cells);
     return h;
+}
+
+/* "At a glance" under the header: its heading, table and verdict; advances *y. */
+static void glance(pdf *p, xmlNodePtr k, double scale, double *at)
+{
+    xmlNodePtr g = child(k, "glance");
+    if (!g || !child(g, "row"))
+        return;
+    double y = *at;
+    bool several = false;
+    for (xmlNodePtr e = g->children; e; e = e->next)
+        several |= is_element(e, "row") && attr_is(e, "fastest", "yes");
+    y += heading(p, attr_is(g, "order", "t-estimate")
+                        ? several ? "At a glance: time per launch in \xC2\xB5s, fastest first by "
+                                    "t_estimate, the refined estimate to plan with (bold: the "
+                                    "fastest, within 10 % of each other); t_lower: no run is "
+                                    "faster; t_total: the peak roofline below"
+                                  : "At a glance: time per launch in \xC2\xB5s, fastest first by "
+                                    "t_estimate, the refined estimate to plan with; t_lower: no "
+                                    "run is faster; t_total: the peak roofline below"
+                        : "At a glance: time per launch in \xC2\xB5s, fastest first by t_total",
+                 scale, y);
+    y += glance_table(p, k, y, scale);
+    pdf_style body = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_INK};
+    y += 4 * scale;
+    for (xmlNodePtr q = child(g, "verdict") ? child(g, "verdict")->children : NULL; q; q = q->next)
+        if (is_element(q, "p"))
+            y += pdf_paragraph(p, &body, MARGIN_X, y, CONTENT_W, PDF_LEFT,
+                               tx(p, q, NULL, "the verdict")) +
+                 3 * scale;
+    pdf_rule(p, MARGIN_X, y + 2 * scale, CONTENT_W, 0.6);
+    *at = y + 10 * scale;
 }
 
 /* The kernel's name, its summary below and a rule, from *y on; advances
@@ -607,7 +584,7 @@ static void interpretation(pdf *p, xmlNodePtr k, double scale, double *at)
         return;
     pdf_style body = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_INK};
     double y = *at + 10 * scale;
-    y += heading(p, "Interpretation", scale, y);
+    y += heading(p, "Interpretation of the peak roofline", scale, y);
     for (xmlNodePtr q = interp->children; q; q = q->next)
         if (is_element(q, "p"))
             y += pdf_paragraph(p, &body, MARGIN_X, y, CONTENT_W, PDF_LEFT,
@@ -689,28 +666,31 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
 {
     double y = MARGIN_TOP;
     kernel_header(p, k, scale, &y);
+    glance(p, k, scale, &y);
     y += launch_and_work(p, k, scale, y);
     notes_list(p, k, scale, &y);
     y += 10 * scale;
-    y += heading(p, several_estimates(k)
-                        ? "Time per launch in \xC2\xB5s: t_total = max(t_compute, t_mem) + t_launch "
-                          "(fastest in bold)"
-                        : "Time per launch in \xC2\xB5s: t_total = max(t_compute, t_mem) + t_launch",
+    xmlNodePtr first = child(child(k, "estimates"), "estimate");
+    bool refined = first && xmlHasProp(first, (const xmlChar *)"t-estimate");
+    y += heading(p, !several_estimates(k)
+                        ? "Peak roofline, time per launch in \xC2\xB5s: t_total = max(t_compute, "
+                          "t_mem) + t_launch"
+                    : refined
+                        ? "Peak roofline, time per launch in \xC2\xB5s: t_total = max(t_compute, "
+                          "t_mem) + t_launch (bold: fastest by t_estimate)"
+                        : "Peak roofline, time per launch in \xC2\xB5s: t_total = max(t_compute, "
+                          "t_mem) + t_launch (fastest in bold)",
                  scale, y);
     y += time_table(p, k, y, scale);
-    if (child(counts(k, "model"), "memory")) {
-        y += 8 * scale;
-        y += level_heading(p, k, scale, y);
-        y += level_table(p, k, y, scale);
-    }
-    if (child(child(k, "estimates"), "estimate") &&
-        xmlHasProp(child(child(k, "estimates"), "estimate"), (const xmlChar *)"t-estimate")) {
-        y += 8 * scale;
-        y += heading(p, "Refined estimate in \xC2\xB5s: what the launch can use of each GPU "
-                        "(occupancy, waves, bytes in flight, measured rates) plus a launch "
-                        "back to back; t_lower is a true bound. Use t_total to compare "
-                        "datasheets, t_estimate to plan.", scale, y);
-        y += refined_table(p, k, y, scale);
+    if (child(counts(k, "model"), "memory") || child(k, "glance")) {
+        /* The memory levels' and the refined estimate's tables are appendix A of the Markdown
+         * and HTML reports: the page keeps to At a glance and the peak roofline. */
+        pdf_style muted = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_MUTED};
+        y += 4 * scale;
+        y += pdf_paragraph(p, &muted, MARGIN_X, y, CONTENT_W, PDF_LEFT,
+                           "The memory traffic by level and the refined estimate's derivation "
+                           "are in appendix A of the Markdown and HTML reports; results.xml "
+                           "holds every intermediate.");
     }
     *chart_top = y + 10 * scale;
     y += chart_part(p, scale, chart_h, y);
