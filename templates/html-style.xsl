@@ -40,7 +40,7 @@ tbody td:first-child, tbody th:first-child { min-width: 9.5em; }
 tr.fastest td, td.fastest { background: var(--mark); }
 table.overview { font-size: .85rem; }
 table.overview th, table.overview td { padding: .3rem .4rem; }
-table.overview td { white-space: nowrap; }
+table.overview td { white-space: normal; min-width: 6.2em; }
 table.overview tbody th { position: sticky; left: 0; background: #fff; }
 .tag { display: inline-block; font-size: .8em; padding: 0 .4em; border: 1px solid var(--soft); border-radius: 3px; margin-left: .3em; white-space: nowrap; }
 figure { margin: 1.5rem 0; }

@@ -62,8 +62,8 @@
           <xsl:for-each select="/roofcast-results/charts/chart[@kind = 'overview']">
             <figure>
               <img data-roofcast-chart="{@kind}" width="{@width}" height="{@height}"
-                   alt="Chart of t_total per launch of every kernel on every GPU, on a logarithmic time axis."/>
-              <figcaption>t_total per launch of every kernel (a band each) on every GPU (a row each in the band), on a logarithmic axis<xsl:if test="count($gpus) &gt; 1">; the fastest GPU of each kernel is ringed</xsl:if>.</figcaption>
+                   alt="Chart of t_estimate per launch of every kernel on every GPU, on a logarithmic time axis."/>
+              <figcaption>t_estimate per launch of every kernel (a band each) on every GPU (a row each in the band), on a logarithmic axis<xsl:if test="count($gpus) &gt; 1">; the fastest GPUs of each kernel (within 10 %) are ringed</xsl:if>.</figcaption>
             </figure>
           </xsl:for-each>
         </section>

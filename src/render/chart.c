@@ -1645,6 +1645,23 @@ typedef struct {
     size_t order;   /* its place in the tree */
 } overview_kernel;
 
+/* The time the overview shows of an estimate: t_estimate, the refined estimate to plan with,
+ * where there is one (the fastest are marked by it), else t_total; seconds. */
+static double overview_time(xmlNodePtr e)
+{
+    return xmlHasProp(e, (const xmlChar *)"t-estimate") ? attr_num(e, "t-estimate")
+                                                       : attr_num(e, "t-total");
+}
+
+/* Whether the overview shows t_estimate: the first estimate of kernel k has one (every
+ * estimate has one or none, as the tree is made). */
+static bool overview_refined(xmlNodePtr k)
+{
+    FOR_EACH(e, rc_results_child(k, "estimates"), "estimate")
+        return xmlHasProp(e, (const xmlChar *)"t-estimate") != NULL;
+    return false;
+}
+
 static int slower_first(const void *a, const void *b)
 {
     const overview_kernel *x = a, *y = b;
@@ -1669,7 +1686,7 @@ static size_t overview_pick(xmlNodePtr kernels, overview_kernel *shown)
     FOR_EACH(k, kernels, "kernel") {
         double slowest = 0;
         FOR_EACH(e, rc_results_child(k, "estimates"), "estimate")
-            slowest = fmax(slowest, attr_num(e, "t-total"));
+            slowest = fmax(slowest, overview_time(e));
         shown[nk] = (overview_kernel){k, slowest, nk};
         nk++;
     }
@@ -1694,7 +1711,7 @@ static void overview_range(const overview_kernel *shown, size_t nk, const rc_fon
             w = fmax(w, rc_fonts_width(fonts, RC_FONT_BOLD, SIZE_TEXT, kname));
         free(kname);
         FOR_EACH(e, rc_results_child(k, "estimates"), "estimate") {
-            double t = attr_num(e, "t-total") * 1e6;
+            double t = overview_time(e) * 1e6;
             if (t > 0 && isfinite(t)) {
                 tmin = fmin(tmin, t);
                 tmax = fmax(tmax, t);
@@ -1711,19 +1728,21 @@ static void overview_range(const overview_kernel *shown, size_t nk, const rc_fon
 /* The overview's title and subtitle, which name the part of the chart
  * (kernels from..to of nk) when it is one; returns the y below them. */
 static double overview_titles(rc_chart *c, size_t nk, size_t total, size_t ng, size_t from,
-                              size_t to)
+                              size_t to, bool refined)
 {
     char subtitle[320], part[96] = "";
-    const char *ringed = ng > 1 ? "; the fastest GPU of each kernel ringed" : "";
+    const char *ringed = ng < 2 ? "" : refined ? "; the fastest of each kernel (within 10 %) ringed"
+                                               : "; the fastest GPU of each kernel ringed";
+    const char *t = refined ? "t_estimate" : "t_total";
     if (to - from < nk)
         snprintf(part, sizeof part, "; here kernels %zu to %zu of %zu", from + 1, to, nk);
     if (nk < total)
         snprintf(subtitle, sizeof subtitle,
-                 "t_total per launch of the %zu slowest of %zu kernels (the table lists all); "
-                 "a row per GPU%s%s", nk, total, ringed, part);
+                 "%s per launch of the %zu slowest of %zu kernels (the table lists all); "
+                 "a row per GPU%s%s", t, nk, total, ringed, part);
     else
         snprintf(subtitle, sizeof subtitle,
-                 "t_total per launch; a band per kernel, a row per GPU in it%s%s", ringed, part);
+                 "%s per launch; a band per kernel, a row per GPU in it%s%s", t, ringed, part);
     return add_titles(c, MARGIN, MARGIN, c->width - 2 * MARGIN,
                       nk < total ? "The slowest kernels on every GPU: predicted time per launch"
                                  : "Every kernel on every GPU: predicted time per launch",
@@ -1764,7 +1783,7 @@ static void overview_points(rc_chart *c, xmlNodePtr k, xmlNodePtr gpus, const ax
         if (series < 0)
             series = (int)e_i;
         double cy = top + OVERVIEW_PAD + OVERVIEW_ROW * ((double)series + 0.5);
-        double t = attr_num(e, "t-total") * 1e6;
+        double t = overview_time(e) * 1e6;
         add_line(c, RC_ROLE_GRID, b->left, cy, b->right, cy, grid_major, 0.4);
         if (t > 0 && isfinite(t)) {
             double px = to_page(ax, t);
@@ -1868,7 +1887,8 @@ rc_chart *rc_chart_new_overview_of(const rc_chart_overview *o, const rc_fonts *f
     double name_w = o->name_w;
     size_t from = first < nk ? first : nk;
     size_t to = count && count < nk - from ? from + count : nk;
-    double y = overview_titles(c, nk, o->total, ng, from, to);
+    bool refined = nk > 0 && overview_refined(o->shown[0].node);
+    double y = overview_titles(c, nk, o->total, ng, from, to, refined);
     const double legend_w = 190;
     double legend_x = width - MARGIN - legend_w;
     double band_h = fmax(24, (double)ng * OVERVIEW_ROW + 2 * OVERVIEW_PAD);
@@ -1894,7 +1914,9 @@ rc_chart *rc_chart_new_overview_of(const rc_chart_overview *o, const rc_fonts *f
         if (!c->failed)
             overview_points(c, o->shown[s].node, o->gpus, &ax, &b, top, (int)s);
     }
-    axis_title_below(c, b.left, b.right, b.bottom, "t_total per launch (µs, logarithmic)");
+    axis_title_below(c, b.left, b.right, b.bottom,
+                     refined ? "t_estimate per launch (µs, logarithmic)"
+                             : "t_total per launch (µs, logarithmic)");
     double ly = legend_beside(c, legend_x, b.top, legend_w, "GPUs", o->le, ng, false);
     return chart_finish(c, fmax(below_axis_title(b.bottom), ly) + MARGIN);
 }

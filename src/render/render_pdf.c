@@ -994,15 +994,29 @@ typedef struct {
 } overview;
 
 /* The t_total of kernel ki on GPU gi, bold when fastest. */
-static pdf_cell time_cell(pdf *p, const overview *o, size_t ki, size_t gi)
+/* Whether the overview's first table is t_estimate: the estimates have one (all or none). */
+static bool overview_refined(const overview *o)
+{
+    for (size_t k = 0; k < o->nk; k++) {
+        xmlNodePtr e = child(child(o->kernels[k], "estimates"), "estimate");
+        if (e)
+            return xmlHasProp(e, X("t-estimate")) != NULL;
+    }
+    return false;
+}
+
+/* A cell of the overview: t_estimate, the fastest bold (`estimate`), or t_total, bold only
+ * where there is no t_estimate to follow. */
+static pdf_cell time_cell(pdf *p, const overview *o, size_t ki, size_t gi, bool estimate)
 {
     xmlChar *gid = xmlGetProp(o->gpus[gi], X("id"));
     xmlNodePtr est = child(o->kernels[ki], "estimates");
     pdf_cell c = {"\xE2\x80\x93", false};
+    bool refined = overview_refined(o);
     for (xmlNodePtr e = est ? est->children : NULL; gid && e; e = e->next)
         if (is_element(e, "estimate") && attr_is(e, "gpu", (const char *)gid)) {
-            c.text = tx(p, e, "t-total-text", "");
-            c.bold = o->ng > 1 && attr_is(e, "fastest", "yes");
+            c.text = tx(p, e, estimate && refined ? "t-estimate-text" : "t-total-text", "");
+            c.bold = o->ng > 1 && attr_is(e, "fastest", "yes") && estimate == refined;
         }
     xmlFree(gid);
     return c;
@@ -1015,7 +1029,8 @@ static bool kernel_columns(const overview *o) { return o->nk <= o->ng; }
 /* One band of the overview table: the row labels and value columns
  * c0..c0 + nc. Fills t's cells and right, which the caller frees, or
  * returns false when out of memory. */
-static bool band_table(pdf *p, const overview *o, size_t c0, size_t nc, pdf_table *t)
+static bool band_table(pdf *p, const overview *o, size_t c0, size_t nc, bool estimate,
+                       pdf_table *t)
 {
     bool kernel_cols = kernel_columns(o);
     size_t nrows = kernel_cols ? o->ng : o->nk, tc = nc + 1;
@@ -1039,8 +1054,8 @@ static bool band_table(pdf *p, const overview *o, size_t c0, size_t nc, pdf_tabl
                                                      : kernel_name(p, o->kernels[r]),
                                          false};
         for (size_t c = 0; c < nc; c++)
-            cells[(r + 1) * tc + c + 1] = kernel_cols ? time_cell(p, o, c0 + c, r)
-                                                      : time_cell(p, o, r, c0 + c);
+            cells[(r + 1) * tc + c + 1] = kernel_cols ? time_cell(p, o, c0 + c, r, estimate)
+                                                      : time_cell(p, o, r, c0 + c, estimate);
     }
     *t = (pdf_table){nrows + 1, tc, cells, right, true, true, true, SIZE_TABLE, 3, NULL, NULL};
     return true;
@@ -1093,13 +1108,13 @@ static size_t columns_per_band(pdf *p, const overview *o)
 /* The overview table; columns that do not fit the width go into further
  * bands, each repeating the row labels. Rows flow onto new pages with
  * their header. */
-static void overview_table(pdf *p, const overview *o, pdf_flow *f)
+static void overview_table(pdf *p, const overview *o, pdf_flow *f, bool estimate)
 {
     size_t ncols = kernel_columns(o) ? o->nk : o->ng, per_band = columns_per_band(p, o);
     for (size_t band = 0; band * per_band < ncols; band++) {
         size_t c0 = band * per_band, nc = ncols - c0 < per_band ? ncols - c0 : per_band;
         pdf_table t;
-        if (!band_table(p, o, c0, nc, &t))
+        if (!band_table(p, o, c0, nc, estimate, &t))
             return;
         double saved = p->bottom;
         p->bottom = INFINITY;
@@ -1122,16 +1137,33 @@ static void overview_head(pdf *p, const overview *o, pdf_flow *f)
              o->nk == 1 ? "" : "s", o->ng, o->ng == 1 ? "" : "s");
     f->y += title(p, "Execution time estimates", 1, f->y);
     pdf_style sub = {RC_FONT_REGULAR, SIZE_SUBTITLE, PDF_MUTED};
+    bool refined = overview_refined(o);
     f->y += 2 + pdf_paragraph(p, &sub, MARGIN_X, f->y + 2, CONTENT_W, PDF_LEFT,
-                              pdf_join(p, counts_text, ": t_total per launch in \xC2\xB5s, from "
-                                       "declared work and the GPUs' figures.",
-                                       o->ng > 1 ? " Bold: the fastest GPU for each kernel." : "",
+                              pdf_join(p, counts_text,
+                                       refined ? ": t_estimate per launch in \xC2\xB5s, the refined "
+                                                 "estimate to plan with, then t_total, the peak "
+                                                 "roofline; from declared work and the GPUs' "
+                                                 "figures. GPUs in the order of their FP32 peak."
+                                               : ": t_total per launch in \xC2\xB5s, from "
+                                                 "declared work and the GPUs' figures.",
+                                       o->ng < 2 ? ""
+                                       : refined ? " Bold: the fastest GPUs for each kernel by "
+                                                   "t_estimate (within 10 % of its fastest)."
+                                                 : " Bold: the fastest GPU for each kernel.",
                                        NULL));
     f->y += 4;
     pdf_rule(p, MARGIN_X, f->y, CONTENT_W, 0.6);
     f->y += 10;
-    f->y += heading(p, "t_total (\xC2\xB5s) of every kernel on every GPU", 1, f->y);
-    overview_table(p, o, f);
+    if (refined) {
+        f->y += heading(p, "t_estimate (\xC2\xB5s) of every kernel on every GPU", 1, f->y);
+        overview_table(p, o, f, true);
+        f->y += 10;
+        pdf_flow_need(p, f, 3 * SIZE_HEADING);
+        f->y += heading(p, "Peak roofline: t_total (\xC2\xB5s) of every kernel on every GPU", 1,
+                        f->y);
+    } else
+        f->y += heading(p, "t_total (\xC2\xB5s) of every kernel on every GPU", 1, f->y);
+    overview_table(p, o, f, false);
 }
 
 /* Each kernel's name and summary, its page number on the right, all a

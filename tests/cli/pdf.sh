@@ -111,7 +111,13 @@ contains "$out/a-gpuKendall-joined.txt" "appendix A of the Markdown and HTML rep
 
 # With one GPU nothing is "fastest": no bold, and no sentence saying so.
 pdftotext -enc UTF-8 "$out/one/summary.pdf" "$out/one-summary.txt" 2>/dev/null
-contains "$out/one-summary.txt" "4 kernels on 1 GPU: t_total per launch in µs, from declared work and the GPUs' figures."
+tr '\n' ' ' <"$out/one-summary.txt" >"$out/one-summary-joined.txt"
+contains "$out/one-summary-joined.txt" "4 kernels on 1 GPU: t_estimate per launch in µs, the refined estimate to plan with, then t_total, the peak roofline; from declared work and the GPUs' figures."
+# summary.pdf page 1: the t_estimate table first, then t_total (issue 29)
+pdftotext -enc UTF-8 -l 1 "$out/a/summary.pdf" "$out/summary-1.txt" 2>/dev/null
+first=$(grep -n "t_estimate (µs) of every kernel on every GPU" "$out/summary-1.txt" | cut -d: -f1)
+second=$(grep -n "Peak roofline: t_total (µs) of every kernel on every GPU" "$out/summary-1.txt" | cut -d: -f1)
+[ -n "$first" ] && [ -n "$second" ] && [ "$first" -lt "$second" ] && ok || bad "summary.pdf page 1: not the t_estimate table first"
 lacks "$out/one-summary.txt" "Bold:"
 pdftotext -enc UTF-8 "$out/one/gpuMeans.pdf" "$out/one-gpuMeans.txt" 2>/dev/null
 contains "$out/one-gpuMeans.txt" "Peak roofline, time per launch in µs: t_total = max(t_compute, t_mem) + t_launch"
