@@ -203,10 +203,17 @@ static void plan_overviews(run_state *r)
 
 /* ---- finishing -------------------------------------------------------- */
 
+/* The --check table: per kernel x GPU, t_estimate (the refined estimate to plan with) and what
+ * limits it first, then the peak roofline's t_total, its bound and whether the launch latency
+ * outweighs its body. A kernel without a refined estimate shows "-" for t_estimate. */
 static void print_check_table(FILE *out, xmlDocPtr doc)
 {
-    fprintf(out, "%-24s %-16s %14s %14s %10s %12s %-7s %s\n", "kernel", "gpu", "flops",
-            "bytes", "FLOP/byte", "t_total_us", "bound", "launch-dominated");
+    static const char *const attrs[] = {"gpu", "intensity-text", "t-estimate-text", "limiter",
+                                        "t-total-text", "bound", "launch-dominated"};
+    enum { NATTRS = sizeof attrs / sizeof attrs[0] };
+    fprintf(out, "%-24s %-16s %14s %14s %10s %13s %-13s %12s %-7s %s\n", "kernel", "gpu", "flops",
+            "bytes", "FLOP/byte", "t_estimate_us", "limiter", "t_total_us", "bound",
+            "launch-dominated");
     xmlNodePtr kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
     for (xmlNodePtr k = kernels ? kernels->children : NULL; k; k = k->next) {
         xmlNodePtr counts = rc_results_child(k, "counts");
@@ -214,21 +221,17 @@ static void print_check_table(FILE *out, xmlDocPtr doc)
         xmlChar *flops = xmlGetProp(rc_results_child(counts, "flops"), (const xmlChar *)"total-text");
         xmlChar *bytes = xmlGetProp(rc_results_child(counts, "bytes"), (const xmlChar *)"total-text");
         for (xmlNodePtr e = rc_results_child(k, "estimates")->children; e; e = e->next) {
-            xmlChar *gpu = xmlGetProp(e, (const xmlChar *)"gpu");
-            xmlChar *ai = xmlGetProp(e, (const xmlChar *)"intensity-text");
-            xmlChar *t = xmlGetProp(e, (const xmlChar *)"t-total-text");
-            xmlChar *bound = xmlGetProp(e, (const xmlChar *)"bound");
-            xmlChar *dom = xmlGetProp(e, (const xmlChar *)"launch-dominated");
+            xmlChar *v[NATTRS];
+            for (size_t i = 0; i < NATTRS; i++)
+                v[i] = xmlGetProp(e, (const xmlChar *)attrs[i]);
             /* No FLOPs and no bytes have no ratio: "none", as the reports say. */
-            bool none = bound && strcmp((char *)bound, "none") == 0;
-            fprintf(out, "%-24s %-16s %14s %14s %10s %12s %-7s %s\n", (char *)id, (char *)gpu,
-                    (char *)flops, (char *)bytes, none ? "none" : (char *)ai, (char *)t,
-                    (char *)bound, (char *)dom);
-            xmlFree(gpu);
-            xmlFree(ai);
-            xmlFree(t);
-            xmlFree(bound);
-            xmlFree(dom);
+            bool none = v[5] && strcmp((char *)v[5], "none") == 0;
+            fprintf(out, "%-24s %-16s %14s %14s %10s %13s %-13s %12s %-7s %s\n", (char *)id,
+                    (char *)v[0], (char *)flops, (char *)bytes, none ? "none" : (char *)v[1],
+                    v[2] ? (char *)v[2] : "-", v[3] ? (char *)v[3] : "-", (char *)v[4],
+                    (char *)v[5], (char *)v[6]);
+            for (size_t i = 0; i < NATTRS; i++)
+                xmlFree(v[i]);
         }
         xmlFree(id);
         xmlFree(flops);
@@ -236,31 +239,39 @@ static void print_check_table(FILE *out, xmlDocPtr doc)
     }
 }
 
-/* --fail-on-change: exit 4 when a tracked estimate (compare.c: t_total and
- * t_estimate per kernel x GPU) moved by more than the limit, or when the baseline's value
- * of one is not a time, or the baseline could not be read at all, so that
- * nothing can be said to have stayed. */
+/* --fail-on-change: exit 4 when the estimate it follows (--fail-on-change-of: t_estimate by
+ * default, or t_total) moved by more than the limit on some kernel x GPU, or when the
+ * baseline's value of it is missing or not a time, or the baseline could not be read at
+ * all, so that nothing can be said to have stayed. Says which estimate it follows. */
 static void gate_on_changes(run_state *r)
 {
     const rc_compare_summary *c = &r->changes;
     double limit = r->options->fail_on_change;
+    const char *gate = r->options->gate;
     if (!c->compared) {
         rc_info(r->diag, 0, "the baseline could not be compared (see the warning): "
                 "--fail-on-change cannot pass");
         r->status = RC_EXIT_CHANGED;
         return;
     }
-    if (c->gate_percent > limit) {
-        char moved[64]; /* rounded as changes.md rounds it (format.h) */
+    char moved[64]; /* rounded as changes.md rounds it (format.h) */
+    rc_format_sig3(c->gate_percent, moved, sizeof moved);
+    if (c->gate_percent > limit)
         rc_info(r->diag, 0, "%s moved by %s %% since the baseline, more than "
-                "--fail-on-change %.3g %%", c->gate_what,
-                rc_format_sig3(c->gate_percent, moved, sizeof moved), limit);
-    }
+                "--fail-on-change %.3g %% (which follows %s)", c->gate_what, moved, limit, gate);
+    else if (c->gate_percent > 0)
+        rc_info(r->diag, 1, "--fail-on-change follows %s%s; its largest move, %s by %s %%, is "
+                "within %.3g %%", gate, strcmp(gate, "t_total") == 0 ? ""
+                : " (--fail-on-change-of t_total follows t_total)", c->gate_what, moved, limit);
+    else
+        rc_info(r->diag, 1, "--fail-on-change follows %s%s; no value of it moved", gate,
+                strcmp(gate, "t_total") == 0 ? "" : " (--fail-on-change-of t_total follows t_total)");
     if (c->unusable_tracked > 0)
-        rc_info(r->diag, 0, "%zu baseline value%s of t_total or t_estimate %s (see the warnings): "
+        rc_info(r->diag, 0, "%zu baseline value%s of %s %s missing or not %s (see the warnings): "
                 "--fail-on-change cannot pass", c->unusable_tracked,
-                c->unusable_tracked == 1 ? "" : "s",
-                c->unusable_tracked == 1 ? "is not a time" : "are not times");
+                c->unusable_tracked == 1 ? "" : "s", gate,
+                c->unusable_tracked == 1 ? "is" : "are",
+                c->unusable_tracked == 1 ? "a time" : "times");
     if (c->gate_percent > limit || c->unusable_tracked > 0)
         r->status = RC_EXIT_CHANGED;
 }

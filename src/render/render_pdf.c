@@ -346,6 +346,23 @@ static double time_table(pdf *p, xmlNodePtr kernel, double top, double scale)
     return h;
 }
 
+/* "Accesses: 640,000 B in 6,400 requests, ... footprint 4,032 B. ", or "" without counted
+ * accesses; says when the counts come from a sample of blocks. */
+static const char *access_counts(pdf *p, xmlNodePtr k)
+{
+    xmlNodePtr m = child(counts(k, "model"), "memory");
+    if (!m)
+        return "";
+    char text[512];
+    snprintf(text, sizeof text,
+             "Accesses: %s B accessed in %s %s, %s B of sectors moved, footprint %s B%s. ",
+             tx(p, m, "accessed-bytes-text", "a count"), tx(p, m, "requests-text", "a count"),
+             noun(m, "requests", "request", "requests"),
+             tx(p, m, "sector-bytes-text", "a count"), tx(p, m, "footprint-bytes-text", "a count"),
+             attr_is(m, "sampled", "yes") ? " (estimated from a sample of blocks)" : "");
+    return pdf_join(p, text, NULL);
+}
+
 /* "At a glance": a row per GPU, fastest first by t_estimate (by t_total without a refined
  * estimate), the fastest in bold; 0 high when the tree has no glance rows. */
 static double glance_table(pdf *p, xmlNodePtr kernel, double top, double scale)
@@ -683,14 +700,15 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
                  scale, y);
     y += time_table(p, k, y, scale);
     if (child(counts(k, "model"), "memory") || child(k, "glance")) {
-        /* The memory levels' and the refined estimate's tables are appendix A of the Markdown
-         * and HTML reports: the page keeps to At a glance and the peak roofline. */
+        /* The levels' and the refined estimate's tables are appendix A of the Markdown and
+         * HTML reports: the page keeps to At a glance, the peak roofline and the counts. */
         pdf_style muted = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_MUTED};
         y += 4 * scale;
         y += pdf_paragraph(p, &muted, MARGIN_X, y, CONTENT_W, PDF_LEFT,
-                           "The memory traffic by level and the refined estimate's derivation "
-                           "are in appendix A of the Markdown and HTML reports; results.xml "
-                           "holds every intermediate.");
+                           pdf_join(p, access_counts(p, k),
+                                    "Traffic by cache level and the refined estimate's "
+                                    "derivation: appendix A of the Markdown and HTML reports; "
+                                    "results.xml holds every intermediate.", NULL));
     }
     *chart_top = y + 10 * scale;
     y += chart_part(p, scale, chart_h, y);

@@ -86,14 +86,15 @@ lacks lat/index.html "datasheet figures"
 pdftotext "$out/zero/zero_work.pdf" "$out/zero/zero_work.txt" 2>/dev/null
 has zero/zero_work.txt "none: no FLOPs, no bytes"
 lacks zero/zero_work.txt "0 FLOP/byte"
-lacks zero/zero_work.txt "memory"
+lacks zero/zero_work.txt "memory bound"
+lacks zero/zero_work.txt "memory latency"
 has zero/zero_work.html '<td class="num">none: no FLOPs, no bytes</td>'
 line zero/estimates.csv "zero_work,titan-black,0,0,0,0,0,0,5,5,none,0,0,0,0,0,0,0,0,1,1,0,2.5,launch,assumed$(printf '\r')"
 has zero/results.xml 'bound="none"'
 # One GPU is compared with none: nothing is called or marked fastest.
 lacks zero/results.xml 'fastest="yes"'
 lacks zero/index.html 'the fastest GPU of each kernel'
-has zero/index.html 'bounded by compute or by memory) plus the launch latency. Beneath it'
+has zero/index.html 'Peak roofline: t_total per launch (µs), the body (bounded by compute or by memory) plus the launch latency of the reference reports'
 
 # A model past the exact analysis budget is counted from a sample, and every
 # format says so (issue 16: never silently).
