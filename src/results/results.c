@@ -688,8 +688,12 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
                                                                     ? "L2" : "L1/shared";
         const rc_level_time *l = r->limiter == RC_LIMIT_DRAM ? &r->dram
                                  : r->limiter == RC_LIMIT_L2 ? &r->l2 : &r->l1;
-        rc_buffer_printf(sb, "Limited by %s bandwidth at %s %% occupancy: %s sustained.", lv, a,
-                         rc_format_si3(l->rate, "B/s", b, sizeof b));
+        /* l->rate is the model's rate, the sustained figure bent by Little's law: said as
+         * what the launch reaches, beside the sustained rate it cannot pass. */
+        char c[64];
+        rc_buffer_printf(sb, "Limited by %s bandwidth at %s %% occupancy: it reaches %s of the "
+                         "%s sustained.", lv, a, rc_format_si3(l->rate, "B/s", b, sizeof b),
+                         rc_format_si3(l->sustained, "B/s", c, sizeof c));
         if (r->limiter == RC_LIMIT_L2)
             part_line_sentence(&r->level_bytes, l->bytes, sb);
         return;
