@@ -135,6 +135,13 @@ typedef struct {
 extern const char *const run_kernel_suffixes[];
 extern const char *const run_overview_names[];
 
+/* Where the GPU files are read from: -s PATH when given; else specs/ in the current
+ * directory when there is one; else the bundled GPU files, looked for as the templates are
+ * (next to the program, its install tree, the source tree it was built from, the configured
+ * prefix). Writes the path to dir[n]; false, with "specs" in dir and the places tried in
+ * tried[tried_len], when none has them. */
+bool run_specs_path(const rc_options *o, char *dir, size_t n, char *tried, size_t tried_len);
+
 /* Loads the GPU files (o->specs), keeping those --gpu names, sorted.
  * Returns false, with r->status set, when the run cannot go on. */
 bool run_load_gpus(run_state *r);
