@@ -327,15 +327,21 @@ static void finish_output(run_state *r)
 {
     rc_progress_free(r->progress);
     r->progress = NULL;
+    size_t others = run_keep_others(r);
     size_t removed = rc_manifest_finish(r->output, r->previous, run_key_of, r, r->diag);
     if (removed > 0)
         rc_info(r->diag, 1, "removed %zu file%s that an earlier run wrote into %s/ and "
                 "this run did not", removed, removed == 1 ? "" : "s", rc_output_dir(r->output));
     size_t written = rc_output_written(r->output), rejected = rc_diag_error_files(r->diag);
-    size_t kept = rc_output_kept(r->output);
-    char kept_text[64] = "";
-    if (kept > 0)
+    size_t kept = rc_output_kept(r->output) - others;
+    char kept_text[128] = "";
+    if (kept > 0 && others > 0)
+        snprintf(kept_text, sizeof kept_text, " (%zu up to date, kept; %zu of other kernels or "
+                 "formats, kept)", kept, others);
+    else if (kept > 0)
         snprintf(kept_text, sizeof kept_text, " (%zu up to date, kept)", kept);
+    else if (others > 0)
+        snprintf(kept_text, sizeof kept_text, " (%zu of other kernels or formats, kept)", others);
     rc_info(r->diag, 1, "%zu kernel%s on %zu GPU%s: %zu file%s written to %s/%s, %zu input%s rejected",
             r->nkernels, r->nkernels == 1 ? "" : "s", r->ngpus, r->ngpus == 1 ? "" : "s",
             written, written == 1 ? "" : "s", rc_output_dir(r->output), kept_text, rejected,

@@ -233,6 +233,14 @@ void run_decide_overviews(run_state *r);
 /* Notes the overviews as kept. */
 void run_keep_overviews(run_state *r);
 
+/* A run speaks only for what it was asked (issue 29.9): the files of an earlier run that it
+ * did not make are kept, and stay listed, when they are of a format this run was not asked
+ * for (-f), or, in a run that names kernel files (not only directories), of a kernel this run
+ * did not read. A run over the same directories still removes the files of a kernel whose
+ * file is gone. Call once the writing is done, before the manifest is finished; returns how
+ * many files it kept. */
+size_t run_keep_others(run_state *r);
+
 /* The key a file of this run was made from, for the manifest: the
  * overviews' or its kernel's (rc_manifest_key_fn; ctx is the run_state). */
 uint64_t run_key_of(void *ctx, const char *name);
