@@ -221,6 +221,10 @@
                 <xsl:otherwise><xsl:value-of select="concat('each of ', count($gpus), ' GPUs.')"/></xsl:otherwise>
               </xsl:choose>
             </xsl:when>
+            <xsl:when test="$k/estimates/estimate/@t-estimate">
+              <xsl:value-of select="concat('Time per launch of ', $k/@name,
+                                           ' on each GPU: t_estimate as a bar, t_lower and t_total as marked points.')"/>
+            </xsl:when>
             <xsl:otherwise>
               <xsl:value-of select="concat('Time per launch of ', $k/@name,
                                            ' on each GPU, split into body and launch latency.')"/>
@@ -234,6 +238,11 @@
             <xsl:text>Roofline of </xsl:text>
             <code><xsl:value-of select="$k/@name"/></code>
             <xsl:text>: each GPU's roof (memory slope up to the ridge point, then the FP32 ceiling); filled symbols where the roof puts the kernel (FLOPs / t_body), hollow ones what one launch reaches with its latency (FLOPs / t_total).</xsl:text>
+          </xsl:when>
+          <xsl:when test="$k/estimates/estimate/@t-estimate">
+            <xsl:text>Time per launch of </xsl:text>
+            <code><xsl:value-of select="$k/@name"/></code>
+            <xsl:text>: t_estimate, the refined estimate to plan with, as the bar on each GPU; t_lower (filled diamond) and t_total (hollow circle, the peak roofline of this section) marked on the same axis.</xsl:text>
           </xsl:when>
           <xsl:otherwise>
             <xsl:text>Time per launch of </xsl:text>
