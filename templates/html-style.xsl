@@ -64,6 +64,10 @@ footer { margin-top: 3rem; color: var(--soft); font-size: .85rem; border-top: 1p
   body { --pad: .75rem; padding: .75rem var(--pad) 2rem; font-size: 15px; }
   h1 { font-size: 1.4rem; }
   th, td { padding: .3rem .4rem; }
+  /* At a glance on a phone: the GPU and t_estimate columns first in view, the rest scrolls. */
+  table.glance { font-size: .8rem; }
+  table.glance tbody td:first-child { min-width: 0; }
+  table.glance th, table.glance td { padding: .15rem .3rem; }
 }
 @media print {
   body { max-width: none; padding: 0; font-size: 10pt; }
