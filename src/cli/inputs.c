@@ -221,8 +221,9 @@ bool run_load_gpus(run_state *r)
         return false;
     }
     if (r->ngpus == 0) {
-        rc_error_at(r->diag, NULL, 0, "no usable GPU definitions in %s: nothing to estimate",
-                    specs);
+        rc_error_at(r->diag, NULL, 0, "no usable GPU definitions: nothing to estimate%s%s%s",
+                    o->specs ? "" : " (without -s, they are read from ", o->specs ? "" : specs,
+                    o->specs ? "" : ")");
         r->status = RC_EXIT_INPUT;
         return false;
     }
