@@ -79,8 +79,9 @@ char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size)
             snprintf(buf, size, "latency: the longest thread's %s FLOPs",
                      rc_format_sig3(r->thread_flops_max, a, sizeof a));
         else
-            snprintf(buf, size, "memory latency: %s threads at work",
-                     rc_format_sig3(r->working_threads, a, sizeof a));
+            snprintf(buf, size, "memory latency: %s threads at work%s",
+                     rc_format_sig3(r->working_threads, a, sizeof a),
+                     r->waves > 1 && r->working_share < 1 ? " on average" : "");
         break;
     case RC_LIMIT_OCCUPANCY:
         snprintf(buf, size, "occupancy: %s %%", a);
@@ -255,14 +256,17 @@ static void say_in_flight(rc_buffer *sb, const char *on, const rc_refined *r)
     char a[64], b[64], c[64], d[64];
     const char *lv;
     const rc_level_time *l = slowest_level(r, &lv);
-    rc_buffer_printf(sb, "On the %s, %s threads at work keep %s in flight, enough for %s at %s "
-                     "of the %s sustained (Little's law): more threads at work at once (more "
-                     "blocks, or more working threads per block) or more independent loads per "
-                     "thread would make it faster.", on,
+    /* Over several waves that mix blocks with and without work, the count is an average. */
+    bool average = r->waves > 1 && r->working_share < 1;
+    rc_buffer_printf(sb, "On the %s, the %s threads at work%s keep %s in flight, which over the "
+                     "%s latency move %s of the %s %s sustains (Little's law): more threads at "
+                     "work at once (more blocks, or more working threads per block) or more "
+                     "independent loads per thread would make it faster.", on,
                      rc_format_sig3(r->working_threads, a, sizeof a),
-                     rc_format_si3(l->in_flight, "B", b, sizeof b),
-                     rc_format_si3(l->little, "B/s", c, sizeof c), lv,
-                     rc_format_si3(l->sustained, "B/s", d, sizeof d));
+                     average ? " (resident at once, on average)" : "",
+                     rc_format_si3(l->in_flight, "B", b, sizeof b), lv,
+                     rc_format_si3(l->little, "B/s", c, sizeof c),
+                     rc_format_si3(l->sustained, "B/s", d, sizeof d), lv);
 }
 
 /* What would make the fastest GPU's estimate shorter, by what limits it there. */
