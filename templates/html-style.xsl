@@ -47,6 +47,14 @@ figure { margin: 1.5rem 0; }
 figure img { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); }
 figcaption { color: var(--soft); font-size: .9rem; margin-top: .4rem; }
 .formulas { list-style: none; padding-left: 0; }
+/* At a glance: on the first screen at 1280 x 900, so compact. */
+section.glance h2 { margin-top: 1rem; }
+section.glance p { margin: .4rem 0; }
+table.glance { font-size: .88rem; }
+table.glance th, table.glance td { padding: .15rem .5rem; }
+.legend, .verdict { font-size: .92rem; }
+details { margin: .3rem 0; }
+details > summary { cursor: pointer; }
 .muted { color: var(--soft); }
 nav.toc ul { margin: .3rem 0; padding-left: 1.2rem; list-style: none; }
 nav.toc ul ul { padding-left: 1.2rem; }
@@ -56,6 +64,10 @@ footer { margin-top: 3rem; color: var(--soft); font-size: .85rem; border-top: 1p
   body { --pad: .75rem; padding: .75rem var(--pad) 2rem; font-size: 15px; }
   h1 { font-size: 1.4rem; }
   th, td { padding: .3rem .4rem; }
+  /* At a glance on a phone: the GPU and t_estimate columns first in view, the rest scrolls. */
+  table.glance { font-size: .8rem; }
+  table.glance tbody td:first-child { min-width: 0; }
+  table.glance th, table.glance td { padding: .15rem .3rem; }
 }
 @media print {
   body { max-width: none; padding: 0; font-size: 10pt; }

@@ -47,23 +47,37 @@
           <xsl:if test="count($gpus) != 1">s</xsl:if>
         </h1>
         <p><xsl:value-of select="summary"/>.</p>
+        <xsl:apply-templates select="glance[row]"/>
         <p>
           <xsl:text>This report estimates the time of one launch of </xsl:text>
           <code><xsl:value-of select="@name"/></code>
-          <xsl:text> from its declared work, counted exactly over the launched threads, and the figures of each GPU (section 2 says where each comes from):</xsl:text>
+          <xsl:text> from its declared work, counted exactly over the launched threads, and the figures of each GPU</xsl:text>
+          <xsl:choose>
+            <xsl:when test="glance/@order = 't-estimate'">
+              <xsl:text> (section 2; appendix B says where each comes from). Sections 1 to 5 follow the reference reports' peak-roofline method: every FLOP at the FP32 peak and every byte at the datasheet bandwidth of the whole GPU, plus a fixed launch latency (t_total). Appendix A derives the refined estimate.</xsl:text>
+            </xsl:when>
+            <xsl:otherwise>
+              <xsl:text> (section 2 says where each comes from):</xsl:text>
+            </xsl:otherwise>
+          </xsl:choose>
         </p>
-        <ul>
-          <xsl:for-each select="$gpus">
-            <li>
-              <xsl:value-of select="@name"/>
-              <xsl:if test="rc:figures(., 'memory')">
-                <xsl:value-of select="concat(' (', rc:figures(., 'memory')/@value-text, ')')"/>
-              </xsl:if>
-            </li>
-          </xsl:for-each>
-        </ul>
+        <xsl:if test="not(glance/@order = 't-estimate')">
+          <ul>
+            <xsl:for-each select="$gpus">
+              <li>
+                <xsl:value-of select="@name"/>
+                <xsl:if test="rc:figures(., 'memory')">
+                  <xsl:value-of select="concat(' (', rc:figures(., 'memory')/@value-text, ')')"/>
+                </xsl:if>
+              </li>
+            </xsl:for-each>
+          </ul>
+        </xsl:if>
         <nav class="toc" aria-label="Contents">
           <ul>
+            <xsl:if test="glance/row">
+              <li><a href="#glance">At a glance</a></li>
+            </xsl:if>
             <li><a href="#configuration">Configuration and source</a></li>
             <li><a href="#work">1. Work analysis</a></li>
             <xsl:if test="counts[@basis = 'launch']">
@@ -71,13 +85,13 @@
             </xsl:if>
             <li><a href="#gpus">2. GPU specifications used</a></li>
             <li><a href="#time">3. Time estimates</a></li>
-            <xsl:if test="estimates/estimate/refined">
-              <li><a href="#refined">Refined estimate</a></li>
-            </xsl:if>
             <li><a href="#interpretation">4. Interpretation</a></li>
             <li><a href="#conclusion">5. Conclusion</a></li>
             <xsl:if test="changes">
               <li><a href="#changes">Changes since the baseline</a></li>
+            </xsl:if>
+            <xsl:if test="estimates/estimate/refined">
+              <li><a href="#refined">Appendix A. How the refined estimate was computed</a></li>
             </xsl:if>
           </ul>
         </nav>
@@ -91,11 +105,11 @@
         <xsl:call-template name="time-estimates">
           <xsl:with-param name="model" select="$model"/>
         </xsl:call-template>
-        <xsl:call-template name="memory-traffic">
-          <xsl:with-param name="model" select="$model"/>
-        </xsl:call-template>
-
-        <xsl:call-template name="refined-estimate"/>
+        <xsl:if test="not(glance/@order = 't-estimate')">
+          <xsl:call-template name="memory-traffic">
+            <xsl:with-param name="model" select="$model"/>
+          </xsl:call-template>
+        </xsl:if>
 
         <section id="interpretation">
           <h2>4. Interpretation</h2>
@@ -106,33 +120,81 @@
 
         <section id="conclusion">
           <h2>5. Conclusion</h2>
-          <p>
-            <xsl:text>Predicted time per launch of </xsl:text>
-            <code><xsl:value-of select="@name"/></code>
-            <xsl:text>:</xsl:text>
-          </p>
+          <xsl:variable name="rows" select="glance/row"/>
+          <xsl:if test="glance/@order = 't-estimate'">
+            <p>
+              <xsl:text>The time to plan with is the refined estimate, t_estimate (</xsl:text>
+              <a href="#glance">At a glance</a>
+              <xsl:text>): </xsl:text>
+              <strong>
+                <xsl:value-of select="$rows[1]/@t-estimate-text"/>
+                <xsl:if test="count($rows) &gt; 1">
+                  <xsl:value-of select="concat(' to ', $rows[last()]/@t-estimate-text)"/>
+                </xsl:if>
+                <xsl:text> µs</xsl:text>
+              </strong>
+              <xsl:text> per launch</xsl:text>
+              <xsl:choose>
+                <xsl:when test="count($rows[@fastest = 'yes']) = 1">
+                  <xsl:value-of select="concat(', fastest on the ', $rows[1]/@gpu-name)"/>
+                </xsl:when>
+                <xsl:when test="count($rows[@fastest = 'yes']) = count($rows)">
+                  <xsl:text>, with no meaningful difference between the GPUs</xsl:text>
+                </xsl:when>
+                <xsl:when test="$rows[@fastest = 'yes']">
+                  <xsl:text>, fastest on the </xsl:text>
+                  <xsl:for-each select="$rows[@fastest = 'yes']">
+                    <xsl:if test="position() &gt; 1">
+                      <xsl:choose>
+                        <xsl:when test="position() = last()"> and </xsl:when>
+                        <xsl:otherwise>, </xsl:otherwise>
+                      </xsl:choose>
+                    </xsl:if>
+                    <xsl:value-of select="@gpu-name"/>
+                  </xsl:for-each>
+                  <xsl:text> (no meaningful difference between them)</xsl:text>
+                </xsl:when>
+              </xsl:choose>
+              <xsl:text>.</xsl:text>
+            </p>
+            <p>Which figure to use: t_estimate (appendix A) is the time to expect from a profiler for this launch queued among others, and the one to plan with; t_lower is a bound no run can beat, to check a measurement against; t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do:</p>
+          </xsl:if>
+          <xsl:if test="not(glance/@order = 't-estimate')">
+            <p>
+              <xsl:text>Predicted time per launch of </xsl:text>
+              <code><xsl:value-of select="@name"/></code>
+              <xsl:text>:</xsl:text>
+            </p>
+          </xsl:if>
           <ul>
             <xsl:for-each select="estimates/estimate">
               <li>
                 <xsl:value-of select="@gpu-name"/>
-                <xsl:text>: </xsl:text>
-                <strong><xsl:value-of select="@t-total-text"/> µs</strong>
+                <xsl:text>: t_total </xsl:text>
+                <xsl:value-of select="@t-total-text"/>
+                <xsl:text> µs</xsl:text>
                 <xsl:choose>
                   <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">, all of it launch latency, as no work is counted</xsl:when>
                   <xsl:otherwise>
                     <xsl:value-of select="concat(', ', @bound, ' bound; launch latency is ', @launch-percent-text, ' % of it')"/>
                   </xsl:otherwise>
                 </xsl:choose>
-                <xsl:if test="@fastest = 'yes' and count(../estimate) &gt; 1"> (fastest)</xsl:if>
+                <xsl:if test="@fastest = 'yes' and not(../../glance/@order = 't-estimate')"> (fastest)</xsl:if>
               </li>
             </xsl:for-each>
           </ul>
           <p>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</p>
-          <xsl:if test="estimates/estimate/@t-estimate">
-            <p>Which figure to use: t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do; t_estimate (the refined estimate) is the time to expect from a profiler for this launch queued among others, and the one to plan with; t_lower is a bound no run can beat, to check a measurement against.</p>
-          </xsl:if>
         </section>
         <xsl:apply-templates select="changes"/>
+        <xsl:call-template name="refined-estimate">
+          <xsl:with-param name="model" select="$model"/>
+        </xsl:call-template>
+        <xsl:if test="glance/@order = 't-estimate'">
+          <section id="sources">
+            <h2>Appendix B. Sources of the GPU figures</h2>
+            <xsl:call-template name="gpu-sources"/>
+          </section>
+        </xsl:if>
         <footer>
           <xsl:text>Made by roofcast from </xsl:text>
           <code><xsl:value-of select="@file"/></code>
@@ -159,6 +221,10 @@
                 <xsl:otherwise><xsl:value-of select="concat('each of ', count($gpus), ' GPUs.')"/></xsl:otherwise>
               </xsl:choose>
             </xsl:when>
+            <xsl:when test="$k/estimates/estimate/@t-estimate">
+              <xsl:value-of select="concat('Time per launch of ', $k/@name,
+                                           ' on each GPU: t_estimate as a bar, t_lower and t_total as marked points.')"/>
+            </xsl:when>
             <xsl:otherwise>
               <xsl:value-of select="concat('Time per launch of ', $k/@name,
                                            ' on each GPU, split into body and launch latency.')"/>
@@ -172,6 +238,11 @@
             <xsl:text>Roofline of </xsl:text>
             <code><xsl:value-of select="$k/@name"/></code>
             <xsl:text>: each GPU's roof (memory slope up to the ridge point, then the FP32 ceiling); filled symbols where the roof puts the kernel (FLOPs / t_body), hollow ones what one launch reaches with its latency (FLOPs / t_total).</xsl:text>
+          </xsl:when>
+          <xsl:when test="$k/estimates/estimate/@t-estimate">
+            <xsl:text>Time per launch of </xsl:text>
+            <code><xsl:value-of select="$k/@name"/></code>
+            <xsl:text>: t_estimate, the refined estimate to plan with, as the bar on each GPU; t_lower (filled diamond) and t_total (hollow circle, the peak roofline of this section) marked on the same axis.</xsl:text>
           </xsl:when>
           <xsl:otherwise>
             <xsl:text>Time per launch of </xsl:text>
@@ -591,16 +662,97 @@
       <h2>2. GPU specifications used</h2>
       <xsl:call-template name="gpu-figures">
         <xsl:with-param name="gpus" select="$gpus"/>
+        <xsl:with-param name="sources" select="not(glance/@order = 't-estimate')"/>
       </xsl:call-template>
+      <xsl:if test="glance/@order = 't-estimate'">
+        <p><a href="#sources">Appendix B</a> gives the sources of the figures.</p>
+      </xsl:if>
+    </section>
+  </xsl:template>
+
+  <!-- Appendix B: each GPU, its memory and the source of its figures. -->
+  <xsl:template name="gpu-sources">
+    <ul>
+      <xsl:for-each select="$gpus">
+        <li>
+          <xsl:value-of select="@name"/>
+          <xsl:if test="rc:figures(., 'memory')">
+            <xsl:value-of select="concat(' (', rc:figures(., 'memory')/@value-text, ')')"/>
+          </xsl:if>
+          <xsl:value-of select="concat(': ', source)"/>
+        </li>
+      </xsl:for-each>
+    </ul>
+  </xsl:template>
+
+  <!-- At a glance: a row per GPU, fastest first by t_estimate, and the verdict. -->
+  <xsl:template match="glance">
+    <section id="glance" class="glance">
+      <h2>At a glance</h2>
+      <xsl:choose>
+        <xsl:when test="@order = 't-estimate'">
+          <p class="legend">Time per launch, fastest first by <strong>t_estimate</strong>, the refined estimate to plan with<xsl:if test="row[@fastest = 'yes']"> (marked: the fastest, within 10 % of each other)</xsl:if>. t_lower: no run can be faster. t_total: the peak roofline of sections 1 to 5.</p>
+          <div class="table-wrap">
+            <table class="glance">
+              <thead>
+                <tr>
+                  <th scope="col">GPU</th><th scope="col" class="num">t_estimate (µs)</th>
+                  <th scope="col">Limited by</th><th scope="col" class="num">t_lower (µs)</th>
+                  <th scope="col" class="num">t_total (µs)</th>
+                </tr>
+              </thead>
+              <tbody>
+                <xsl:for-each select="row">
+                  <tr>
+                    <xsl:if test="@fastest = 'yes'">
+                      <xsl:attribute name="class">fastest</xsl:attribute>
+                    </xsl:if>
+                    <td>
+                      <xsl:value-of select="@gpu-name"/>
+                      <xsl:if test="@fastest = 'yes'"><span class="tag">fastest</span></xsl:if>
+                    </td>
+                    <td class="num"><strong><xsl:value-of select="@t-estimate-text"/></strong></td>
+                    <td><xsl:value-of select="@limiter-words"/></td>
+                    <td class="num"><xsl:value-of select="@t-lower-text"/></td>
+                    <td class="num"><xsl:value-of select="@t-total-text"/></td>
+                  </tr>
+                </xsl:for-each>
+              </tbody>
+            </table>
+          </div>
+        </xsl:when>
+        <xsl:otherwise>
+          <p class="legend">Time per launch, fastest first by t_total, the peak roofline of sections 1 to 5.</p>
+          <div class="table-wrap">
+            <table class="glance">
+              <thead>
+                <tr><th scope="col">GPU</th><th scope="col" class="num">t_total (µs)</th></tr>
+              </thead>
+              <tbody>
+                <xsl:for-each select="row">
+                  <tr>
+                    <td><xsl:value-of select="@gpu-name"/></td>
+                    <td class="num"><xsl:value-of select="@t-total-text"/></td>
+                  </tr>
+                </xsl:for-each>
+              </tbody>
+            </table>
+          </div>
+        </xsl:otherwise>
+      </xsl:choose>
+      <xsl:for-each select="verdict/p">
+        <p class="verdict"><xsl:value-of select="."/></p>
+      </xsl:for-each>
     </section>
   </xsl:template>
 
   <!-- 3. Formulas and the time table. -->
   <!-- The refined estimate: the execution model's table, formulas and each GPU's terms. -->
   <xsl:template name="refined-estimate">
+    <xsl:param name="model"/>
     <xsl:if test="estimates/estimate/refined">
       <section id="refined">
-        <h2>Refined estimate</h2>
+        <h2>Appendix A. How the refined estimate was computed</h2>
         <p>Sections 1 to 3 are the peak roofline of the reference reports: every byte at the datasheet bandwidth and every FLOP at the FP32 peak of the whole GPU. The refined estimate asks what this launch can use of each GPU: how many blocks an SM holds (occupancy, by the CUDA occupancy rules), how many SMs the grid keeps busy and in how many waves, how many bytes its warps keep in flight (Little's law: rate = bytes in flight / latency, bending towards and never above the measured sustained rate), and the longest thread's own work. It adds the cost of a launch queued back to back, as a profiler measures it. t_lower is a true lower bound: FLOPs at 1.15 times the peak, the accessed bytes at the L1 rate, the longest thread at one FMA a cycle.</p>
         <ul class="formulas">
           <li><code>blocks per SM = min(threads, blocks, registers, shared-memory limits)</code>, registers allocated per warp in units of the register unit, shared memory per block (plus the reserve) in units of the shared unit</li>
@@ -638,13 +790,15 @@
             </tbody>
           </table>
         </div>
-        <p>Each GPU's terms, with the numbers that go into them (figures marked "assumed" are architecture defaults standing in for a missing measurement):</p>
-        <ul>
+        <p>Each GPU's terms, with the numbers that go into them (figures marked "assumed" are architecture defaults standing in for a missing measurement); open a GPU to see them:</p>
           <xsl:for-each select="estimates/estimate">
             <xsl:variable name="id" select="@gpu"/>
-            <li>
-              <strong><xsl:value-of select="@gpu-name"/></strong>
-              <xsl:value-of select="concat(': ', refined/explanation)"/>
+            <details>
+              <summary>
+                <strong><xsl:value-of select="@gpu-name"/></strong>
+                <xsl:value-of select="concat(': ', @t-estimate-text, ' µs')"/>
+              </summary>
+              <p><xsl:value-of select="refined/explanation"/></p>
               <ul>
                 <li>
                   <xsl:call-template name="waves-and-flight">
@@ -669,9 +823,11 @@
                   </li>
                 </xsl:for-each>
               </ul>
-            </li>
+            </details>
           </xsl:for-each>
-        </ul>
+        <xsl:call-template name="memory-traffic">
+          <xsl:with-param name="model" select="$model"/>
+        </xsl:call-template>
       </section>
     </xsl:if>
   </xsl:template>
@@ -710,7 +866,12 @@
                 </xsl:if>
                 <td>
                   <xsl:value-of select="@gpu-name"/>
-                  <xsl:if test="@fastest = 'yes' and count(../estimate) &gt; 1"><span class="tag">fastest</span></xsl:if>
+                  <xsl:if test="@fastest = 'yes' and count(../estimate) &gt; 1">
+                    <span class="tag">
+                      <xsl:text>fastest</xsl:text>
+                      <xsl:if test="../../glance/@order = 't-estimate'"> by t_estimate</xsl:if>
+                    </span>
+                  </xsl:if>
                 </td>
                 <td class="num"><xsl:value-of select="@t-compute-text"/></td>
                 <td class="num"><xsl:value-of select="@t-mem-text"/></td>

@@ -33,9 +33,9 @@
           <xsl:value-of select="count($gpus)"/>
           <xsl:text> GPU</xsl:text>
           <xsl:if test="count($gpus) != 1">s</xsl:if>
-          <xsl:text>. Each time is t_total for one launch, the body (bounded by compute or by memory) plus the launch latency</xsl:text>
-          <xsl:if test="count($gpus) &gt; 1">; the fastest GPU of each kernel is marked</xsl:if>
-          <xsl:text>. Beneath it, the refined estimate t_estimate: what the launch can use of the GPU (occupancy, waves, bytes in flight, measured rates) plus a launch queued back to back. Follow a kernel's name to its full report.</xsl:text>
+          <xsl:text>. Each cell is t_estimate, the refined estimate of one launch to plan with, in µs, and what limits it</xsl:text>
+          <xsl:if test="count($gpus) &gt; 1">; the fastest GPUs of each kernel (within 10 % of its fastest: a smaller difference is no ranking) are marked</xsl:if>
+          <xsl:text>. The GPUs are in the order of their FP32 peak, lowest first. The second table gives t_total, the peak roofline of the reference reports. Follow a kernel's name to its full report.</xsl:text>
         </p>
 
         <section id="times">
@@ -44,55 +44,16 @@
             <xsl:when test="$kernels">
               <!-- The caption sits outside the scroll box, so that it wraps to the
                    window rather than to the table's width (which scrolls on a phone). -->
-              <p class="caption" id="times-caption">t_total per launch (µs); the bound (compute or memory) and whether the launch latency outweighs the body; below it the refined estimate t_estimate (µs) and what limits it</p>
-              <div class="table-wrap">
-                <table class="overview" aria-labelledby="times-caption">
-                  <thead>
-                    <tr>
-                      <th scope="col">Kernel</th>
-                      <xsl:for-each select="$gpus">
-                        <th scope="col" class="num"><xsl:value-of select="@name"/></th>
-                      </xsl:for-each>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <xsl:for-each select="$kernels">
-                      <xsl:variable name="k" select="."/>
-                      <tr>
-                        <th scope="row">
-                          <a href="{@id}.html"><xsl:value-of select="@name"/></a>
-                          <br/>
-                          <span class="muted">
-                            <xsl:value-of select="concat(counts[@basis = 'model']/intensity/@value-text, ' FLOP/byte')"/>
-                          </span>
-                        </th>
-                        <xsl:for-each select="$gpus">
-                          <xsl:variable name="id" select="@id"/>
-                          <xsl:variable name="e" select="$k/estimates/estimate[@gpu = $id]"/>
-                          <td class="num">
-                            <xsl:if test="$e/@fastest = 'yes'">
-                              <xsl:attribute name="class">num fastest</xsl:attribute>
-                            </xsl:if>
-                            <strong><xsl:value-of select="$e/@t-total-text"/></strong>
-                            <xsl:if test="$e/@fastest = 'yes'"><span class="tag">fastest</span></xsl:if>
-                            <br/>
-                            <span class="muted">
-                              <xsl:value-of select="$e/@bound"/>
-                              <xsl:if test="$e/@launch-dominated = 'yes'">, launch-dominated</xsl:if>
-                            </span>
-                            <xsl:if test="$e/@t-estimate-text">
-                              <br/>
-                              <span class="muted">
-                                <xsl:value-of select="concat('refined ', $e/@t-estimate-text, ' (', $e/@limiter, ')')"/>
-                              </span>
-                            </xsl:if>
-                          </td>
-                        </xsl:for-each>
-                      </tr>
-                    </xsl:for-each>
-                  </tbody>
-                </table>
-              </div>
+              <p class="caption" id="times-caption">t_estimate per launch (µs) and what limits it; marked: the fastest by t_estimate</p>
+              <xsl:call-template name="time-table">
+                <xsl:with-param name="refined" select="true()"/>
+                <xsl:with-param name="caption" select="'times-caption'"/>
+              </xsl:call-template>
+              <p class="caption" id="totals-caption">Peak roofline: t_total per launch (µs), the body (bounded by compute or by memory) plus the launch latency of the reference reports</p>
+              <xsl:call-template name="time-table">
+                <xsl:with-param name="refined" select="false()"/>
+                <xsl:with-param name="caption" select="'totals-caption'"/>
+              </xsl:call-template>
             </xsl:when>
             <xsl:otherwise>
               <p>No kernel was estimated.</p>
@@ -101,8 +62,8 @@
           <xsl:for-each select="/roofcast-results/charts/chart[@kind = 'overview']">
             <figure>
               <img data-roofcast-chart="{@kind}" width="{@width}" height="{@height}"
-                   alt="Chart of t_total per launch of every kernel on every GPU, on a logarithmic time axis."/>
-              <figcaption>t_total per launch of every kernel (a band each) on every GPU (a row each in the band), on a logarithmic axis<xsl:if test="count($gpus) &gt; 1">; the fastest GPU of each kernel is ringed</xsl:if>.</figcaption>
+                   alt="Chart of t_estimate per launch of every kernel on every GPU, on a logarithmic time axis."/>
+              <figcaption>t_estimate per launch of every kernel (a band each) on every GPU (a row each in the band), on a logarithmic axis<xsl:if test="count($gpus) &gt; 1">; the fastest GPUs of each kernel (within 10 %) are ringed</xsl:if>.</figcaption>
             </figure>
           </xsl:for-each>
         </section>
@@ -217,4 +178,68 @@
       </xsl:if>
     </section>
   </xsl:template>
+
+  <!-- A row per kernel, a column per GPU: t_estimate and its limiter as a tag, the fastest by
+       t_estimate marked (refined); or t_total and its bound (not refined). A kernel without a
+       refined estimate shows t_total in both. -->
+  <xsl:template name="time-table">
+    <xsl:param name="refined"/>
+    <xsl:param name="caption"/>
+    <div class="table-wrap">
+      <table class="overview" aria-labelledby="{$caption}">
+        <thead>
+          <tr>
+            <th scope="col">Kernel</th>
+            <xsl:for-each select="$gpus">
+              <th scope="col" class="num"><xsl:value-of select="@name"/></th>
+            </xsl:for-each>
+          </tr>
+        </thead>
+        <tbody>
+          <xsl:for-each select="$kernels">
+            <xsl:variable name="k" select="."/>
+            <tr>
+              <th scope="row">
+                <a href="{@id}.html"><xsl:value-of select="@name"/></a>
+                <br/>
+                <span class="muted">
+                  <xsl:value-of select="concat(counts[@basis = 'model']/intensity/@value-text, ' FLOP/byte')"/>
+                </span>
+              </th>
+              <xsl:for-each select="$gpus">
+                <xsl:variable name="id" select="@id"/>
+                <xsl:variable name="e" select="$k/estimates/estimate[@gpu = $id]"/>
+                <td class="num">
+                  <xsl:choose>
+                    <xsl:when test="$refined and $e/@t-estimate-text">
+                      <xsl:if test="$e/@fastest = 'yes'">
+                        <xsl:attribute name="class">num fastest</xsl:attribute>
+                      </xsl:if>
+                      <strong><xsl:value-of select="$e/@t-estimate-text"/></strong>
+                      <span class="tag" title="{$e/@limiter-words}"><xsl:value-of select="$e/@limiter"/></span>
+                    </xsl:when>
+                    <xsl:when test="$refined">
+                      <xsl:if test="$e/@fastest = 'yes'">
+                        <xsl:attribute name="class">num fastest</xsl:attribute>
+                      </xsl:if>
+                      <strong><xsl:value-of select="$e/@t-total-text"/></strong>
+                      <span class="tag">t_total</span>
+                    </xsl:when>
+                    <xsl:otherwise>
+                      <xsl:value-of select="$e/@t-total-text"/>
+                      <span class="tag">
+                        <xsl:value-of select="$e/@bound"/>
+                        <xsl:if test="$e/@launch-dominated = 'yes'">, launch</xsl:if>
+                      </span>
+                    </xsl:otherwise>
+                  </xsl:choose>
+                </td>
+              </xsl:for-each>
+            </tr>
+          </xsl:for-each>
+        </tbody>
+      </table>
+    </div>
+  </xsl:template>
+
 </xsl:stylesheet>

@@ -39,25 +39,31 @@
     <xsl:value-of select="concat($nl, $nl)"/>
     <xsl:value-of select="rc:md(summary)"/>
     <xsl:value-of select="concat('.', $nl, $nl)"/>
+    <xsl:apply-templates select="glance[row]"/>
     <xsl:text>This report estimates the time of one launch of </xsl:text>
     <xsl:value-of select="rc:code(@name)"/>
-    <xsl:text> from its declared work, counted exactly over the launched threads, and the figures of each GPU (section 2 says where each comes from):</xsl:text>
-    <xsl:value-of select="concat($nl, $nl)"/>
-    <xsl:for-each select="$gpus">
-      <xsl:text>- </xsl:text>
-      <xsl:value-of select="rc:md(@name)"/>
-      <xsl:if test="rc:figures(., 'memory')">
-        <xsl:value-of select="concat(' (', rc:md(rc:figures(., 'memory')/@value-text), ')')"/>
-      </xsl:if>
-      <xsl:value-of select="$nl"/>
-    </xsl:for-each>
-    <xsl:value-of select="$nl"/>
+    <xsl:text> from its declared work, counted exactly over the launched threads, and the figures of each GPU</xsl:text>
+    <xsl:choose>
+      <xsl:when test="glance/@order = 't-estimate'">
+        <xsl:text> (section 2; appendix B says where each comes from).</xsl:text>
+        <xsl:value-of select="concat($nl, $nl)"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:text> (section 2 says where each comes from):</xsl:text>
+        <xsl:value-of select="concat($nl, $nl)"/>
+        <xsl:call-template name="gpu-list"/>
+      </xsl:otherwise>
+    </xsl:choose>
     <xsl:if test="$chart-images != ''">
       <xsl:text>![Roofline of </xsl:text>
       <xsl:value-of select="rc:md(@name)"/>
       <xsl:value-of select="concat('](', @id, '-roofline.', $chart-images, ')', $nl, $nl)"/>
     </xsl:if>
 
+    <xsl:if test="glance/@order = 't-estimate'">
+      <xsl:text>Sections 1 to 5 follow the reference reports' peak-roofline method: every FLOP at the FP32 peak and every byte at the datasheet bandwidth of the whole GPU, plus a fixed launch latency (t_total). Appendix A derives the refined estimate; appendix B gives the sources of the GPU figures.</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+    </xsl:if>
     <xsl:call-template name="configuration"/>
     <xsl:call-template name="work-analysis">
       <xsl:with-param name="model" select="$model"/>
@@ -66,8 +72,6 @@
     <xsl:call-template name="time-estimates">
       <xsl:with-param name="model" select="$model"/>
     </xsl:call-template>
-
-    <xsl:call-template name="refined-estimate"/>
 
     <xsl:text>## 4. Interpretation</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
@@ -78,16 +82,46 @@
 
     <xsl:text>## 5. Conclusion</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
-    <xsl:text>Predicted time per launch of </xsl:text>
-    <xsl:value-of select="rc:code(@name)"/>
-    <xsl:text>:</xsl:text>
-    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:if test="glance/@order = 't-estimate'">
+      <xsl:variable name="rows" select="glance/row"/>
+      <xsl:text>The time to plan with is the refined estimate, t_estimate ("At a glance"): </xsl:text>
+      <xsl:value-of select="$rows[1]/@t-estimate-text"/>
+      <xsl:if test="count($rows) &gt; 1">
+        <xsl:value-of select="concat(' to ', $rows[last()]/@t-estimate-text)"/>
+      </xsl:if>
+      <xsl:text> µs per launch</xsl:text>
+      <xsl:choose>
+        <xsl:when test="count($rows[@fastest = 'yes']) = 1">
+          <xsl:value-of select="concat(', fastest on the ', rc:md($rows[1]/@gpu-name))"/>
+        </xsl:when>
+        <xsl:when test="count($rows[@fastest = 'yes']) = count($rows)">
+          <xsl:text>, with no meaningful difference between the GPUs</xsl:text>
+        </xsl:when>
+        <xsl:when test="$rows[@fastest = 'yes']">
+          <xsl:text>, fastest on the </xsl:text>
+          <xsl:for-each select="$rows[@fastest = 'yes']">
+            <xsl:call-template name="list-separator"/>
+            <xsl:value-of select="rc:md(@gpu-name)"/>
+          </xsl:for-each>
+          <xsl:text> (no meaningful difference between them)</xsl:text>
+        </xsl:when>
+      </xsl:choose>
+      <xsl:value-of select="concat('.', $nl, $nl)"/>
+      <xsl:text>Which figure to use: t_estimate (appendix A) is the time to expect from a profiler for this launch queued among others, and the one to plan with; t_lower is a bound no run can beat, to check a measurement against; t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do:</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+    </xsl:if>
+    <xsl:if test="not(glance/@order = 't-estimate')">
+      <xsl:text>Predicted time per launch of </xsl:text>
+      <xsl:value-of select="rc:code(@name)"/>
+      <xsl:text>:</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+    </xsl:if>
     <xsl:for-each select="estimates/estimate">
       <xsl:text>- </xsl:text>
       <xsl:value-of select="rc:md(@gpu-name)"/>
-      <xsl:text>: **</xsl:text>
+      <xsl:text>: t_total </xsl:text>
       <xsl:value-of select="@t-total-text"/>
-      <xsl:text> µs**, </xsl:text>
+      <xsl:text> µs, </xsl:text>
       <xsl:choose>
         <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">all of it launch latency, as no work is counted</xsl:when>
         <xsl:otherwise>
@@ -97,18 +131,72 @@
           <xsl:text> % of it</xsl:text>
         </xsl:otherwise>
       </xsl:choose>
-      <xsl:if test="@fastest = 'yes' and count(../estimate) &gt; 1"> (fastest)</xsl:if>
+      <xsl:if test="@fastest = 'yes' and not(../../glance/@order = 't-estimate')"> (fastest)</xsl:if>
       <xsl:value-of select="$nl"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
     <xsl:text>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</xsl:text>
     <xsl:value-of select="$nl"/>
-    <xsl:if test="estimates/estimate/@t-estimate">
-      <xsl:value-of select="$nl"/>
-      <xsl:text>Which figure to use: t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do; t_estimate (the refined estimate) is the time to expect from a profiler for this launch queued among others, and the one to plan with; t_lower is a bound no run can beat, to check a measurement against.</xsl:text>
+    <xsl:apply-templates select="changes"/>
+    <xsl:if test="estimates/estimate/refined">
       <xsl:value-of select="$nl"/>
     </xsl:if>
-    <xsl:apply-templates select="changes"/>
+    <xsl:call-template name="refined-estimate"/>
+    <xsl:call-template name="figure-sources"/>
+  </xsl:template>
+
+  <!-- The GPUs, each with its memory. -->
+  <xsl:template name="gpu-list">
+    <xsl:for-each select="$gpus">
+      <xsl:text>- </xsl:text>
+      <xsl:value-of select="rc:md(@name)"/>
+      <xsl:if test="rc:figures(., 'memory')">
+        <xsl:value-of select="concat(' (', rc:md(rc:figures(., 'memory')/@value-text), ')')"/>
+      </xsl:if>
+      <xsl:value-of select="$nl"/>
+    </xsl:for-each>
+    <xsl:value-of select="$nl"/>
+  </xsl:template>
+
+  <!-- At a glance: the refined estimate's rows, fastest first, and the verdict. -->
+  <xsl:template match="glance">
+    <xsl:variable name="refined" select="@order = 't-estimate'"/>
+    <xsl:text>## At a glance</xsl:text>
+    <xsl:value-of select="concat($nl, $nl)"/>
+    <xsl:choose>
+      <xsl:when test="$refined">
+        <xsl:text>Time per launch, fastest first by t_estimate, the refined estimate to plan with</xsl:text>
+        <xsl:if test="row[@fastest = 'yes']"> (bold: the fastest, within 10 % of each other)</xsl:if>
+        <xsl:text>. t_lower: no run can be faster. t_total: the peak roofline of sections 1 to 5.</xsl:text>
+        <xsl:value-of select="concat($nl, $nl)"/>
+        <xsl:text>| GPU | t_estimate (µs) | Limited by | t_lower (µs) | t_total (µs) |</xsl:text>
+        <xsl:value-of select="$nl"/>
+        <xsl:text>| --- | ---: | --- | ---: | ---: |</xsl:text>
+        <xsl:value-of select="$nl"/>
+        <xsl:for-each select="row">
+          <xsl:variable name="b">
+            <xsl:if test="@fastest = 'yes'">**</xsl:if>
+          </xsl:variable>
+          <xsl:value-of select="concat('| ', $b, rc:md(@gpu-name), $b, ' | ', $b, @t-estimate-text, $b, ' | ',
+                                       rc:md(@limiter-words), ' | ', @t-lower-text, ' | ', @t-total-text, ' |', $nl)"/>
+        </xsl:for-each>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:text>Time per launch, fastest first by t_total, the peak roofline of sections 1 to 5.</xsl:text>
+        <xsl:value-of select="concat($nl, $nl)"/>
+        <xsl:text>| GPU | t_total (µs) |</xsl:text>
+        <xsl:value-of select="$nl"/>
+        <xsl:text>| --- | ---: |</xsl:text>
+        <xsl:value-of select="$nl"/>
+        <xsl:for-each select="row">
+          <xsl:value-of select="concat('| ', rc:md(@gpu-name), ' | ', @t-total-text, ' |', $nl)"/>
+        </xsl:for-each>
+      </xsl:otherwise>
+    </xsl:choose>
+    <xsl:value-of select="$nl"/>
+    <xsl:for-each select="verdict/p">
+      <xsl:value-of select="concat(rc:md(.), $nl, $nl)"/>
+    </xsl:for-each>
   </xsl:template>
 
   <!-- What changed since the baseline (present only when something did). -->
@@ -551,13 +639,24 @@
       <xsl:value-of select="concat(' |', $nl)"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
-    <xsl:text>Sources of the figures:</xsl:text>
+    <xsl:text>Appendix B gives the sources of the figures and what each assumed figure stands for.</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
-    <xsl:for-each select="$gpus">
-      <xsl:value-of select="concat('- ', rc:md(@name), ': ', rc:md(source), $nl)"/>
-    </xsl:for-each>
-    <xsl:apply-templates select="$gpus/figure[@origin = 'assumed']" mode="assumed"/>
-    <xsl:value-of select="$nl"/>
+  </xsl:template>
+
+  <!-- Appendix B: where the GPUs' figures come from. -->
+  <xsl:template name="figure-sources">
+    <xsl:if test="$gpus">
+      <xsl:text>## Appendix B. Sources of the GPU figures</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:for-each select="$gpus">
+        <xsl:value-of select="concat('- ', rc:md(@name))"/>
+        <xsl:if test="rc:figures(., 'memory')">
+          <xsl:value-of select="concat(' (', rc:md(rc:figures(., 'memory')/@value-text), ')')"/>
+        </xsl:if>
+        <xsl:value-of select="concat(': ', rc:md(source), $nl)"/>
+      </xsl:for-each>
+      <xsl:apply-templates select="$gpus/figure[@origin = 'assumed']" mode="assumed"/>
+    </xsl:if>
   </xsl:template>
 
   <!-- A GPU figure in a table cell, marked when it is assumed. -->
@@ -617,7 +716,7 @@
   <!-- The refined estimate: the execution model's table, formulas and each GPU's terms. -->
   <xsl:template name="refined-estimate">
     <xsl:if test="estimates/estimate/refined">
-      <xsl:text>## Refined estimate</xsl:text>
+      <xsl:text>## Appendix A. How the refined estimate was computed</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:text>Sections 1 to 3 are the peak roofline of the reference reports: every byte at the datasheet bandwidth and every FLOP at the FP32 peak of the whole GPU. The refined estimate asks what this launch can use of each GPU: how many blocks an SM holds (occupancy, by the CUDA occupancy rules), how many SMs the grid keeps busy and in how many waves, how many bytes its warps keep in flight (Little's law: rate = bytes in flight / latency, bending towards and never above the measured sustained rate), and the longest thread's own work. It adds the cost of a launch queued back to back, as a profiler measures it. t_lower is a true lower bound: FLOPs at 1.15 times the peak, the accessed bytes at the L1 rate, the longest thread at one FMA a cycle.</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
@@ -657,9 +756,18 @@
           <xsl:with-param name="refined" select="refined"/>
         </xsl:call-template>
         <xsl:value-of select="$nl"/>
-        <xsl:for-each select="refined/term">
-          <xsl:value-of select="concat('  - ', @name, ': ', @time-text, ' µs (', rc:md(@inputs), ')', $nl)"/>
-        </xsl:for-each>
+        <!-- The longest term with its inputs, the others' times only (results.xml keeps
+             every term's inputs). -->
+        <xsl:variable name="longest" select="refined/term[not(../term/@time &gt; @time)][1]"/>
+        <xsl:value-of select="concat('  - longest term, ', $longest/@name, ': ', $longest/@time-text, ' µs (', rc:md($longest/@inputs), ')', $nl)"/>
+        <xsl:if test="refined/term[generate-id() != generate-id($longest)]">
+          <xsl:text>  - other terms:</xsl:text>
+          <xsl:for-each select="refined/term[generate-id() != generate-id($longest)]">
+            <xsl:value-of select="concat(' ', @name, ' ', @time-text, ' µs')"/>
+            <xsl:if test="position() != last()">;</xsl:if>
+          </xsl:for-each>
+          <xsl:value-of select="$nl"/>
+        </xsl:if>
         <xsl:for-each select="rc:figures($gpu/execution, 'dram-bandwidth dram-latency launch-back-to-back')">
           <xsl:value-of select="concat('  - ', rc:md(@label), ': ', @value-text, ', ')"/>
           <xsl:choose>
@@ -673,6 +781,9 @@
         </xsl:for-each>
       </xsl:for-each>
       <xsl:value-of select="$nl"/>
+      <xsl:call-template name="memory-traffic">
+        <xsl:with-param name="model" select="counts[@basis = 'model']"/>
+      </xsl:call-template>
     </xsl:if>
   </xsl:template>
 
@@ -710,9 +821,11 @@
       <xsl:value-of select="rc:md(@name)"/>
       <xsl:value-of select="concat('](', @id, '-time.', $chart-images, ')', $nl, $nl)"/>
     </xsl:if>
-    <xsl:call-template name="memory-traffic">
-      <xsl:with-param name="model" select="$model"/>
-    </xsl:call-template>
+    <xsl:if test="not(glance/@order = 't-estimate')">
+      <xsl:call-template name="memory-traffic">
+        <xsl:with-param name="model" select="$model"/>
+      </xsl:call-template>
+    </xsl:if>
   </xsl:template>
 
   <!-- The memory model (issue 16): counts per array, bytes per level. -->

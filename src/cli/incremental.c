@@ -23,6 +23,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <libxml/hash.h>
+
 #include "results/results.h"
 #include "util/hash.h"
 
@@ -288,4 +290,88 @@ uint64_t run_key_of(void *ctx, const char *name)
             return k->key;
     }
     return 0;
+}
+
+/* ---- subset runs ------------------------------------------------------ */
+
+/* The format a file of kernel or overview name `name` is, as an RC_FORMAT bit; 0 for one
+ * whose format says nothing (changes.*, kept with the baseline's rules). */
+static unsigned format_of(const char *name)
+{
+    static const struct {
+        const char *end;
+        unsigned format;
+    } ends[] = {{".md", RC_FORMAT_MD},   {".html", RC_FORMAT_HTML}, {".pdf", RC_FORMAT_PDF},
+                {".svg", RC_FORMAT_SVG}, {".png", RC_FORMAT_PNG},   {".csv", RC_FORMAT_CSV},
+                {".xml", RC_FORMAT_XML}};
+    if (strncmp(name, "changes.", 8) == 0)
+        return 0;
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        size_t e = strlen(ends[i].end);
+        if (n > e && strcmp(name + n - e, ends[i].end) == 0)
+            return ends[i].format;
+    }
+    return 0;
+}
+
+/* The kernel id of one of a kernel's own files (run_kernel_suffixes) into id[n]; false for
+ * any other name. */
+static bool kernel_of(const char *name, char *id, size_t n)
+{
+    size_t len = strlen(name);
+    for (const char *const *s = run_kernel_suffixes; *s; s++) {
+        size_t e = strlen(*s);
+        if (len > e && strcmp(name + len - e, *s) == 0 && len - e < n) {
+            memcpy(id, name, len - e);
+            id[len - e] = '\0';
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether the run names a kernel file rather than only directories: then it speaks only for
+ * the kernels it read. */
+static bool names_kernel_files(const rc_options *o)
+{
+    for (size_t i = 0; i < o->ninputs; i++) {
+        struct stat st;
+        if (stat(o->inputs[i], &st) == 0 && !S_ISDIR(st.st_mode))
+            return true;
+    }
+    return false;
+}
+
+size_t run_keep_others(run_state *r)
+{
+    const rc_options *o = r->options;
+    bool subset = names_kernel_files(o);
+    xmlHashTablePtr made = xmlHashCreate(64), ids = xmlHashCreate(64);
+    size_t kept = 0;
+    if (!made || !ids)
+        goto done;
+    for (size_t i = 0; i < rc_output_files(r->output); i++)
+        xmlHashAddEntry(made, (const xmlChar *)rc_output_file_at(r->output, i)->name, made);
+    for (size_t i = 0; i < r->nkernels; i++)
+        xmlHashAddEntry(ids, (const xmlChar *)r->kernels[i].kernel->id, ids);
+    for (size_t i = 0; r->previous && i < rc_manifest_count(r->previous); i++) {
+        const char *name = rc_manifest_name(r->previous, i);
+        char id[512];
+        size_t size = 0;
+        if (xmlHashLookup(made, (const xmlChar *)name))
+            continue;
+        unsigned f = format_of(name);
+        bool other_format = f && !(r->formats & f);
+        bool other_kernel = subset && kernel_of(name, id, sizeof id) &&
+                            !xmlHashLookup(ids, (const xmlChar *)id);
+        if ((other_format || other_kernel) && rc_manifest_size(r->previous, name, &size)) {
+            rc_output_keep(r->output, name, size);
+            kept++;
+        }
+    }
+done:
+    xmlHashFree(made, NULL);
+    xmlHashFree(ids, NULL);
+    return kept;
 }

@@ -171,7 +171,7 @@ static bool gpu_duplicate(const run_state *r, const rc_gpu *g)
 /* Every id --gpu names must have been loaded; the message for one that
  * was not lists the ids that were (`loaded`, every GPU file's id in file
  * order, wanted or not). */
-static bool gpu_ids_found(run_state *r, const char *loaded)
+static bool gpu_ids_found(run_state *r, const char *loaded, const char *specs_dir)
 {
     const rc_options *o = r->options;
     bool all = true;
@@ -185,7 +185,7 @@ static bool gpu_ids_found(run_state *r, const char *loaded)
                             o->gpu_ids[j], loaded);
             else
                 rc_error_at(r->diag, NULL, 0, "--gpu: no GPU with id '%s' (no GPU was loaded from %s)",
-                            o->gpu_ids[j], o->specs ? o->specs : "specs");
+                            o->gpu_ids[j], specs_dir);
             all = false;
         }
     }
@@ -195,7 +195,13 @@ static bool gpu_ids_found(run_state *r, const char *loaded)
 bool run_load_gpus(run_state *r)
 {
     const rc_options *o = r->options;
-    collect(o->specs ? o->specs : "specs", &r->gpu_files, r->diag, "GPU");
+    char specs[4096], tried[8192];
+    if (!run_specs_path(o, specs, sizeof specs, tried, sizeof tried)) {
+        rc_error_at(r->diag, NULL, 0, "no GPU files: none in %s; give them with -s PATH", tried);
+        r->status = RC_EXIT_INPUT;
+        return false;
+    }
+    collect(specs, &r->gpu_files, r->diag, "GPU");
     r->gpus = calloc(r->gpu_files.count + 1, sizeof *r->gpus);
     rc_buffer loaded = {0};
     for (size_t i = 0; r->gpus && i < r->gpu_files.count; i++) {
@@ -208,16 +214,16 @@ bool run_load_gpus(run_state *r)
         else
             r->gpus[r->ngpus++] = g;
     }
-    bool found = gpu_ids_found(r, loaded.data ? loaded.data : "");
+    bool found = gpu_ids_found(r, loaded.data ? loaded.data : "", specs);
     free(loaded.data);
     if (!found) {
         r->status = RC_EXIT_USAGE;
         return false;
     }
     if (r->ngpus == 0) {
-        rc_error_at(r->diag, NULL, 0, "no usable GPU definitions: nothing to estimate%s",
-                    o->specs ? "" : " (without -s, they are read from specs/ in the current "
-                                    "directory)");
+        rc_error_at(r->diag, NULL, 0, "no usable GPU definitions: nothing to estimate%s%s%s",
+                    o->specs ? "" : " (without -s, they are read from ", o->specs ? "" : specs,
+                    o->specs ? "" : ")");
         r->status = RC_EXIT_INPUT;
         return false;
     }

@@ -19,7 +19,9 @@ static void usage(FILE *f)
           "(kernels/*.xml) and the GPUs' published figures (specs/*.xml), and write\n"
           "the reports. With no KERNEL_FILE_OR_DIR, read kernels/.\n"
           "\n"
-          "  -s, --specs PATH       GPU spec file or directory (default: specs/)\n"
+          "  -s, --specs PATH       GPU spec file or directory (default: specs/ where\n"
+          "                         it runs, else the bundled GPUs, found as the\n"
+          "                         templates are)\n"
           "  -o, --output DIR       where the reports go (default: output/)\n"
           "  -t, --templates DIR    report templates (default: next to the program,\n"
           "                         its install tree, or the source tree it was\n"
@@ -36,10 +38,14 @@ static void usage(FILE *f)
           "                         or results.xml): changes.md, changes.csv and a\n"
           "                         section in each changed report\n"
           "      --fail-on-change PERCENT\n"
-          "                         exit 4 when t_total of a kernel on a GPU moved\n"
+          "                         exit 4 when t_estimate of a kernel on a GPU moved\n"
           "                         by more than PERCENT since the baseline, or the\n"
-          "                         baseline cannot be read or its t_total is not\n"
-          "                         a time (needs --baseline)\n"
+          "                         baseline cannot be read or its t_estimate is\n"
+          "                         missing or not a time (needs --baseline)\n"
+          "      --fail-on-change-of QUANTITY\n"
+          "                         what --fail-on-change follows: t_estimate (the\n"
+          "                         default, the refined estimate) or t_total (the\n"
+          "                         peak roofline); changes.* show both either way\n"
           "  -j, --jobs N           worker threads (default: one per processor); the\n"
           "                         output is the same whatever N is\n"
           "      --force            make every file again; without it, a file whose\n"
@@ -59,7 +65,8 @@ static void usage(FILE *f)
           "\n"
           "Exit status: 0 everything written; 1 some input was rejected (the rest\n"
           "was still written); 2 bad usage; 3 output could not be written; 4 a\n"
-          "t_total moved by more than --fail-on-change allows.\n",
+          "t_estimate (or, with --fail-on-change-of t_total, a t_total) moved by\n"
+          "more than --fail-on-change allows.\n",
           f);
 }
 
@@ -75,6 +82,7 @@ static const struct option longopts[] = {
     {"timings", no_argument, NULL, 'T'},
     {"force", no_argument, NULL, 'R'},
     {"fail-on-change", required_argument, NULL, 'F'},
+    {"fail-on-change-of", required_argument, NULL, 'G'},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
@@ -253,6 +261,16 @@ static bool parse_fail_on_change_option(const char *arg, rc_options *o)
     return true;
 }
 
+static bool parse_gate_option(const char *arg, rc_options *o)
+{
+    if (strcmp(arg, "t_estimate") != 0 && strcmp(arg, "t_total") != 0) {
+        usage_error("--fail-on-change-of: '%s' is neither t_estimate nor t_total", arg);
+        return false;
+    }
+    o->gate = strcmp(arg, "t_total") == 0 ? "t_total" : "t_estimate";
+    return true;
+}
+
 static bool parse_gpu_option(const char *arg, rc_options *o, gpu_list *gpus)
 {
     if (!gpu_list_add(gpus, arg))
@@ -278,6 +296,7 @@ static parsed apply_option(int c, rc_options *o, gpu_list *gpus, char **argv)
     case 'T': o->timings = true; break;
     case 'R': o->force = true; break;
     case 'F': ok = parse_fail_on_change_option(optarg, o); break;
+    case 'G': ok = parse_gate_option(optarg, o); break;
     case 'q': o->verbosity = 0; break;
     case 'v': o->verbosity = 2; break;
     case 'h':
@@ -330,6 +349,7 @@ int main(int argc, char **argv)
     rc_options o = {0};
     o.verbosity = 1;
     o.fail_on_change = -1;
+    o.gate = "t_estimate";
     gpu_list gpus = {0};
     int status = RC_EXIT_USAGE;
     /* Before any worker thread: an interrupted run leaves no temporary

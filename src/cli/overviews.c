@@ -30,7 +30,7 @@ bool run_start_overview(run_state *r)
     rc_results_add_rejected(r->overview, r->diag);
     if (r->options->baseline)
         r->comparison = rc_compare_open(r->options->baseline, rc_results_child(root, "gpus"),
-                                        r->diag);
+                                        r->options->gate, r->diag);
     return true;
 }
 

@@ -46,6 +46,8 @@ typedef struct {
     bool check;                /* print the estimates table; write nothing */
     const char *baseline;      /* a previous output/ or results.xml; NULL: none */
     double fail_on_change;     /* percent; < 0: comparison never fails the run */
+    const char *gate;          /* what --fail-on-change follows: "t_estimate" (the default)
+                                  or "t_total" (--fail-on-change-of) */
     int verbosity;             /* 0 quiet, 1 normal, 2 verbose */
     int jobs;                  /* worker threads; 0: one per processor */
     bool timings;              /* print CPU time per stage, peak memory, user and system time */

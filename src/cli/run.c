@@ -26,6 +26,16 @@
 #ifndef RC_SOURCE_TEMPLATES
 #define RC_SOURCE_TEMPLATES "templates"
 #endif
+/* The same for the bundled GPU files (specs/). */
+#ifndef RC_INSTALLED_SPECS
+#define RC_INSTALLED_SPECS "/usr/local/share/roofcast/specs"
+#endif
+#ifndef RC_SPECS_FROM_BINDIR
+#define RC_SPECS_FROM_BINDIR "../share/roofcast/specs"
+#endif
+#ifndef RC_SOURCE_SPECS
+#define RC_SOURCE_SPECS "specs"
+#endif
 
 /* ORDER RC_FORMAT */
 static const char *const format_names[] = {"md", "html", "svg", "png", "pdf", "csv", "xml"};
@@ -79,46 +89,81 @@ static void executable_dir(char *dir, size_t n)
         dir[0] = '\0';
 }
 
-/* The report templates: -t DIR when given; else the first directory
- * holding markdown.xsl of: next to the executable, the install tree
- * relative to it (so an install under any --prefix works, moved or not),
- * the source tree of the build, and the share directory of the configured
- * prefix. Writes the directory to dir[n]; returns false (and says where it
- * looked) when none has them. */
+/* The first of the program's own directories `sub` that holds `marker`: next to the
+ * executable, the install tree relative to it (so an install under any --prefix works, moved
+ * or not), the source tree of the build, and the share directory of the configured prefix.
+ * Writes it to dir[n] and returns true; else returns false with the directories tried, "A,
+ * B or C", in *tried (the caller frees tried->data). */
+static bool own_dir(const char *sub, const char *from_bindir, const char *source,
+                    const char *installed, const char *marker, char *dir, size_t n,
+                    rc_buffer *tried)
+{
+    char exe[2048];
+    executable_dir(exe, sizeof exe);
+    char candidates[4][4096];
+    int count = 0;
+    if (*exe) {
+        snprintf(candidates[count++], sizeof candidates[0], "%.2000s/%s", exe, sub);
+        snprintf(candidates[count++], sizeof candidates[0], "%.2000s/%s", exe, from_bindir);
+    }
+    snprintf(candidates[count++], sizeof candidates[0], "%s", source);
+    snprintf(candidates[count++], sizeof candidates[0], "%s", installed);
+    for (int i = 0; i < count; i++) {
+        char path[4200];
+        struct stat st;
+        snprintf(path, sizeof path, "%.4096s/%.64s", candidates[i], marker);
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            snprintf(dir, n, "%s", candidates[i]);
+            return true;
+        }
+        rc_buffer_printf(tried, "%s%s", i == 0 ? "" : i + 1 == count ? " or " : ", ",
+                         candidates[i]);
+    }
+    return false;
+}
+
+/* The report templates: -t DIR when given; else the program's own (own_dir). Writes the
+ * directory to dir[n]; returns false (and says where it looked) when none has them. */
 static bool templates_dir(const run_state *r, char *dir, size_t n)
 {
     if (r->options->templates_dir) {
         snprintf(dir, n, "%s", r->options->templates_dir);
         return true;
     }
-    char exe[2048];
-    executable_dir(exe, sizeof exe);
-    char candidates[4][4096];
-    int count = 0;
-    if (*exe) {
-        snprintf(candidates[count++], sizeof candidates[0], "%s/templates", exe);
-        snprintf(candidates[count++], sizeof candidates[0], "%s/%s", exe, RC_TEMPLATES_FROM_BINDIR);
-    }
-    snprintf(candidates[count++], sizeof candidates[0], "%s", RC_SOURCE_TEMPLATES);
-    snprintf(candidates[count++], sizeof candidates[0], "%s", RC_INSTALLED_TEMPLATES);
     rc_buffer tried = {0};
-    for (int i = 0; i < count; i++) {
-        char marker[4200];
-        struct stat st;
-        snprintf(marker, sizeof marker, "%s/markdown.xsl", candidates[i]);
-        if (stat(marker, &st) == 0 && S_ISREG(st.st_mode)) {
-            snprintf(dir, n, "%s", candidates[i]);
-            free(tried.data);
-            return true;
-        }
-        rc_buffer_printf(&tried, "%s%s", i == 0 ? "" : i + 1 == count ? " or " : ", ",
-                         candidates[i]);
+    if (own_dir("templates", RC_TEMPLATES_FROM_BINDIR, RC_SOURCE_TEMPLATES,
+                RC_INSTALLED_TEMPLATES, "markdown.xsl", dir, n, &tried)) {
+        free(tried.data);
+        return true;
     }
     rc_fault_at(r->diag, NULL, 0,
                 "no report templates (markdown.xsl) in %s; give their directory with -t DIR",
                 tried.data ? tried.data : "");
     free(tried.data);
     return false;
+}
+
+bool run_specs_path(const rc_options *o, char *dir, size_t n, char *tried, size_t tried_len)
+{
+    struct stat st;
+    *tried = '\0';
+    if (o->specs) {
+        snprintf(dir, n, "%s", o->specs);
+        return true;
+    }
+    /* A specs/ of the user's, where they run it, comes first: their own GPUs. */
+    if (stat("specs", &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(dir, n, "specs");
+        return true;
+    }
+    rc_buffer t = {0};
+    bool found = own_dir("specs", RC_SPECS_FROM_BINDIR, RC_SOURCE_SPECS, RC_INSTALLED_SPECS,
+                         "gpu.xsd", dir, n, &t);
+    snprintf(tried, tried_len, "specs/ in the current directory, %s", t.data ? t.data : "");
+    free(t.data);
+    if (!found)
+        snprintf(dir, n, "specs");
+    return found;
 }
 
 static bool load_templates(run_state *r)
@@ -203,10 +248,17 @@ static void plan_overviews(run_state *r)
 
 /* ---- finishing -------------------------------------------------------- */
 
+/* The --check table: per kernel x GPU, t_estimate (the refined estimate to plan with) and what
+ * limits it first, then the peak roofline's t_total, its bound and whether the launch latency
+ * outweighs its body. A kernel without a refined estimate shows "-" for t_estimate. */
 static void print_check_table(FILE *out, xmlDocPtr doc)
 {
-    fprintf(out, "%-24s %-16s %14s %14s %10s %12s %-7s %s\n", "kernel", "gpu", "flops",
-            "bytes", "FLOP/byte", "t_total_us", "bound", "launch-dominated");
+    static const char *const attrs[] = {"gpu", "intensity-text", "t-estimate-text", "limiter",
+                                        "t-total-text", "bound", "launch-dominated"};
+    enum { NATTRS = sizeof attrs / sizeof attrs[0] };
+    fprintf(out, "%-24s %-16s %14s %14s %10s %13s %-13s %12s %-7s %s\n", "kernel", "gpu", "flops",
+            "bytes", "FLOP/byte", "t_estimate_us", "limiter", "t_total_us", "bound",
+            "launch-dominated");
     xmlNodePtr kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
     for (xmlNodePtr k = kernels ? kernels->children : NULL; k; k = k->next) {
         xmlNodePtr counts = rc_results_child(k, "counts");
@@ -214,21 +266,17 @@ static void print_check_table(FILE *out, xmlDocPtr doc)
         xmlChar *flops = xmlGetProp(rc_results_child(counts, "flops"), (const xmlChar *)"total-text");
         xmlChar *bytes = xmlGetProp(rc_results_child(counts, "bytes"), (const xmlChar *)"total-text");
         for (xmlNodePtr e = rc_results_child(k, "estimates")->children; e; e = e->next) {
-            xmlChar *gpu = xmlGetProp(e, (const xmlChar *)"gpu");
-            xmlChar *ai = xmlGetProp(e, (const xmlChar *)"intensity-text");
-            xmlChar *t = xmlGetProp(e, (const xmlChar *)"t-total-text");
-            xmlChar *bound = xmlGetProp(e, (const xmlChar *)"bound");
-            xmlChar *dom = xmlGetProp(e, (const xmlChar *)"launch-dominated");
+            xmlChar *v[NATTRS];
+            for (size_t i = 0; i < NATTRS; i++)
+                v[i] = xmlGetProp(e, (const xmlChar *)attrs[i]);
             /* No FLOPs and no bytes have no ratio: "none", as the reports say. */
-            bool none = bound && strcmp((char *)bound, "none") == 0;
-            fprintf(out, "%-24s %-16s %14s %14s %10s %12s %-7s %s\n", (char *)id, (char *)gpu,
-                    (char *)flops, (char *)bytes, none ? "none" : (char *)ai, (char *)t,
-                    (char *)bound, (char *)dom);
-            xmlFree(gpu);
-            xmlFree(ai);
-            xmlFree(t);
-            xmlFree(bound);
-            xmlFree(dom);
+            bool none = v[5] && strcmp((char *)v[5], "none") == 0;
+            fprintf(out, "%-24s %-16s %14s %14s %10s %13s %-13s %12s %-7s %s\n", (char *)id,
+                    (char *)v[0], (char *)flops, (char *)bytes, none ? "none" : (char *)v[1],
+                    v[2] ? (char *)v[2] : "-", v[3] ? (char *)v[3] : "-", (char *)v[4],
+                    (char *)v[5], (char *)v[6]);
+            for (size_t i = 0; i < NATTRS; i++)
+                xmlFree(v[i]);
         }
         xmlFree(id);
         xmlFree(flops);
@@ -236,31 +284,39 @@ static void print_check_table(FILE *out, xmlDocPtr doc)
     }
 }
 
-/* --fail-on-change: exit 4 when a tracked estimate (compare.c: t_total and
- * t_estimate per kernel x GPU) moved by more than the limit, or when the baseline's value
- * of one is not a time, or the baseline could not be read at all, so that
- * nothing can be said to have stayed. */
+/* --fail-on-change: exit 4 when the estimate it follows (--fail-on-change-of: t_estimate by
+ * default, or t_total) moved by more than the limit on some kernel x GPU, or when the
+ * baseline's value of it is missing or not a time, or the baseline could not be read at
+ * all, so that nothing can be said to have stayed. Says which estimate it follows. */
 static void gate_on_changes(run_state *r)
 {
     const rc_compare_summary *c = &r->changes;
     double limit = r->options->fail_on_change;
+    const char *gate = r->options->gate;
     if (!c->compared) {
         rc_info(r->diag, 0, "the baseline could not be compared (see the warning): "
                 "--fail-on-change cannot pass");
         r->status = RC_EXIT_CHANGED;
         return;
     }
-    if (c->gate_percent > limit) {
-        char moved[64]; /* rounded as changes.md rounds it (format.h) */
+    char moved[64]; /* rounded as changes.md rounds it (format.h) */
+    rc_format_sig3(c->gate_percent, moved, sizeof moved);
+    if (c->gate_percent > limit)
         rc_info(r->diag, 0, "%s moved by %s %% since the baseline, more than "
-                "--fail-on-change %.3g %%", c->gate_what,
-                rc_format_sig3(c->gate_percent, moved, sizeof moved), limit);
-    }
+                "--fail-on-change %.3g %% (which follows %s)", c->gate_what, moved, limit, gate);
+    else if (c->gate_percent > 0)
+        rc_info(r->diag, 1, "--fail-on-change follows %s%s; its largest move, %s by %s %%, is "
+                "within %.3g %%", gate, strcmp(gate, "t_total") == 0 ? ""
+                : " (--fail-on-change-of t_total follows t_total)", c->gate_what, moved, limit);
+    else
+        rc_info(r->diag, 1, "--fail-on-change follows %s%s; no value of it moved", gate,
+                strcmp(gate, "t_total") == 0 ? "" : " (--fail-on-change-of t_total follows t_total)");
     if (c->unusable_tracked > 0)
-        rc_info(r->diag, 0, "%zu baseline value%s of t_total or t_estimate %s (see the warnings): "
+        rc_info(r->diag, 0, "%zu baseline value%s of %s %s missing or not %s (see the warnings): "
                 "--fail-on-change cannot pass", c->unusable_tracked,
-                c->unusable_tracked == 1 ? "" : "s",
-                c->unusable_tracked == 1 ? "is not a time" : "are not times");
+                c->unusable_tracked == 1 ? "" : "s", gate,
+                c->unusable_tracked == 1 ? "is" : "are",
+                c->unusable_tracked == 1 ? "a time" : "times");
     if (c->gate_percent > limit || c->unusable_tracked > 0)
         r->status = RC_EXIT_CHANGED;
 }
@@ -271,15 +327,21 @@ static void finish_output(run_state *r)
 {
     rc_progress_free(r->progress);
     r->progress = NULL;
+    size_t others = run_keep_others(r);
     size_t removed = rc_manifest_finish(r->output, r->previous, run_key_of, r, r->diag);
     if (removed > 0)
         rc_info(r->diag, 1, "removed %zu file%s that an earlier run wrote into %s/ and "
                 "this run did not", removed, removed == 1 ? "" : "s", rc_output_dir(r->output));
     size_t written = rc_output_written(r->output), rejected = rc_diag_error_files(r->diag);
-    size_t kept = rc_output_kept(r->output);
-    char kept_text[64] = "";
-    if (kept > 0)
+    size_t kept = rc_output_kept(r->output) - others;
+    char kept_text[128] = "";
+    if (kept > 0 && others > 0)
+        snprintf(kept_text, sizeof kept_text, " (%zu up to date, kept; %zu of other kernels or "
+                 "formats, kept)", kept, others);
+    else if (kept > 0)
         snprintf(kept_text, sizeof kept_text, " (%zu up to date, kept)", kept);
+    else if (others > 0)
+        snprintf(kept_text, sizeof kept_text, " (%zu of other kernels or formats, kept)", others);
     rc_info(r->diag, 1, "%zu kernel%s on %zu GPU%s: %zu file%s written to %s/%s, %zu input%s rejected",
             r->nkernels, r->nkernels == 1 ? "" : "s", r->ngpus, r->ngpus == 1 ? "" : "s",
             written, written == 1 ? "" : "s", rc_output_dir(r->output), kept_text, rejected,

@@ -135,6 +135,13 @@ typedef struct {
 extern const char *const run_kernel_suffixes[];
 extern const char *const run_overview_names[];
 
+/* Where the GPU files are read from: -s PATH when given; else specs/ in the current
+ * directory when there is one; else the bundled GPU files, looked for as the templates are
+ * (next to the program, its install tree, the source tree it was built from, the configured
+ * prefix). Writes the path to dir[n]; false, with "specs" in dir and the places tried in
+ * tried[tried_len], when none has them. */
+bool run_specs_path(const rc_options *o, char *dir, size_t n, char *tried, size_t tried_len);
+
 /* Loads the GPU files (o->specs), keeping those --gpu names, sorted.
  * Returns false, with r->status set, when the run cannot go on. */
 bool run_load_gpus(run_state *r);
@@ -225,6 +232,14 @@ void run_decide_overviews(run_state *r);
 
 /* Notes the overviews as kept. */
 void run_keep_overviews(run_state *r);
+
+/* A run speaks only for what it was asked (issue 29.9): the files of an earlier run that it
+ * did not make are kept, and stay listed, when they are of a format this run was not asked
+ * for (-f), or, in a run that names kernel files (not only directories), of a kernel this run
+ * did not read. A run over the same directories still removes the files of a kernel whose
+ * file is gone. Call once the writing is done, before the manifest is finished; returns how
+ * many files it kept. */
+size_t run_keep_others(run_state *r);
 
 /* The key a file of this run was made from, for the manifest: the
  * overviews' or its kernel's (rc_manifest_key_fn; ctx is the run_state). */

@@ -30,8 +30,8 @@ struct rc_chart {
 
 /* ---- style ------------------------------------------------------------ */
 
-/* Okabe-Ito's colour-blind-safe palette; the black and the yellow last, so
- * that up to six GPUs get the clearest colours. ORDER PALETTE */
+/* Okabe-Ito's colour-blind-safe palette, with Paul Tol's olive in place of its yellow, which
+ * vanishes on white (issue 29.5); the black last. ORDER PALETTE */
 static const rc_rgb palette[] = {
     {0.000, 0.447, 0.698}, /* blue */
     {0.902, 0.624, 0.000}, /* orange */
@@ -39,7 +39,7 @@ static const rc_rgb palette[] = {
     {0.835, 0.369, 0.000}, /* vermillion */
     {0.800, 0.475, 0.655}, /* reddish purple */
     {0.337, 0.706, 0.914}, /* sky blue */
-    {0.941, 0.894, 0.259}, /* yellow */
+    {0.600, 0.600, 0.200}, /* olive */
     {0.000, 0.000, 0.000}, /* black */
 };
 #define NPALETTE (sizeof palette / sizeof palette[0])
@@ -75,7 +75,9 @@ static int series_dash(int i, double dash[4])
 {
     static const double patterns[][4] = {{0}, {6, 3}, {2, 2}, {8, 3, 2, 3}};
     static const int lengths[] = {0, 2, 2, 4};
-    int p = (i / (int)NPALETTE) % 4;
+    /* Every series' dash differs from its neighbours' and from that of the series sharing its
+     * colour, so roofs that nearly coincide (TITAN X and L4) are still told apart. */
+    int p = (i + i / (int)NPALETTE) % 4;
     memcpy(dash, patterns[p], sizeof patterns[p]);
     return lengths[p];
 }
@@ -982,13 +984,12 @@ static double symbol_key(rc_chart *c, int k, double x, double y, const char *tex
 /* The keys to the symbols in a row under a plot, from x, `w` wide,
  * starting a new row where the next does not fit; `side_by_side` when the
  * per-launch points are. Returns the y below. */
-static double symbol_keys_row(rc_chart *c, double x, double y, double w, bool side_by_side)
+static double symbol_keys_row(rc_chart *c, double x, double y, double w, bool levels)
 {
-    const char *keys[] = {ROOFLINE_KEYS[0], side_by_side ? "per launch: FLOPs / t_total (side by side)"
-                                                         : ROOFLINE_KEYS[1],
-                          ROOFLINE_KEYS[2]};
+    const char *keys[] = {ROOFLINE_KEYS[0], ROOFLINE_KEYS[1], ROOFLINE_KEYS[2],
+                          "small: at L1, L2, DRAM intensity"};
     double at = x;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < (levels ? 4 : 3); k++) {
         double kw = 32 + rc_fonts_width(c->fonts, RC_FONT_REGULAR, SIZE_SMALL, keys[k]);
         if (at > x && at + kw > x + w) {
             at = x;
@@ -1130,11 +1131,10 @@ static void draw_kernel_points(const roofline_plot *p, const plot_box *b, bool s
         if (q->series < 0 || !(q->perf_launch > 0))
             continue;
         size_t before = c->count;
-        /* Below a narrow plot, side by side: per launch, the GPUs'
-         * points are often a launch latency apart, and would cover
-         * one another. */
-        double dx = side_by_side ? 8.0 * ((double)i - (double)(n - 1) / 2) : 0;
-        add_marker(c, RC_ROLE_POINT_LAUNCH, q->series, px + dx, to_page(&p->ay, q->perf_launch), 8,
+        /* At the kernel's intensity, never beside it (a false x): GPUs whose points would
+         * cover one another are told apart by their marker shapes. */
+        (void)side_by_side;
+        add_marker(c, RC_ROLE_POINT_LAUNCH, q->series, px, to_page(&p->ay, q->perf_launch), 8,
                    true);
         for (size_t k = before; k < c->count; k++)
             c->items[k].data[0] = ai, c->items[k].data[1] = q->perf_launch;
@@ -1383,8 +1383,11 @@ static double roofline_legend_below(rc_chart *c, const roofline_data *d, double 
 {
     double w = c->width - 2 * MARGIN;
     y = legend_columns(c, MARGIN, y + 8, w, d->le, d->n);
+    bool levels = false;
+    for (size_t i = 0; i < d->n; i++)
+        levels = levels || d->r[i].level_ai[0] > 0 || d->r[i].level_ai[1] > 0 || d->r[i].level_ai[2] > 0;
     if (d->has_point)
-        y = symbol_keys_row(c, MARGIN, y + 4, w, d->n > 1);
+        y = symbol_keys_row(c, MARGIN, y + 4, w, levels);
     return y;
 }
 
@@ -1468,26 +1471,43 @@ typedef struct {
     char *note;   /* beside the bar: t_total, the bound, the launch's share */
     bool fastest; /* the note is bold */
     double body, launch, refined, total; /* s; refined is NaN when absent */
+    double lower;                        /* s, t_lower; NaN when absent */
     double mid;                          /* the row's middle, in points */
 } time_row;
 
 /* The note beside a bar, as the tree prints its numbers; NULL when out
  * of memory. */
+/* The note beside a refined row: "1,020 µs, memory latency: 160 threads at work, fastest;
+ * t_total 41.8 µs". */
+static char *refined_note(xmlNodePtr e)
+{
+    char *est = attr_str(e, "t-estimate-text"), *words = attr_str(e, "limiter-words");
+    char *t = attr_str(e, "t-total-text");
+    size_t len = 64 + (est ? strlen(est) : 0) + (words ? strlen(words) : 0) + (t ? strlen(t) : 0);
+    char *note = est && t ? malloc(len) : NULL;
+    if (note)
+        snprintf(note, len, "%s µs%s%s%s; t_total %s µs", est, words ? ", " : "",
+                 words ? words : "", attr_is(e, "fastest", "yes") ? ", fastest" : "", t);
+    free(est);
+    free(words);
+    free(t);
+    return note;
+}
+
 static char *time_note(xmlNodePtr e)
 {
+    if (xmlHasProp(e, (const xmlChar *)"t-estimate"))
+        return refined_note(e);
     char *t = attr_str(e, "t-total-text"), *bound = attr_str(e, "bound");
-    char *share = attr_str(e, "launch-percent-text"), *refined = attr_str(e, "t-estimate-text");
+    char *share = attr_str(e, "launch-percent-text");
     size_t len = 128 + (t ? strlen(t) : 0) + (bound ? strlen(bound) : 0) +
-                 (share ? strlen(share) : 0) + (refined ? strlen(refined) : 0);
+                 (share ? strlen(share) : 0);
     char *note = t && bound && share ? malloc(len) : NULL;
     if (note) {
         bool no_work = strcmp(bound, "none") == 0;
-        snprintf(note, len, "%s µs, %s%s, launch %s %%%s%s%s%s", t, no_work ? "no work" : bound,
-                 no_work ? "" : " bound", share, attr_is(e, "fastest", "yes") ? ", fastest" : "",
-                 refined && *refined ? "; refined " : "", refined ? refined : "",
-                 refined && *refined ? " µs" : "");
+        snprintf(note, len, "%s µs, %s%s, launch %s %%%s", t, no_work ? "no work" : bound,
+                 no_work ? "" : " bound", share, attr_is(e, "fastest", "yes") ? ", fastest" : "");
     }
-    free(refined);
     free(t);
     free(bound);
     free(share);
@@ -1517,10 +1537,11 @@ static bool read_time_rows(xmlNodePtr estimates, xmlNodePtr gpus, const rc_fonts
         row->fastest = attr_is(e, "fastest", "yes");
         row->body = attr_num(e, "t-body"), row->launch = attr_num(e, "t-launch");
         row->refined = attr_num(e, "t-estimate"), row->total = attr_num(e, "t-total");
+        row->lower = attr_num(e, "t-lower");
         rc_font_role role = row->fastest ? RC_FONT_BOLD : RC_FONT_REGULAR;
         x->note_w = fmax(x->note_w, rc_fonts_width(fonts, role, SIZE_TEXT, row->note));
         x->name_w = fmax(x->name_w, rc_fonts_width(fonts, RC_FONT_REGULAR, SIZE_TEXT, row->name));
-        x->tmax = fmax(x->tmax, fmax(row->total, row->refined));
+        x->tmax = fmax(x->tmax, fmax(row->total, row->refined > 0 ? row->refined : 0));
         i++;
     }
     x->name_w = fmin(x->name_w, 170);
@@ -1535,6 +1556,63 @@ static void time_rows_free(time_row *rows, size_t n)
         free(rows[i].note);
     }
     free(rows);
+}
+
+/* The key to a refined chart's bar and points in a line from y; returns the y below it. */
+static double refined_keys(rc_chart *c, double y)
+{
+    double kx = MARGIN, kb = y + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_TEXT);
+    static const char *const keys[] = {"bar: t_estimate, the refined estimate",
+                                       "t_lower: no run is faster", "t_total: the peak roofline"};
+    for (int k = 0; k < 3; k++) {
+        rc_chart_item *it;
+        if (k == 0)
+            add_rect(c, RC_ROLE_LEGEND, kx, kb - 8, 14, 9, &body_colour, &white, 0.5);
+        else if ((it = add_item(c, RC_ITEM_MARKER, RC_ROLE_LEGEND))) {
+            it->shape = k == 1 ? RC_MARKER_DIAMOND : RC_MARKER_CIRCLE;
+            it->x = kx + 7, it->y = kb - 3.5, it->size = 8;
+            it->has_fill = k == 1, it->fill = ink, it->stroke = ink, it->stroke_width = 1.4;
+        }
+        it = add_text(c, RC_ROLE_LEGEND, kx + 19, kb, keys[k], RC_FONT_REGULAR, SIZE_TEXT,
+                      RC_ANCHOR_START, ink);
+        kx += 19 + (it ? it->width : 0) + 18;
+    }
+    return kb + 12;
+}
+
+/* A refined row: the bar from 0 to t_estimate, t_lower (a filled diamond) and t_total (a
+ * hollow circle) marked on the row, and the note after the farthest of them. */
+static void refined_bar(rc_chart *c, const axis *ax, const time_row *row)
+{
+    double cy = row->mid, x0 = to_page(ax, 0), x1 = to_page(ax, row->refined * 1e6);
+    rc_chart_item *it = add_rect(c, RC_ROLE_BAR_ESTIMATE, x0, cy - 6, x1 - x0, 12, &body_colour,
+                                 NULL, 0);
+    if (it)
+        it->series = row->series, it->data[0] = row->refined;
+    double marks[2] = {row->lower, row->total}, right = x1;
+    for (int k = 0; k < 2; k++) {
+        if (!(marks[k] >= 0))
+            continue;
+        double x = to_page(ax, marks[k] * 1e6);
+        it = add_item(c, RC_ITEM_MARKER, k == 0 ? RC_ROLE_POINT_LOWER : RC_ROLE_POINT_TOTAL);
+        if (it) {
+            it->shape = k == 0 ? RC_MARKER_DIAMOND : RC_MARKER_CIRCLE;
+            it->x = x, it->y = cy, it->size = 8, it->series = row->series;
+            it->has_fill = k == 0, it->fill = ink, it->stroke = ink, it->stroke_width = 1.4;
+            it->data[0] = marks[k];
+        }
+        right = fmax(right, x + 4);
+    }
+    rc_font_role role = row->fastest ? RC_FONT_BOLD : RC_FONT_REGULAR;
+    double nx = right + 6, room = c->width - MARGIN - nx;
+    if (rc_fonts_width(c->fonts, role, SIZE_TEXT, row->note) <= room) {
+        it = add_text(c, RC_ROLE_BAR_LABEL, nx, cy + 3, row->note, role, SIZE_TEXT, RC_ANCHOR_START, ink);
+        if (it)
+            it->series = row->series, it->data[0] = row->refined;
+    } else {
+        add_block(c, RC_ROLE_BAR_LABEL, nx, cy - 1, row->note, role, SIZE_TEXT, SIZE_SMALL, room,
+                  RC_ANCHOR_START, ink);
+    }
 }
 
 /* The key to the bar's parts in a line from y; returns the y below it. */
@@ -1600,10 +1678,15 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
     time_extent ext;
     if (!c || !title || !rows || !read_time_rows(estimates, gpus, fonts, rows, &ext))
         goto end;
+    bool refined = true;
+    for (size_t i = 0; i < n; i++)
+        refined = refined && rows[i].refined > 0;
     double y = add_titles(c, MARGIN, MARGIN, CHART_WIDTH - 2 * MARGIN, title,
-                          "t_total = t_body + t_launch on each GPU, where t_body = "
-                          "max(t_compute, t_mem); the thin bar: the refined estimate t_estimate");
-    y = time_keys(c, y + 10);
+                          refined ? "t_estimate on each GPU, the time to plan with, as the bar; "
+                                    "t_lower and t_total marked; the fastest (within 10 %) in bold"
+                                  : "t_total = t_body + t_launch on each GPU, where t_body = "
+                                    "max(t_compute, t_mem)");
+    y = refined ? refined_keys(c, y + 10) : time_keys(c, y + 10);
 
     double label_x = MARGIN + 14, step;
     double top = nice_top(ext.tmax * 1e6, &step);
@@ -1619,7 +1702,10 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
         add_marker(c, RC_ROLE_LABEL, rows[i].series, MARGIN + 5, rows[i].mid, 7, false);
         row_label(c, label_x, rows[i].mid, SIZE_TEXT * 0.35, rows[i].name, RC_FONT_REGULAR,
                   RC_ANCHOR_START, ext.name_w, rows[i].series, -1);
-        time_bar(c, &ax, &rows[i]);
+        if (refined)
+            refined_bar(c, &ax, &rows[i]);
+        else
+            time_bar(c, &ax, &rows[i]);
     }
     axis_title_below(c, ax.p0, ax.p1, bottom, "Time per launch (µs)");
     done = chart_finish(c, below_axis_title(bottom) + MARGIN);
@@ -1645,6 +1731,23 @@ typedef struct {
     size_t order;   /* its place in the tree */
 } overview_kernel;
 
+/* The time the overview shows of an estimate: t_estimate, the refined estimate to plan with,
+ * where there is one (the fastest are marked by it), else t_total; seconds. */
+static double overview_time(xmlNodePtr e)
+{
+    return xmlHasProp(e, (const xmlChar *)"t-estimate") ? attr_num(e, "t-estimate")
+                                                       : attr_num(e, "t-total");
+}
+
+/* Whether the overview shows t_estimate: the first estimate of kernel k has one (every
+ * estimate has one or none, as the tree is made). */
+static bool overview_refined(xmlNodePtr k)
+{
+    FOR_EACH(e, rc_results_child(k, "estimates"), "estimate")
+        return xmlHasProp(e, (const xmlChar *)"t-estimate") != NULL;
+    return false;
+}
+
 static int slower_first(const void *a, const void *b)
 {
     const overview_kernel *x = a, *y = b;
@@ -1669,7 +1772,7 @@ static size_t overview_pick(xmlNodePtr kernels, overview_kernel *shown)
     FOR_EACH(k, kernels, "kernel") {
         double slowest = 0;
         FOR_EACH(e, rc_results_child(k, "estimates"), "estimate")
-            slowest = fmax(slowest, attr_num(e, "t-total"));
+            slowest = fmax(slowest, overview_time(e));
         shown[nk] = (overview_kernel){k, slowest, nk};
         nk++;
     }
@@ -1694,7 +1797,7 @@ static void overview_range(const overview_kernel *shown, size_t nk, const rc_fon
             w = fmax(w, rc_fonts_width(fonts, RC_FONT_BOLD, SIZE_TEXT, kname));
         free(kname);
         FOR_EACH(e, rc_results_child(k, "estimates"), "estimate") {
-            double t = attr_num(e, "t-total") * 1e6;
+            double t = overview_time(e) * 1e6;
             if (t > 0 && isfinite(t)) {
                 tmin = fmin(tmin, t);
                 tmax = fmax(tmax, t);
@@ -1711,19 +1814,21 @@ static void overview_range(const overview_kernel *shown, size_t nk, const rc_fon
 /* The overview's title and subtitle, which name the part of the chart
  * (kernels from..to of nk) when it is one; returns the y below them. */
 static double overview_titles(rc_chart *c, size_t nk, size_t total, size_t ng, size_t from,
-                              size_t to)
+                              size_t to, bool refined)
 {
     char subtitle[320], part[96] = "";
-    const char *ringed = ng > 1 ? "; the fastest GPU of each kernel ringed" : "";
+    const char *ringed = ng < 2 ? "" : refined ? "; the fastest of each kernel (within 10 %) ringed"
+                                               : "; the fastest GPU of each kernel ringed";
+    const char *t = refined ? "t_estimate" : "t_total";
     if (to - from < nk)
         snprintf(part, sizeof part, "; here kernels %zu to %zu of %zu", from + 1, to, nk);
     if (nk < total)
         snprintf(subtitle, sizeof subtitle,
-                 "t_total per launch of the %zu slowest of %zu kernels (the table lists all); "
-                 "a row per GPU%s%s", nk, total, ringed, part);
+                 "%s per launch of the %zu slowest of %zu kernels (the table lists all); "
+                 "a row per GPU%s%s", t, nk, total, ringed, part);
     else
         snprintf(subtitle, sizeof subtitle,
-                 "t_total per launch; a band per kernel, a row per GPU in it%s%s", ringed, part);
+                 "%s per launch; a band per kernel, a row per GPU in it%s%s", t, ringed, part);
     return add_titles(c, MARGIN, MARGIN, c->width - 2 * MARGIN,
                       nk < total ? "The slowest kernels on every GPU: predicted time per launch"
                                  : "Every kernel on every GPU: predicted time per launch",
@@ -1764,7 +1869,7 @@ static void overview_points(rc_chart *c, xmlNodePtr k, xmlNodePtr gpus, const ax
         if (series < 0)
             series = (int)e_i;
         double cy = top + OVERVIEW_PAD + OVERVIEW_ROW * ((double)series + 0.5);
-        double t = attr_num(e, "t-total") * 1e6;
+        double t = overview_time(e) * 1e6;
         add_line(c, RC_ROLE_GRID, b->left, cy, b->right, cy, grid_major, 0.4);
         if (t > 0 && isfinite(t)) {
             double px = to_page(ax, t);
@@ -1868,7 +1973,8 @@ rc_chart *rc_chart_new_overview_of(const rc_chart_overview *o, const rc_fonts *f
     double name_w = o->name_w;
     size_t from = first < nk ? first : nk;
     size_t to = count && count < nk - from ? from + count : nk;
-    double y = overview_titles(c, nk, o->total, ng, from, to);
+    bool refined = nk > 0 && overview_refined(o->shown[0].node);
+    double y = overview_titles(c, nk, o->total, ng, from, to, refined);
     const double legend_w = 190;
     double legend_x = width - MARGIN - legend_w;
     double band_h = fmax(24, (double)ng * OVERVIEW_ROW + 2 * OVERVIEW_PAD);
@@ -1894,7 +2000,9 @@ rc_chart *rc_chart_new_overview_of(const rc_chart_overview *o, const rc_fonts *f
         if (!c->failed)
             overview_points(c, o->shown[s].node, o->gpus, &ax, &b, top, (int)s);
     }
-    axis_title_below(c, b.left, b.right, b.bottom, "t_total per launch (µs, logarithmic)");
+    axis_title_below(c, b.left, b.right, b.bottom,
+                     refined ? "t_estimate per launch (µs, logarithmic)"
+                             : "t_total per launch (µs, logarithmic)");
     double ly = legend_beside(c, legend_x, b.top, legend_w, "GPUs", o->le, ng, false);
     return chart_finish(c, fmax(below_axis_title(b.bottom), ly) + MARGIN);
 }

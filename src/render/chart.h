@@ -93,8 +93,10 @@ typedef enum {
     RC_ROLE_LABEL,       /* row labels: GPU or kernel names */
     RC_ROLE_LEGEND,      /* anything in the legend */
     RC_ROLE_NOTE,        /* a remark printed in the plot (e.g. no point drawn) */
-    RC_ROLE_POINT_LEVEL  /* hierarchical roofline: the kernel at one memory level,
+    RC_ROLE_POINT_LEVEL, /* hierarchical roofline: the kernel at one memory level,
                             data = (FLOPs / that level's bytes, perf-roof) */
+    RC_ROLE_POINT_LOWER, /* time chart: t_lower, a bound no run beats (data x = seconds) */
+    RC_ROLE_POINT_TOTAL  /* time chart: t_total, the peak roofline (data x = seconds) */
 } rc_item_role;
 
 typedef struct {

@@ -346,77 +346,37 @@ static double time_table(pdf *p, xmlNodePtr kernel, double top, double scale)
     return h;
 }
 
-/* The memory model's bytes and time at each level, per GPU (issue 16). */
-static double level_table(pdf *p, xmlNodePtr kernel, double top, double scale)
-{
-    /* The byte columns' cells carry their units ("2.73 MB"); the times
-     * are bare numbers of µs, as in the Markdown and HTML tables. */
-    static const char *const head[] = {"GPU",  "L1 and shared",          "L2",
-                                       "DRAM", "t_L1 (\xC2\xB5s)", "t_L2 (\xC2\xB5s)",
-                                       "t_DRAM (\xC2\xB5s)"};
-    static const char *const attrs[] = {"gpu-name", "l1-bytes-text", "l2-bytes-text",
-                                        "dram-bytes-text", "t-l1-text", "t-l2-text",
-                                        "t-dram-text"};
-    static const bool right[] = {false, true, true, true, true, true, true};
-    enum { NCOLS = sizeof head / sizeof head[0] };
-    xmlNodePtr est = child(kernel, "estimates");
-    size_t n = 0;
-    for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next)
-        n += is_element(e, "estimate") && xmlHasProp(e, (const xmlChar *)"l2-bytes");
-    if (n == 0)
-        return 0;
-    pdf_cell *cells = calloc((n + 1) * NCOLS, sizeof *cells);
-    if (!cells) {
-        p->oom = true;
-        return 0;
-    }
-    for (size_t c = 0; c < NCOLS; c++)
-        cells[c] = (pdf_cell){head[c], false};
-    size_t r = 1;
-    for (xmlNodePtr e = est ? est->children : NULL; e && r <= n; e = e->next) {
-        if (!is_element(e, "estimate") || !xmlHasProp(e, (const xmlChar *)"l2-bytes"))
-            continue;
-        for (size_t c = 0; c < NCOLS; c++)
-            cells[r * NCOLS + c] = (pdf_cell){tx(p, e, attrs[c], "the GPU's name"), false};
-        r++;
-    }
-    pdf_table t = {n + 1, NCOLS, cells, right, true, true, false,
-               SIZE_TABLE * scale, 3 * scale, NULL, NULL};
-    double h = pdf_table_block(p, &t, MARGIN_X, top, CONTENT_W);
-    free(cells);
-    return h;
-}
-
-/* The heading of the level table: what the counts say about the accesses. */
-static double level_heading(pdf *p, xmlNodePtr k, double scale, double top)
+/* "Accesses: 640,000 B in 6,400 requests, ... footprint 4,032 B. ", or "" without counted
+ * accesses; says when the counts come from a sample of blocks. */
+static const char *access_counts(pdf *p, xmlNodePtr k)
 {
     xmlNodePtr m = child(counts(k, "model"), "memory");
     if (!m)
-        return 0;
+        return "";
     char text[512];
     snprintf(text, sizeof text,
-             "Memory traffic by level, and its time at each level's bandwidth: %s B "
-             "accessed in %s %s, %s B of sectors moved, footprint %s B%s",
+             "Accesses: %s B accessed in %s %s, %s B of sectors moved, footprint %s B%s. ",
              tx(p, m, "accessed-bytes-text", "a count"), tx(p, m, "requests-text", "a count"),
              noun(m, "requests", "request", "requests"),
              tx(p, m, "sector-bytes-text", "a count"), tx(p, m, "footprint-bytes-text", "a count"),
              attr_is(m, "sampled", "yes") ? " (estimated from a sample of blocks)" : "");
-    return heading(p, text, scale, top);
+    return pdf_join(p, text, NULL);
 }
 
-/* The refined estimate (execution model) per GPU; 0 high when the tree has none. */
-static double refined_table(pdf *p, xmlNodePtr kernel, double top, double scale)
+/* "At a glance": a row per GPU, fastest first by t_estimate (by t_total without a refined
+ * estimate), the fastest in bold; 0 high when the tree has no glance rows. */
+static double glance_table(pdf *p, xmlNodePtr kernel, double top, double scale)
 {
-    static const char *const head[] = {"GPU", "Occupancy (%)", "Waves", "t_estimate", "t_lower",
-                                       "t_total", "Limiter"};
-    static const char *const attrs[] = {"gpu-name", "occupancy", "waves-text", "t-estimate-text",
-                                        "t-lower-text", "t-total-text", "limiter"};
-    static const bool right[] = {false, true, true, true, true, true, false};
+    static const char *const head[] = {"GPU", "t_estimate", "Limited by", "t_lower", "t_total"};
+    static const char *const attrs[] = {"gpu-name", "t-estimate-text", "limiter-words",
+                                        "t-lower-text", "t-total-text"};
+    static const bool right[] = {false, true, false, true, true};
     enum { NCOLS = sizeof head / sizeof head[0] };
-    xmlNodePtr est = child(kernel, "estimates");
-    size_t n = 0;
-    for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next)
-        n += is_element(e, "estimate") && xmlHasProp(e, (const xmlChar *)"t-estimate");
+    xmlNodePtr glance = child(kernel, "glance");
+    bool refined = glance && attr_is(glance, "order", "t-estimate");
+    size_t ncols = refined ? NCOLS : 1, n = 0;
+    for (xmlNodePtr e = glance ? glance->children : NULL; e; e = e->next)
+        n += is_element(e, "row");
     if (n == 0)
         return 0;
     pdf_cell *cells = calloc((n + 1) * NCOLS, sizeof *cells);
@@ -424,25 +384,59 @@ static double refined_table(pdf *p, xmlNodePtr kernel, double top, double scale)
         p->oom = true;
         return 0;
     }
-    for (size_t c = 0; c < NCOLS; c++)
-        cells[c] = (pdf_cell){head[c], false};
+    static const char *const head_total[] = {"GPU", "t_total"};
+    static const bool right_total[] = {false, true};
+    ncols = refined ? NCOLS : 2;
+    for (size_t c = 0; c < ncols; c++)
+        cells[c] = (pdf_cell){refined ? head[c] : head_total[c], false};
     size_t r = 1;
-    for (xmlNodePtr e = est ? est->children : NULL; e && r <= n; e = e->next) {
-        if (!is_element(e, "estimate") || !xmlHasProp(e, (const xmlChar *)"t-estimate"))
+    for (xmlNodePtr e = glance->children; e; e = e->next) {
+        if (!is_element(e, "row"))
             continue;
-        xmlNodePtr occ = child(child(e, "refined"), "occupancy");
-        for (size_t c = 0; c < NCOLS; c++)
-            cells[r * NCOLS + c] = (pdf_cell){
-                c == 1 ? tx(p, occ, "percent-text", "the occupancy")
-                       : tx(p, e, attrs[c], "the refined estimate"),
-                c == 3};
+        bool fastest = attr_is(e, "fastest", "yes");
+        for (size_t c = 0; c < ncols; c++)
+            cells[r * ncols + c] = (pdf_cell){
+                tx(p, e, refined ? attrs[c] : c ? "t-total-text" : "gpu-name", "the glance"),
+                fastest && (c == 0 || c == 1)};
         r++;
     }
-    pdf_table t = {n + 1, NCOLS, cells, right, true, true, false,
+    pdf_table t = {n + 1, ncols, cells, refined ? right : right_total, true, true, false,
                    SIZE_TABLE * scale, 3 * scale, NULL, NULL};
     double h = pdf_table_block(p, &t, MARGIN_X, top, CONTENT_W);
     free(cells);
     return h;
+}
+
+/* "At a glance" under the header: its heading, table and verdict; advances *y. */
+static void glance(pdf *p, xmlNodePtr k, double scale, double *at)
+{
+    xmlNodePtr g = child(k, "glance");
+    if (!g || !child(g, "row"))
+        return;
+    double y = *at;
+    bool several = false;
+    for (xmlNodePtr e = g->children; e; e = e->next)
+        several |= is_element(e, "row") && attr_is(e, "fastest", "yes");
+    y += heading(p, attr_is(g, "order", "t-estimate")
+                        ? several ? "At a glance: time per launch in \xC2\xB5s, fastest first by "
+                                    "t_estimate, the refined estimate to plan with (bold: the "
+                                    "fastest, within 10 % of each other); t_lower: no run is "
+                                    "faster; t_total: the peak roofline below"
+                                  : "At a glance: time per launch in \xC2\xB5s, fastest first by "
+                                    "t_estimate, the refined estimate to plan with; t_lower: no "
+                                    "run is faster; t_total: the peak roofline below"
+                        : "At a glance: time per launch in \xC2\xB5s, fastest first by t_total",
+                 scale, y);
+    y += glance_table(p, k, y, scale);
+    pdf_style body = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_INK};
+    y += 4 * scale;
+    for (xmlNodePtr q = child(g, "verdict") ? child(g, "verdict")->children : NULL; q; q = q->next)
+        if (is_element(q, "p"))
+            y += pdf_paragraph(p, &body, MARGIN_X, y, CONTENT_W, PDF_LEFT,
+                               tx(p, q, NULL, "the verdict")) +
+                 3 * scale;
+    pdf_rule(p, MARGIN_X, y + 2 * scale, CONTENT_W, 0.6);
+    *at = y + 10 * scale;
 }
 
 /* The kernel's name, its summary below and a rule, from *y on; advances
@@ -607,7 +601,7 @@ static void interpretation(pdf *p, xmlNodePtr k, double scale, double *at)
         return;
     pdf_style body = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_INK};
     double y = *at + 10 * scale;
-    y += heading(p, "Interpretation", scale, y);
+    y += heading(p, "Interpretation of the peak roofline", scale, y);
     for (xmlNodePtr q = interp->children; q; q = q->next)
         if (is_element(q, "p"))
             y += pdf_paragraph(p, &body, MARGIN_X, y, CONTENT_W, PDF_LEFT,
@@ -689,28 +683,32 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
 {
     double y = MARGIN_TOP;
     kernel_header(p, k, scale, &y);
+    glance(p, k, scale, &y);
     y += launch_and_work(p, k, scale, y);
     notes_list(p, k, scale, &y);
     y += 10 * scale;
-    y += heading(p, several_estimates(k)
-                        ? "Time per launch in \xC2\xB5s: t_total = max(t_compute, t_mem) + t_launch "
-                          "(fastest in bold)"
-                        : "Time per launch in \xC2\xB5s: t_total = max(t_compute, t_mem) + t_launch",
+    xmlNodePtr first = child(child(k, "estimates"), "estimate");
+    bool refined = first && xmlHasProp(first, (const xmlChar *)"t-estimate");
+    y += heading(p, !several_estimates(k)
+                        ? "Peak roofline, time per launch in \xC2\xB5s: t_total = max(t_compute, "
+                          "t_mem) + t_launch"
+                    : refined
+                        ? "Peak roofline, time per launch in \xC2\xB5s: t_total = max(t_compute, "
+                          "t_mem) + t_launch (bold: fastest by t_estimate)"
+                        : "Peak roofline, time per launch in \xC2\xB5s: t_total = max(t_compute, "
+                          "t_mem) + t_launch (fastest in bold)",
                  scale, y);
     y += time_table(p, k, y, scale);
-    if (child(counts(k, "model"), "memory")) {
-        y += 8 * scale;
-        y += level_heading(p, k, scale, y);
-        y += level_table(p, k, y, scale);
-    }
-    if (child(child(k, "estimates"), "estimate") &&
-        xmlHasProp(child(child(k, "estimates"), "estimate"), (const xmlChar *)"t-estimate")) {
-        y += 8 * scale;
-        y += heading(p, "Refined estimate in \xC2\xB5s: what the launch can use of each GPU "
-                        "(occupancy, waves, bytes in flight, measured rates) plus a launch "
-                        "back to back; t_lower is a true bound. Use t_total to compare "
-                        "datasheets, t_estimate to plan.", scale, y);
-        y += refined_table(p, k, y, scale);
+    if (child(counts(k, "model"), "memory") || child(k, "glance")) {
+        /* The levels' and the refined estimate's tables are appendix A of the Markdown and
+         * HTML reports: the page keeps to At a glance, the peak roofline and the counts. */
+        pdf_style muted = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_MUTED};
+        y += 4 * scale;
+        y += pdf_paragraph(p, &muted, MARGIN_X, y, CONTENT_W, PDF_LEFT,
+                           pdf_join(p, access_counts(p, k),
+                                    "Traffic by cache level and the refined estimate's "
+                                    "derivation: appendix A of the Markdown and HTML reports; "
+                                    "results.xml holds every intermediate.", NULL));
     }
     *chart_top = y + 10 * scale;
     y += chart_part(p, scale, chart_h, y);
@@ -1014,15 +1012,29 @@ typedef struct {
 } overview;
 
 /* The t_total of kernel ki on GPU gi, bold when fastest. */
-static pdf_cell time_cell(pdf *p, const overview *o, size_t ki, size_t gi)
+/* Whether the overview's first table is t_estimate: the estimates have one (all or none). */
+static bool overview_refined(const overview *o)
+{
+    for (size_t k = 0; k < o->nk; k++) {
+        xmlNodePtr e = child(child(o->kernels[k], "estimates"), "estimate");
+        if (e)
+            return xmlHasProp(e, X("t-estimate")) != NULL;
+    }
+    return false;
+}
+
+/* A cell of the overview: t_estimate, the fastest bold (`estimate`), or t_total, bold only
+ * where there is no t_estimate to follow. */
+static pdf_cell time_cell(pdf *p, const overview *o, size_t ki, size_t gi, bool estimate)
 {
     xmlChar *gid = xmlGetProp(o->gpus[gi], X("id"));
     xmlNodePtr est = child(o->kernels[ki], "estimates");
     pdf_cell c = {"\xE2\x80\x93", false};
+    bool refined = overview_refined(o);
     for (xmlNodePtr e = est ? est->children : NULL; gid && e; e = e->next)
         if (is_element(e, "estimate") && attr_is(e, "gpu", (const char *)gid)) {
-            c.text = tx(p, e, "t-total-text", "");
-            c.bold = o->ng > 1 && attr_is(e, "fastest", "yes");
+            c.text = tx(p, e, estimate && refined ? "t-estimate-text" : "t-total-text", "");
+            c.bold = o->ng > 1 && attr_is(e, "fastest", "yes") && estimate == refined;
         }
     xmlFree(gid);
     return c;
@@ -1035,7 +1047,8 @@ static bool kernel_columns(const overview *o) { return o->nk <= o->ng; }
 /* One band of the overview table: the row labels and value columns
  * c0..c0 + nc. Fills t's cells and right, which the caller frees, or
  * returns false when out of memory. */
-static bool band_table(pdf *p, const overview *o, size_t c0, size_t nc, pdf_table *t)
+static bool band_table(pdf *p, const overview *o, size_t c0, size_t nc, bool estimate,
+                       pdf_table *t)
 {
     bool kernel_cols = kernel_columns(o);
     size_t nrows = kernel_cols ? o->ng : o->nk, tc = nc + 1;
@@ -1059,8 +1072,8 @@ static bool band_table(pdf *p, const overview *o, size_t c0, size_t nc, pdf_tabl
                                                      : kernel_name(p, o->kernels[r]),
                                          false};
         for (size_t c = 0; c < nc; c++)
-            cells[(r + 1) * tc + c + 1] = kernel_cols ? time_cell(p, o, c0 + c, r)
-                                                      : time_cell(p, o, r, c0 + c);
+            cells[(r + 1) * tc + c + 1] = kernel_cols ? time_cell(p, o, c0 + c, r, estimate)
+                                                      : time_cell(p, o, r, c0 + c, estimate);
     }
     *t = (pdf_table){nrows + 1, tc, cells, right, true, true, true, SIZE_TABLE, 3, NULL, NULL};
     return true;
@@ -1113,13 +1126,13 @@ static size_t columns_per_band(pdf *p, const overview *o)
 /* The overview table; columns that do not fit the width go into further
  * bands, each repeating the row labels. Rows flow onto new pages with
  * their header. */
-static void overview_table(pdf *p, const overview *o, pdf_flow *f)
+static void overview_table(pdf *p, const overview *o, pdf_flow *f, bool estimate)
 {
     size_t ncols = kernel_columns(o) ? o->nk : o->ng, per_band = columns_per_band(p, o);
     for (size_t band = 0; band * per_band < ncols; band++) {
         size_t c0 = band * per_band, nc = ncols - c0 < per_band ? ncols - c0 : per_band;
         pdf_table t;
-        if (!band_table(p, o, c0, nc, &t))
+        if (!band_table(p, o, c0, nc, estimate, &t))
             return;
         double saved = p->bottom;
         p->bottom = INFINITY;
@@ -1142,16 +1155,33 @@ static void overview_head(pdf *p, const overview *o, pdf_flow *f)
              o->nk == 1 ? "" : "s", o->ng, o->ng == 1 ? "" : "s");
     f->y += title(p, "Execution time estimates", 1, f->y);
     pdf_style sub = {RC_FONT_REGULAR, SIZE_SUBTITLE, PDF_MUTED};
+    bool refined = overview_refined(o);
     f->y += 2 + pdf_paragraph(p, &sub, MARGIN_X, f->y + 2, CONTENT_W, PDF_LEFT,
-                              pdf_join(p, counts_text, ": t_total per launch in \xC2\xB5s, from "
-                                       "declared work and the GPUs' figures.",
-                                       o->ng > 1 ? " Bold: the fastest GPU for each kernel." : "",
+                              pdf_join(p, counts_text,
+                                       refined ? ": t_estimate per launch in \xC2\xB5s, the refined "
+                                                 "estimate to plan with, then t_total, the peak "
+                                                 "roofline; from declared work and the GPUs' "
+                                                 "figures. GPUs in the order of their FP32 peak."
+                                               : ": t_total per launch in \xC2\xB5s, from "
+                                                 "declared work and the GPUs' figures.",
+                                       o->ng < 2 ? ""
+                                       : refined ? " Bold: the fastest GPUs for each kernel by "
+                                                   "t_estimate (within 10 % of its fastest)."
+                                                 : " Bold: the fastest GPU for each kernel.",
                                        NULL));
     f->y += 4;
     pdf_rule(p, MARGIN_X, f->y, CONTENT_W, 0.6);
     f->y += 10;
-    f->y += heading(p, "t_total (\xC2\xB5s) of every kernel on every GPU", 1, f->y);
-    overview_table(p, o, f);
+    if (refined) {
+        f->y += heading(p, "t_estimate (\xC2\xB5s) of every kernel on every GPU", 1, f->y);
+        overview_table(p, o, f, true);
+        f->y += 10;
+        pdf_flow_need(p, f, 3 * SIZE_HEADING);
+        f->y += heading(p, "Peak roofline: t_total (\xC2\xB5s) of every kernel on every GPU", 1,
+                        f->y);
+    } else
+        f->y += heading(p, "t_total (\xC2\xB5s) of every kernel on every GPU", 1, f->y);
+    overview_table(p, o, f, false);
 }
 
 /* Each kernel's name and summary, its page number on the right, all a

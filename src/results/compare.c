@@ -20,18 +20,23 @@
 
 /* The estimate quantities compared, in seconds: the attribute of the
  * results tree's <estimate> and the name the reports, the CSV and the
- * messages give it. `tracked`: the quantities a user follows from run to
- * run, and so those --fail-on-change gates on (per kernel x GPU); the others
- * are shown, as the reasons, but never fail a run. A refined estimate
- * (t_estimate) joins as one more tracked row. ORDER matters for output. */
+ * messages give it. Every one is shown; --fail-on-change gates on one of them per
+ * kernel x GPU, the one the comparison follows (rc_compare_open: t_estimate by default,
+ * or t_total); the others are shown, as the reasons, but never fail a run. ORDER matters
+ * for output. */
 static const struct {
     const char *attr, *name;
-    bool tracked;
 } quantities[] = {
-    {"t-total", "t_total", true},    {"t-body", "t_body", false},
-    {"t-compute", "t_compute", false}, {"t-mem", "t_mem", false},
-    {"t-launch", "t_launch", false},  {"t-estimate", "t_estimate", true},
+    {"t-total", "t_total"},    {"t-body", "t_body"},
+    {"t-compute", "t_compute"}, {"t-mem", "t_mem"},
+    {"t-launch", "t_launch"},  {"t-estimate", "t_estimate"},
 };
+
+/* Whether quantity q is the one the gate follows in this kernel's comparison. */
+static bool tracked(size_t q, const rc_kernel_change *ch)
+{
+    return ch->gate && strcmp(quantities[q].name, ch->gate) == 0;
+}
 #define NQUANTITIES (sizeof quantities / sizeof quantities[0])
 
 /* The GPU figures whose change explains a changed estimate. */
@@ -170,6 +175,7 @@ struct rc_comparison {
     rc_diag *diag;
     xmlNodePtr changes;        /* this run's <changes>, in no document yet */
     bool warned_missing;
+    const char *gate;          /* the quantity --fail-on-change follows */
     rc_compare_summary summary;
 };
 
@@ -217,7 +223,7 @@ static void note_unusable(xmlNodePtr entry, xmlNodePtr old_estimate, xmlNodePtr 
     xmlSetProp(entry->last, X("comparable"), X("no"));
     ch->estimates_changed++;
     ch->unusable++;
-    if (quantities[q].tracked)
+    if (tracked(q, ch))
         ch->unusable_tracked++;
     if (ch->unusable == 1) {
         snprintf(ch->unusable_first, sizeof ch->unusable_first, "%s on %s is '%.40s'",
@@ -229,7 +235,7 @@ static void note_unusable(xmlNodePtr entry, xmlNodePtr old_estimate, xmlNodePtr 
 /* Notes a tracked quantity's move, when it is the kernel's largest. */
 static void note_gate(size_t q, const char *gpu, double percent, rc_kernel_change *ch)
 {
-    if (!quantities[q].tracked || !(fabs(percent) > ch->gate_percent))
+    if (!tracked(q, ch) || !(fabs(percent) > ch->gate_percent))
         return;
     ch->gate_percent = fabs(percent);
     ch->gate_quantity = quantities[q].name;
@@ -264,6 +270,11 @@ static bool compare_quantity(xmlNodePtr entry, xmlNodePtr old_estimate, xmlNodeP
     if (!ov) {
         if (!ch->missing)
             ch->missing = quantities[q].name;
+        /* The gate cannot say the value it follows stayed. */
+        if (nv && tracked(q, ch)) {
+            ch->unusable_tracked++;
+            ch->missing_tracked = true;
+        }
     } else if (nv && !baseline_time(ov, &a)) {
         note_unusable(entry, old_estimate, new_estimate, q, gpu, ov, nv, ch);
         moved = true;
@@ -435,7 +446,8 @@ static void index_old_kernels(rc_comparison *c)
     }
 }
 
-rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *diag)
+rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, const char *gate,
+                               rc_diag *diag)
 {
     char *file = NULL;
     xmlDocPtr base = read_baseline(path, diag, &file);
@@ -448,6 +460,7 @@ rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *d
     c->base = base;
     c->file = file;
     c->diag = diag;
+    c->gate = gate;
     c->new_gpus = new_gpus;
     xmlNodePtr old_top = xmlDocGetRootElement(base);
     c->old_gpus = rc_results_child(old_top, "gpus");
@@ -468,6 +481,7 @@ rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *d
 void rc_compare_kernel(const rc_comparison *c, xmlNodePtr kernel, rc_kernel_change *ch)
 {
     *ch = (rc_kernel_change){0};
+    ch->gate = c->gate;
     if (!c->old_kernels)
         return;
     xmlChar *id = xmlGetProp(kernel, X("id"));
@@ -499,7 +513,9 @@ void rc_compare_commit(rc_comparison *c, const char *id, rc_kernel_change *ch)
     if (ch->missing && !c->warned_missing) {
         rc_warn_at(c->diag, c->file, 0,
                    "the baseline has no %s for its estimates (an older roofcast?): "
-                   "those values are not compared", ch->missing);
+                   "those values are not compared%s", ch->missing,
+                   ch->missing_tracked ? ", and --fail-on-change, which follows them, cannot pass"
+                                       : "");
         c->warned_missing = true;
     }
     /* Here, in kernel order, so the messages do not depend on -j. */

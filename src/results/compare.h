@@ -12,7 +12,7 @@
  *         <input kind="param|launch|count|gpu" name old new [gpu]/>...
  *         <estimate gpu gpu-name quantity old new old-text new-text
  *                   percent percent-text [comparable="no"]/>...
- *           (quantity: t_total, t_body, t_compute, t_mem or t_launch;
+ *           (quantity: t_total, t_body, t_compute, t_mem, t_launch or t_estimate;
  *            comparable="no": the baseline's value is not a time)
  *       </kernel>
  *     </changes>
@@ -37,8 +37,8 @@ typedef struct {
     size_t estimates_changed;  /* estimate values that differ */
     double max_abs_percent;    /* the largest |change| in percent; inf when a
                                   value moved from 0 */
-    /* The --fail-on-change gate follows the tracked quantities (t_total,
-     * per kernel x GPU) only: */
+    /* The --fail-on-change gate follows one quantity per kernel x GPU (rc_compare_open's
+     * `gate`: t_estimate or t_total) only: */
     double gate_percent;       /* the largest |change| of one, in percent */
     char gate_what[320];       /* which: "t_total of gpuMeans on titan-black" */
     size_t unusable_tracked;   /* baseline values of one that are not times
@@ -63,6 +63,8 @@ typedef struct {
     size_t estimates_changed;
     double max_abs_percent;
     const char *missing;       /* a quantity the baseline lacks, or NULL */
+    bool missing_tracked;      /* the baseline lacks the quantity the gate follows */
+    const char *gate;          /* the quantity the gate follows (the comparison's) */
     double gate_percent;       /* as in rc_compare_summary, for this kernel */
     const char *gate_quantity; /* which: "t_total" */
     char gate_gpu[128];        /* on which GPU */
@@ -71,7 +73,10 @@ typedef struct {
     int unusable_line;         /* its line in the baseline */
 } rc_kernel_change;
 
-rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, rc_diag *diag);
+/* `gate`: the quantity --fail-on-change follows, "t_estimate" or "t_total" (borrowed; it
+ * must outlive the comparison). */
+rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, const char *gate,
+                               rc_diag *diag);
 void rc_compare_kernel(const rc_comparison *c, xmlNodePtr kernel, rc_kernel_change *change);
 void rc_compare_commit(rc_comparison *c, const char *kernel_id, rc_kernel_change *change);
 void rc_compare_finish(rc_comparison *c, xmlDocPtr doc, rc_compare_summary *summary);

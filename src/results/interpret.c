@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/arch.h"
 #include "results/format.h"
+#include "results/glance.h"
 #include "util/buffer.h"
 
 #define X(s) ((const xmlChar *)(s))
@@ -295,8 +297,26 @@ static void say_launch(rc_buffer *sb, const rc_interpret_facts *f)
     set_free(&body);
 }
 
-/* Which GPUs' launch latency is roofcast's assumption rather than a figure
- * of their files, and what it stands for. */
+static bool gives_sync_launch(const rc_interpret_facts *f, size_t i)
+{
+    const rc_gpu_figure *s = &f->gpus[i]->rates.launch_sync;
+    return s->source && s->origin != RC_ORIGIN_ASSUMED;
+}
+
+static bool has_back_to_back(const rc_interpret_facts *f, size_t i)
+{
+    return f->gpus[i]->rates.launch_back_to_back.source != NULL;
+}
+
+static double back_to_back(const rc_interpret_facts *f, size_t i)
+{
+    return f->gpus[i]->rates.launch_back_to_back.value;
+}
+
+/* Which GPUs' launch latency (the peak roofline's t_launch, a GPU file's <launch-latency>) is
+ * roofcast's assumption, what it stands for, the launch figures the GPU files do give (the
+ * refined estimate's, which the peak roofline does not use), and what a launch queued back
+ * to back costs on these GPUs. */
 static void say_assumed_latency(rc_buffer *sb, const rc_interpret_facts *f)
 {
     gpu_set assumed = set_of(f, has_assumed_latency);
@@ -308,17 +328,45 @@ static void say_assumed_latency(rc_buffer *sb, const rc_interpret_facts *f)
         put_range(sb, r, as_us, " µs");
         rc_buffer_printf(sb, one_value ? " is assumed" : " are assumed");
         if (assumed.total == 1)
-            rc_buffer_printf(sb, " (the GPU file gives none)");
+            rc_buffer_printf(sb, " (the GPU file gives the peak roofline none)");
         else if (assumed.n == assumed.total)
-            rc_buffer_printf(sb, " on every GPU (no GPU file gives one)");
+            rc_buffer_printf(sb, " on every GPU (no GPU file gives the peak roofline one)");
         else {
             rc_buffer_printf(sb, " on ");
             put_names(sb, f, &assumed);
-            rc_buffer_printf(sb, assumed.n == 1 ? " (its file gives none)" : " (their files give none)");
+            rc_buffer_printf(sb, assumed.n == 1 ? " (its file gives the peak roofline none)"
+                                                : " (their files give the peak roofline none)");
         }
-        rc_buffer_printf(sb, ": it stands for a kernel launch followed by a synchronisation; "
-                             "kernels queued back to back without one pay about 1.6 to 2.6 µs "
-                             "each.");
+        rc_buffer_printf(sb, ": it stands for a kernel launch followed by a synchronisation, as "
+                             "in the reference reports");
+        gpu_set sync = set_of(f, gives_sync_launch);
+        size_t seen = 0;
+        for (size_t i = 0; i < f->ngpus && sync.in; i++) {
+            if (!sync.in[i] || !assumed.in || !assumed.in[i])
+                continue;
+            const rc_gpu_figure *g = &f->gpus[i]->rates.launch_sync;
+            char v[64];
+            rc_buffer_printf(sb, "%s the %s's file gives a %s %s µs for that, ",
+                             seen++ == 0 ? ";" : ", and", f->gpus[i]->name,
+                             rc_origin_name(g->origin), as_us(g->value, v, sizeof v));
+            rc_buffer_printf(sb, "which the peak roofline does not use");
+        }
+        set_free(&sync);
+        gpu_set b2b = set_of(f, has_back_to_back);
+        if (b2b.n > 0) {
+            rc_buffer_printf(sb, ". Kernels queued back to back pay the refined estimate's launch "
+                                 "cost instead: ");
+            range q = range_over(f, &b2b, back_to_back);
+            put_range(sb, q, as_us, " µs");
+            if (b2b.n == b2b.total && b2b.total > 1)
+                rc_buffer_printf(sb, " on these GPUs");
+            else if (b2b.n < b2b.total) {
+                rc_buffer_printf(sb, " on ");
+                put_names(sb, f, &b2b);
+            }
+        }
+        set_free(&b2b);
+        rc_buffer_printf(sb, ".");
     }
     set_free(&assumed);
 }
@@ -352,8 +400,11 @@ static void put_spread_reason(rc_buffer *sb, const rc_interpret_facts *f)
     }
     rc_buffer_printf(sb, ".");
     gpu_set compute = set_of(f, is_compute_bound);
-    bool memory_bound = compute.n == 0 && f->model->bytes.total > 0;
-    bool compute_bound = compute.n == all.n && f->model->flops.total > 0;
+    /* Which roof a body is under says how the times follow the GPUs only where the body, not
+     * the launch latency, makes up most of them. */
+    bool bodies = launch.n == 0;
+    bool memory_bound = bodies && compute.n == 0 && f->model->bytes.total > 0;
+    bool compute_bound = bodies && compute.n == all.n && f->model->flops.total > 0;
     size_t top_peak = extreme(f, peak_fp32, 1), top_bw = extreme(f, bandwidth, 1);
     char a[64], b[64], d[64];
     if (memory_bound && top_peak != top_bw && bandwidth(f, top_bw) > bandwidth(f, top_peak))
@@ -377,7 +428,26 @@ static void put_spread_reason(rc_buffer *sb, const rc_interpret_facts *f)
     set_free(&all);
 }
 
-/* Which GPU is fastest and which slowest, and by how much. */
+/* " (no meaningful difference from the B and C, within 10 %)": the GPUs other than the
+ * fastest whose t_total is within RC_NO_DIFFERENCE of its. */
+static void near_fastest(rc_buffer *sb, const rc_interpret_facts *f, size_t fastest)
+{
+    gpu_set near = {calloc(f->ngpus ? f->ngpus : 1, sizeof(bool)), 0, f->ngpus};
+    for (size_t i = 0; near.in && i < f->ngpus; i++)
+        if (i != fastest && t_total(f, i) <= t_total(f, fastest) * (1 + RC_NO_DIFFERENCE)) {
+            near.in[i] = true;
+            near.n++;
+        }
+    if (near.n > 0) {
+        rc_buffer_printf(sb, " (no meaningful difference from the ");
+        put_names(sb, f, &near);
+        rc_buffer_printf(sb, ", within %d %%)", (int)(100 * RC_NO_DIFFERENCE + 0.5));
+    }
+    set_free(&near);
+}
+
+/* Which GPU is fastest and which slowest, and by how much; differences under
+ * RC_NO_DIFFERENCE are not a ranking (glance.h). */
 static void say_ranking(rc_buffer *sb, const rc_interpret_facts *f)
 {
     if (f->ngpus < 2)
@@ -397,12 +467,36 @@ static void say_ranking(rc_buffer *sb, const rc_interpret_facts *f)
     }
     as_us(t_total(f, fastest), a, sizeof a);
     as_us(t_total(f, slowest), b, sizeof b);
+    if (ratio < 1 + RC_NO_DIFFERENCE && strcmp(a, b) == 0) {
+        rc_buffer_printf(sb, "There is no meaningful difference between %s: t_total is %s µs on "
+                             "%s to three figures", f->ngpus == 2 ? "the two GPUs" : "them",
+                         a, f->ngpus == 2 ? "both" : "all of them");
+        put_spread_reason(sb, f);
+        return;
+    }
+    if (ratio < 1 + RC_NO_DIFFERENCE) {
+        char n[64];
+        if (f->ngpus == 2)
+            snprintf(n, sizeof n, "the two GPUs");
+        else
+            snprintf(n, sizeof n, "the %zu GPUs", f->ngpus);
+        rc_buffer_printf(sb, "There is no meaningful difference between %s: t_total is %s µs on "
+                             "the %s and %s µs on the %s, %s %% longer, within %d %%",
+                         n, a, f->gpus[fastest]->name,
+                         b, f->gpus[slowest]->name,
+                         rc_format_sig3(100 * (ratio - 1), d, sizeof d),
+                         (int)(100 * RC_NO_DIFFERENCE + 0.5));
+        put_spread_reason(sb, f);
+        return;
+    }
     if (strcmp(a, b) == 0)
         rc_buffer_printf(sb, "%s take %s µs to three figures: the %s is fastest and the %s "
                              "slowest, ", all_n, a, f->gpus[fastest]->name, f->gpus[slowest]->name);
-    else
-        rc_buffer_printf(sb, "The %s is fastest at %s µs and the %s slowest at %s µs, ",
-                         f->gpus[fastest]->name, a, f->gpus[slowest]->name, b);
+    else {
+        rc_buffer_printf(sb, "The %s is fastest at %s µs", f->gpus[fastest]->name, a);
+        near_fastest(sb, f, fastest);
+        rc_buffer_printf(sb, " and the %s slowest at %s µs, ", f->gpus[slowest]->name, b);
+    }
     if (ratio < 1.1)
         rc_buffer_printf(sb, "%s %% longer", rc_format_sig3(100 * (ratio - 1), d, sizeof d));
     else

@@ -13,6 +13,7 @@
 #include "model/traffic.h"
 #include "model/refine.h"
 #include "results/format.h"
+#include "results/glance.h"
 #include "results/interpret.h"
 #include "input/load.h"
 
@@ -687,8 +688,12 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
                                                                     ? "L2" : "L1/shared";
         const rc_level_time *l = r->limiter == RC_LIMIT_DRAM ? &r->dram
                                  : r->limiter == RC_LIMIT_L2 ? &r->l2 : &r->l1;
-        rc_buffer_printf(sb, "Limited by %s bandwidth at %s %% occupancy: %s sustained.", lv, a,
-                         rc_format_si3(l->rate, "B/s", b, sizeof b));
+        /* l->rate is the model's rate, the sustained figure bent by Little's law: said as
+         * what the launch reaches, beside the sustained rate it cannot pass. */
+        char c[64];
+        rc_buffer_printf(sb, "Limited by %s bandwidth at %s %% occupancy: it reaches %s of the "
+                         "%s sustained.", lv, a, rc_format_si3(l->rate, "B/s", b, sizeof b),
+                         rc_format_si3(l->sustained, "B/s", c, sizeof c));
         if (r->limiter == RC_LIMIT_L2)
             part_line_sentence(&r->level_bytes, l->bytes, sb);
         return;
@@ -826,6 +831,8 @@ static void add_refined(xmlNodePtr est, const rc_refined *r)
     set_time(est, "t-lower", r->t_lower);
     set_time(est, "t-estimate", r->t_estimate);
     set_str(est, "limiter", rc_limiter_name(r->limiter));
+    char words[128];
+    set_str(est, "limiter-words", rc_glance_limiter_words(r, words, sizeof words));
     xmlNodePtr n = xmlNewChild(est, NULL, X("refined"), NULL);
     add_occupancy(n, &r->occ);
     add_waves(n, r);
@@ -870,16 +877,22 @@ static void add_estimates(xmlNodePtr parent, const char *name,
         if (refined)
             add_refined(n, &refined[i]);
     }
-    /* Mark the fastest, so no renderer has to search for it; GPUs that tie
-     * are all fastest (none is faster). A lone GPU is compared with none,
-     * so it is not called fastest. */
-    size_t fastest = 0;
-    for (size_t i = 1; i < ng; i++)
-        if (est[i].t_total < est[fastest].t_total)
-            fastest = i;
-    size_t i = 0;
-    for (xmlNodePtr n = list->children; n; n = n->next, i++)
-        set_bool(n, "fastest", ng > 1 && est[i].t_total == est[fastest].t_total);
+    /* Mark the fastest, so no renderer has to search for it: by t_estimate where there is a
+     * refined estimate (the one to plan with), else by t_total; every GPU within
+     * RC_NO_DIFFERENCE of the smallest is fastest (glance.h says why). A lone GPU is
+     * compared with none, so it is not called fastest. */
+    double *t = calloc(ng ? ng : 1, sizeof *t);
+    bool *fastest = calloc(ng ? ng : 1, sizeof *fastest);
+    if (t && fastest) {
+        for (size_t i = 0; i < ng; i++)
+            t[i] = refined ? refined[i].t_estimate : est[i].t_total;
+        rc_glance_fastest(t, ng, fastest);
+        size_t i = 0;
+        for (xmlNodePtr n = list->children; n; n = n->next, i++)
+            set_bool(n, "fastest", fastest[i]);
+    }
+    free(t);
+    free(fastest);
 }
 
 static char *dims_text(const int64_t d[3], char *buf, size_t size)
@@ -950,6 +963,7 @@ static void add_kernel_estimates(xmlNodePtr n, const rc_gpu *const *gpus, size_t
             rc_estimate_compute(gpus[i], r->launch->flops.total, r->launch->bytes.total, &lest[i]);
     }
     add_estimates(n, "estimates", gpus, ng, est, r->model, refined);
+    rc_glance(n, &(rc_glance_facts){k, gpus, ng, r->model, est, refined});
     free(refined);
     if (r->launch)
         add_estimates(n, "launch-estimates", gpus, ng, lest, NULL, NULL);
@@ -1022,7 +1036,8 @@ xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
     static const char *const value_attrs[] = {"value-text", NULL};
     static const char *const estimate_attrs[] = {
         "gpu", "t-total", "t-total-text", "intensity-text", "bound", "fastest",
-        "launch-dominated", "t-estimate", "t-estimate-text", "limiter", NULL};
+        "launch-dominated", "t-estimate", "t-estimate-text", "limiter", "limiter-words",
+        "t-lower", "t-lower-text", NULL};
     xmlNodePtr k = copy_some(doc, kernel, kernel_attrs);
     for (xmlNodePtr c = kernel->children; k && c; c = c->next) {
         if (named(c, "summary")) {

@@ -78,18 +78,32 @@ pdftotext "$tmp/p/gpuMeans2.pdf" - 2>/dev/null | grep -q "Changes since" && bad 
 # maximum_kernel's t_mem moves by 20 % everywhere, its t_total by at most
 # 5.98 %: on the L4, (768,000 - 640,000) B / 300 GB/s = 0.427 us on top of
 # 2.133 + 5 us.
-expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 10 "$tmp/kb"
+# (--fail-on-change-of t_total; the default follows t_estimate, below.)
+tt="--fail-on-change-of t_total"
+expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 10 $tt "$tmp/kb"
 [ ! -s "$tmp/err" ] && ok || bad "--fail-on-change 10 passed with messages: $(cat "$tmp/err")"
-expect 4 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 5.9 "$tmp/kb"
-has "$tmp/err" "roofcast: t_total of maximum_kernel on l4 moved by 5.98 % since the baseline, more than --fail-on-change 5.9 %"
-expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 6 "$tmp/kb"
+expect 4 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 5.9 $tt "$tmp/kb"
+has "$tmp/err" "roofcast: t_total of maximum_kernel on l4 moved by 5.98 % since the baseline, more than --fail-on-change 5.9 % (which follows t_total)"
+expect 0 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 6 $tt "$tmp/kb"
+# By default the gate follows t_estimate, and says so: the same change moves maximum_kernel's
+# t_estimate by at most 0.134 % (on rtx-2080-ti), so 5.9 % passes, and 0.13 % fails.
+expect 0 "$roofcast" -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 5.9 "$tmp/kb"
+contains "$tmp/err" "roofcast: --fail-on-change follows t_estimate (--fail-on-change-of t_total follows t_total); its largest move, t_estimate of maximum_kernel on rtx-2080-ti by 0.134 %, is within 5.9 %"
+expect 4 "$roofcast" -q -f csv -o "$tmp/c" -s "$tmp/sb" --baseline "$tmp/a" --fail-on-change 0.13 "$tmp/kb"
+has "$tmp/err" "roofcast: t_estimate of maximum_kernel on rtx-2080-ti moved by 0.134 % since the baseline, more than --fail-on-change 0.13 % (which follows t_estimate)"
+# changes.* show both
+contains "$tmp/c/changes.csv" ",t_total_us,"
+contains "$tmp/c/changes.csv" ",t_estimate_us,"
+expect 2 "$roofcast" -q --baseline "$tmp/a" --fail-on-change 5 --fail-on-change-of t_body
+has "$tmp/err" "roofcast: --fail-on-change-of: 't_body' is neither t_estimate nor t_total
+Try 'roofcast --help' for more information."
 # The gate's figure is rounded as changes.md rounds it: a move of 25 % is
 # "25.0 %" in both (it was "25" beside "+25.0 %").
 awk '/<kernel id="maximum_kernel"/ { k = 1 } /<\/kernel>/ { k = 0 }
      k && /<estimate gpu="titan-black"/ { sub(/ t-total="[^"]*"/, " t-total=\"5.523809523809524e-06\"") }
      { print }' "$tmp/a/results.xml" > "$tmp/quarter.xml"
-expect 4 "$roofcast" -q -f md,csv -o "$tmp/q" --baseline "$tmp/quarter.xml" --fail-on-change 24 kernels/maximum_kernel.xml
-has "$tmp/err" "roofcast: t_total of maximum_kernel on titan-black moved by 25.0 % since the baseline, more than --fail-on-change 24 %"
+expect 4 "$roofcast" -q -f md,csv -o "$tmp/q" --baseline "$tmp/quarter.xml" --fail-on-change 24 $tt kernels/maximum_kernel.xml
+has "$tmp/err" "roofcast: t_total of maximum_kernel on titan-black moved by 25.0 % since the baseline, more than --fail-on-change 24 % (which follows t_total)"
 has "$tmp/q/changes.md" "| GeForce GTX TITAN Black | t_total | 5.52 | 6.90 | +25.0 % |"
 expect 2 "$roofcast" -q --fail-on-change ten
 has "$tmp/err" "roofcast: --fail-on-change: 'ten' is not a percentage (a number >= 0)"
@@ -152,19 +166,21 @@ awk '/<kernel id="maximum_kernel"/ { k = 1 } /<\/kernel>/ { k = 0 }
      k && /<estimate gpu="l4"/ { sub(/ t-total="[^"]*"/, " t-total=\"-5e-06\"") }
      { print }' "$tmp/a/results.xml" > "$tmp/bad-times.xml"
 line=$(grep -n '<estimate gpu="titan-black"[^>]* t-total="nan"' "$tmp/bad-times.xml" | cut -d: -f1)
-expect 4 "$roofcast" -q -f md,csv -o "$tmp/bad-times" --baseline "$tmp/bad-times.xml" --fail-on-change 1000
+expect 4 "$roofcast" -q -f md,csv -o "$tmp/bad-times" --baseline "$tmp/bad-times.xml" --fail-on-change 1000 $tt
 has "$tmp/err" "$tmp/bad-times.xml:$line: warning: kernel 'maximum_kernel': the baseline's t_total on titan-black is 'nan', not a time (a finite number of seconds, 0 or more); 3 such values not compared, and --fail-on-change cannot pass
-roofcast: 2 baseline values of t_total or t_estimate are not times (see the warnings): --fail-on-change cannot pass"
+roofcast: 2 baseline values of t_total are missing or not times (see the warnings): --fail-on-change cannot pass"
+# ... which the default gate, following t_estimate, does not follow: it passes
+expect 0 "$roofcast" -q -f md,csv -o "$tmp/bad-times" --baseline "$tmp/bad-times.xml" --fail-on-change 1000
+lacks "$tmp/err" "cannot pass"
 has "$tmp/bad-times/changes.md" "| GeForce GTX TITAN Black | t_total | not a time | 6.90 | not compared |"
 has "$tmp/bad-times/changes.md" "| GeForce GTX TITAN X | t_mem | not a time | 1.90 | not compared |"
 lacks "$tmp/bad-times/changes.md" "nan"
-# A refined t_estimate that is not a time fails the gate too, and the
-# message names it among the tracked estimates.
+# A refined t_estimate that is not a time fails the default gate, and the message names it.
 awk '/<kernel id="maximum_kernel"/ { k = 1 } /<\/kernel>/ { k = 0 }
      k && /<estimate gpu="titan-black"/ { sub(/ t-estimate="[^"]*"/, " t-estimate=\"nan\"") }
      { print }' "$tmp/a/results.xml" > "$tmp/bad-estimate.xml"
 expect 4 "$roofcast" -q -f csv -o "$tmp/bad-estimate" --baseline "$tmp/bad-estimate.xml" --fail-on-change 1000
-has "$tmp/err" "roofcast: 1 baseline value of t_total or t_estimate is not a time (see the warnings): --fail-on-change cannot pass"
+has "$tmp/err" "roofcast: 1 baseline value of t_estimate is missing or not a time (see the warnings): --fail-on-change cannot pass"
 has "$tmp/bad-times/changes.csv" "estimate,maximum_kernel,titan-black,t_total_us,nan,6.904761904761905,"
 # Without --fail-on-change the warning alone; an untracked quantity (t_mem)
 # that is not a time warns but does not fail the gate.

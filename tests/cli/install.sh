@@ -60,4 +60,26 @@ else
     skip "no mount namespace (unshare -m): the no-templates error is not checked"
 fi
 
+# Without -s, from a directory with no specs/ of its own (issue 29.9): the installed program
+# reads the installed GPU files (the source tree's hidden), found as the templates are; with
+# none anywhere, the error names every place tried and the -s option.
+[ -s "$tmp/moved/share/roofcast/specs/h100-sxm5.xml" ] && ok || bad "cmake --install did not install share/roofcast/specs"
+prefix_specs=$(sed -n 's/^CMAKE_INSTALL_PREFIX:PATH=//p' "$build/CMakeCache.txt")/share/roofcast/specs
+if [ -e "$prefix_specs" ]; then
+    skip "GPU files are installed in $prefix_specs: the bundled-specs checks cannot hide them"
+elif in_namespace "mount -t tmpfs tmpfs '$src/specs'" 2>/dev/null; then
+    in_namespace "mount -t tmpfs tmpfs '$src/specs' && cd '$tmp/cwd-moved' &&
+        '$tmp/moved/bin/roofcast' -q --check '$src/kernels/maximum_kernel.xml' >'$tmp/out' 2>'$tmp/err'
+        echo \$? >'$tmp/status'"
+    [ "$(cat "$tmp/status")" -eq 0 ] && ok || { bad "installed, no -s: exit $(cat "$tmp/status"), want 0"; show "$tmp/err"; }
+    [ "$(grep -c '^maximum_kernel ' "$tmp/out")" -eq 12 ] && ok || bad "installed, no -s: not the 12 bundled GPUs"
+    in_namespace "mount -t tmpfs tmpfs '$src/specs' && cd '$tmp/cwd-lone' &&
+        '$tmp/lone/roofcast' -q --check '$src/kernels/maximum_kernel.xml' >'$tmp/out' 2>'$tmp/err'
+        echo \$? >'$tmp/status'"
+    [ "$(cat "$tmp/status")" -eq 1 ] && ok || bad "no GPU files: exit $(cat "$tmp/status"), want 1"
+    has "$tmp/err" "roofcast: no GPU files: none in specs/ in the current directory, $tmp/lone/specs, $tmp/lone/../share/roofcast/specs, $src/specs or $prefix_specs; give them with -s PATH"
+else
+    skip "no mount namespace (unshare -m): the bundled-specs lookup is not checked"
+fi
+
 finish install

@@ -56,11 +56,33 @@ same "gpuMeans' files after the rename" "$(present "$out" | grep '^gpuMeans' | t
 [ -f "$out/notes.txt" ] && ok || bad "notes.txt, not roofcast's, was removed"
 same "manifest names after the rename" "$(listed "$out")" "$(present "$out" | grep -v notes)"
 
-# A kernel deleted, and fewer formats: only what this run wrote remains.
+# A kernel deleted, the same inputs otherwise (the nightly case): its files go.
 rm "$tmp/k/gpuMeans.xml"
+expect 0 "$roofcast" -q -o "$out" "$tmp/k"
+same "gpuMeans' files after its kernel file was deleted" \
+    "$(present "$out" | grep '^gpuMeans' | tr '\n' ' ')" "gpuMeans-notes.md "
+before=$(present "$out" | tr '\n' ' ')
+# A run over some formats speaks for those only (issue 29.9): the other formats' files stay,
+# and stay listed, so that a later run can still remove them.
 expect 0 "$roofcast" -q -f md,csv -o "$out" "$tmp/k"
-same "files after -f md,csv" "$(present "$out" | tr '\n' ' ')" \
-    "estimates.csv getRestricted.md gpuKendall.md gpuMeans-notes.md maximum_kernel.md notes.txt "
+same "files after -f md,csv" "$(present "$out" | tr '\n' ' ')" "$before"
+same "manifest names after -f md,csv" "$(listed "$out")" "$(present "$out" | grep -v notes)"
+# A run naming a kernel file speaks for that kernel only: the other kernels' files stay.
+expect 0 "$roofcast" -o "$out" "$tmp/k/maximum_kernel.xml"
+same "files after a run of one kernel" "$(present "$out" | tr '\n' ' ')" "$before"
+contains "$tmp/err" "of other kernels or formats, kept)"
+# ... and a run over the directory again removes a deleted kernel's files in every format.
+expect 0 "$roofcast" -q -o "$out" "$tmp/k"
+same "files after a full run" "$(present "$out" | tr '\n' ' ')" "$before"
+rm "$tmp/k/gpuKendall.xml"
+expect 0 "$roofcast" -q -f md,csv -o "$out" "$tmp/k"
+same "gpuKendall's files after its kernel file was deleted, -f md,csv" \
+    "$(present "$out" | grep '^gpuKendall' | tr '\n' ' ')" \
+    "gpuKendall-roofline.png gpuKendall-roofline.svg gpuKendall-time.png gpuKendall-time.svg gpuKendall.html gpuKendall.pdf "
+expect 0 "$roofcast" -q -o "$out" "$tmp/k"
+same "gpuKendall's files after a run of every format" "$(present "$out" | grep '^gpuKendall' | tr '\n' ' ')" ""
+cp kernels/gpuKendall.xml "$tmp/k/"
+expect 0 "$roofcast" -q -f md,csv -o "$out" "$tmp/k"
 
 # A manifest is never a way to remove what roofcast did not write.
 echo victim > "$tmp/victim"

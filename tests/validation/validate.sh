@@ -11,10 +11,10 @@
 # from which device figures and rules may be calibrated: they show how well
 # that worked, not how well the model predicts.
 #
-# --markdown prints the table as README.md shows it. --readme FILE prints the
+# --markdown prints the table as docs/validation.md shows it. --readme FILE prints the
 # plain table and checks that FILE (relative to SOURCE_DIR) shows the
 # Markdown one exactly, from its header row to the last summary line, so that
-# a change to the model cannot leave README's table behind.
+# a change to the model cannot leave that table behind.
 #
 # Exit status 1 when a t_lower exceeds a measurement (it must be a true lower
 # bound), roofcast fails, or FILE's table differs; the error figures are

@@ -1,0 +1,522 @@
+/* glance.c: "At a glance", the rows and the verdict. See glance.h. */
+#include "results/glance.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results/format.h"
+#include "util/buffer.h"
+
+#define X(s) ((const xmlChar *)(s))
+
+void rc_glance_fastest(const double *t, size_t n, bool *fastest)
+{
+    double lo = INFINITY;
+    for (size_t i = 0; i < n; i++)
+        lo = fmin(lo, t[i]);
+    for (size_t i = 0; i < n; i++)
+        fastest[i] = n > 1 && t[i] <= lo * (1 + RC_NO_DIFFERENCE);
+}
+
+/* ---- what limits an estimate ------------------------------------------- */
+
+/* The latency limiter is the longest thread when its own time is the body's. */
+static bool thread_bound(const rc_refined *r)
+{
+    return r->limiter == RC_LIMIT_LATENCY && r->t_thread >= r->t_body_est;
+}
+
+/* The memory level whose term is the longest: the one latency and occupancy hold back. */
+static const rc_level_time *slowest_level(const rc_refined *r, const char **name)
+{
+    const rc_level_time *l = &r->dram;
+    *name = "DRAM";
+    if (r->l2.time > l->time) {
+        l = &r->l2;
+        *name = "L2";
+    }
+    if (r->l1.time > l->time) {
+        l = &r->l1;
+        *name = "L1/shared";
+    }
+    return l;
+}
+
+static const char *precision_words(rc_limiter l)
+{
+    return l == RC_LIMIT_FP16 ? "FP16" : l == RC_LIMIT_FP64 ? "FP64" : "FP32";
+}
+
+/* The limiter's kind, a few words that group GPUs: "the launch cost", "DRAM bandwidth". */
+static const char *limiter_kind(const rc_refined *r)
+{
+    switch (r->limiter) {
+    case RC_LIMIT_LAUNCH: return "the launch cost";
+    case RC_LIMIT_LATENCY: return thread_bound(r) ? "the longest thread's latency"
+                                                  : "memory latency";
+    case RC_LIMIT_OCCUPANCY: return "occupancy";
+    case RC_LIMIT_DRAM: return "DRAM bandwidth";
+    case RC_LIMIT_L2: return "L2 bandwidth";
+    case RC_LIMIT_L1: return "L1/shared bandwidth";
+    case RC_LIMIT_FP16: return "FP16 compute";
+    case RC_LIMIT_FP64: return "FP64 compute";
+    default: return "FP32 compute";
+    }
+}
+
+char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size)
+{
+    char a[64];
+    rc_format_sig3(100 * r->occ.occupancy, a, sizeof a);
+    switch (r->limiter) {
+    case RC_LIMIT_LAUNCH:
+        snprintf(buf, size, "the launch cost");
+        break;
+    case RC_LIMIT_LATENCY:
+        if (thread_bound(r))
+            snprintf(buf, size, "latency: the longest thread's %s FLOPs",
+                     rc_format_sig3(r->thread_flops_max, a, sizeof a));
+        else
+            snprintf(buf, size, "memory latency: %s threads at work%s",
+                     rc_format_sig3(r->working_threads, a, sizeof a),
+                     r->waves > 1 && r->working_share < 1 ? " on average" : "");
+        break;
+    case RC_LIMIT_OCCUPANCY:
+        snprintf(buf, size, "occupancy: %s %%", a);
+        break;
+    default:
+        snprintf(buf, size, "%s at %s %% occupancy", limiter_kind(r), a);
+        break;
+    }
+    return buf;
+}
+
+/* ---- the facts, in the glance's order ---------------------------------- */
+
+typedef struct {
+    const rc_glance_facts *f;
+    size_t *order;  /* GPU indices, fastest first */
+    double *t;      /* the time the glance orders by, per GPU index */
+    bool *fastest;  /* per GPU index */
+    const char *t_name; /* "t_estimate" or "t_total" */
+} glance;
+
+static bool glance_init(glance *g, const rc_glance_facts *f)
+{
+    size_t n = f->ngpus ? f->ngpus : 1;
+    *g = (glance){f, calloc(n, sizeof(size_t)), calloc(n, sizeof(double)),
+                  calloc(n, sizeof(bool)), f->refined ? "t_estimate" : "t_total"};
+    if (!g->order || !g->t || !g->fastest)
+        return false;
+    for (size_t i = 0; i < f->ngpus; i++) {
+        g->order[i] = i;
+        g->t[i] = f->refined ? f->refined[i].t_estimate : f->est[i].t_total;
+    }
+    /* Insertion sort, stable: the reports' order among equal times. (The GPUs are few, and
+     * qsort has no context argument that would keep this free of shared state across the
+     * threads that build kernels' results.) */
+    for (size_t k = 1; k < f->ngpus; k++)
+        for (size_t m = k; m > 0 && g->t[g->order[m]] < g->t[g->order[m - 1]]; m--) {
+            size_t tmp = g->order[m];
+            g->order[m] = g->order[m - 1];
+            g->order[m - 1] = tmp;
+        }
+    rc_glance_fastest(g->t, f->ngpus, g->fastest);
+    return true;
+}
+
+static void glance_free(glance *g)
+{
+    free(g->order);
+    free(g->t);
+    free(g->fastest);
+}
+
+static const char *name_of(const glance *g, size_t i) { return g->f->gpus[i]->name; }
+
+static char *us(double seconds, char *buf, size_t size) { return rc_format_us(seconds, buf, size); }
+
+/* "A", "A and B", "A, B and C": the GPUs with in[i], in the glance's order. */
+static void put_names(rc_buffer *sb, const glance *g, const bool *in)
+{
+    size_t n = 0, seen = 0;
+    for (size_t k = 0; k < g->f->ngpus; k++)
+        n += in[g->order[k]];
+    for (size_t k = 0; k < g->f->ngpus; k++) {
+        size_t i = g->order[k];
+        if (!in[i])
+            continue;
+        seen++;
+        rc_buffer_printf(sb, "%s%s", seen == 1 ? "" : seen == n ? " and " : ", ", name_of(g, i));
+    }
+}
+
+/* ---- the verdict ------------------------------------------------------- */
+
+/* The range, and which GPUs show no meaningful difference from the fastest. */
+static void say_range(rc_buffer *sb, const glance *g)
+{
+    const rc_glance_facts *f = g->f;
+    char a[64], b[64], c[64];
+    size_t first = g->order[0], last = g->order[f->ngpus - 1];
+    if (f->ngpus == 1) {
+        rc_buffer_printf(sb, "%s is %s µs on the %s.", g->t_name, us(g->t[first], a, sizeof a),
+                         name_of(g, first));
+        return;
+    }
+    size_t nfast = 0, last_fast = first;
+    for (size_t k = 0; k < f->ngpus; k++)
+        if (g->fastest[g->order[k]]) {
+            nfast++;
+            last_fast = g->order[k];
+        }
+    us(g->t[first], a, sizeof a);
+    us(g->t[last], b, sizeof b);
+    if (nfast == f->ngpus) {
+        rc_buffer_printf(sb, "No meaningful difference between the %s GPUs: %s is %s%s%s µs on "
+                         "all of them, within %d %% of the fastest.",
+                         rc_format_int((int64_t)f->ngpus, c, sizeof c), g->t_name, a,
+                         strcmp(a, b) ? " to " : "", strcmp(a, b) ? b : "",
+                         (int)(100 * RC_NO_DIFFERENCE + 0.5));
+        return;
+    }
+    double ratio = g->t[last] / g->t[first];
+    rc_buffer_printf(sb, "%s ranges from %s µs on the %s to %s µs on the %s, %s times as long.",
+                     g->t_name, a, name_of(g, first), b, name_of(g, last),
+                     rc_format_sig3(ratio, c, sizeof c));
+    if (nfast > 1) {
+        rc_buffer_printf(sb, " No meaningful difference between the ");
+        put_names(sb, g, g->fastest);
+        rc_buffer_printf(sb, " (%s to %s µs, within %d %% of the fastest): no ranking among "
+                         "them.", a, us(g->t[last_fast], b, sizeof b),
+                         (int)(100 * RC_NO_DIFFERENCE + 0.5));
+    }
+}
+
+/* What limits it, GPUs grouped by the kind of limiter, the largest group first. */
+static void say_limit(rc_buffer *sb, const glance *g)
+{
+    const rc_glance_facts *f = g->f;
+    if (!f->refined)
+        return;
+    size_t n = f->ngpus;
+    bool *done = calloc(n, sizeof(bool)), *in = calloc(n, sizeof(bool));
+    if (!done || !in) {
+        free(done);
+        free(in);
+        return;
+    }
+    rc_buffer_printf(sb, "It is limited by ");
+    for (size_t groups = 0;; groups++) {
+        /* the largest group of GPUs not yet named, by the first of them in the order */
+        const char *kind = NULL;
+        size_t best = 0;
+        for (size_t k = 0; k < n; k++) {
+            size_t i = g->order[k], count = 0;
+            if (done[i])
+                continue;
+            const char *ki = limiter_kind(&f->refined[i]);
+            for (size_t m = 0; m < n; m++)
+                count += !done[m] && strcmp(limiter_kind(&f->refined[m]), ki) == 0;
+            if (count > best) {
+                best = count;
+                kind = ki;
+            }
+        }
+        if (!kind)
+            break;
+        size_t left = 0;
+        for (size_t i = 0; i < n; i++) {
+            in[i] = !done[i] && strcmp(limiter_kind(&f->refined[i]), kind) == 0;
+            done[i] |= in[i];
+            left += !done[i];
+        }
+        char c[64];
+        rc_buffer_printf(sb, "%s%s on ", groups == 0 ? "" : left == 0 ? " and by " : ", by ",
+                         kind);
+        if (best == n)
+            rc_buffer_printf(sb, n == 1 ? "the %s" : n == 2 ? "both GPUs" : "all %s GPUs",
+                             n == 1 ? name_of(g, 0) : rc_format_int((int64_t)n, c, sizeof c));
+        else if (best <= 3) {
+            rc_buffer_printf(sb, "the ");
+            put_names(sb, g, in);
+        } else
+            rc_buffer_printf(sb, "%s GPUs", rc_format_int((int64_t)best, c, sizeof c));
+    }
+    rc_buffer_printf(sb, ".");
+    free(done);
+    free(in);
+}
+
+/* Too few bytes in flight for the bandwidth (latency or occupancy): what would add some. */
+static void say_in_flight(rc_buffer *sb, const char *on, const rc_refined *r)
+{
+    char a[64], b[64], c[64], d[64];
+    const char *lv;
+    const rc_level_time *l = slowest_level(r, &lv);
+    /* Over several waves that mix blocks with and without work, the count is an average. */
+    bool average = r->waves > 1 && r->working_share < 1;
+    rc_buffer_printf(sb, "On the %s, the %s threads at work%s keep %s in flight, which over the "
+                     "%s latency move %s of the %s %s sustains (Little's law): more threads at "
+                     "work at once (more blocks, or more working threads per block) or more "
+                     "independent loads per thread would make it faster.", on,
+                     rc_format_sig3(r->working_threads, a, sizeof a),
+                     average ? " (resident at once, on average)" : "",
+                     rc_format_si3(l->in_flight, "B", b, sizeof b), lv,
+                     rc_format_si3(l->little, "B/s", c, sizeof c),
+                     rc_format_si3(l->sustained, "B/s", d, sizeof d), lv);
+}
+
+/* What would make the fastest GPU's estimate shorter, by what limits it there. */
+static void say_change(rc_buffer *sb, const glance *g)
+{
+    const rc_glance_facts *f = g->f;
+    if (!f->refined)
+        return;
+    size_t i = g->order[0];
+    const rc_refined *r = &f->refined[i];
+    char a[64], b[64];
+    const char *on = name_of(g, i);
+    switch (r->limiter) {
+    case RC_LIMIT_LAUNCH:
+        rc_buffer_printf(sb, "On the %s the body takes %s µs, less than the %s µs a launch "
+                         "costs: fewer bytes or FLOPs would not make it faster; fewer launches, "
+                         "each doing more work, would.", on, us(r->t_body_est, a, sizeof a),
+                         us(r->t_launch, b, sizeof b));
+        return;
+    case RC_LIMIT_LATENCY:
+        if (thread_bound(r)) {
+            rc_buffer_printf(sb, "On the %s the longest thread's %s FLOPs, one instruction after "
+                             "another, take %s µs: spreading that work over more threads would "
+                             "make it faster.", on, rc_format_sig3(r->thread_flops_max, a, sizeof a),
+                             us(r->t_thread, b, sizeof b));
+            return;
+        }
+        say_in_flight(sb, on, r);
+        return;
+    case RC_LIMIT_OCCUPANCY:
+        say_in_flight(sb, on, r);
+        return;
+    case RC_LIMIT_DRAM:
+    case RC_LIMIT_L2:
+    case RC_LIMIT_L1: {
+        const char *lv;
+        const rc_level_time *l = slowest_level(r, &lv);
+        rc_buffer_printf(sb, "On the %s it moves %s bytes at %s at %s: fewer bytes (coalesced "
+                         "accesses, data reused from shared memory) would make it faster; fewer "
+                         "FLOPs would not.", on, rc_format_sig3(l->bytes, a, sizeof a), lv,
+                         rc_format_si3(l->rate, "B/s", b, sizeof b));
+        return;
+    }
+    default:
+        rc_buffer_printf(sb, "On the %s its %s FLOPs run at %s: fewer FLOPs would make it faster; "
+                         "fewer bytes would not.", on,
+                         rc_format_sig3(f->model->flops.total, a, sizeof a),
+                         precision_words(r->limiter));
+        return;
+    }
+}
+
+/* Whether the launch cost, not the body, decides which GPU is fastest. */
+static void say_launch_decides(rc_buffer *sb, const glance *g)
+{
+    const rc_glance_facts *f = g->f;
+    size_t n = f->ngpus;
+    if (!f->refined || n < 2)
+        return;
+    double *body = calloc(n, sizeof(double));
+    bool *by_body = calloc(n, sizeof(bool));
+    if (body && by_body) {
+        for (size_t i = 0; i < n; i++)
+            body[i] = f->refined[i].t_body_est;
+        rc_glance_fastest(body, n, by_body);
+        bool shared = false;
+        size_t body_first = 0;
+        for (size_t i = 0; i < n; i++) {
+            shared |= by_body[i] && g->fastest[i];
+            if (body[i] < body[body_first])
+                body_first = i;
+        }
+        size_t first = g->order[0];
+        const rc_refined *rb = &f->refined[body_first], *rf = &f->refined[first];
+        if (!shared && body[body_first] > 0) {
+            char a[64], b[64], c[64], d[64];
+            rc_buffer_printf(sb, "The launch cost decides the ranking: by the body alone the %s "
+                             "would be fastest (%s µs against %s µs on the %s), but a launch "
+                             "costs %s µs on it against %s µs on the %s.", name_of(g, body_first),
+                             us(rb->t_body_est, a, sizeof a), us(rf->t_body_est, b, sizeof b),
+                             name_of(g, first), us(rb->t_launch, c, sizeof c),
+                             us(rf->t_launch, d, sizeof d), name_of(g, first));
+        }
+    }
+    free(body);
+    free(by_body);
+}
+
+/* Why t_estimate is more than twice t_total on the GPU where it is most so. */
+static void say_slower(rc_buffer *sb, const glance *g, size_t i)
+{
+    const rc_glance_facts *f = g->f;
+    const rc_refined *r = &f->refined[i];
+    const rc_estimate *e = &f->est[i];
+    char a[64], b[64], c[64], d[64], q[64];
+    rc_format_sig3(r->t_estimate / e->t_total, q, sizeof q);
+    rc_buffer_printf(sb, "On the %s t_estimate is %s times t_total: ", name_of(g, i), q);
+    if (r->limiter == RC_LIMIT_LAUNCH) {
+        rc_buffer_printf(sb, "a launch queued back to back costs %s µs on it, more than the "
+                         "peak roofline's whole %s µs.", us(r->t_launch, a, sizeof a),
+                         us(e->t_total, b, sizeof b));
+    } else if (thread_bound(r)) {
+        rc_buffer_printf(sb, "its longest thread alone runs %s FLOPs one instruction after "
+                         "another, %s µs, where the peak roofline spreads all FLOPs over the "
+                         "whole GPU.", rc_format_sig3(r->thread_flops_max, a, sizeof a),
+                         us(r->t_thread, b, sizeof b));
+    } else if (r->limiter >= RC_LIMIT_FP16) {
+        rc_buffer_printf(sb, "the peak roofline runs the FLOPs at the whole GPU's %s FP32 peak, "
+                         "the refined estimate at the %s that %lld of its %lld SMs reach at "
+                         "this occupancy.", rc_format_si3(f->gpus[i]->peak_fp32, "FLOP/s", a, sizeof a),
+                         rc_format_si3(r->rate[r->limiter - RC_LIMIT_FP16], "FLOP/s", b, sizeof b),
+                         (long long)r->active_sms, (long long)r->sms);
+    } else {
+        const char *lv;
+        const rc_level_time *l = slowest_level(r, &lv);
+        rc_buffer_printf(sb, "the peak roofline moves its %s bytes at the datasheet's %s, the "
+                         "refined estimate moves %s bytes at %s at %s, ",
+                         rc_format_int(f->model->bytes.total, a, sizeof a),
+                         rc_format_si3(f->gpus[i]->bandwidth, "B/s", b, sizeof b),
+                         rc_format_sig3(l->bytes, c, sizeof c), lv,
+                         rc_format_si3(l->rate, "B/s", d, sizeof d));
+        if (l->little_bound)
+            rc_buffer_printf(sb, "all that %s in flight reach over the %s latency (Little's "
+                             "law).", rc_format_si3(l->in_flight, "B", a, sizeof a), lv);
+        else
+            rc_buffer_printf(sb, "the rate it sustains.");
+    }
+}
+
+/* Why t_total is more than twice t_estimate on the GPU where it is most so. */
+static void say_faster(rc_buffer *sb, const glance *g, size_t i)
+{
+    const rc_glance_facts *f = g->f;
+    const rc_refined *r = &f->refined[i];
+    const rc_estimate *e = &f->est[i];
+    char a[64], b[64], c[64], q[64];
+    rc_format_sig3(e->t_total / r->t_estimate, q, sizeof q);
+    rc_buffer_printf(sb, "On the %s t_total is %s times t_estimate: ", name_of(g, i), q);
+    double launch_gap = e->t_launch - r->t_launch, gap = e->t_total - r->t_estimate;
+    if (launch_gap >= 0.5 * gap) {
+        rc_buffer_printf(sb, "it counts %s µs for a launch followed by a synchronisation, where "
+                         "t_estimate counts %s µs for a launch queued back to back, and the "
+                         "body is %s µs.", us(e->t_launch, a, sizeof a),
+                         us(r->t_launch, b, sizeof b), us(r->t_body_est, c, sizeof c));
+    } else if (r->level_bytes.dram < (double)f->model->bytes.total) {
+        rc_buffer_printf(sb, "the peak roofline moves all %s declared bytes from DRAM, ",
+                         rc_format_int(f->model->bytes.total, a, sizeof a));
+        if (r->level_bytes.dram == 0)
+            rc_buffer_printf(sb, "the refined estimate none: the data stays in L2 between "
+                             "launches.");
+        else
+            rc_buffer_printf(sb, "the refined estimate only the %s bytes that reach it.",
+                             rc_format_sig3(r->level_bytes.dram, b, sizeof b));
+    } else {
+        rc_buffer_printf(sb, "the refined estimate's body, limited by %s, takes %s µs against "
+                         "the peak roofline's %s µs.", limiter_kind(r),
+                         us(r->t_body_est, a, sizeof a), us(e->t_body, b, sizeof b));
+    }
+}
+
+static void say_differ(rc_buffer *sb, const glance *g)
+{
+    const rc_glance_facts *f = g->f;
+    if (!f->refined)
+        return;
+    size_t hi = 0, lo = 0;
+    for (size_t i = 1; i < f->ngpus; i++) {
+        double q = f->refined[i].t_estimate / f->est[i].t_total;
+        if (q > f->refined[hi].t_estimate / f->est[hi].t_total)
+            hi = i;
+        if (q < f->refined[lo].t_estimate / f->est[lo].t_total)
+            lo = i;
+    }
+    bool slower = f->refined[hi].t_estimate > RC_GLANCE_DIFFER * f->est[hi].t_total;
+    bool faster = f->est[lo].t_total > RC_GLANCE_DIFFER * f->refined[lo].t_estimate;
+    if (slower)
+        say_slower(sb, g, hi);
+    if (slower && faster)
+        rc_buffer_printf(sb, " ");
+    if (faster)
+        say_faster(sb, g, lo);
+}
+
+/* ---- the tree ------------------------------------------------------------ */
+
+static void set_attr(xmlNodePtr n, const char *name, const char *value)
+{
+    xmlSetProp(n, X(name), X(value));
+}
+
+static void set_time(xmlNodePtr n, const char *name, double seconds)
+{
+    char buf[64], text[80];
+    set_attr(n, name, rc_format_exact(seconds, buf, sizeof buf));
+    snprintf(text, sizeof text, "%s-text", name);
+    set_attr(n, text, rc_format_us(seconds, buf, sizeof buf));
+}
+
+static void add_row(xmlNodePtr parent, const glance *g, size_t rank)
+{
+    const rc_glance_facts *f = g->f;
+    size_t i = g->order[rank];
+    char buf[128];
+    xmlNodePtr row = xmlNewChild(parent, NULL, X("row"), NULL);
+    set_attr(row, "gpu", f->gpus[i]->id);
+    set_attr(row, "gpu-name", f->gpus[i]->name);
+    snprintf(buf, sizeof buf, "%zu", rank + 1);
+    set_attr(row, "rank", buf);
+    if (f->refined) {
+        const rc_refined *r = &f->refined[i];
+        set_time(row, "t-estimate", r->t_estimate);
+        set_time(row, "t-lower", r->t_lower);
+        set_attr(row, "limiter", rc_limiter_name(r->limiter));
+        set_attr(row, "limiter-words", rc_glance_limiter_words(r, buf, sizeof buf));
+    }
+    set_time(row, "t-total", f->est[i].t_total);
+    set_attr(row, "fastest", g->fastest[i] ? "yes" : "no");
+}
+
+static const struct {
+    const char *kind;
+    void (*say)(rc_buffer *sb, const glance *g);
+} statements[] = {
+    {"range", say_range},   {"limit", say_limit},   {"change", say_change},
+    {"launch", say_launch_decides}, {"differ", say_differ},
+};
+
+xmlNodePtr rc_glance(xmlNodePtr kernel, const rc_glance_facts *f)
+{
+    xmlNodePtr gl = xmlNewChild(kernel, NULL, X("glance"), NULL);
+    if (!gl || f->ngpus == 0)
+        return gl;
+    set_attr(gl, "order", f->refined ? "t-estimate" : "t-total");
+    glance g;
+    if (glance_init(&g, f)) {
+        for (size_t k = 0; k < f->ngpus; k++)
+            add_row(gl, &g, k);
+        xmlNodePtr v = xmlNewChild(gl, NULL, X("verdict"), NULL);
+        for (size_t s = 0; v && s < sizeof statements / sizeof statements[0]; s++) {
+            rc_buffer sb = {0};
+            statements[s].say(&sb, &g);
+            char *text = rc_buffer_take(&sb, NULL);
+            if (text && *text) {
+                xmlNodePtr p = xmlNewChild(v, NULL, X("p"), NULL);
+                xmlAddChild(p, xmlNewText(X(text)));
+                set_attr(p, "kind", statements[s].kind);
+            }
+            free(text);
+        }
+    }
+    glance_free(&g);
+    return gl;
+}
