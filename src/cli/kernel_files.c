@@ -236,7 +236,8 @@ bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, char **pages, size
 static xmlNodePtr part_node(const run_share *share)
 {
     xmlDocPtr doc = xmlReadMemory(share->part, (int)share->part_len, NULL, NULL,
-                                  XML_PARSE_NONET | XML_PARSE_HUGE);
+                                  XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOERROR |
+                                      XML_PARSE_NOWARNING);
     return doc ? xmlDocGetRootElement(doc) : NULL;
 }
 

@@ -21,6 +21,7 @@
  */
 #include "render/render.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@
 #include <string.h>
 
 #include <hpdf.h>
+#include <zlib.h>
 
 #include "cli/roofcast.h"
 #include "paint/font.h"
@@ -1388,6 +1390,65 @@ static char *add_pages(pdf *p, reader *rd)
         return NULL;
     }
     return title;
+}
+
+/* Whether `packed` is one whole zlib stream (a page's deflated
+ * operators): it inflates to its end and nothing follows. */
+static bool inflates_whole(const unsigned char *packed, size_t len)
+{
+    z_stream z = {0};
+    if (len == 0 || len > UINT_MAX || inflateInit(&z) != Z_OK)
+        return false;
+    unsigned char out[16384];
+    z.next_in = (Bytef *)packed; /* zlib does not write it */
+    z.avail_in = (uInt)len;
+    int rc;
+    do {
+        z.next_out = out;
+        z.avail_out = sizeof out;
+        rc = inflate(&z, Z_NO_FLUSH);
+    } while (rc == Z_OK);
+    bool whole = rc == Z_STREAM_END && z.avail_in == 0;
+    inflateEnd(&z);
+    return whole;
+}
+
+bool rc_render_pdf_pages_whole(const char *pages, size_t len)
+{
+    reader rd = {(const unsigned char *)pages, (const unsigned char *)pages + len, false};
+    const unsigned char *magic = take(&rd, strlen(PAGES_MAGIC));
+    if (!magic || memcmp(magic, PAGES_MAGIC, strlen(PAGES_MAGIC)) != 0)
+        return false;
+    size_t tlen = take_u32(&rd);
+    const unsigned char *t = take(&rd, tlen);
+    char *title = t && tlen > 0 && !memchr(t, '\0', tlen) ? malloc(tlen + 1) : NULL;
+    if (title) {
+        memcpy(title, t, tlen);
+        title[tlen] = '\0';
+    }
+    bool utf8 = title && xmlCheckUTF8((const xmlChar *)title); /* the bookmark's text */
+    free(title);
+    if (!utf8)
+        return false;
+    size_t npages = take_u32(&rd);
+    if (npages == 0)
+        return false;
+    for (size_t i = 0; i < npages && !rd.bad; i++) {
+        const unsigned char *n = take(&rd, 1);
+        const unsigned char *roles = n && *n <= PAGES_MAX_FONTS ? take(&rd, *n) : NULL;
+        for (size_t k = 0; roles && k < *n; k++)
+            if (roles[k] >= RC_FONT_COUNT)
+                return false;
+        size_t plen = roles ? take_u32(&rd) : 0;
+        const unsigned char *packed = roles ? take(&rd, plen) : NULL;
+        if (!packed || !inflates_whole(packed, plen))
+            return false;
+    }
+    for (int r = 0; r < RC_FONT_COUNT && !rd.bad; r++) {
+        size_t n = take_u32(&rd);
+        take(&rd, n > len ? len + 1 : 2 * n);
+    }
+    return !rd.bad && rd.at == rd.end;
 }
 
 static bool grow_kernels(rc_pdf_summary *s)
