@@ -1,0 +1,173 @@
+#!/bin/sh
+# robustness.sh ROOFCAST SOURCE_DIR CACHE_EDIT
+# What a run finds in its output directory and at --baseline (issue 30):
+#  - a lock file that is a symbolic link, a FIFO or a directory: exit 3
+#    with a message naming it, and the link's target untouched;
+#  - a manifest or cache that is a FIFO, a directory or a symbolic link:
+#    a warning naming it, never a hang, nothing removed; a manifest of
+#    version 1 removes nothing; a cache cut before its header's end warns;
+#  - an output file's name taken by a symbolic link: replaced by the
+#    report, the link's target untouched;
+#  - --baseline naming a FIFO (or a directory whose results.xml is one):
+#    a warning, never a hang; a baseline with duplicate kernel ids: a
+#    warning naming them;
+#  - a cache entry whose CRC matches but whose piece (results.xml's text,
+#    the CSV rows, the index row, the PDF pages) is not what it claims:
+#    one warning, the kernel counted again, the overviews as a full run's,
+#    and the next cache holds the good entry.
+set -u
+. "$(dirname "$0")/lib.sh"
+cache_edit=$3
+case $cache_edit in /*) ;; *) cache_edit=$(pwd)/$cache_edit ;; esac
+setup "$1" "$2"
+
+same() { # same WHAT GOT WANT
+    if [ "$2" = "$3" ]; then ok; else bad "$1: got [$2], want [$3]"; fi
+}
+# run STATUS ARGS...: roofcast under a time limit (a hang fails, exit 124).
+run() {
+    want=$1; shift
+    expect "$want" timeout 20 "$roofcast" "$@"
+}
+
+mkdir "$tmp/k"
+cp kernels/gpuMeans.xml kernels/gpuKendall.xml kernels/maximum_kernel.xml "$tmp/k"
+args="-q --gpu titan-black,rtx-4070 -f md,csv,xml,pdf"
+echo precious > "$tmp/victim"
+
+# 1. The lock file a symbolic link: not followed, its target untouched.
+out=$tmp/lock-link
+mkdir "$out"
+ln -s "$tmp/victim" "$out/.roofcast.lock"
+run 3 $args -o "$out" "$tmp/k"
+same "lock file a symbolic link" "$(cat "$tmp/err")" \
+    "roofcast: $out/.roofcast.lock: is a symbolic link, which roofcast does not follow, not roofcast's lock file: nothing is written into $out/ (remove it, or choose another -o)"
+same "the lock link's target" "$(cat "$tmp/victim")" "precious"
+[ -f "$out/index.md" ] || [ -f "$out/results.xml" ] && bad "a run wrote beside a lock link" || ok
+
+# 2, 3. The lock file a FIFO or a directory: exit 3 with a message.
+out=$tmp/lock-fifo
+mkdir "$out"
+mkfifo "$out/.roofcast.lock"
+run 3 $args -o "$out" "$tmp/k"
+same "lock file a FIFO" "$(cat "$tmp/err")" \
+    "roofcast: $out/.roofcast.lock: is a FIFO, not roofcast's lock file: nothing is written into $out/ (remove it, or choose another -o)"
+out=$tmp/lock-dir
+mkdir -p "$out/.roofcast.lock"
+run 3 $args -o "$out" "$tmp/k"
+same "lock file a directory" "$(cat "$tmp/err")" \
+    "roofcast: $out/.roofcast.lock: is a directory, not roofcast's lock file: nothing is written into $out/ (remove it, or choose another -o)"
+
+# 2, 3. The manifest a FIFO, a directory, a symbolic link: a warning, the
+# run goes on, nothing removed; the next run is not locked out.
+out=$tmp/o
+run 0 $args -o "$out" "$tmp/k"
+echo mine > "$out/notes.txt"
+rm "$out/.roofcast-manifest"
+mkfifo "$out/.roofcast-manifest"
+run 0 $args -o "$out" "$tmp/k"
+same "manifest a FIFO" "$(cat "$tmp/err")" \
+    "$out/.roofcast-manifest: warning: is a FIFO, not roofcast's manifest: it is not read, and no earlier file is removed"
+[ -p "$out/.roofcast-manifest" ] && bad "the FIFO was kept as the manifest" || ok
+run 0 $args -o "$out" "$tmp/k"
+same "the run after the FIFO" "$(cat "$tmp/err")" ""
+rm "$out/.roofcast-manifest"
+mkdir "$out/.roofcast-manifest"
+run 3 $args -o "$out" "$tmp/k"
+contains "$tmp/err" "$out/.roofcast-manifest: warning: is a directory, not roofcast's manifest: it is not read, and no earlier file is removed"
+rmdir "$out/.roofcast-manifest"
+printf 'roofcast-manifest 2\nfile notes.txt 5 0000000000000000\nend 1 %s\n' 0 > "$tmp/their-manifest"
+ln -s "$tmp/their-manifest" "$out/.roofcast-manifest"
+run 0 $args -o "$out" "$tmp/k"
+same "manifest a symbolic link" "$(cat "$tmp/err")" \
+    "$out/.roofcast-manifest: warning: is a symbolic link, which roofcast does not follow, not roofcast's manifest: it is not read, and no earlier file is removed"
+[ -f "$out/notes.txt" ] && ok || bad "a linked manifest removed notes.txt"
+[ -f "$tmp/their-manifest" ] && [ ! -L "$out/.roofcast-manifest" ] && ok ||
+    bad "the manifest link was not replaced, or its target removed"
+
+# 6. A manifest of version 1 (no checksum) removes nothing it lists.
+printf 'roofcast-manifest 1\nfile notes.txt 5\n' > "$out/.roofcast-manifest"
+run 0 $args -o "$out" "$tmp/k"
+same "manifest of version 1" "$(cat "$tmp/err")" \
+    "$out/.roofcast-manifest: warning: a manifest of an older roofcast (version 1, without a checksum): every file is made again and no earlier file is removed"
+[ -f "$out/notes.txt" ] && ok || bad "a manifest of version 1 removed notes.txt"
+run 0 $args -o "$out" "$tmp/k"
+[ -f "$out/notes.txt" ] && ok || bad "the run after a manifest of version 1 removed notes.txt"
+
+# An output file's name a symbolic link: replaced, its target untouched.
+rm "$out/gpuMeans.md"
+ln -s "$tmp/victim" "$out/gpuMeans.md"
+run 0 $args -o "$out" "$tmp/k"
+[ -f "$out/gpuMeans.md" ] && [ ! -L "$out/gpuMeans.md" ] && ok || bad "gpuMeans.md is still a link"
+same "an output link's target" "$(cat "$tmp/victim")" "precious"
+
+# The cache a FIFO or cut before its header's end: a warning, no hang.
+change_means() { # change_means TEXT: edits gpuMeans.xml's summary
+    sed "s/Means of pairs/$1/" kernels/gpuMeans.xml > "$tmp/k/gpuMeans.xml"
+}
+rm "$out/.roofcast-cache"
+mkfifo "$out/.roofcast-cache"
+change_means "Mean of two"
+run 0 $args -o "$out" "$tmp/k"
+same "cache a FIFO" "$(cat "$tmp/err")" \
+    "$out/.roofcast-cache: warning: is a FIFO, not roofcast's cache: not read; every kernel is counted"
+printf 'roofcast-ca' > "$out/.roofcast-cache"
+change_means "Mean of pairs"
+run 0 $args -o "$out" "$tmp/k"
+same "cache cut before its header's end" "$(cat "$tmp/err")" \
+    "$out/.roofcast-cache: warning: damaged (cut before its header's end, or not a roofcast cache): not read; every kernel is counted"
+
+# 4. A cache entry whose CRC matches but whose piece is not what it
+# claims: gpuKendall's, each piece in turn. One warning; the overviews
+# equal a full run's; the next run takes the good entry from the cache.
+printf 'rcpages1 not pages' > "$tmp/pdf"
+printf '    <kernel id="gpuKendall"><estimates>\n' > "$tmp/xml"
+printf 'gpuKendall,titan-black,1\r\n' > "$tmp/csv"
+printf '<kernel id="gpuKendall">\001\377 &bogus;' > "$tmp/part"
+for piece in pdf xml csv part; do
+    out=$tmp/cache-$piece
+    rm -rf "$out"
+    change_means "Mean of two"
+    run 0 $args -o "$out" "$tmp/k"
+    if "$cache_edit" "$out/.roofcast-cache" gpuKendall "$piece" "$tmp/$piece"; then ok; else bad "cache_edit $piece failed"; fi
+    cp "$out/summary.pdf" "$tmp/summary-before.pdf"
+    change_means "Mean of pairs"
+    run 0 $args -v -o "$out" "$tmp/k"
+    has "$tmp/err" "roofcast: 1 kernel not counted: its shares of the overviews were read from $out/.roofcast-cache"
+    has "$tmp/err" "$out/.roofcast-cache: warning: damaged: the kernels it holds no whole entry of are counted again"
+    same "warnings with a bad $piece piece" "$(grep -c -v '^roofcast: ' "$tmp/err")" 1
+    rm -rf "$tmp/full"
+    "$roofcast" $args -o "$tmp/full" "$tmp/k" >/dev/null 2>&1
+    for f in results.xml estimates.csv summary.pdf; do
+        cmp -s "$tmp/full/$f" "$out/$f" && ok || bad "$f after a bad $piece piece differs from a full run's"
+    done
+    change_means "Mean of two"
+    run 0 $args -v -o "$out" "$tmp/k"
+    has "$tmp/err" "roofcast: 2 kernels not counted: their shares of the overviews were read from $out/.roofcast-cache"
+    lacks "$tmp/err" "warning"
+done
+
+# 2. --baseline a FIFO, or a directory whose results.xml is one: a warning.
+mkfifo "$tmp/fifo.xml"
+run 0 $args -o "$tmp/b" --baseline "$tmp/fifo.xml" "$tmp/k"
+same "baseline a FIFO" "$(cat "$tmp/err")" \
+    "$tmp/fifo.xml: warning: the baseline is a FIFO, not a results.xml: nothing to compare with"
+mkdir "$tmp/bd"
+mkfifo "$tmp/bd/results.xml"
+run 0 $args -o "$tmp/b" --baseline "$tmp/bd" "$tmp/k"
+same "baseline directory with a FIFO" "$(cat "$tmp/err")" \
+    "$tmp/bd/results.xml: warning: the baseline is a FIFO, not a results.xml: nothing to compare with"
+
+# 6. A baseline with duplicate kernel ids: a warning naming them.
+run 0 $args -f xml -o "$tmp/base" "$tmp/k"
+awk '/^    <kernel id="gpuMeans"/ { keep = 1 } keep { copy = copy $0 "\n" }
+     /^    <\/kernel>/ && keep { keep = 0 }
+     { print } /^    <\/kernel>/ && copy != "" && !done { printf "%s", copy; done = 1 }' \
+    "$tmp/base/results.xml" > "$tmp/dup.xml"
+same "kernels in the duplicated baseline" "$(grep -c '^    <kernel id="gpuMeans"' "$tmp/dup.xml")" 2
+run 0 $args -o "$tmp/b" --baseline "$tmp/dup.xml" "$tmp/k"
+line=$(grep -n '^    <kernel id="gpuMeans"' "$tmp/dup.xml" | sed -n '2s/:.*//p')
+same "baseline with a duplicate id" "$(cat "$tmp/err")" \
+    "$tmp/dup.xml:$line: warning: the baseline holds kernel id 'gpuMeans' more than once: each is compared against its first <kernel>"
+
+finish robustness
