@@ -70,6 +70,12 @@
                           <xsl:variable name="id" select="@id"/>
                           <xsl:variable name="e" select="$k/estimates/estimate[@gpu = $id]"/>
                           <td class="num">
+                            <!-- A GPU the launch cannot run on (issue 30): no estimate. -->
+                            <xsl:if test="$k/cannot-launch[@gpu = $id]">
+                              <strong>cannot launch</strong>
+                              <br/>
+                              <span class="muted"><xsl:value-of select="$k/cannot-launch[@gpu = $id]/@reason"/></span>
+                            </xsl:if>
                             <xsl:if test="$e/@fastest = 'yes'">
                               <xsl:attribute name="class">num fastest</xsl:attribute>
                             </xsl:if>

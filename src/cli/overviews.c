@@ -19,6 +19,7 @@ bool run_start_overview(run_state *r)
 {
     r->overview = rc_results_new((const rc_gpu *const *)r->gpus, r->ngpus);
     if (!r->overview) {
+        rc_fault_at(r->diag, NULL, 0, "cannot make the overview: out of memory");
         r->status = RC_EXIT_OUTPUT;
         return false;
     }

@@ -681,6 +681,21 @@ static double chart_part(pdf *p, double scale, double chart_h, double top)
                                       "The roofline chart is on the next page.");
 }
 
+/* Each GPU the launch cannot run on (results/launch.h), under the time
+ * table, which has no row for it. Returns the height used. */
+static double cannot_launch_list(pdf *p, xmlNodePtr k, double scale, double top)
+{
+    pdf_style body = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_INK};
+    double y = top;
+    for (xmlNodePtr c = k->children; c; c = c->next)
+        if (is_element(c, "cannot-launch"))
+            y += pdf_paragraph(p, &body, MARGIN_X, y + 2 * scale, CONTENT_W, PDF_LEFT,
+                               pdf_join(p, tx(p, c, "message", "a GPU"),
+                                        "; no estimate is made there.", NULL)) +
+                 2 * scale;
+    return y - top;
+}
+
 /* The blocks of a kernel's page from MARGIN_TOP down, at font scale
  * `scale`, with the chart `chart_h` high (nothing when 0, a line saying
  * where it is when NEXT_PAGE). Draws when
@@ -700,6 +715,7 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
                         : "Time per launch in \xC2\xB5s: t_total = max(t_compute, t_mem) + t_launch",
                  scale, y);
     y += time_table(p, k, y, scale);
+    y += cannot_launch_list(p, k, scale, y);
     if (child(counts(k, "model"), "memory")) {
         y += 8 * scale;
         y += level_heading(p, k, scale, y);
@@ -1026,6 +1042,9 @@ static pdf_cell time_cell(pdf *p, const overview *o, size_t ki, size_t gi)
             c.text = tx(p, e, "t-total-text", "");
             c.bold = o->ng > 1 && attr_is(e, "fastest", "yes");
         }
+    for (xmlNodePtr e = o->kernels[ki]->children; gid && e; e = e->next)
+        if (is_element(e, "cannot-launch") && attr_is(e, "gpu", (const char *)gid))
+            c.text = "cannot launch"; /* no estimate (results/launch.h) */
     xmlFree(gid);
     return c;
 }

@@ -374,6 +374,19 @@ static void compare_gpu_figures(const rc_comparison *c, xmlNodePtr entry, const 
 }
 
 /* Adds every estimate value that moved, and the GPU figures behind it. */
+/* Whether the launch runs on GPU `gpu` changed (results/launch.h: a
+ * <cannot-launch> in one run, an estimate in the other): an input change
+ * named after the GPU, counted among the estimates that changed. */
+static void launch_change(xmlNodePtr entry, xmlNodePtr from, const char *gpu, const char *old,
+                          const char *now, rc_kernel_change *ch)
+{
+    char *gpu_name = get(from, "gpu-name"), name[300];
+    snprintf(name, sizeof name, "launches on %s", gpu_name ? gpu_name : gpu);
+    add_input(entry, "launch", gpu, name, old, now);
+    xmlFree(gpu_name);
+    ch->estimates_changed++;
+}
+
 static void compare_estimates(const rc_comparison *c, xmlNodePtr entry, xmlNodePtr old_k,
                               xmlNodePtr new_k, rc_kernel_change *ch)
 {
@@ -383,12 +396,31 @@ static void compare_estimates(const rc_comparison *c, xmlNodePtr entry, xmlNodeP
             continue;
         char *gpu = get(e, "gpu");
         xmlNodePtr o = find_by(oe, "estimate", "gpu", gpu);
+        if (!o && find_by(old_k, "cannot-launch", "gpu", gpu))
+            launch_change(entry, e, gpu, "no", "yes", ch);
         bool gpu_moved = false;
         for (size_t q = 0; o && q < NQUANTITIES; q++)
             gpu_moved |= compare_quantity(entry, o, e, q, gpu, ch);
         if (gpu_moved)
             compare_gpu_figures(c, entry, gpu);
         xmlFree(gpu);
+    }
+    /* A GPU the baseline estimated and this launch cannot run on: its
+     * estimates are gone, a move no percentage measures (the gate fails). */
+    for (xmlNodePtr n = new_k->children; n; n = n->next) {
+        char *gpu = is(n, "cannot-launch") ? get(n, "gpu") : NULL;
+        char *why = gpu ? get(n, "reason") : NULL;
+        if (gpu && find_by(oe, "estimate", "gpu", gpu)) {
+            char now[400];
+            snprintf(now, sizeof now, "no: %s", why ? why : "");
+            launch_change(entry, n, gpu, "yes", now, ch);
+            ch->max_abs_percent = INFINITY;
+            ch->gate_percent = INFINITY;
+            ch->gate_quantity = "t_total";
+            snprintf(ch->gate_gpu, sizeof ch->gate_gpu, "%s", gpu);
+        }
+        xmlFree(gpu);
+        xmlFree(why);
     }
 }
 

@@ -14,6 +14,7 @@
 #include "model/refine.h"
 #include "results/format.h"
 #include "results/interpret.h"
+#include "results/launch.h"
 #include "input/load.h"
 
 #define X(s) ((const xmlChar *)(s))
@@ -976,7 +977,28 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
     add_counts(n, "model", k, r->model);
     if (r->launch)
         add_counts(n, "launch", k, r->launch);
-    add_kernel_estimates(n, gpus, ng, r);
+    /* A GPU the launch cannot run on gets no estimate, so no ranking, chart
+     * or sentence counts it: a <cannot-launch> names it instead. */
+    const rc_gpu **fit = malloc((ng ? ng : 1) * sizeof *fit);
+    size_t nfit = 0;
+    for (size_t i = 0; fit && i < ng; i++) {
+        char why[300];
+        if (rc_launch_fits(gpus[i], k, why, sizeof why))
+            fit[nfit++] = gpus[i];
+    }
+    add_kernel_estimates(n, fit ? (const rc_gpu *const *)fit : gpus, fit ? nfit : ng, r);
+    free(fit);
+    for (size_t i = 0; i < ng; i++) {
+        char why[300], msg[500];
+        if (rc_launch_fits(gpus[i], k, why, sizeof why))
+            continue;
+        rc_launch_message(gpus[i], why, msg, sizeof msg);
+        xmlNodePtr c = xmlNewChild(n, NULL, X("cannot-launch"), NULL);
+        set_str(c, "gpu", gpus[i]->id);
+        set_str(c, "gpu-name", gpus[i]->name);
+        set_str(c, "reason", why);
+        set_str(c, "message", msg);
+    }
     return n;
 }
 
@@ -1023,6 +1045,7 @@ xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
     static const char *const estimate_attrs[] = {
         "gpu", "t-total", "t-total-text", "intensity-text", "bound", "fastest",
         "launch-dominated", "t-estimate", "t-estimate-text", "limiter", NULL};
+    static const char *const cannot_attrs[] = {"gpu", "gpu-name", "reason", "message", NULL};
     xmlNodePtr k = copy_some(doc, kernel, kernel_attrs);
     for (xmlNodePtr c = kernel->children; k && c; c = c->next) {
         if (named(c, "summary")) {
@@ -1046,6 +1069,8 @@ xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
             for (xmlNodePtr e = c->children; list && e; e = e->next)
                 if (named(e, "estimate"))
                     xmlAddChild(list, copy_some(doc, e, estimate_attrs));
+        } else if (named(c, "cannot-launch")) {
+            xmlAddChild(k, copy_some(doc, c, cannot_attrs));
         }
     }
     return k;

@@ -433,8 +433,10 @@ rc_output *rc_output_new(const char *dir, rc_diag *diag)
         return NULL;
     }
     rc_output *out = calloc(1, sizeof *out);
-    if (!out)
+    if (!out) {
+        rc_fault_at(diag, dir, 0, "cannot open the output directory: out of memory");
         return NULL;
+    }
     out->dirfd = -1;
     out->dir = strdup(dir);
     out->diag = diag;

@@ -14,7 +14,11 @@
 #  - a cache entry whose CRC matches but whose piece (results.xml's text,
 #    the CSV rows, the index row, the PDF pages) is not what it claims:
 #    one warning, the kernel counted again, the overviews as a full run's,
-#    and the next cache holds the good entry.
+#    and the next cache holds the good entry;
+#  - a launch that cannot be resident on a GPU (255 registers x 1,024
+#    threads; a GPU whose system reserve exceeds its shared memory): an
+#    error for that pair, named in every format, excluded from rankings,
+#    the other GPUs estimated, exit 1.
 set -u
 . "$(dirname "$0")/lib.sh"
 cache_edit=$3
@@ -169,5 +173,52 @@ run 0 $args -o "$tmp/b" --baseline "$tmp/dup.xml" "$tmp/k"
 line=$(grep -n '^    <kernel id="gpuMeans"' "$tmp/dup.xml" | sed -n '2s/:.*//p')
 same "baseline with a duplicate id" "$(cat "$tmp/err")" \
     "$tmp/dup.xml:$line: warning: the baseline holds kernel id 'gpuMeans' more than once: each is compared against its first <kernel>"
+
+# 5. A launch that cannot be resident: 1,024 threads x 255 registers on
+# every GPU; and a GPU (a copy of the RTX 4070) whose system reserve of
+# shared memory per block exceeds its SM's shared memory, where no kernel
+# can run. The other pairs are estimated; the exit status is 1.
+mkdir "$tmp/k5" "$tmp/s5"
+cp kernels/gpuMeans.xml "$tmp/k5"
+sed 's|^  <work>$|  <resources registers="255"/>\n  <work>|' kernels/maximum_kernel.xml > "$tmp/k5/maximum_kernel.xml"
+cp specs/gpu.xsd specs/rtx-4070.xml "$tmp/s5"
+sed -e 's|id="rtx-4070" name="GeForce RTX 4070"|id="reserve" name="Reserve Test GPU"|' \
+    -e 's|<shared-reserved>1 KiB</shared-reserved>|<shared-reserved>101 KiB</shared-reserved>|' \
+    specs/rtx-4070.xml > "$tmp/s5/reserve.xml"
+grep -q 'shared-reserved>101 KiB' "$tmp/s5/reserve.xml" && ok || bad "the reserve GPU was not made"
+out=$tmp/o5
+regs="1,024 threads x 255 registers need 261,120 of 65,536"
+reserve="the system's reserve of 103,424 bytes of shared memory per block needs 103,424 of the SM's 102,400"
+run 1 -s "$tmp/s5" -o "$out" "$tmp/k5"
+same "stderr with launches that cannot run" "$(cat "$tmp/err")" \
+"$tmp/k5/gpuMeans.xml:2: cannot launch on the Reserve Test GPU: $reserve
+$tmp/k5/maximum_kernel.xml:2: cannot launch on the Reserve Test GPU: $regs
+$tmp/k5/maximum_kernel.xml:2: cannot launch on the GeForce RTX 4070: $regs
+roofcast: 2 kernels on 2 GPUs: 16 files written to $out/, 0 inputs rejected, 3 kernel x GPU pairs that cannot launch"
+# results.xml: no estimate for those pairs, a <cannot-launch> each; the
+# one GPU left for gpuMeans is not called fastest (compared with none),
+# in its estimates and its launch's.
+contains "$out/results.xml" "<cannot-launch gpu=\"rtx-4070\" gpu-name=\"GeForce RTX 4070\" reason=\"$regs\" message=\"cannot launch on the GeForce RTX 4070: $regs\"/>"
+same "estimates of maximum_kernel" "$(sed -n '/<kernel id="maximum_kernel"/,/<\/kernel>/p' "$out/results.xml" | grep -c '<estimate ')" 0
+same "estimates of gpuMeans" "$(sed -n '/<kernel id="gpuMeans"/,/<\/kernel>/p' "$out/results.xml" | grep -c '<estimate gpu="rtx-4070".*fastest="no"')" 2
+lacks "$out/results.xml" '<estimate gpu="reserve"'
+has "$out/estimates.csv" "maximum_kernel,rtx-4070,240000,640000,,,,,,,,6400,640000,727040,4032,0,0,,,,,,,,,\"cannot launch on the GeForce RTX 4070: $regs\""
+same "estimates.csv rows" "$(grep -c '' "$out/estimates.csv")" 5
+has "$out/maximum_kernel.md" "- GeForce RTX 4070: **cannot launch**: $regs; no estimate is made"
+has "$out/gpuMeans.md" "- Reserve Test GPU: **cannot launch**: $reserve; no estimate is made"
+lacks "$out/maximum_kernel.md" "maximum_kernel-roofline"
+contains "$out/maximum_kernel.html" "<li class=\"cannot-launch\">GeForce RTX 4070: <strong>cannot launch</strong>: $regs; no estimate is made</li>"
+contains "$out/index.html" "<strong>cannot launch</strong><br><span class=\"muted\">$regs</span>"
+if command -v pdftotext >/dev/null 2>&1; then
+    pdftotext "$out/maximum_kernel.pdf" "$tmp/max.txt"
+    pdftotext "$out/summary.pdf" "$tmp/summary.txt"
+    contains "$tmp/max.txt" "cannot launch on the GeForce RTX 4070: $regs; no estimate is made"
+    same "cannot launch in summary.pdf's table" "$(grep -c '^cannot launch$' "$tmp/summary.txt")" 3
+else
+    skip "pdftotext is missing: the PDFs' text is not checked"
+fi
+# An incremental run says the same and exits 1 again.
+run 1 -s "$tmp/s5" -o "$out" "$tmp/k5"
+same "stderr of the incremental run" "$(grep -c 'cannot launch on' "$tmp/err")" 3
 
 finish robustness
