@@ -217,6 +217,20 @@ if command -v pdftotext >/dev/null 2>&1; then
 else
     skip "pdftotext is missing: the PDFs' text is not checked"
 fi
+# --check names the pairs too (stdout), with the same errors (stderr).
+run 1 --check -s "$tmp/s5" "$tmp/k5"
+has "$tmp/out" "maximum_kernel           rtx-4070         cannot launch: $regs"
+same "--check's errors" "$(grep -c 'cannot launch on' "$tmp/err")" 3
+# Against a baseline where the launch ran: an input change, and the gate fails.
+cp "$tmp/k5/maximum_kernel.xml" "$tmp/max255.xml"
+cp kernels/maximum_kernel.xml "$tmp/k5/maximum_kernel.xml"
+run 0 -q -f xml -s "$tmp/s5" --gpu rtx-4070 -o "$tmp/o5-before" "$tmp/k5"
+cp "$tmp/max255.xml" "$tmp/k5/maximum_kernel.xml"
+run 4 -q -f md,xml -s "$tmp/s5" --gpu rtx-4070 -o "$tmp/o5-after" --baseline "$tmp/o5-before" --fail-on-change 50 "$tmp/k5"
+has "$tmp/o5-after/changes.md" "- launch rtx-4070 launches on GeForce RTX 4070: yes → no: $regs"
+has "$tmp/err" "roofcast: t_total of maximum_kernel on rtx-4070 changed since the baseline by no finite percentage (it moved from 0, or the launch cannot run now), more than --fail-on-change 50 %"
+lacks "$tmp/o5-after/changes.md" "No changes"
+
 # An incremental run says the same and exits 1 again.
 run 1 -s "$tmp/s5" -o "$out" "$tmp/k5"
 same "stderr of the incremental run" "$(grep -c 'cannot launch on' "$tmp/err")" 3
