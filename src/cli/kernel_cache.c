@@ -178,11 +178,12 @@ run_cache *run_cache_load(int fd, bool *damaged)
         pthread_mutex_init(&c->lock, NULL);
         index_entries(c, f, st.st_size);
     } else if (f) {
-        /* Another version's cache is only not read; one cut before its
-         * header's end, or something else under its name, is damage. */
+        /* Another version's cache ("roofcast-cache 1\n") is only not read;
+         * one cut before its header's end, or something else under its
+         * name, is damage. */
         static const char family[] = "roofcast-cache ";
-        size_t n = got < strlen(family) ? got : strlen(family);
-        bool other_version = got > strlen(family) && memcmp(head, family, n) == 0;
+        bool other_version = got == strlen(CACHE_HEAD) &&
+                             memcmp(head, family, strlen(family)) == 0 && head[got - 1] == '\n';
         *damaged = !other_version;
     }
     if (f)

@@ -227,8 +227,8 @@ rc_manifest *rc_manifest_read(const rc_output *out, rc_diag *diag)
                    "checksum): every file is made again and no earlier file is removed");
         clear(m);
     }
-    if (!m && (m = calloc(1, sizeof *m)) == NULL && text)
-        errno = ENOMEM;
+    if (!m)
+        m = calloc(1, sizeof *m); /* empty: nothing is removed; NULL only when out of memory */
     free(text);
     free(path);
     return m;

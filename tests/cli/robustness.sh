@@ -120,6 +120,15 @@ change_means "Mean of pairs"
 run 0 $args -o "$out" "$tmp/k"
 same "cache cut before its header's end" "$(cat "$tmp/err")" \
     "$out/.roofcast-cache: warning: damaged (cut before its header's end, or not a roofcast cache): not read; every kernel is counted"
+printf 'roofcast-cache 2' > "$out/.roofcast-cache"
+change_means "Mean of two"
+run 0 $args -o "$out" "$tmp/k"
+same "cache cut before its header's newline" "$(cat "$tmp/err")" \
+    "$out/.roofcast-cache: warning: damaged (cut before its header's end, or not a roofcast cache): not read; every kernel is counted"
+printf 'roofcast-cache 1\nkernel ...\n' > "$out/.roofcast-cache"
+change_means "Mean of pairs"
+run 0 $args -o "$out" "$tmp/k"
+same "cache of another version" "$(cat "$tmp/err")" ""
 
 # 4. A cache entry whose CRC matches but whose piece is not what it
 # claims: gpuKendall's, each piece in turn. One warning; the overviews
