@@ -9,7 +9,7 @@
 
 /* rc_format_int into one of a few buffers, so that one message can hold
  * several numbers. */
-#define NUMS 6
+#define NUMS 8 /* the most numbers one message holds (registers_why: 7) */
 typedef struct {
     char buf[NUMS][32];
     int next;
@@ -37,11 +37,12 @@ static void registers_why(const rc_sm_limits *sm, const rc_occupancy *o, int64_t
         /* Within the file in all, but not once each warp's share is rounded up to the
          * allocation unit and the warps are spread over the file's quarters. */
         int64_t quarter = file / RC_REGISTER_PARTITIONS;
+        int64_t each = o->registers_per_warp > 0 ? quarter / o->registers_per_warp : 0;
         snprintf(why, len, "%s threads x %s registers: %s warps of %s registers each (in units of "
-                 "%s) do not fit %d quarters of %s registers", num(&n, threads), num(&n, regs),
-                 num(&n, o->warps_per_block), num(&n, o->registers_per_warp),
-                 num(&n, (int64_t)sm->register_unit.value), RC_REGISTER_PARTITIONS,
-                 num(&n, quarter));
+                 "%s) do not fit the register file's %d quarters of %s (%s warp%s each)",
+                 num(&n, threads), num(&n, regs), num(&n, o->warps_per_block),
+                 num(&n, o->registers_per_warp), num(&n, (int64_t)sm->register_unit.value),
+                 RC_REGISTER_PARTITIONS, num(&n, quarter), num(&n, each), each == 1 ? "" : "s");
     }
 }
 

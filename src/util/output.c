@@ -2,9 +2,6 @@
 
 #include "util/output.h"
 
-#include "util/buffer.h"
-#include "util/hash.h"
-
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +14,9 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "util/buffer.h"
+#include "util/hash.h"
 
 #define LOCK_NAME ".roofcast.lock"
 
