@@ -18,8 +18,10 @@
  *   kernel ...
  *
  * CHECK, a CRC-32 of the id, the key and the pieces, tells a damaged entry
- * from a whole one: that kernel is then counted and its tree made, as
- * when it has no entry. The cache is written atomically like every file
+ * from a whole one; and since a matching CRC says nothing of what wrote
+ * the pieces, each must also parse as what it claims (run_share_whole).
+ * A kernel whose entry fails either is counted and its tree made, as when
+ * it has no entry, and the new cache holds its good share. The cache is written atomically like every file
  * (output.h) but is not listed in the manifest: it is roofcast's own, like
  * the manifest. --force and a run after an interrupted one do not read it.
  */
