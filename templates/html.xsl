@@ -182,6 +182,15 @@
                 <xsl:if test="@fastest = 'yes' and not(../../glance/@order = 't-estimate')"> (fastest)</xsl:if>
               </li>
             </xsl:for-each>
+            <!-- A GPU the launch cannot run on (issue 30): named, no estimate. -->
+            <xsl:for-each select="cannot-launch">
+              <li class="cannot-launch">
+                <xsl:value-of select="@gpu-name"/>
+                <xsl:text>: </xsl:text>
+                <strong>cannot launch</strong>
+                <xsl:value-of select="concat(': ', @reason, '; no estimate is made')"/>
+              </li>
+            </xsl:for-each>
           </ul>
           <p>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</p>
         </section>

@@ -211,6 +211,12 @@
                 <xsl:variable name="e" select="$k/estimates/estimate[@gpu = $id]"/>
                 <td class="num">
                   <xsl:choose>
+                    <!-- A GPU the launch cannot run on (issue 30): no estimate. -->
+                    <xsl:when test="$k/cannot-launch[@gpu = $id]">
+                      <strong>cannot launch</strong>
+                      <br/>
+                      <span class="muted"><xsl:value-of select="$k/cannot-launch[@gpu = $id]/@reason"/></span>
+                    </xsl:when>
                     <xsl:when test="$refined and $e/@t-estimate-text">
                       <xsl:if test="$e/@fastest = 'yes'">
                         <xsl:attribute name="class">num fastest</xsl:attribute>

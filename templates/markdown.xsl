@@ -54,7 +54,7 @@
         <xsl:call-template name="gpu-list"/>
       </xsl:otherwise>
     </xsl:choose>
-    <xsl:if test="$chart-images != ''">
+    <xsl:if test="$chart-images != '' and estimates/estimate">
       <xsl:text>![Roofline of </xsl:text>
       <xsl:value-of select="rc:md(@name)"/>
       <xsl:value-of select="concat('](', @id, '-roofline.', $chart-images, ')', $nl, $nl)"/>
@@ -133,6 +133,11 @@
       </xsl:choose>
       <xsl:if test="@fastest = 'yes' and not(../../glance/@order = 't-estimate')"> (fastest)</xsl:if>
       <xsl:value-of select="$nl"/>
+    </xsl:for-each>
+    <!-- A GPU the launch cannot run on (issue 30): named, no estimate. -->
+    <xsl:for-each select="cannot-launch">
+      <xsl:value-of select="concat('- ', rc:md(@gpu-name), ': **cannot launch**: ', rc:md(@reason),
+                                   '; no estimate is made', $nl)"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
     <xsl:text>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</xsl:text>
@@ -816,7 +821,7 @@
                                    @bound, ' | ', @launch-percent-text, ' |', $nl)"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
-    <xsl:if test="$chart-images != ''">
+    <xsl:if test="$chart-images != '' and estimates/estimate">
       <xsl:text>![Time per launch of </xsl:text>
       <xsl:value-of select="rc:md(@name)"/>
       <xsl:value-of select="concat('](', @id, '-time.', $chart-images, ')', $nl, $nl)"/>

@@ -399,6 +399,7 @@ bool run_load_kernels(run_state *r)
     drop_repeated_files(&r->kernel_files, r->diag);
     r->kernels = calloc(r->kernel_files.count + 1, sizeof *r->kernels);
     if (!r->kernels) {
+        rc_fault_at(r->diag, NULL, 0, "cannot list the kernels: out of memory");
         r->status = RC_EXIT_OUTPUT;
         return false;
     }

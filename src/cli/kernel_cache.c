@@ -18,8 +18,10 @@
  *   kernel ...
  *
  * CHECK, a CRC-32 of the id, the key and the pieces, tells a damaged entry
- * from a whole one: that kernel is then counted and its tree made, as
- * when it has no entry. The cache is written atomically like every file
+ * from a whole one; and since a matching CRC says nothing of what wrote
+ * the pieces, each must also parse as what it claims (run_share_whole).
+ * A kernel whose entry fails either is counted and its tree made, as when
+ * it has no entry, and the new cache holds its good share. The cache is written atomically like every file
  * (output.h) but is not listed in the manifest: it is roofcast's own, like
  * the manifest. --force and a run after an interrupted one do not read it.
  */
@@ -35,6 +37,8 @@
 #include <unistd.h>
 
 #include <zlib.h>
+
+#include "util/buffer.h"
 
 #define CACHE_NAME ".roofcast-cache"
 #define CACHE_HEAD "roofcast-cache 2\n"
@@ -144,10 +148,11 @@ static void index_entries(run_cache *c, FILE *f, off_t size)
     while (fgets(line, sizeof line, f)) {
         cache_entry e = {0};
         size_t total = 0;
-        if (sscanf(line, "kernel %16" SCNx64 " %zu %zu %zu %zu %16" SCNx64 " %100s", &e.key,
-                   &e.len[0], &e.len[1], &e.len[2], &e.len[3], &e.check, e.id) != 7 ||
-            (e.at = ftello(f)) < 0 || !pieces_fit(&e, size, &total) ||
-            fseeko(f, (off_t)total, SEEK_CUR) != 0) {
+        int used = 0;
+        if (sscanf(line, "kernel %16" SCNx64 " %zu %zu %zu %zu %16" SCNx64 " %100s%n", &e.key,
+                   &e.len[0], &e.len[1], &e.len[2], &e.len[3], &e.check, e.id, &used) != 7 ||
+            strcmp(line + used, "\n") != 0 || (e.at = ftello(f)) < 0 ||
+            !pieces_fit(&e, size, &total) || fseeko(f, (off_t)total, SEEK_CUR) != 0) {
             c->damaged++;
             break;
         }
@@ -158,27 +163,60 @@ static void index_entries(run_cache *c, FILE *f, off_t size)
         qsort(c->entries, c->count, sizeof *c->entries, compare_entries);
 }
 
-/* The cache in the output directory; NULL when there is none of this
- * version (nothing is then taken from it). */
-static run_cache *cache_read(run_state *r)
+run_cache *run_cache_load(int fd, bool *damaged)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", rc_output_dir(r->output), CACHE_NAME);
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     struct stat st;
-    FILE *f = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(dup(fd), "rb") : NULL;
+    *damaged = false;
+    int copy = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? dup(fd) : -1;
+    FILE *f = copy >= 0 ? fdopen(copy, "rb") : NULL;
+    if (!f && copy >= 0)
+        close(copy);
     char head[sizeof CACHE_HEAD] = "";
+    size_t got = f ? fread(head, 1, strlen(CACHE_HEAD), f) : 0;
     run_cache *c = NULL;
-    if (f && fgets(head, sizeof head, f) && strcmp(head, CACHE_HEAD) == 0 &&
+    if (f && got == strlen(CACHE_HEAD) && memcmp(head, CACHE_HEAD, got) == 0 &&
         (c = calloc(1, sizeof *c)) != NULL) {
         c->fd = fd;
         pthread_mutex_init(&c->lock, NULL);
         index_entries(c, f, st.st_size);
+    } else if (f) {
+        /* Another version's cache ("roofcast-cache 1\n") is only not read;
+         * one cut before its header's end, or something else under its
+         * name, is damage. */
+        static const char family[] = "roofcast-cache ";
+        bool other_version = got == strlen(CACHE_HEAD) &&
+                             memcmp(head, family, strlen(family)) == 0 && head[got - 1] == '\n';
+        *damaged = !other_version;
     }
     if (f)
         fclose(f);
     if (!c && fd >= 0)
         close(fd);
+    return c;
+}
+
+size_t run_cache_count(const run_cache *c) { return c->count; }
+const char *run_cache_id(const run_cache *c, size_t entry) { return c->entries[entry].id; }
+uint64_t run_cache_key(const run_cache *c, size_t entry) { return c->entries[entry].key; }
+size_t run_cache_damaged(const run_cache *c) { return c->damaged; }
+
+/* The cache in the output directory; NULL when there is none of this
+ * version (nothing is then taken from it), after a warning when what is
+ * there is not one. */
+static run_cache *cache_read(run_state *r)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", rc_output_dir(r->output), CACHE_NAME);
+    const char *why;
+    int fd = rc_open_regular(rc_output_dirfd(r->output), CACHE_NAME, O_RDONLY, false, &why);
+    bool damaged = false;
+    run_cache *c = fd >= 0 ? run_cache_load(fd, &damaged) : NULL;
+    if (why)
+        rc_warn_at(r->diag, path, 0, "is %s, not roofcast's cache: not read; every kernel is "
+                   "counted", why);
+    else if (damaged)
+        rc_warn_at(r->diag, path, 0, "damaged (cut before its header's end, or not a roofcast "
+                   "cache): not read; every kernel is counted");
     return c;
 }
 
@@ -230,6 +268,8 @@ static char *read_piece(int fd, off_t at, size_t len)
         free(p);
         return NULL;
     }
+    if (p)
+        p[len] = '\0';
     return p;
 }
 
@@ -243,31 +283,145 @@ static void note_read(run_cache *c, bool whole)
     pthread_mutex_unlock(&c->lock);
 }
 
-bool run_cache_read(run_state *r, size_t i, run_share *s)
+/* An element `name` with id="id", alone in `doc`'s root (`wrapped`) or
+ * the root itself, and nothing else but white space. */
+static bool only_element(xmlDocPtr doc, bool wrapped, const char *name, const char *id)
 {
-    const cache_entry *c = &r->cache->entries[r->kernels[i].cache_entry];
+    xmlNodePtr root = doc ? xmlDocGetRootElement(doc) : NULL;
+    if (!root || doc->intSubset || root->next || root->prev)
+        return false;
+    xmlNodePtr el = root;
+    if (wrapped) {
+        el = NULL;
+        for (xmlNodePtr n = root->children; n; n = n->next) {
+            if (n->type == XML_ELEMENT_NODE && !el)
+                el = n;
+            else if (n->type != XML_TEXT_NODE || !xmlIsBlankNode(n))
+                return false;
+        }
+    }
+    if (!el || el->ns || !xmlStrEqual(el->name, (const xmlChar *)name))
+        return false;
+    xmlChar *got = xmlGetProp(el, (const xmlChar *)"id");
+    bool same = got && strcmp((const char *)got, id) == 0;
+    xmlFree(got);
+    return same;
+}
+
+#define PARSE_QUIET (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_HUGE)
+
+/* results.xml's text of kernel `id`: one <kernel id="ID"> element, whole,
+ * as a child of <kernels>. */
+static bool xml_piece_whole(const char *id, const char *xml, size_t len)
+{
+    static const char open[] = "<kernels>", close[] = "</kernels>";
+    size_t n = strlen(open) + len + strlen(close);
+    char *text = len < INT_MAX - 64 ? malloc(n) : NULL;
+    if (!text)
+        return false;
+    memcpy(text, open, strlen(open));
+    memcpy(text + strlen(open), xml, len);
+    memcpy(text + strlen(open) + len, close, strlen(close));
+    xmlDocPtr doc = xmlReadMemory(text, (int)n, NULL, "UTF-8", PARSE_QUIET);
+    bool whole = only_element(doc, true, "kernel", id);
+    xmlFreeDoc(doc);
+    free(text);
+    return whole;
+}
+
+/* The overview part of kernel `id`: a document whose root is its <kernel>. */
+static bool part_piece_whole(const char *id, const char *part, size_t len)
+{
+    if (len >= INT_MAX)
+        return false;
+    xmlDocPtr doc = xmlReadMemory(part, (int)len, NULL, "UTF-8", PARSE_QUIET);
+    bool whole = only_element(doc, false, "kernel", id);
+    xmlFreeDoc(doc);
+    return whole;
+}
+
+/* Kernel `id`'s rows of estimates.csv: each ends in CRLF, has the file's
+ * columns (RFC 4180: a quoted field may hold commas, quotes doubled and
+ * line breaks) and begins with the id as the file writes it. */
+static bool csv_piece_whole(const char *id, const char *csv, size_t len)
+{
+    rc_buffer want = {0};
+    rc_buffer_csv_field(&want, id);
+    size_t want_len = 0;
+    char *first = rc_buffer_take(&want, &want_len);
+    const char *p = csv, *end = csv + len;
+    size_t rows = 0;
+    bool ok = first != NULL && len > 0;
+    while (ok && p < end) {
+        size_t fields = 1;
+        const char *row = p;
+        bool in_quotes = false;
+        for (; p < end; p++) {
+            if (in_quotes) {
+                if (*p == '"' && p + 1 < end && p[1] == '"')
+                    p++;
+                else if (*p == '"')
+                    in_quotes = false;
+            } else if (*p == '"') {
+                in_quotes = true;
+            } else if (*p == ',') {
+                fields++;
+            } else if (*p == '\r' || *p == '\n' || *p == '\0') {
+                break;
+            }
+        }
+        ok = !in_quotes && end - p >= 2 && p[0] == '\r' && p[1] == '\n' &&
+             fields == rc_render_csv_columns() && (size_t)(p - row) > want_len &&
+             memcmp(row, first, want_len) == 0 && row[want_len] == ',';
+        p += 2;
+        rows++;
+    }
+    free(first);
+    return ok && rows > 0;
+}
+
+bool run_share_whole(const char *id, unsigned wanted, const run_share *s)
+{
+    return (!(wanted & RUN_SHARE_XML) || (s->xml_len > 0 && xml_piece_whole(id, s->xml, s->xml_len))) &&
+           (!(wanted & RUN_SHARE_CSV) || (s->csv_len > 0 && csv_piece_whole(id, s->csv, s->csv_len))) &&
+           (!(wanted & RUN_SHARE_PDF) || (s->pdf_len > 0 && rc_render_pdf_pages_whole(s->pdf, s->pdf_len))) &&
+           (!(wanted & RUN_SHARE_PART) || (s->part_len > 0 && part_piece_whole(id, s->part, s->part_len)));
+}
+
+bool run_cache_take(run_cache *cache, size_t entry, unsigned wanted, run_share *s)
+{
+    const cache_entry *c = &cache->entries[entry];
     *s = (run_share){0};
     char **piece[4] = {&s->xml, &s->csv, &s->part, &s->pdf}; /* ORDER cache_entry len */
     size_t *len[4] = {&s->xml_len, &s->csv_len, &s->part_len, &s->pdf_len};
     off_t at = c->at;
     bool read = true;
     for (int k = 0; k < 4; k++) {
-        *piece[k] = read_piece(r->cache->fd, at, c->len[k]);
+        *piece[k] = read_piece(cache->fd, at, c->len[k]);
         *len[k] = c->len[k];
         at += (off_t)c->len[k];
         read = read && *piece[k];
     }
-    unsigned wanted = run_share_wanted(r);
     s->check = read ? share_check(c->id, c->key, s) : 0;
     s->checked = read;
-    bool whole = read && s->check == c->check &&
-                 (!(wanted & RUN_SHARE_XML) || s->xml_len > 0) &&
-                 (!(wanted & RUN_SHARE_CSV) || s->csv_len > 0) &&
-                 (!(wanted & RUN_SHARE_PDF) || s->pdf_len > 0) && s->part_len > 0;
-    note_read(r->cache, whole);
+    bool checks = s->check == c->check;
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+    checks = true; /* a fuzzer cannot make CRCs: let it reach the pieces' checks */
+#endif
+    /* The CRC tells damage on the disk; the pieces' own checks what an
+     * earlier roofcast (or anyone) wrote under a matching CRC, which
+     * would otherwise make a malformed results.xml, a wrong estimates.csv
+     * or a summary.pdf that cannot be made, run after run. */
+    bool whole = read && checks && run_share_whole(c->id, wanted | RUN_SHARE_PART, s);
+    note_read(cache, whole);
     if (!whole)
         run_share_release(s);
     return whole;
+}
+
+bool run_cache_read(run_state *r, size_t i, run_share *s)
+{
+    return run_cache_take(r->cache, r->kernels[i].cache_entry, run_share_wanted(r), s);
 }
 
 /* ---- writing this run's cache -------------------------------------------- */

@@ -28,10 +28,22 @@ static bool charts_wanted(const run_state *r, const rc_fonts *fonts, bool keep_s
     return fonts && ((r->formats & (RC_FORMAT_SVG | RC_FORMAT_PNG)) || keep_svg);
 }
 
+/* Whether the kernel of its own tree `doc` has an estimate on some GPU:
+ * not when its launch can run on none (results/launch.h), and then it has
+ * no chart (the reports name each GPU instead). */
+static bool has_estimates(xmlDocPtr doc)
+{
+    xmlNodePtr kernels = rc_results_child(xmlDocGetRootElement(doc), "kernels");
+    for (xmlNodePtr k = kernels ? kernels->children : NULL; k; k = k->next)
+        if (k->type == XML_ELEMENT_NODE)
+            return rc_results_child(rc_results_child(k, "estimates"), "estimate") != NULL;
+    return false;
+}
+
 rc_chart *run_describe_chart(run_state *r, xmlDocPtr doc, const char *kernel_id,
                              rc_chart_kind kind, const rc_fonts *fonts, bool keep_svg)
 {
-    if (!charts_wanted(r, fonts, keep_svg))
+    if (!charts_wanted(r, fonts, keep_svg) || (kernel_id && !has_estimates(doc)))
         return NULL;
     /* Describing counts as the first format's time. */
     bool want_svg = (r->formats & RC_FORMAT_SVG) || keep_svg;
@@ -236,7 +248,8 @@ bool run_share_of_tree(const run_state *r, xmlNodePtr kernel, char **pages, size
 static xmlNodePtr part_node(const run_share *share)
 {
     xmlDocPtr doc = xmlReadMemory(share->part, (int)share->part_len, NULL, NULL,
-                                  XML_PARSE_NONET | XML_PARSE_HUGE);
+                                  XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOERROR |
+                                      XML_PARSE_NOWARNING);
     return doc ? xmlDocGetRootElement(doc) : NULL;
 }
 

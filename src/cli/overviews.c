@@ -19,6 +19,7 @@ bool run_start_overview(run_state *r)
 {
     r->overview = rc_results_new((const rc_gpu *const *)r->gpus, r->ngpus);
     if (!r->overview) {
+        rc_fault_at(r->diag, NULL, 0, "cannot make the overview: out of memory");
         r->status = RC_EXIT_OUTPUT;
         return false;
     }
@@ -152,7 +153,7 @@ static void finish_summary_pdf(run_state *r)
     if (file && rc_pdf_summary_finish(r->summary, r->overview, &sink))
         rc_output_close(file);
     else
-        rc_output_abandon(file);
+        rc_output_fail(file); /* the previous summary.pdf stays, listed */
     rc_pdf_summary_free(r->summary);
     r->summary = NULL;
 }
@@ -207,7 +208,7 @@ static void finish_results_xml(run_state *r)
     if (!tail || again_len != r->results_xml_head_len ||
         memcmp(again, r->results_xml_head, again_len) != 0) {
         rc_fault_at(r->diag, NULL, 0, "results.xml: its beginning changed during the run (a bug)");
-        rc_output_abandon(r->results_xml);
+        rc_output_fail(r->results_xml);
     } else {
         rc_output_append(r->results_xml, tail, tail_len);
         rc_output_close(r->results_xml);

@@ -4,6 +4,7 @@
 
 #include "cli/run.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "results/format.h"
+#include "results/launch.h"
 #include "results/results.h"
 
 #include "util/buffer.h"
@@ -220,7 +222,9 @@ static bool open_output(run_state *r)
     r->output = rc_output_new(r->options->output_dir ? r->options->output_dir : "output", r->diag);
     if (r->output)
         r->previous = rc_manifest_read(r->output, r->diag);
-    if (!r->previous) {
+    if (r->output && !r->previous)
+        rc_fault_at(r->diag, NULL, 0, "cannot read the manifest: out of memory");
+    if (!r->previous) { /* rc_output_new said why */
         r->status = RC_EXIT_OUTPUT;
         return false;
     }
@@ -244,6 +248,23 @@ static void plan_overviews(run_state *r)
     run_count_deferred(r);
     if (!r->overviews_fresh)
         run_open_overview_files(r);
+}
+
+/* Every kernel x GPU pair whose launch cannot run (results/launch.h), in
+ * kernel order: an error for that pair, exit status 1; the tree gives it
+ * no estimate (results.c). */
+static void report_launches(run_state *r)
+{
+    for (size_t i = 0; i < r->nkernels; i++) {
+        const rc_kernel *k = r->kernels[i].kernel;
+        for (size_t g = 0; k && g < r->ngpus; g++) {
+            char why[300], msg[500];
+            if (rc_launch_fits(r->gpus[g], k, why, sizeof why))
+                continue;
+            rc_launch_message(r->gpus[g], why, msg, sizeof msg);
+            rc_pair_error_at(r->diag, k->file, k->line, "%s", msg);
+        }
+    }
 }
 
 /* ---- finishing -------------------------------------------------------- */
@@ -278,6 +299,16 @@ static void print_check_table(FILE *out, xmlDocPtr doc)
             for (size_t i = 0; i < NATTRS; i++)
                 xmlFree(v[i]);
         }
+        /* A GPU the launch cannot run on: no estimate (results/launch.h). */
+        for (xmlNodePtr c = k->children; c; c = c->next) {
+            if (c->type != XML_ELEMENT_NODE || !xmlStrEqual(c->name, (const xmlChar *)"cannot-launch"))
+                continue;
+            xmlChar *gpu = xmlGetProp(c, (const xmlChar *)"gpu");
+            xmlChar *why = xmlGetProp(c, (const xmlChar *)"reason");
+            fprintf(out, "%-24s %-16s cannot launch: %s\n", (char *)id, (char *)gpu, (char *)why);
+            xmlFree(gpu);
+            xmlFree(why);
+        }
         xmlFree(id);
         xmlFree(flops);
         xmlFree(bytes);
@@ -301,7 +332,11 @@ static void gate_on_changes(run_state *r)
     }
     char moved[64]; /* rounded as changes.md rounds it (format.h) */
     rc_format_sig3(c->gate_percent, moved, sizeof moved);
-    if (c->gate_percent > limit)
+    if (isinf(c->gate_percent))
+        rc_info(r->diag, 0, "%s changed since the baseline by no finite percentage (it moved "
+                "from 0, or the launch cannot run now), more than --fail-on-change %.3g %% "
+                "(which follows %s)", c->gate_what, limit, gate);
+    else if (c->gate_percent > limit)
         rc_info(r->diag, 0, "%s moved by %s %% since the baseline, more than "
                 "--fail-on-change %.3g %% (which follows %s)", c->gate_what, moved, limit, gate);
     else if (c->gate_percent > 0)
@@ -333,8 +368,8 @@ static void finish_output(run_state *r)
         rc_info(r->diag, 1, "removed %zu file%s that an earlier run wrote into %s/ and "
                 "this run did not", removed, removed == 1 ? "" : "s", rc_output_dir(r->output));
     size_t written = rc_output_written(r->output), rejected = rc_diag_error_files(r->diag);
-    size_t kept = rc_output_kept(r->output) - others;
-    char kept_text[128] = "";
+    size_t kept = rc_output_kept(r->output) - others, pairs = rc_diag_pair_errors(r->diag);
+    char kept_text[128] = "", pairs_text[96] = "";
     if (kept > 0 && others > 0)
         snprintf(kept_text, sizeof kept_text, " (%zu up to date, kept; %zu of other kernels or "
                  "formats, kept)", kept, others);
@@ -342,10 +377,13 @@ static void finish_output(run_state *r)
         snprintf(kept_text, sizeof kept_text, " (%zu up to date, kept)", kept);
     else if (others > 0)
         snprintf(kept_text, sizeof kept_text, " (%zu of other kernels or formats, kept)", others);
-    rc_info(r->diag, 1, "%zu kernel%s on %zu GPU%s: %zu file%s written to %s/%s, %zu input%s rejected",
+    if (pairs > 0)
+        snprintf(pairs_text, sizeof pairs_text, ", %zu kernel x GPU pair%s that cannot launch",
+                 pairs, pairs == 1 ? "" : "s");
+    rc_info(r->diag, 1, "%zu kernel%s on %zu GPU%s: %zu file%s written to %s/%s, %zu input%s rejected%s",
             r->nkernels, r->nkernels == 1 ? "" : "s", r->ngpus, r->ngpus == 1 ? "" : "s",
             written, written == 1 ? "" : "s", rc_output_dir(r->output), kept_text, rejected,
-            rejected == 1 ? "" : "s");
+            rejected == 1 ? "" : "s", pairs_text);
     const rc_options *o = r->options;
     if (rc_output_failed(r->output) || rc_diag_faults(r->diag) > 0)
         r->status = RC_EXIT_OUTPUT;
@@ -377,7 +415,8 @@ static bool run_begin(run_state *r, const rc_options *o, FILE *err)
 static int run_end(run_state *r, double started)
 {
     int status = r->status;
-    if (status == RC_EXIT_OK && rc_diag_errors(r->diag) > 0)
+    if (status == RC_EXIT_OK &&
+        (rc_diag_errors(r->diag) > 0 || rc_diag_pair_errors(r->diag) > 0))
         status = RC_EXIT_INPUT;
     rc_progress_free(r->progress);
     if (r->timings && !r->options->check)
@@ -422,10 +461,12 @@ int rc_run(const rc_options *o, FILE *out, FILE *err)
     double started = wall_seconds();
     run_state r;
     if (!run_begin(&r, o, err)) {
-        if (!r.diag)
+        if (!r.diag) {
+            fprintf(err, "roofcast: cannot start: out of memory\n");
             return RC_EXIT_OUTPUT;
+        }
     } else if (run_load_gpus(&r) && (o->check || open_output(&r)) && run_load_kernels(&r) &&
-               run_start_overview(&r)) {
+               (report_launches(&r), run_start_overview(&r))) {
         if (!o->check)
             plan_overviews(&r);
         run_render_kernels(&r);

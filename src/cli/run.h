@@ -264,6 +264,30 @@ void run_cache_plan(run_state *r);
  * counted and its tree made. Safe from several threads. */
 bool run_cache_read(run_state *r, size_t i, run_share *share);
 
+/* The reader under run_cache_plan and run_cache_read, on its own for the
+ * fuzz target (tests/fuzz/fuzz_cache.c). run_cache_load takes `fd` (a
+ * cache file; closed when NULL is returned) and indexes its entries; NULL
+ * when it holds no cache of this version, *damaged then saying whether it
+ * is one cut before its header's end or something else (not another
+ * version's). run_cache_take reads entry `entry` (0 to run_cache_count - 1,
+ * sorted by id) and keeps it only when its CRC matches and every piece of
+ * `wanted` (its overview part always) is what it claims (run_share_whole);
+ * otherwise it is counted as damaged (run_cache_damaged) and *share left
+ * empty. */
+run_cache *run_cache_load(int fd, bool *damaged);
+size_t run_cache_count(const run_cache *cache);
+const char *run_cache_id(const run_cache *cache, size_t entry);
+uint64_t run_cache_key(const run_cache *cache, size_t entry);
+size_t run_cache_damaged(const run_cache *cache);
+bool run_cache_take(run_cache *cache, size_t entry, unsigned wanted, run_share *share);
+
+/* Whether the pieces of `share` that `wanted` names are kernel `id`'s, as
+ * the run would make them: the XML one <kernel id> element that parses
+ * as a child of <kernels>, the overview part a document of one <kernel
+ * id>, the CSV whole rows of estimates.csv's columns beginning with the
+ * id, the PDF whole pages (rc_render_pdf_pages_whole). */
+bool run_share_whole(const char *id, unsigned wanted, const run_share *share);
+
 /* This run's cache, opened with the overviews' files; run_cache_add puts
  * kernel i's share in it (in kernel order, from run_commit_kernel);
  * run_cache_finish renames it into place, warns of damage found in the

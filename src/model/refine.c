@@ -5,9 +5,7 @@
 
 #include "model/traffic.h"
 
-/* The register file is split between 4 schedulers (cuda_occupancy.h's sub-partitions):
- * warps are counted per partition. */
-#define REGISTER_PARTITIONS 4
+#define REGISTER_PARTITIONS RC_REGISTER_PARTITIONS
 /* Warps an SM needs to issue every cycle: an SM has 4 schedulers, each issuing one warp
  * instruction a cycle (Volta and later: Jia et al., "Dissecting the NVIDIA Volta GPU
  * architecture via microbenchmarking", 2018, and the Turing sequel, 2019), so with fewer than

@@ -38,6 +38,10 @@
 #include "model/eval.h"
 #include "model/model.h"
 
+/* The register file is split between 4 schedulers (cuda_occupancy.h's sub-partitions):
+ * warps are counted per partition. */
+#define RC_REGISTER_PARTITIONS 4
+
 /* What limits the blocks an SM holds. ORDER RC_OCC_LIMIT */
 typedef enum {
     RC_OCC_THREADS, RC_OCC_BLOCKS, RC_OCC_REGISTERS, RC_OCC_SHARED, RC_OCC_NONE

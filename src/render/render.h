@@ -151,6 +151,8 @@ void rc_html_index_free(rc_html_index *ix);
 
 /* estimates.csv: RFC 4180, one row per kernel x GPU, full precision. */
 char *rc_render_csv(xmlDocPtr doc, size_t *len);
+/* The number of columns of estimates.csv's every row. */
+size_t rc_render_csv_columns(void);
 
 /* results.xml: the tree itself, indented, UTF-8. */
 char *rc_render_results_xml(xmlDocPtr doc, size_t *len);
@@ -210,6 +212,11 @@ void rc_pdf_summary_add(rc_pdf_summary *s, xmlNodePtr gpus, xmlNodePtr kernel);
  * a kernel itself. Returns false after reporting when they are not whole
  * (the file is then not made). */
 bool rc_pdf_summary_add_pages(rc_pdf_summary *s, const char *pages, size_t len);
+/* Whether `pages` (len bytes, from anywhere: .roofcast-cache) are a
+ * kernel's pages as rc_render_pdf_pages makes them: the layout whole to
+ * its last byte, a title of UTF-8, at least one page, each page's fonts
+ * known and its operators one whole deflated stream. */
+bool rc_render_pdf_pages_whole(const char *pages, size_t len);
 bool rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, const rc_sink *sink);
 void rc_pdf_summary_free(rc_pdf_summary *s);
 

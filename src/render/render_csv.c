@@ -9,7 +9,9 @@
 #include "results/results.h"
 
 /* Where a column's value lives in the tree. */
-typedef enum { FROM_KERNEL, FROM_ESTIMATE, FROM_FLOPS, FROM_BYTES, FROM_MEMORY } column_source;
+typedef enum {
+    FROM_KERNEL, FROM_ESTIMATE, FROM_FLOPS, FROM_BYTES, FROM_MEMORY, FROM_CANNOT
+} column_source;
 
 /* How it is written: as stored, or seconds written as microseconds. */
 typedef enum { AS_STORED, AS_MICROSECONDS } column_form;
@@ -52,6 +54,9 @@ static const csv_column columns[] = {
     {"limiter", FROM_ESTIMATE, "limiter", AS_STORED},
     /* "assumed" where the GPU file gives no launch latency. */
     {"t_launch_origin", FROM_ESTIMATE, "t-launch-origin", AS_STORED},
+    /* Why the launch cannot run on that GPU (results/launch.h), on its
+     * row, which has no estimate; empty on every other row. */
+    {"cannot_launch", FROM_CANNOT, "message", AS_STORED},
 };
 
 enum { NCOLUMNS = sizeof columns / sizeof columns[0] };
@@ -70,7 +75,9 @@ static void put_field(rc_buffer *b, xmlNodePtr n, const csv_column *c)
     xmlFree(v);
 }
 
-static void put_row(rc_buffer *b, xmlNodePtr kernel, xmlNodePtr estimate)
+/* A row: of an <estimate>, or of a <cannot-launch> (its kernel's counts,
+ * its GPU, its message, and no estimate). */
+static void put_row(rc_buffer *b, xmlNodePtr kernel, xmlNodePtr estimate, xmlNodePtr cannot)
 {
     xmlNodePtr counts = rc_results_child(kernel, "counts");
     xmlNodePtr from[] = {
@@ -79,14 +86,20 @@ static void put_row(rc_buffer *b, xmlNodePtr kernel, xmlNodePtr estimate)
         [FROM_FLOPS] = rc_results_child(counts, "flops"),
         [FROM_BYTES] = rc_results_child(counts, "bytes"),
         [FROM_MEMORY] = rc_results_child(counts, "memory"),
+        [FROM_CANNOT] = cannot,
     };
     for (size_t i = 0; i < NCOLUMNS; i++) {
         if (i > 0)
             rc_buffer_puts(b, ",");
-        put_field(b, from[columns[i].from], &columns[i]);
+        xmlNodePtr n = from[columns[i].from];
+        if (cannot && columns[i].from == FROM_ESTIMATE && strcmp(columns[i].attribute, "gpu") == 0)
+            n = cannot; /* the row's GPU */
+        put_field(b, n, &columns[i]);
     }
     rc_buffer_puts(b, "\r\n");
 }
+
+size_t rc_render_csv_columns(void) { return NCOLUMNS; }
 
 char *rc_render_csv(xmlDocPtr doc, size_t *len)
 {
@@ -103,7 +116,10 @@ char *rc_render_csv(xmlDocPtr doc, size_t *len)
         xmlNodePtr est = rc_results_child(k, "estimates");
         for (xmlNodePtr e = est ? est->children : NULL; e; e = e->next)
             if (e->type == XML_ELEMENT_NODE)
-                put_row(&b, k, e);
+                put_row(&b, k, e, NULL);
+        for (xmlNodePtr c = k->children; c; c = c->next)
+            if (c->type == XML_ELEMENT_NODE && xmlStrEqual(c->name, (const xmlChar *)"cannot-launch"))
+                put_row(&b, k, NULL, c);
     }
     return rc_buffer_take(&b, len);
 }

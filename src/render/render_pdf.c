@@ -21,6 +21,7 @@
  */
 #include "render/render.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@
 #include <string.h>
 
 #include <hpdf.h>
+#include <zlib.h>
 
 #include "cli/roofcast.h"
 #include "paint/font.h"
@@ -673,6 +675,21 @@ static double chart_part(pdf *p, double scale, double chart_h, double top)
                                       "The roofline chart is on the next page.");
 }
 
+/* Each GPU the launch cannot run on (results/launch.h), under the time
+ * table, which has no row for it. Returns the height used. */
+static double cannot_launch_list(pdf *p, xmlNodePtr k, double scale, double top)
+{
+    pdf_style body = {RC_FONT_REGULAR, SIZE_BODY * scale, PDF_INK};
+    double y = top;
+    for (xmlNodePtr c = k->children; c; c = c->next)
+        if (is_element(c, "cannot-launch"))
+            y += pdf_paragraph(p, &body, MARGIN_X, y + 2 * scale, CONTENT_W, PDF_LEFT,
+                               pdf_join(p, tx(p, c, "message", "a GPU"),
+                                        "; no estimate is made there.", NULL)) +
+                 2 * scale;
+    return y - top;
+}
+
 /* The blocks of a kernel's page from MARGIN_TOP down, at font scale
  * `scale`, with the chart `chart_h` high (nothing when 0, a line saying
  * where it is when NEXT_PAGE). Draws when
@@ -699,6 +716,7 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
                           "t_mem) + t_launch (fastest in bold)",
                  scale, y);
     y += time_table(p, k, y, scale);
+    y += cannot_launch_list(p, k, scale, y);
     if (child(counts(k, "model"), "memory") || child(k, "glance")) {
         /* The levels' and the refined estimate's tables are appendix A of the Markdown and
          * HTML reports: the page keeps to At a glance, the peak roofline and the counts. */
@@ -1036,6 +1054,9 @@ static pdf_cell time_cell(pdf *p, const overview *o, size_t ki, size_t gi, bool 
             c.text = tx(p, e, estimate && refined ? "t-estimate-text" : "t-total-text", "");
             c.bold = o->ng > 1 && attr_is(e, "fastest", "yes") && estimate == refined;
         }
+    for (xmlNodePtr e = o->kernels[ki]->children; gid && e; e = e->next)
+        if (is_element(e, "cannot-launch") && attr_is(e, "gpu", (const char *)gid))
+            c.text = "cannot launch"; /* no estimate (results/launch.h) */
     xmlFree(gid);
     return c;
 }
@@ -1418,6 +1439,65 @@ static char *add_pages(pdf *p, reader *rd)
         return NULL;
     }
     return title;
+}
+
+/* Whether `packed` is one whole zlib stream (a page's deflated
+ * operators): it inflates to its end and nothing follows. */
+static bool inflates_whole(const unsigned char *packed, size_t len)
+{
+    z_stream z = {0};
+    if (len == 0 || len > UINT_MAX || inflateInit(&z) != Z_OK)
+        return false;
+    unsigned char out[16384];
+    z.next_in = (Bytef *)packed; /* zlib does not write it */
+    z.avail_in = (uInt)len;
+    int rc;
+    do {
+        z.next_out = out;
+        z.avail_out = sizeof out;
+        rc = inflate(&z, Z_NO_FLUSH);
+    } while (rc == Z_OK);
+    bool whole = rc == Z_STREAM_END && z.avail_in == 0;
+    inflateEnd(&z);
+    return whole;
+}
+
+bool rc_render_pdf_pages_whole(const char *pages, size_t len)
+{
+    reader rd = {(const unsigned char *)pages, (const unsigned char *)pages + len, false};
+    const unsigned char *magic = take(&rd, strlen(PAGES_MAGIC));
+    if (!magic || memcmp(magic, PAGES_MAGIC, strlen(PAGES_MAGIC)) != 0)
+        return false;
+    size_t tlen = take_u32(&rd);
+    const unsigned char *t = take(&rd, tlen);
+    char *title = t && tlen > 0 && !memchr(t, '\0', tlen) ? malloc(tlen + 1) : NULL;
+    if (title) {
+        memcpy(title, t, tlen);
+        title[tlen] = '\0';
+    }
+    bool utf8 = title && xmlCheckUTF8((const xmlChar *)title); /* the bookmark's text */
+    free(title);
+    if (!utf8)
+        return false;
+    size_t npages = take_u32(&rd);
+    if (npages == 0)
+        return false;
+    for (size_t i = 0; i < npages && !rd.bad; i++) {
+        const unsigned char *n = take(&rd, 1);
+        const unsigned char *roles = n && *n <= PAGES_MAX_FONTS ? take(&rd, *n) : NULL;
+        for (size_t k = 0; roles && k < *n; k++)
+            if (roles[k] >= RC_FONT_COUNT)
+                return false;
+        size_t plen = roles ? take_u32(&rd) : 0;
+        const unsigned char *packed = roles ? take(&rd, plen) : NULL;
+        if (!packed || !inflates_whole(packed, plen))
+            return false;
+    }
+    for (int r = 0; r < RC_FONT_COUNT && !rd.bad; r++) {
+        size_t n = take_u32(&rd);
+        take(&rd, n > len ? len + 1 : 2 * n);
+    }
+    return !rd.bad && rd.at == rd.end;
 }
 
 static bool grow_kernels(rc_pdf_summary *s)

@@ -2,16 +2,19 @@
 #include "results/compare.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxml/hash.h>
 #include <libxml/parser.h>
 
 #include "util/buffer.h"
+#include "util/output.h"
 #include "results/format.h"
 #include "render/render.h"
 #include "results/results.h"
@@ -72,29 +75,17 @@ static xmlNodePtr counts_of(xmlNodePtr kernel)
     return find_by(kernel, "counts", "basis", "model");
 }
 
-/* Reads the baseline, or returns NULL after a warning. */
-static xmlDocPtr read_baseline(const char *path, rc_diag *diag, char **file_out)
+/* The largest baseline read: libxml2 takes an int length, and a
+ * results.xml of 10,000 kernels on 12 GPUs is some 400 MB. */
+#define BASELINE_MAX ((size_t)1 << 30)
+
+/* The baseline parsed from its text, or NULL after a warning. */
+static xmlDocPtr parse_baseline(const char *file, const char *text, size_t len, rc_diag *diag)
 {
-    struct stat st;
-    char *file;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        size_t n = strlen(path) + 16;
-        file = malloc(n);
-        if (!file)
-            return NULL;
-        snprintf(file, n, "%s/results.xml", path);
-    } else
-        file = strdup(path);
-    *file_out = file;
-    if (!file)
-        return NULL;
-    if (stat(file, &st) != 0) {
-        rc_warn_at(diag, file, 0, "cannot read the baseline (%s): nothing to compare with",
-                   strerror(errno));
-        return NULL;
-    }
-    xmlDocPtr doc = xmlReadFile(file, NULL,
-                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlDocPtr doc = len <= BASELINE_MAX
+                        ? xmlReadMemory(text, (int)len, NULL, NULL,
+                                        XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING)
+                        : NULL;
     if (!doc) {
         const xmlError *e = xmlGetLastError();
         rc_warn_at(diag, file, e ? e->line : 0,
@@ -109,6 +100,50 @@ static xmlDocPtr read_baseline(const char *path, rc_diag *diag, char **file_out)
         xmlFreeDoc(doc);
         return NULL;
     }
+    return doc;
+}
+
+/* Reads the baseline, or returns NULL after a warning. A directory is
+ * read as its results.xml, opened relative to it (openat); the file is
+ * opened without blocking (a FIFO would hang the run) and read only when
+ * it is a regular file (output.h: rc_open_regular). It is only read, so
+ * a symbolic link the user names is followed. */
+static xmlDocPtr read_baseline(const char *path, rc_diag *diag, char **file_out)
+{
+    char *file;
+    int dirfd = open(path, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC);
+    if (dirfd >= 0) {
+        size_t n = strlen(path) + 16;
+        file = malloc(n);
+        if (file)
+            snprintf(file, n, "%s/results.xml", path);
+    } else
+        file = strdup(path);
+    *file_out = file;
+    if (!file) {
+        if (dirfd >= 0)
+            close(dirfd);
+        return NULL;
+    }
+    const char *why = NULL;
+    size_t len = 0;
+    char *text = rc_read_regular(dirfd >= 0 ? dirfd : AT_FDCWD,
+                                 dirfd >= 0 ? "results.xml" : path, true, BASELINE_MAX, &len,
+                                 &why);
+    int e = errno;
+    if (dirfd >= 0)
+        close(dirfd);
+    if (!text) {
+        if (why)
+            rc_warn_at(diag, file, 0, "the baseline is %s, not a results.xml: nothing to "
+                       "compare with", why);
+        else
+            rc_warn_at(diag, file, 0, "cannot read the baseline (%s): nothing to compare with",
+                       strerror(e));
+        return NULL;
+    }
+    xmlDocPtr doc = parse_baseline(file, text, len, diag);
+    free(text);
     return doc;
 }
 
@@ -350,6 +385,19 @@ static void compare_gpu_figures(const rc_comparison *c, xmlNodePtr entry, const 
 }
 
 /* Adds every estimate value that moved, and the GPU figures behind it. */
+/* Whether the launch runs on GPU `gpu` changed (results/launch.h: a
+ * <cannot-launch> in one run, an estimate in the other): an input change
+ * named after the GPU, counted among the estimates that changed. */
+static void launch_change(xmlNodePtr entry, xmlNodePtr from, const char *gpu, const char *old,
+                          const char *now, rc_kernel_change *ch)
+{
+    char *gpu_name = get(from, "gpu-name"), name[300];
+    snprintf(name, sizeof name, "launches on %s", gpu_name ? gpu_name : gpu);
+    add_input(entry, "launch", gpu, name, old, now);
+    xmlFree(gpu_name);
+    ch->estimates_changed++;
+}
+
 static void compare_estimates(const rc_comparison *c, xmlNodePtr entry, xmlNodePtr old_k,
                               xmlNodePtr new_k, rc_kernel_change *ch)
 {
@@ -359,12 +407,31 @@ static void compare_estimates(const rc_comparison *c, xmlNodePtr entry, xmlNodeP
             continue;
         char *gpu = get(e, "gpu");
         xmlNodePtr o = find_by(oe, "estimate", "gpu", gpu);
+        if (!o && find_by(old_k, "cannot-launch", "gpu", gpu))
+            launch_change(entry, e, gpu, "no", "yes", ch);
         bool gpu_moved = false;
         for (size_t q = 0; o && q < NQUANTITIES; q++)
             gpu_moved |= compare_quantity(entry, o, e, q, gpu, ch);
         if (gpu_moved)
             compare_gpu_figures(c, entry, gpu);
         xmlFree(gpu);
+    }
+    /* A GPU the baseline estimated and this launch cannot run on: its
+     * estimates are gone, a move no percentage measures (the gate fails). */
+    for (xmlNodePtr n = new_k->children; n; n = n->next) {
+        char *gpu = is(n, "cannot-launch") ? get(n, "gpu") : NULL;
+        char *why = gpu ? get(n, "reason") : NULL;
+        if (gpu && find_by(oe, "estimate", "gpu", gpu)) {
+            char now[400];
+            snprintf(now, sizeof now, "no: %s", why ? why : "");
+            launch_change(entry, n, gpu, "yes", now, ch);
+            ch->max_abs_percent = INFINITY;
+            ch->gate_percent = INFINITY;
+            ch->gate_quantity = ch->gate ? ch->gate : "t_estimate";
+            snprintf(ch->gate_gpu, sizeof ch->gate_gpu, "%s", gpu);
+        }
+        xmlFree(gpu);
+        xmlFree(why);
     }
 }
 
@@ -433,24 +500,68 @@ static void compare_gpu_lists(rc_comparison *c)
     }
 }
 
-/* By id: a thousand kernels are a thousand lookups, not a million. */
+/* By id: a thousand kernels are a thousand lookups, not a million. An id
+ * the baseline holds twice (no roofcast writes one: a file edited or put
+ * together by hand) is compared against its first <kernel>, and named in
+ * a warning, since the second may be the one meant. */
 static void index_old_kernels(rc_comparison *c)
 {
     c->old_by_id = xmlHashCreate(64);
     c->seen = xmlHashCreate(64);
+    xmlHashTablePtr repeated = xmlHashCreate(8);
+    rc_buffer names = {0};
+    size_t nrepeated = 0;
+    long first_line = 0;
     for (xmlNodePtr k = c->old_kernels ? c->old_kernels->children : NULL; k; k = k->next) {
         xmlChar *id = is(k, "kernel") ? xmlGetProp(k, X("id")) : NULL;
-        if (id && c->old_by_id)
-            xmlHashAddEntry(c->old_by_id, id, k); /* the first of a repeated id wins */
+        if (id && c->old_by_id && xmlHashLookup(c->old_by_id, id)) {
+            if (repeated && xmlHashAddEntry(repeated, id, k) == 0) {
+                if (nrepeated < 10)
+                    rc_buffer_printf(&names, "%s'%.100s'", nrepeated ? ", " : "",
+                                     (const char *)id);
+                if (nrepeated++ == 0)
+                    first_line = xmlGetLineNo(k);
+            }
+        } else if (id && c->old_by_id) {
+            xmlHashAddEntry(c->old_by_id, id, k);
+        }
         xmlFree(id);
     }
+    size_t len;
+    char *text = rc_buffer_take(&names, &len);
+    if (nrepeated > 0)
+        rc_warn_at(c->diag, c->file, first_line > 0 ? (int)first_line : 0,
+                   "the baseline holds kernel id%s %s%s more than once: each is compared "
+                   "against its first <kernel>", nrepeated == 1 ? "" : "s", text ? text : "",
+                   nrepeated > 10 ? " and more" : "");
+    free(text);
+    xmlHashFree(repeated, NULL);
 }
+
+static rc_comparison *open_doc(xmlDocPtr base, char *file, xmlNodePtr new_gpus, const char *gate,
+                               rc_diag *diag);
 
 rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, const char *gate,
                                rc_diag *diag)
 {
     char *file = NULL;
     xmlDocPtr base = read_baseline(path, diag, &file);
+    return open_doc(base, file, new_gpus, gate, diag);
+}
+
+rc_comparison *rc_compare_open_text(const char *name, const char *text, size_t len,
+                                    xmlNodePtr new_gpus, const char *gate, rc_diag *diag)
+{
+    char *file = strdup(name);
+    xmlDocPtr base = file ? parse_baseline(file, text, len, diag) : NULL;
+    return open_doc(base, file, new_gpus, gate, diag);
+}
+
+/* The comparison against tree `base` (NULL: none; both it and `file` are
+ * taken). */
+static rc_comparison *open_doc(xmlDocPtr base, char *file, xmlNodePtr new_gpus, const char *gate,
+                               rc_diag *diag)
+{
     rc_comparison *c = base ? calloc(1, sizeof *c) : NULL;
     if (!c) {
         xmlFreeDoc(base);

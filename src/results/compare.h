@@ -77,6 +77,10 @@ typedef struct {
  * must outlive the comparison). */
 rc_comparison *rc_compare_open(const char *path, xmlNodePtr new_gpus, const char *gate,
                                rc_diag *diag);
+/* rc_compare_open with the baseline's text (len bytes) in memory, `name`
+ * naming it in messages: for the fuzz target (tests/fuzz/fuzz_baseline.c). */
+rc_comparison *rc_compare_open_text(const char *name, const char *text, size_t len,
+                                    xmlNodePtr new_gpus, const char *gate, rc_diag *diag);
 void rc_compare_kernel(const rc_comparison *c, xmlNodePtr kernel, rc_kernel_change *change);
 void rc_compare_commit(rc_comparison *c, const char *kernel_id, rc_kernel_change *change);
 void rc_compare_finish(rc_comparison *c, xmlDocPtr doc, rc_compare_summary *summary);

@@ -15,6 +15,7 @@
 #include "results/format.h"
 #include "results/glance.h"
 #include "results/interpret.h"
+#include "results/launch.h"
 #include "input/load.h"
 
 #define X(s) ((const xmlChar *)(s))
@@ -973,6 +974,43 @@ static void add_kernel_estimates(xmlNodePtr n, const rc_gpu *const *gpus, size_t
     free(lest);
 }
 
+static bool named(xmlNodePtr n, const char *name)
+{
+    return n->type == XML_ELEMENT_NODE && xmlStrEqual(n->name, X(name));
+}
+
+/* At a glance names the GPUs the launch cannot run on, since its rows leave them out: one
+ * sentence at the end of the verdict (none when no GPU has a row, so no verdict). */
+static void say_cannot_launch(xmlNodePtr kernel)
+{
+    xmlNodePtr verdict = rc_results_child(rc_results_child(kernel, "glance"), "verdict");
+    size_t count = 0, done = 0;
+    for (xmlNodePtr c = kernel->children; c; c = c->next)
+        count += named(c, "cannot-launch");
+    if (!verdict || count == 0)
+        return;
+    rc_buffer sb = {0};
+    rc_buffer_printf(&sb, "It cannot launch on ");
+    for (xmlNodePtr c = kernel->children; c; c = c->next) {
+        if (!named(c, "cannot-launch"))
+            continue;
+        xmlChar *name = xmlGetProp(c, X("gpu-name")), *why = xmlGetProp(c, X("reason"));
+        rc_buffer_printf(&sb, "%sthe %s (%s)", done == 0 ? "" : done + 1 == count ? " and " : "; ",
+                         (const char *)name, (const char *)why);
+        done++;
+        xmlFree(name);
+        xmlFree(why);
+    }
+    rc_buffer_printf(&sb, ": %s no estimate and no rank.", count == 1 ? "that GPU has" : "those GPUs have");
+    char *text = rc_buffer_take(&sb, NULL);
+    if (text) {
+        xmlNodePtr para = xmlNewChild(verdict, NULL, X("p"), NULL);
+        xmlAddChild(para, xmlNewText(X(text)));
+        xmlSetProp(para, X("kind"), X("cannot-launch"));
+    }
+    free(text);
+}
+
 xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
                                  size_t ng, const rc_kernel_result *r)
 {
@@ -990,7 +1028,29 @@ xmlNodePtr rc_results_add_kernel(xmlDocPtr doc, const rc_gpu *const *gpus,
     add_counts(n, "model", k, r->model);
     if (r->launch)
         add_counts(n, "launch", k, r->launch);
-    add_kernel_estimates(n, gpus, ng, r);
+    /* A GPU the launch cannot run on gets no estimate, so no ranking, chart
+     * or sentence counts it: a <cannot-launch> names it instead. */
+    const rc_gpu **fit = malloc((ng ? ng : 1) * sizeof *fit);
+    size_t nfit = 0;
+    for (size_t i = 0; fit && i < ng; i++) {
+        char why[300];
+        if (rc_launch_fits(gpus[i], k, why, sizeof why))
+            fit[nfit++] = gpus[i];
+    }
+    add_kernel_estimates(n, fit ? (const rc_gpu *const *)fit : gpus, fit ? nfit : ng, r);
+    free(fit);
+    for (size_t i = 0; i < ng; i++) {
+        char why[300], msg[500];
+        if (rc_launch_fits(gpus[i], k, why, sizeof why))
+            continue;
+        rc_launch_message(gpus[i], why, msg, sizeof msg);
+        xmlNodePtr c = xmlNewChild(n, NULL, X("cannot-launch"), NULL);
+        set_str(c, "gpu", gpus[i]->id);
+        set_str(c, "gpu-name", gpus[i]->name);
+        set_str(c, "reason", why);
+        set_str(c, "message", msg);
+    }
+    say_cannot_launch(n);
     return n;
 }
 
@@ -1022,11 +1082,6 @@ static xmlNodePtr copy_some(xmlDocPtr doc, xmlNodePtr from, const char *const *k
     return n;
 }
 
-static bool named(xmlNodePtr n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && xmlStrEqual(n->name, X(name));
-}
-
 xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
 {
     static const char *const kernel_attrs[] = {"id", "name", "file", NULL};
@@ -1038,6 +1093,7 @@ xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
         "gpu", "t-total", "t-total-text", "intensity-text", "bound", "fastest",
         "launch-dominated", "t-estimate", "t-estimate-text", "limiter", "limiter-words",
         "t-lower", "t-lower-text", NULL};
+    static const char *const cannot_attrs[] = {"gpu", "gpu-name", "reason", "message", NULL};
     xmlNodePtr k = copy_some(doc, kernel, kernel_attrs);
     for (xmlNodePtr c = kernel->children; k && c; c = c->next) {
         if (named(c, "summary")) {
@@ -1061,6 +1117,8 @@ xmlNodePtr rc_results_overview_kernel(xmlDocPtr doc, xmlNodePtr kernel)
             for (xmlNodePtr e = c->children; list && e; e = e->next)
                 if (named(e, "estimate"))
                     xmlAddChild(list, copy_some(doc, e, estimate_attrs));
+        } else if (named(c, "cannot-launch")) {
+            xmlAddChild(k, copy_some(doc, c, cannot_attrs));
         }
     }
     return k;

@@ -11,7 +11,7 @@ struct rc_diag {
     pthread_mutex_t lock;
     rc_diag_entry *entries;
     size_t count, capacity;
-    size_t errors, faults;
+    size_t errors, faults, pair_errors;
     size_t error_files; /* distinct files with an error, counted as they come */
     /* rc_diag_once's keys: open addressing, at most half full. */
     char **once;
@@ -90,6 +90,8 @@ void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
         d->errors++;
     else if (sev == RC_DIAG_FAULT)
         d->faults++;
+    else if (sev == RC_DIAG_PAIR)
+        d->pair_errors++;
     pthread_mutex_unlock(&d->lock);
 }
 
@@ -98,6 +100,14 @@ void rc_error_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     rc_verror_at(d, RC_DIAG_ERROR, file, line, fmt, ap);
+    va_end(ap);
+}
+
+void rc_pair_error_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rc_verror_at(d, RC_DIAG_PAIR, file, line, fmt, ap);
     va_end(ap);
 }
 
@@ -134,6 +144,7 @@ void rc_info(rc_diag *d, int level, const char *fmt, ...)
 
 size_t rc_diag_errors(const rc_diag *d) { return d->errors; }
 size_t rc_diag_faults(const rc_diag *d) { return d->faults; }
+size_t rc_diag_pair_errors(const rc_diag *d) { return d->pair_errors; }
 size_t rc_diag_count(const rc_diag *d) { return d->count; }
 
 size_t rc_diag_error_files(const rc_diag *d) { return d->error_files; }

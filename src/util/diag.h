@@ -19,6 +19,8 @@ typedef enum {
     RC_DIAG_ERROR,   /* an input was rejected */
     RC_DIAG_WARNING, /* the input was used, but something is odd */
     RC_DIAG_FAULT,   /* an output could not be made or written (exit status 3) */
+    RC_DIAG_PAIR,    /* a kernel cannot run on one GPU: that pair has no estimate, the
+                        input is used for the others (exit status 1; not a rejected input) */
 } rc_diag_severity;
 
 /* One recorded message; file may be NULL for messages about no file. */
@@ -58,9 +60,16 @@ void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
 /* Prints "roofcast: " and an information line when verbosity >= level. */
 void rc_info(rc_diag *d, int level, const char *fmt, ...) RC_PRINTF(3, 4);
 
-/* Input errors (RC_DIAG_ERROR) and output faults (RC_DIAG_FAULT) so far. */
+/* Like rc_error_at ("file:line: message"), for a kernel x GPU pair that
+ * cannot be estimated (RC_DIAG_PAIR): not listed among the rejected inputs. */
+void rc_pair_error_at(rc_diag *d, const char *file, int line, const char *fmt, ...)
+    RC_PRINTF(4, 5);
+
+/* Input errors (RC_DIAG_ERROR), output faults (RC_DIAG_FAULT) and pairs
+ * not estimated (RC_DIAG_PAIR) so far. */
 size_t rc_diag_errors(const rc_diag *d);
 size_t rc_diag_faults(const rc_diag *d);
+size_t rc_diag_pair_errors(const rc_diag *d);
 size_t rc_diag_count(const rc_diag *d);
 /* The number of distinct files with at least one error: the inputs
  * rejected (a file with three problems is one input). */

@@ -3,6 +3,7 @@
 #include "util/manifest.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,27 +126,11 @@ static char *path_in(const rc_output *out, const char *name)
     return path;
 }
 
-/* The whole file, NUL-terminated; NULL with errno set. */
-static char *read_whole(const char *path)
+/* The manifest's text (rc_read_regular: no symbolic link, no FIFO);
+ * NULL with errno set and maybe *why. */
+static char *read_whole(const rc_output *out, size_t *len, const char **why)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    rc_buffer b = {0};
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len < MAX_BYTES)
-        rc_buffer_put(&b, chunk, n);
-    bool bad = ferror(f) || b.len >= MAX_BYTES;
-    fclose(f);
-    size_t len;
-    char *text = rc_buffer_take(&b, &len);
-    if (bad || !text) {
-        free(text);
-        errno = bad ? EFBIG : ENOMEM;
-        return NULL;
-    }
-    return text;
+    return rc_read_regular(rc_output_dirfd(out), RC_MANIFEST_NAME, false, MAX_BYTES, len, why);
 }
 
 /* One "file NAME SIZE[ KEY]" line (the key in version 2 only). */
@@ -192,35 +177,64 @@ static bool parse(rc_manifest *m, const char *text, size_t header_len, bool keye
     return !keyed; /* version 2 without its end line: cut short */
 }
 
-rc_manifest *rc_manifest_read(const rc_output *out, rc_diag *diag)
+rc_manifest *rc_manifest_parse(const char *text, size_t len, int *line, bool *v1)
 {
     rc_manifest *m = calloc(1, sizeof *m);
-    char *path = m ? path_in(out, RC_MANIFEST_NAME) : NULL;
-    if (!path) {
-        free(m);
+    if (!m)
+        return NULL;
+    *line = 1;
+    *v1 = false;
+    bool ok = memchr(text, '\0', len) == NULL; /* a NUL would end the text early */
+    if (ok && len >= strlen(HEADER) && strncmp(text, HEADER, strlen(HEADER)) == 0)
+        ok = parse(m, text, strlen(HEADER), true, line);
+    else if (ok && len >= strlen(HEADER_V1) && strncmp(text, HEADER_V1, strlen(HEADER_V1)) == 0)
+        ok = *v1 = parse(m, text, strlen(HEADER_V1), false, line);
+    else
+        ok = false;
+    if (!ok) {
+        rc_manifest_free(m);
         return NULL;
     }
-    char *text = read_whole(path);
+    sort_unique(m);
+    return m;
+}
+
+rc_manifest *rc_manifest_read(const rc_output *out, rc_diag *diag)
+{
+    char *path = path_in(out, RC_MANIFEST_NAME);
+    if (!path)
+        return NULL;
+    size_t len = 0;
+    const char *why = NULL;
+    char *text = read_whole(out, &len, &why);
+    rc_manifest *m = NULL;
     int line = 1;
+    bool v1 = false;
     if (!text) {
-        if (errno != ENOENT)
+        if (why)
+            rc_warn_at(diag, path, 0, "is %s, not roofcast's manifest: it is not read, and no "
+                       "earlier file is removed", why);
+        else if (errno != ENOENT)
             rc_warn_at(diag, path, 0, "cannot read: %s; no earlier files are removed",
                        strerror(errno));
-    } else if (!((strncmp(text, HEADER, strlen(HEADER)) == 0 &&
-                  parse(m, text, strlen(HEADER), true, &line)) ||
-                 (strncmp(text, HEADER_V1, strlen(HEADER_V1)) == 0 &&
-                  parse(m, text, strlen(HEADER_V1), false, &line)))) {
+    } else if (!(m = rc_manifest_parse(text, len, &line, &v1))) {
         rc_warn_at(diag, path, line, "not a whole roofcast manifest of this version; every file "
                    "is made again and no earlier file is removed");
+    } else if (v1) {
+        /* Version 1 has no end line: a file cut short or altered looks whole,
+         * so what it lists is never removed (nor carried into this run's). */
+        rc_warn_at(diag, path, 0, "a manifest of an older roofcast (version 1, without a "
+                   "checksum): every file is made again and no earlier file is removed");
         clear(m);
     }
-    sort_unique(m);
+    if (!m)
+        m = calloc(1, sizeof *m); /* empty: nothing is removed; NULL only when out of memory */
     free(text);
     free(path);
     return m;
 }
 
-static char *manifest_text(const rc_manifest *m, size_t *len)
+char *rc_manifest_text(const rc_manifest *m, size_t *len)
 {
     rc_buffer b = {0};
     rc_buffer_puts(&b, HEADER);
@@ -236,15 +250,15 @@ static char *manifest_text(const rc_manifest *m, size_t *len)
 static bool write_manifest(rc_output *out, const rc_manifest *m)
 {
     size_t len = 0;
-    char *text = manifest_text(m, &len);
+    char *text = rc_manifest_text(m, &len);
     if (!text)
         return false;
-    char *path = path_in(out, RC_MANIFEST_NAME);
-    char *old = path ? read_whole(path) : NULL;
-    bool same = old && strlen(old) == len && memcmp(old, text, len) == 0;
+    size_t old_len = 0;
+    const char *why;
+    char *old = read_whole(out, &old_len, &why);
+    bool same = old && old_len == len && memcmp(old, text, len) == 0;
     bool ok = same || rc_output_write_unlisted(out, RC_MANIFEST_NAME, text, len);
     free(old);
-    free(path);
     free(text);
     return ok;
 }
@@ -261,11 +275,14 @@ static size_t remove_stale(rc_output *out, const rc_manifest *previous,
             continue;
         char *path = path_in(out, name);
         struct stat st;
-        if (!path || lstat(path, &st) != 0 || S_ISDIR(st.st_mode)) {
-            free(path); /* gone, or made a directory since: not ours to remove */
+        /* Only a regular file: a directory, a symbolic link or a FIFO put
+         * there since is not what roofcast wrote. */
+        if (!path || fstatat(rc_output_dirfd(out), name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+            !S_ISREG(st.st_mode)) {
+            free(path);
             continue;
         }
-        if (unlink(path) == 0) {
+        if (unlinkat(rc_output_dirfd(out), name, 0) == 0) {
             removed++;
             rc_info(diag, 2, "removed %s, which an earlier run wrote and this one did not",
                     path);
@@ -322,12 +339,9 @@ bool rc_manifest_intact(const rc_manifest *m, const rc_output *out, const char *
     const entry *e = find(m, name);
     if (!e || e->key == 0 || e->key != key)
         return false;
-    char *path = path_in(out, name);
     struct stat st;
-    bool intact = path && lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-                  (uintmax_t)st.st_size == (uintmax_t)e->size;
-    free(path);
-    return intact;
+    return fstatat(rc_output_dirfd(out), name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+           S_ISREG(st.st_mode) && (uintmax_t)st.st_size == (uintmax_t)e->size;
 }
 
 size_t rc_manifest_finish(rc_output *out, const rc_manifest *previous, rc_manifest_key_fn key_of,
@@ -356,3 +370,5 @@ size_t rc_manifest_finish(rc_output *out, const rc_manifest *previous, rc_manife
     rc_manifest_free(made);
     return removed;
 }
+
+uint64_t rc_manifest_key(const rc_manifest *m, size_t i) { return m->files[i].key; }

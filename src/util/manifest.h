@@ -23,8 +23,10 @@
  *   file NAME SIZE KEY      (KEY: 16 hex digits; 0 when unknown)
  *   end COUNT HASH
  *
- * A version 1 manifest ("file NAME SIZE" lines, no end line) is still read,
- * for the files to remove; its files have no key, so all are made again.
+ * A version 1 manifest ("file NAME SIZE" lines, no end line) is still read
+ * but nothing it lists is removed (without the end line's hash a damaged
+ * one cannot be told from a whole one) nor kept in the new manifest; its
+ * files have no key, so all are made again.
  */
 #ifndef ROOFCAST_MANIFEST_H
 #define ROOFCAST_MANIFEST_H
@@ -46,6 +48,18 @@ typedef struct rc_manifest rc_manifest;
  * memory. Free with rc_manifest_free. */
 rc_manifest *rc_manifest_read(const rc_output *out, rc_diag *diag);
 void rc_manifest_free(rc_manifest *m);
+
+/* Parses a manifest's text (len bytes, NUL-terminated after them): NULL
+ * when it is not a whole manifest of either version (*line says where) or
+ * memory runs out; *v1 says it is a version 1 manifest. For
+ * rc_manifest_read and the fuzz target (tests/fuzz/fuzz_manifest.c). */
+rc_manifest *rc_manifest_parse(const char *text, size_t len, int *line, bool *v1);
+
+/* The text rc_manifest_finish writes for `m` (the caller frees it); NULL
+ * when out of memory. */
+char *rc_manifest_text(const rc_manifest *m, size_t *len);
+/* The key listed for entry i. */
+uint64_t rc_manifest_key(const rc_manifest *m, size_t i);
 
 size_t rc_manifest_count(const rc_manifest *m);
 const char *rc_manifest_name(const rc_manifest *m, size_t i);

@@ -10,9 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "util/buffer.h"
+#include "util/hash.h"
 
 #define LOCK_NAME ".roofcast.lock"
 
@@ -22,19 +26,46 @@
  * the writers' own records. A temporary file is made and listed under one
  * lock, so the signal thread never misses one. */
 typedef struct temp_file {
-    const char *path;
+    int dirfd;        /* the output directory */
+    const char *name; /* in it */
     struct temp_file *prev, *next;
 } temp_file;
 
 static pthread_mutex_t temps_lock = PTHREAD_MUTEX_INITIALIZER;
 static temp_file *temps;
 
-/* mkstemp(node->path) and lists it; returns the descriptor or -1. */
-static int make_temp(temp_file *node, char *path)
+/* Fills the last 6 characters of `name` (XXXXXX) as mkstemp does. The
+ * names need not be secret, only new: O_EXCL refuses one that exists. */
+static void temp_name(char *name)
+{
+    static const char digits[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static unsigned long long counter;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t v = rc_hash_u64(rc_hash_u64(rc_hash_u64(RC_HASH_INIT, (uint64_t)getpid()),
+                                         (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30),
+                             ++counter);
+    char *x = name + strlen(name) - 6;
+    for (int i = 0; i < 6; i++, v /= 62)
+        x[i] = digits[v % 62];
+}
+
+/* Makes temporary file `name` (ending in XXXXXX, filled in) in directory
+ * `dirfd`, like mkstemp but relative to the directory and never through a
+ * symbolic link (O_EXCL), and lists it; returns the descriptor or -1. */
+static int make_temp(temp_file *node, int dirfd, char *name)
 {
     pthread_mutex_lock(&temps_lock);
-    int fd = mkstemp(path);
-    node->path = path;
+    int fd = -1;
+    for (int tries = 0; fd < 0 && tries < 100; tries++) {
+        temp_name(name);
+        fd = openat(dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    node->dirfd = dirfd;
+    node->name = name;
     node->prev = NULL;
     node->next = fd >= 0 ? temps : NULL;
     if (fd >= 0) {
@@ -73,7 +104,7 @@ static void *signal_thread(void *arg)
         return NULL;
     pthread_mutex_lock(&temps_lock);
     for (temp_file *t = temps; t; t = t->next)
-        unlink(t->path);
+        unlinkat(t->dirfd, t->name, 0);
     signal(sig, SIG_DFL);
     pthread_sigmask(SIG_UNBLOCK, &stop_signals, NULL);
     raise(sig);
@@ -106,6 +137,7 @@ bool rc_output_clean_on_signals(void)
 
 struct rc_output {
     char *dir;
+    int dirfd;   /* dir, opened once: every file is opened relative to it */
     int lock_fd;
     bool interrupted; /* the lock file said an earlier run never finished */
     rc_diag *diag;
@@ -216,11 +248,94 @@ void rc_output_mark_complete(rc_output *out)
         (void)!ftruncate(out->lock_fd, 0);
 }
 
+/* What a file that is not a regular file is, for a message. */
+const char *rc_file_kind(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return "a directory";
+    if (S_ISLNK(mode))
+        return "a symbolic link";
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    if (S_ISCHR(mode) || S_ISBLK(mode))
+        return "a device";
+    return "not a regular file";
+}
+
+int rc_open_regular(int dirfd, const char *name, int flags, bool follow, const char **why)
+{
+    *why = NULL;
+    int fd = openat(dirfd, name, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+                                     (follow ? 0 : O_NOFOLLOW), 0666);
+    struct stat st;
+    if (fd < 0) {
+        /* O_NOFOLLOW's ELOOP: say what is there rather than "too many levels". */
+        if (errno == ELOOP && !follow && fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISLNK(st.st_mode))
+            *why = "a symbolic link, which roofcast does not follow";
+        else if (errno == EISDIR)
+            *why = "a directory";
+        return -1;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        int e = errno;
+        *why = fstat(fd, &st) == 0 ? rc_file_kind(st.st_mode) : NULL;
+        close(fd);
+        errno = *why ? EINVAL : e;
+        return -1;
+    }
+    /* Reads and writes of a regular file never block; this only keeps the
+     * descriptor's flags as a caller expects them. */
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    return fd;
+}
+
+char *rc_read_regular(int dirfd, const char *name, bool follow, size_t max, size_t *len,
+                      const char **why)
+{
+    int fd = rc_open_regular(dirfd, name, O_RDONLY, follow, why);
+    if (fd < 0)
+        return NULL;
+    rc_buffer b = {0};
+    char chunk[65536];
+    ssize_t n;
+    while ((n = read(fd, chunk, sizeof chunk)) != 0 && b.len <= max) {
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            break;
+        rc_buffer_put(&b, chunk, (size_t)n);
+    }
+    int e = n < 0 ? errno : 0;
+    close(fd);
+    size_t got = 0;
+    char *text = rc_buffer_take(&b, &got); /* NUL-terminated */
+    if (len)
+        *len = got;
+    if (e || !text || got > max) {
+        free(text);
+        if (!e && text)
+            *why = "too large";
+        errno = e ? e : text ? EFBIG : ENOMEM;
+        return NULL;
+    }
+    return text;
+}
+
+int rc_output_dirfd(const rc_output *out) { return out->dirfd; }
+
 /* One run at a time per directory: an exclusive flock on its lock file,
- * held until rc_output_free (or the process ends). Where the lock file can
- * be neither made nor opened because the directory is read-only, nothing
- * can be written there either, so the run goes on without it and reports
- * each file it cannot write. */
+ * held until rc_output_free (or the process ends). The lock file is opened
+ * as every file there is (rc_open_regular): never through a symbolic link,
+ * never blocking on a FIFO, and only a regular file is taken; anything
+ * else is named and the run stops. Where the lock file can be neither
+ * made nor opened because the directory is read-only, nothing can be
+ * written there either, so the run goes on without it and reports each
+ * file it cannot write. */
 static bool take_lock(rc_output *out)
 {
     size_t n = strlen(out->dir) + sizeof LOCK_NAME + 1;
@@ -228,13 +343,19 @@ static bool take_lock(rc_output *out)
     if (!path)
         return false;
     snprintf(path, n, "%s/%s", out->dir, LOCK_NAME);
-    out->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-    if (out->lock_fd < 0 && (errno == EROFS || errno == EACCES))
-        out->lock_fd = open(path, O_RDONLY | O_CLOEXEC);
+    const char *why;
+    out->lock_fd = rc_open_regular(out->dirfd, LOCK_NAME, O_RDWR | O_CREAT, false, &why);
+    if (out->lock_fd < 0 && !why && (errno == EROFS || errno == EACCES))
+        out->lock_fd = rc_open_regular(out->dirfd, LOCK_NAME, O_RDONLY, false, &why);
     bool ok = true;
-    if (out->lock_fd < 0)
-        ok = errno == EROFS || errno == EACCES || errno == ENOENT;
-    else if (flock(out->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+    if (out->lock_fd < 0) {
+        ok = !why && (errno == EROFS || errno == EACCES || errno == ENOENT);
+        if (why)
+            rc_fault_at(out->diag, path, 0, "is %s, not roofcast's lock file: nothing is "
+                        "written into %s/ (remove it, or choose another -o)", why, out->dir);
+        else if (!ok)
+            rc_fault_at(out->diag, path, 0, "cannot open the lock file: %s", strerror(errno));
+    } else if (flock(out->lock_fd, LOCK_EX | LOCK_NB) != 0) {
         if (errno == EWOULDBLOCK)
             rc_fault_at(out->diag, out->dir, 0, "another roofcast run is writing into this "
                         "directory (it holds %s); wait for it to end, or choose another -o",
@@ -281,9 +402,14 @@ static void remove_leftovers(rc_output *out)
 {
     if (out->lock_fd < 0)
         return;
-    DIR *d = opendir(out->dir);
-    if (!d)
+    int fd = dup(out->dirfd);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        if (fd >= 0)
+            close(fd);
         return;
+    }
+    rewinddir(d); /* the duplicate shares the position */
     size_t removed = 0;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
@@ -307,14 +433,22 @@ rc_output *rc_output_new(const char *dir, rc_diag *diag)
         return NULL;
     }
     rc_output *out = calloc(1, sizeof *out);
-    if (!out)
+    if (!out) {
+        rc_fault_at(diag, dir, 0, "cannot open the output directory: out of memory");
         return NULL;
+    }
+    out->dirfd = -1;
     out->dir = strdup(dir);
     out->diag = diag;
     out->write_fn = write;
     out->lock_fd = -1;
     pthread_mutex_init(&out->lock, NULL);
-    if (!out->dir || !take_lock(out)) {
+    /* Opened once: a directory renamed or replaced during the run cannot
+     * send a file elsewhere. */
+    out->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (out->dirfd < 0)
+        rc_fault_at(diag, dir, 0, "cannot open the output directory: %s", strerror(errno));
+    if (!out->dir || out->dirfd < 0 || !take_lock(out)) {
         rc_output_free(out);
         return NULL;
     }
@@ -330,6 +464,8 @@ void rc_output_free(rc_output *out)
         return;
     if (out->lock_fd >= 0)
         close(out->lock_fd); /* and with it the lock */
+    if (out->dirfd >= 0)
+        close(out->dirfd);
     pthread_mutex_destroy(&out->lock);
     for (size_t i = 0; i < out->nfiles; i++)
         free(out->files[i].name);
@@ -360,39 +496,50 @@ static bool write_all(rc_output *out, int fd, const char *data, size_t len)
     return true;
 }
 
+/* ".NAME.XXXXXX": a temporary file's name in the output directory. */
+static char *temp_name_for(const char *name, const char *middle)
+{
+    size_t n = strlen(name) + strlen(middle) + 10;
+    char *tmp = malloc(n);
+    if (tmp)
+        snprintf(tmp, n, ".%s.%sXXXXXX", name, middle);
+    return tmp;
+}
+
 static bool write_file(rc_output *out, const char *name, const void *data, size_t len, bool listed)
 {
-    size_t plen = strlen(out->dir) + strlen(name) + 16;
-    char *path = malloc(plen), *tmp = malloc(plen);
+    size_t plen = strlen(out->dir) + strlen(name) + 2;
+    char *path = malloc(plen), *tmp = temp_name_for(name, "");
     bool ok = false;
     int fd = -1;
     temp_file node = {0};
     if (!path || !tmp)
         goto end;
     snprintf(path, plen, "%s/%s", out->dir, name);
-    snprintf(tmp, plen, "%s/.%s.XXXXXX", out->dir, name);
-    fd = make_temp(&node, tmp);
+    fd = make_temp(&node, out->dirfd, tmp);
     if (fd < 0) {
         rc_fault_at(out->diag, path, 0, "cannot write: %s", strerror(errno));
         goto end;
     }
-    /* mkstemp makes the file private; reports are for everyone. */
+    /* The temporary file is private; reports are for everyone. */
     mode_t mask = umask(0);
     umask(mask);
     if (fchmod(fd, 0666 & ~mask) != 0 || !write_all(out, fd, data, len)) {
         rc_fault_at(out->diag, path, 0, "cannot write: %s", strerror(errno));
         close(fd);
-        unlink(tmp);
+        unlinkat(out->dirfd, tmp, 0);
         goto end;
     }
     if (close(fd) != 0) {
         rc_fault_at(out->diag, path, 0, "cannot write: %s", strerror(errno));
-        unlink(tmp);
+        unlinkat(out->dirfd, tmp, 0);
         goto end;
     }
-    if (rename(tmp, path) != 0) {
+    /* rename replaces whatever has the name, a symbolic link included,
+     * and never writes through it. */
+    if (renameat(out->dirfd, tmp, out->dirfd, name) != 0) {
         rc_fault_at(out->diag, path, 0, "cannot replace: %s", strerror(errno));
-        unlink(tmp);
+        unlinkat(out->dirfd, tmp, 0);
         goto end;
     }
     ok = true;
@@ -444,12 +591,12 @@ static void file_free(rc_output_file *f)
 
 static rc_output_file *open_streamed(rc_output *out, const char *name, bool listed)
 {
-    size_t plen = strlen(out->dir) + strlen(name) + 16;
+    size_t plen = strlen(out->dir) + strlen(name) + 2;
     rc_output_file *f = calloc(1, sizeof *f);
     if (f) {
         f->out = out;
         f->path = malloc(plen);
-        f->tmp = malloc(plen);
+        f->tmp = temp_name_for(name, "");
         f->name = strdup(name);
         f->fd = -1;
         f->listed = listed;
@@ -460,15 +607,14 @@ static rc_output_file *open_streamed(rc_output *out, const char *name, bool list
         goto fail;
     }
     snprintf(f->path, plen, "%s/%s", out->dir, name);
-    snprintf(f->tmp, plen, "%s/.%s.XXXXXX", out->dir, name);
-    f->fd = make_temp(&f->node, f->tmp);
+    f->fd = make_temp(&f->node, out->dirfd, f->tmp);
     mode_t mask = umask(0);
     umask(mask);
     if (f->fd < 0 || fchmod(f->fd, 0666 & ~mask) != 0) {
         rc_fault_at(out->diag, f->path, 0, "cannot write: %s", strerror(errno));
         if (f->fd >= 0) {
             close(f->fd);
-            unlink(f->tmp);
+            unlinkat(out->dirfd, f->tmp, 0);
             forget_temp(&f->node);
         }
         goto fail;
@@ -530,14 +676,14 @@ bool rc_output_close(rc_output_file *f)
     else if (f->error)
         close(f->fd);
     bool ok = !f->error;
-    if (ok && rename(f->tmp, f->path) != 0) {
+    if (ok && renameat(f->out->dirfd, f->tmp, f->out->dirfd, f->name) != 0) {
         rc_fault_at(f->out->diag, f->path, 0, "cannot replace: %s", strerror(errno));
         ok = false;
     } else if (!ok) {
         rc_fault_at(f->out->diag, f->path, 0, "cannot write: %s", strerror(f->error));
     }
     if (!ok)
-        unlink(f->tmp);
+        unlinkat(f->out->dirfd, f->tmp, 0);
     forget_temp(&f->node);
     note_made(f->out, f->name, f->size, ok, f->listed);
     file_free(f);
@@ -549,22 +695,34 @@ void rc_output_abandon(rc_output_file *f)
     if (!f)
         return;
     close(f->fd);
-    unlink(f->tmp);
+    unlinkat(f->out->dirfd, f->tmp, 0);
     forget_temp(&f->node);
     file_free(f);
 }
 
+void rc_output_fail(rc_output_file *f)
+{
+    if (!f)
+        return;
+    rc_output *out = f->out;
+    char *name = f->name;
+    size_t size = f->size;
+    bool listed = f->listed;
+    f->name = NULL;
+    rc_output_abandon(f);
+    note_made(out, name, size, false, listed);
+    free(name);
+}
+
 FILE *rc_output_scratch(rc_output *out, const char *name)
 {
-    size_t plen = strlen(out->dir) + strlen(name) + 24;
-    char *tmp = malloc(plen);
+    char *tmp = temp_name_for(name, "scratch.");
     if (!tmp)
         return NULL;
-    snprintf(tmp, plen, "%s/.%s.scratch.XXXXXX", out->dir, name);
     temp_file node;
-    int fd = make_temp(&node, tmp);
+    int fd = make_temp(&node, out->dirfd, tmp);
     if (fd >= 0) {
-        unlink(tmp);
+        unlinkat(out->dirfd, tmp, 0);
         forget_temp(&node);
     }
     free(tmp);

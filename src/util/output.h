@@ -64,6 +64,10 @@ rc_output_file *rc_output_open_unlisted(rc_output *out, const char *name);
 void rc_output_append(rc_output_file *f, const void *data, size_t len);
 bool rc_output_close(rc_output_file *f);
 void rc_output_abandon(rc_output_file *f);
+/* rc_output_abandon for a file that should have been made: noted as failed
+ * (rc_output_failed), so the previous file stays, listed in the manifest,
+ * and nothing of the earlier run is removed. The caller has reported why. */
+void rc_output_fail(rc_output_file *f);
 
 /* A scratch file in the output directory for data on its way to an output
  * file that is too large to keep in memory (summary.pdf's finished pages).
@@ -99,6 +103,38 @@ bool rc_output_interrupted(const rc_output *out);
 /* Called once the manifest lists what this run made (manifest.c): the
  * next run need not distrust its files. */
 void rc_output_mark_complete(rc_output *out);
+
+/* ---- opening a file by name, safely ---------------------------------------
+ *
+ * Every file roofcast opens in the output directory, and the baseline, is
+ * opened relative to its directory's descriptor (openat), so a directory
+ * renamed or replaced during the run cannot send it elsewhere; with
+ * O_NONBLOCK, so a FIFO there cannot hang the run; and taken only when it
+ * is a regular file. In the output directory no symbolic link is followed
+ * (follow false): files are written to a new temporary file (O_EXCL) and
+ * renamed over the old name, and removed by unlinkat, so nothing outside
+ * the directory is ever written, truncated or removed. */
+
+/* openat(dirfd, name, flags | O_NONBLOCK | O_CLOEXEC [| O_NOFOLLOW]) (mode
+ * 0666 with O_CREAT), kept only when a regular file (O_NONBLOCK cleared
+ * again). Returns the descriptor, or -1 with errno set and, when the name
+ * is there but is not a regular file, *why saying what it is ("a FIFO",
+ * "a directory", "a symbolic link, which roofcast does not follow");
+ * *why is NULL otherwise. */
+int rc_open_regular(int dirfd, const char *name, int flags, bool follow, const char **why);
+
+/* The whole regular file, NUL-terminated (it may hold other NULs: *len is
+ * its length); NULL with errno set and *why as rc_open_regular's, or
+ * "too large" past `max` bytes. The caller frees it. */
+char *rc_read_regular(int dirfd, const char *name, bool follow, size_t max, size_t *len,
+                      const char **why);
+
+/* "a directory", "a FIFO", ... for a file type that is not a regular file. */
+const char *rc_file_kind(mode_t mode);
+
+/* The output directory's descriptor, for rc_open_regular, fstatat and
+ * unlinkat; valid until rc_output_free. */
+int rc_output_dirfd(const rc_output *out);
 
 bool rc_output_failed(const rc_output *out);
 size_t rc_output_written(const rc_output *out);

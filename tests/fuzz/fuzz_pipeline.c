@@ -39,6 +39,11 @@ static void broken(const char *what, const char *detail)
     abort();
 }
 
+void rc_fuzz_broken(const char *what, const char *detail)
+{
+    broken(what, detail);
+}
+
 static char *slurp(const char *relative, size_t *len)
 {
     char path[4096];
@@ -407,4 +412,60 @@ void rc_fuzz_expression(const char *data, size_t len)
     free(xml);
     free(esc);
     free(text);
+}
+
+/* ---- what the readers' targets share --------------------------------------- */
+
+const rc_fonts *rc_fuzz_fonts(void)
+{
+    init();
+    return fz.fonts;
+}
+
+FILE *rc_fuzz_quiet(void)
+{
+    init();
+    return fz.devnull;
+}
+
+/* One bundled kernel, counted on the bundled GPU, added to `doc`. */
+static void add_bundled(xmlDocPtr doc, const rc_gpu *const *gpus, size_t ngpus,
+                        const char *relative, rc_diag *diag)
+{
+    size_t len = 0;
+    char *xml = slurp(relative, &len);
+    rc_kernel *k = rc_load_kernel_memory(fz.loader, relative, xml, len, diag);
+    free(xml);
+    rc_counts model;
+    rc_eval_error err;
+    if (!k || !rc_evaluate(k, false, &model, &err))
+        broken("a bundled kernel does not load", relative);
+    rc_kernel_result r = {k, &model, NULL};
+    rc_results_add_kernel(doc, gpus, ngpus, &r);
+    rc_counts_release(&model);
+    rc_kernel_free(k);
+}
+
+xmlDocPtr rc_fuzz_bundled_results(void)
+{
+    static xmlDocPtr made;
+    init();
+    if (!made) {
+        rc_diag *diag = rc_diag_new(fz.devnull, 0);
+        size_t len = 0;
+        char *xml = slurp("specs/rtx-4070.xml", &len);
+        rc_gpu *g[2] = {rc_load_gpu_memory(fz.loader, "titan-black.xml", fz.gpu, fz.gpu_len, diag),
+                        rc_load_gpu_memory(fz.loader, "rtx-4070.xml", xml, len, diag)};
+        free(xml);
+        if (!diag || !g[0] || !g[1])
+            broken("the bundled GPUs do not load", NULL);
+        const rc_gpu *gpus[2] = {g[0], g[1]};
+        made = rc_results_new(gpus, 2);
+        add_bundled(made, gpus, 2, "kernels/gpuMeans.xml", diag);
+        add_bundled(made, gpus, 2, "kernels/maximum_kernel.xml", diag);
+        rc_gpu_free(g[0]);
+        rc_gpu_free(g[1]);
+        rc_diag_free(diag);
+    }
+    return xmlCopyDoc(made, 1);
 }

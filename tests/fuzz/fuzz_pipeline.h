@@ -13,6 +13,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include <libxml/tree.h>
+
+#include "paint/font.h"
 
 /* Runs one kernel on one GPU. Either may be NULL: then the bundled
  * kernels/maximum_kernel.xml or specs/titan-black.xml stands in. The
@@ -27,5 +32,17 @@ void rc_fuzz_pipeline(const char *kernel_xml, size_t kernel_len, const char *gpu
  * through the pipeline inside a kernel's <work> (Markdown, CSV and
  * results.xml only: the other renderers are the other targets' work). */
 void rc_fuzz_expression(const char *text, size_t len);
+
+/* For the readers' targets (fuzz_manifest.c, fuzz_cache.c,
+ * fuzz_baseline.c): the bundled fonts (borrowed); /dev/null, for messages
+ * nobody reads (borrowed); and a new results tree (the caller frees it) of
+ * the bundled gpuMeans and maximum_kernel on the GTX TITAN Black and the
+ * RTX 4070, as a run makes it. */
+const rc_fonts *rc_fuzz_fonts(void);
+FILE *rc_fuzz_quiet(void);
+xmlDocPtr rc_fuzz_bundled_results(void);
+
+/* Something the code under test must never do: prints and aborts. */
+void rc_fuzz_broken(const char *what, const char *detail);
 
 #endif

@@ -73,7 +73,7 @@ static char *row(const char *kernel_id, const char *gpu_id)
                          "t_launch_us,t_total_us,bound,requests,accessed_bytes,"
                          "sector_bytes,footprint_bytes,shared_requests,shared_wavefronts,l2_bytes,"
                          "dram_bytes,occupancy,waves,t_lower_us,t_estimate_us,limiter,"
-                         "t_launch_origin\r\n";
+                         "t_launch_origin,cannot_launch\r\n";
     assert_memory_equal(csv, header, strlen(header));
     char *r = strdup(csv + strlen(header));
     free(csv);
@@ -94,40 +94,40 @@ static void test_plain_ids(void **state)
 {
     (void)state;
     expect_row("maximum_kernel", "titan-black",
-               "maximum_kernel,titan-black,240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed");
+               "maximum_kernel,titan-black,240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed,");
 }
 
 static void test_comma_and_quotes(void **state)
 {
     (void)state;
     expect_row("a,b", "say \"hi\"",
-               "\"a,b\",\"say \"\"hi\"\"\",240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed");
-    expect_row("\"", "x", "\"\"\"\",x,240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed");
+               "\"a,b\",\"say \"\"hi\"\"\",240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed,");
+    expect_row("\"", "x", "\"\"\"\",x,240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed,");
 }
 
 static void test_line_breaks(void **state)
 {
     (void)state;
     expect_row("two\nlines", "cr\rlf",
-               "\"two\nlines\",\"cr\rlf\",240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed");
+               "\"two\nlines\",\"cr\rlf\",240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed,");
 }
 
 static void test_formulas_defused(void **state)
 {
     (void)state;
     expect_row("=HYPERLINK(\"x\")", "+1",
-               "\"'=HYPERLINK(\"\"x\"\")\",\"'+1\",240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed");
+               "\"'=HYPERLINK(\"\"x\"\")\",\"'+1\",240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed,");
     expect_row("@SUM(A1)", "-cmd",
-               "\"'@SUM(A1)\",\"'-cmd\",240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed");
+               "\"'@SUM(A1)\",\"'-cmd\",240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed,");
     /* A negative number is a number, not a formula. */
-    expect_row("-5", "x", "-5,x,240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed");
+    expect_row("-5", "x", "-5,x,240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed,");
 }
 
 static void test_utf8_kept(void **state)
 {
     (void)state;
     expect_row("k\xc3\xa9rnel", "\xc2\xb5gpu",
-               "k\xc3\xa9rnel,\xc2\xb5gpu,240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed");
+               "k\xc3\xa9rnel,\xc2\xb5gpu,240000,640000,0.375,1,2,2,5,7,memory,6400,640000,727040,4032,3,5,20800,4032,0.5,2,1,9.5,dram,assumed,");
 }
 
 int main(void)
