@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "input/load.h"
+#include "model/classes.h"
 
 #define WARP 32
 #define PAGE_BITS 12 /* sectors per page of the stamp map: 4,096 */
@@ -745,7 +746,8 @@ static void prepare_steps(analysis *an, const rc_work *w, const rc_work *loop)
     }
 }
 
-static status analyse_array(analysis *an, const int64_t *executions, rc_access *out)
+static status analyse_array(analysis *an, const int64_t *executions, const rc_block_box *boxes,
+                            size_t nboxes, bool enumerate, rc_access *out)
 {
     const rc_kernel *k = an->k;
     memset(an->needed, 0, (size_t)(k->nwork > 0 ? k->nwork : 1) * sizeof *an->needed);
@@ -755,10 +757,21 @@ static status analyse_array(analysis *an, const int64_t *executions, rc_access *
         changed = false;
         close_over_lets(k->work, an->reads, an->nslots, &changed);
     }
+    rc_access_counts *ac = &out->arrays[an->array];
+    if (!enumerate) {
+        char why[160];
+        rc_classes_status cs = rc_classes_count(k, an->array, an->needed, an->reads, boxes, nboxes,
+                                                RC_ACCESS_BUDGET, ac, why, sizeof why);
+        if (cs == RC_CLASSES_DONE)
+            return A_OK;
+        if (cs == RC_CLASSES_FAIL)
+            return fail(an, NULL, "%s", why);
+        if (!out->enumerated[0])
+            snprintf(out->enumerated, sizeof out->enumerated, "array '%s': %s", an->arr->name, why);
+    }
     prepare_steps(an, k->work, NULL);
     shape sh;
     make_shape(k, an->reads, &sh);
-    rc_access_counts *ac = &out->arrays[an->array];
     int64_t est = estimate_steps(k, an->needed, executions, &sh);
     int64_t count = sh.classes;
     an->budget = RC_ACCESS_BUDGET;
@@ -859,8 +872,9 @@ static void count_legacy(rc_access_counts *lg, int64_t legacy_bytes, int64_t leg
 }
 
 bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t legacy_bytes,
-                       int64_t legacy_block_max, rc_access *out, const rc_work **node,
-                       char *message, size_t n)
+                       int64_t legacy_block_max, const rc_block_box *boxes, size_t nboxes,
+                       bool enumerate, rc_access *out, const rc_work **node, char *message,
+                       size_t n)
 {
     memset(out, 0, sizeof *out);
     *node = NULL;
@@ -885,7 +899,7 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
             snprintf(message, n, "out of memory");
             goto end;
         }
-        status st = analyse_array(&an, executions, out);
+        status st = analyse_array(&an, executions, boxes, nboxes, enumerate, out);
         map_free(&an.map);
         if (st != A_OK)
             goto end;

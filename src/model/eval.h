@@ -86,6 +86,18 @@ typedef struct {
 bool rc_evaluate(const rc_kernel *kernel, bool as_launched, rc_counts *counts,
                  rc_eval_error *err);
 
+/* How rc_evaluate_with counts; rc_evaluate uses the defaults (all
+ * false). */
+typedef struct {
+    /* Count every array's accesses by running every distinct warp, never
+     * by classes (docs/counting.md): the reference the differential
+     * tests hold the classes to. */
+    bool enumerate;
+} rc_eval_options;
+
+bool rc_evaluate_with(const rc_kernel *kernel, bool as_launched, const rc_eval_options *options,
+                      rc_counts *counts, rc_eval_error *err);
+
 /* Frees what rc_evaluate allocated in *counts (not counts itself). */
 void rc_counts_release(rc_counts *counts);
 
