@@ -145,13 +145,117 @@ static bool bm_set(bitmap *m, int64_t first, int64_t n)
         while (a < b) {
             size_t w = a >> 6, lo = a & 63, hi = (b - (a & ~(size_t)63)) < 64 ? (b & 63) : 64;
             uint64_t mask = (hi == 64 ? ~0ULL : ((1ULL << hi) - 1)) & ~((1ULL << lo) - 1);
-            m->count += __builtin_popcountll(mask & ~bits[w]);
+            uint64_t fresh = mask & ~bits[w];
+            if (fresh == ~0ULL)
+                m->count += 64;
+            else if (fresh)
+                m->count += __builtin_popcountll(fresh);
             bits[w] |= mask;
             a = (a & ~(size_t)63) + hi;
         }
         first = stop;
     }
     return true;
+}
+
+/* Clears sectors first .. first + n - 1 where pages exist, uncounting
+ * them. */
+static void bm_clear(bitmap *m, int64_t first, int64_t n)
+{
+    int64_t end = first + n;
+    while (first < end) {
+        int64_t page = first >> PAGE_BITS, page_end = (page + 1) << PAGE_BITS;
+        int64_t stop = end < page_end ? end : page_end;
+        size_t h = bm_hash(page, m->size);
+        while (m->table[h].page >= 0 && m->table[h].page != page)
+            h = (h + 1) & (m->size - 1);
+        uint64_t *bits = m->table[h].page == page ? m->table[h].bits : NULL;
+        size_t a = (size_t)(first - (page << PAGE_BITS)), b = (size_t)(stop - (page << PAGE_BITS));
+        while (bits && a < b) {
+            size_t w = a >> 6, lo = a & 63, hi = (b - (a & ~(size_t)63)) < 64 ? (b & 63) : 64;
+            uint64_t mask = (hi == 64 ? ~0ULL : ((1ULL << hi) - 1)) & ~((1ULL << lo) - 1);
+            if (bits[w] & mask) {
+                m->count -= __builtin_popcountll(bits[w] & mask);
+                bits[w] &= ~mask;
+            }
+            a = (a & ~(size_t)63) + hi;
+        }
+        first = stop;
+    }
+}
+
+/* A set of sectors: long runs kept as runs (so that a footprint of a
+ * billion sectors costs one entry), short ones in the bitmap. */
+#define LONG_RUN 4096
+
+typedef struct {
+    int64_t first, n;
+} run_t;
+
+typedef struct {
+    bitmap bm;
+    run_t *runs;
+    size_t nruns, cap;
+} secset;
+
+static bool ss_init(secset *s)
+{
+    s->runs = NULL;
+    s->nruns = s->cap = 0;
+    return bm_init(&s->bm);
+}
+
+static void ss_free(secset *s)
+{
+    bm_free(&s->bm);
+    free(s->runs);
+    s->runs = NULL;
+}
+
+static bool ss_add(secset *s, int64_t first, int64_t n)
+{
+    if (n < LONG_RUN)
+        return bm_set(&s->bm, first, n);
+    if (s->nruns == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        run_t *r = realloc(s->runs, cap * sizeof *r);
+        if (!r)
+            return false;
+        s->runs = r;
+        s->cap = cap;
+    }
+    s->runs[s->nruns++] = (run_t){first, n};
+    return true;
+}
+
+static int cmp_run(const void *pa, const void *pb)
+{
+    const run_t *a = pa, *b = pb;
+    return (a->first > b->first) - (a->first < b->first);
+}
+
+/* The sectors in the set (it is spent: call once, then ss_free). */
+static int64_t ss_count(secset *s)
+{
+    qsort(s->runs, s->nruns, sizeof *s->runs, cmp_run);
+    int64_t total = 0, a = 0, b = -1; /* the merged run a .. b - 1 being built */
+    for (size_t i = 0; i <= s->nruns; i++) {
+        if (i < s->nruns && s->runs[i].first <= b) {
+            int64_t end = s->runs[i].first + s->runs[i].n;
+            if (end > b)
+                b = end;
+            continue;
+        }
+        if (b > a) {
+            total += b - a;
+            bm_clear(&s->bm, a, b - a);
+        }
+        if (i < s->nruns) {
+            a = s->runs[i].first;
+            b = a + s->runs[i].n;
+        }
+    }
+    return total + s->bm.count;
 }
 
 /* ---- generators: a run repeated at steps of t sectors, m times ---------- */
@@ -197,7 +301,7 @@ static bool normalise(gen *g, int *n, int64_t *shift)
  * Steps sorted ascending, positive: while a step is at most the run's
  * length the copies along it overlap or touch and make one run; the
  * others are enumerated. */
-static bool set_lattice(bitmap *m, int64_t first, int64_t n, const gen *g, int ng)
+static bool set_lattice(secset *m, int64_t first, int64_t n, const gen *g, int ng)
 {
     int i = 0;
     while (i < ng && g[i].t <= n) {
@@ -205,7 +309,7 @@ static bool set_lattice(bitmap *m, int64_t first, int64_t n, const gen *g, int n
         i++;
     }
     if (i == ng)
-        return bm_set(m, first, n);
+        return ss_add(m, first, n);
     for (int64_t k = 0; k < g[i].m; k++)
         if (!set_lattice(m, first + k * g[i].t, n, g + i + 1, ng - i - 1))
             return false;
@@ -246,6 +350,7 @@ typedef struct {
     const bool *needed, *reads;
     int nslots, nwork;
     int64_t *pt, *lo, *hi; /* [WARP][nslots]: point (the representative) and range (the box) */
+    int64_t *wlo, *whi;    /* [nslots]: the ranges of a warp's active lanes together */
     int64_t weight[WARP], warp_mult;
     /* static */
     bool *compress;      /* by node: a loop counted by classes of iterations */
@@ -416,12 +521,33 @@ static cstatus access_node(cls *c, const rc_work *w, uint32_t mask)
     if (!spend(c, __builtin_popcount(mask)))
         return over_budget(c);
     int64_t offset[WARP], size = c->arr->elem_bytes, threads = 0;
+    /* The index must evaluate, inside the array, at every block of the
+     * box and every iteration a lane stands for: shown over the ranges of
+     * all the lanes at once, else lane by lane. */
+    int ns = c->nslots;
+    for (int s = 0; s < ns; s++) {
+        c->wlo[s] = INT64_MAX;
+        c->whi[s] = INT64_MIN;
+    }
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        for (int s = 0; s < ns; s++) {
+            if (LO(c, l, s) < c->wlo[s])
+                c->wlo[s] = LO(c, l, s);
+            if (HI(c, l, s) > c->whi[s])
+                c->whi[s] = HI(c, l, s);
+        }
+    }
+    int64_t wlo, whi;
+    bool whole = rc_expr_eval_range(w->index_expr, c->wlo, c->whi, &wlo, &whi) && wlo >= 0 &&
+                 whi < c->arr->length;
     for (int l = 0; l < WARP; l++) {
         if (!(mask >> l & 1))
             continue;
         int64_t idx, lo, hi;
-        TRY(eval2(c, w->index_expr, l, &idx, &lo, &hi));
-        if (lo < 0 || hi >= c->arr->length || idx < lo || idx > hi)
+        TRY(eval2(c, w->index_expr, l, &idx, whole ? NULL : &lo, &hi));
+        if (!whole && (lo < 0 || hi >= c->arr->length || idx < lo || idx > hi))
             return enumerate(c, "the index %s of <%s> at line %d cannot be shown to stay in the "
                              "array over a class", w->index_text, rc_work_element(w->kind), w->line);
         offset[l] = idx * size;
@@ -967,22 +1093,40 @@ static cstatus run_rep(cls *c, const rc_block_box *box, const int64_t bid[3], re
         return oom(c);
     memcpy(r->atoms, a, n * sizeof *a);
     r->natoms = n;
-    bitmap bm;
-    if (!bm_init(&bm))
+    if (n == 1) {
+        /* One run and its lattice: when the copies cannot meet, n x the
+         * copies, with no set to build. */
+        const genlist *g = &c->lists[a[0].gid];
+        int64_t len = a[0].n, copies = 1, reach = 0;
+        int i = 0;
+        while (i < g->n && g->g[i].t <= len)
+            len += (g->g[i].m - 1) * g->g[i].t, i++;
+        bool apart = true;
+        for (reach = len; apart && i < g->n; i++) {
+            apart = g->g[i].t >= reach && !__builtin_mul_overflow(copies, g->g[i].m, &copies);
+            reach = g->g[i].t * (g->g[i].m - 1) + reach;
+        }
+        if (apart && !__builtin_mul_overflow(len, copies, &r->distinct))
+            return C_OK;
+    }
+    secset bm;
+    if (!ss_init(&bm)) {
+        ss_free(&bm);
         return oom(c);
+    }
     for (size_t i = 0; i < n; i++) {
         const genlist *g = &c->lists[a[i].gid];
         if (a[i].first + g->shift < 0) {
-            bm_free(&bm);
+            ss_free(&bm);
             return enumerate(c, "a sector falls before the array");
         }
         if (!set_lattice(&bm, a[i].first + g->shift, a[i].n, g->g, g->n)) {
-            bm_free(&bm);
+            ss_free(&bm);
             return oom(c);
         }
     }
-    r->distinct = bm.count;
-    bm_free(&bm);
+    r->distinct = ss_count(&bm);
+    ss_free(&bm);
     return C_OK;
 }
 
@@ -993,7 +1137,7 @@ static int64_t mod128(int64_t x)
 
 /* The blocks of one box: classes by the remainder of the translation
  * modulo 128 bytes; their counts into *out, their sectors into fp. */
-static cstatus run_box(cls *c, const rc_block_box *box, rc_access_counts *out, bitmap *fp,
+static cstatus run_box(cls *c, const rc_block_box *box, rc_access_counts *out, secset *fp,
                        int64_t *bmax)
 {
     int64_t ext[3], p128[3], p32[3], kb[3];
@@ -1111,6 +1255,8 @@ rc_classes_status rc_classes_count(const rc_kernel *k, int array, const bool *ne
     c.pt = calloc(WARP * ns, sizeof *c.pt);
     c.lo = calloc(WARP * ns, sizeof *c.lo);
     c.hi = calloc(WARP * ns, sizeof *c.hi);
+    c.wlo = calloc(ns, sizeof *c.wlo);
+    c.whi = calloc(ns, sizeof *c.whi);
     c.compress = calloc(nn, sizeof *c.compress);
     c.depth = calloc(nn, sizeof *c.depth);
     c.coef = calloc(nn * MAX_DEPTH, sizeof *c.coef);
@@ -1120,10 +1266,10 @@ rc_classes_status rc_classes_count(const rc_kernel *k, int array, const bool *ne
     dep *slots = calloc(ns, sizeof *slots);
     bool *tmp = calloc(ns, sizeof *tmp);
     const rc_work **loops = calloc(MAX_DEPTH, sizeof *loops);
-    bitmap fp = {0};
+    secset fp = {{0}, NULL, 0, 0};
     cstatus st = C_OK;
-    if (!c.pt || !c.lo || !c.hi || !c.compress || !c.depth || !c.coef || !c.coef_ok ||
-        !c.cache_gid || !c.cache_ver || !slots || !tmp || !loops || !bm_init(&fp)) {
+    if (!c.pt || !c.lo || !c.hi || !c.wlo || !c.whi || !c.compress || !c.depth || !c.coef || !c.coef_ok ||
+        !c.cache_gid || !c.cache_ver || !slots || !tmp || !loops || !ss_init(&fp)) {
         st = oom(&c);
         goto end;
     }
@@ -1144,7 +1290,7 @@ rc_classes_status rc_classes_count(const rc_kernel *k, int array, const bool *ne
     for (size_t b = 0; st == C_OK && b < nboxes; b++)
         st = run_box(&c, &boxes[b], out, &fp, &bmax);
     if (st == C_OK) {
-        int64_t fp_sectors = fp.count;
+        int64_t fp_sectors = ss_count(&fp);
         bool ok = !__builtin_mul_overflow(fp_sectors, 32, &out->footprint_bytes) &&
                   !__builtin_mul_overflow(out->block_sector_bytes, 32, &out->block_sector_bytes) &&
                   !__builtin_mul_overflow(bmax, 32, &out->block_footprint_max) &&
@@ -1157,11 +1303,12 @@ rc_classes_status rc_classes_count(const rc_kernel *k, int array, const bool *ne
             out->footprint_bytes = out->block_sector_bytes = out->block_footprint_max = 0;
     }
 end:
-    if (fp.table)
-        bm_free(&fp);
+    ss_free(&fp);
     free(c.pt);
     free(c.lo);
     free(c.hi);
+    free(c.wlo);
+    free(c.whi);
     free(c.compress);
     free(c.depth);
     free(c.coef);
