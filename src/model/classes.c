@@ -237,7 +237,8 @@ static int cmp_run(const void *pa, const void *pb)
 /* The sectors in the set (it is spent: call once, then ss_free). */
 static int64_t ss_count(secset *s)
 {
-    qsort(s->runs, s->nruns, sizeof *s->runs, cmp_run);
+    if (s->nruns > 1)
+        qsort(s->runs, s->nruns, sizeof *s->runs, cmp_run);
     int64_t total = 0, a = 0, b = -1; /* the merged run a .. b - 1 being built */
     for (size_t i = 0; i <= s->nruns; i++) {
         if (i < s->nruns && s->runs[i].first <= b) {

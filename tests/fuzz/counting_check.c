@@ -114,7 +114,7 @@ static void loop(gen *g, int depth)
 {
     char name[8];
     new_name(g, name);
-    switch (pick(g, depth > 1 ? 6 : 8)) {
+    switch (pick(g, depth > 0 ? 6 : 8)) { /* long loops at the top only */
     case 6: /* long, with lanes that may step differently */
         put(g, "<loop var='%s' from='%u' to='%u' step='%s'>", name, pick(g, 3),
             (unsigned[]){64, 100, 130, 257}[pick(g, 4)], pick(g, 4) ? "1" : "1 + threadIdx.x % 2");

@@ -3,7 +3,7 @@
  *   property_counting [COUNT [SEED]]
  *   property_counting --show I [SEED]   (prints the I-th kernel drawn)
  *
- * Draws COUNT (default 3000) random kernels from a fixed seed (default
+ * Draws COUNT (default 1000) random kernels from a fixed seed (default
  * 31) through counting_check.h - each counted by classes and by
  * enumeration, which must agree bit for bit - and fails on the first that
  * does not, printing it. It also fails when too few of the drawn kernels
@@ -31,7 +31,7 @@ int main(int argc, char **argv)
     bool show = argc > 1 && strcmp(argv[1], "--show") == 0;
     if (show)
         argv++, argc--;
-    long count = argc > 1 ? atol(argv[1]) : 3000;
+    long count = argc > 1 ? atol(argv[1]) : 1000;
     uint64_t state = argc > 2 ? strtoull(argv[2], NULL, 10) : 31;
     if (show)
         count++;
