@@ -1,5 +1,9 @@
 /* access.c: exact memory counts per warp. See access.h.
  *
+ * Each array is counted by classes first (classes.c, docs/counting.md);
+ * what follows is the enumeration, used where the classes do not apply
+ * (and by the differential tests as their reference).
+ *
  * The work model is run warp by warp, 32 lanes in lockstep, the way the
  * hardware runs it: a guard narrows the set of active lanes, a loop runs
  * while any lane is still in it, and iteration j of a loop is the same
