@@ -163,6 +163,8 @@ typedef struct {
     uint32_t stamp;          /* the current class, from 1 */
     int64_t steps, budget;
     const rc_work **fail_node;
+    rc_access_progress progress; /* may be NULL */
+    void *progress_ctx;
     char *message;
     size_t message_len;
 } analysis;
@@ -666,6 +668,8 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         an->store_sectors = an->store_lines = 0;
         an->stamp++;
         TRY(run_block(an, sh, bid));
+        if (an->progress && ((i + 1) % 64 == 0 || i + 1 == count))
+            an->progress(an->progress_ctx, an->arr->name, i + 1, count);
         req += an->requests;
         acc += an->accessed;
         sec += an->sectors;
@@ -877,8 +881,8 @@ static void count_legacy(rc_access_counts *lg, int64_t legacy_bytes, int64_t leg
 
 bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t legacy_bytes,
                        int64_t legacy_block_max, const rc_block_box *boxes, size_t nboxes,
-                       bool enumerate, rc_access *out, const rc_work **node, char *message,
-                       size_t n)
+                       bool enumerate, rc_access_progress progress, void *progress_ctx,
+                       rc_access *out, const rc_work **node, char *message, size_t n)
 {
     memset(out, 0, sizeof *out);
     *node = NULL;
@@ -893,6 +897,8 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
         goto end;
     }
     an.fail_node = node;
+    an.progress = progress;
+    an.progress_ctx = progress_ctx;
     an.message = message;
     an.message_len = n;
     for (size_t i = 0; i < k->narrays; i++) {

@@ -45,7 +45,7 @@ typedef struct {
 typedef struct {
     const rc_kernel *kernel;
     bool as_launched;
-    bool enumerate;         /* rc_eval_options.enumerate */
+    const rc_eval_options *options;
     const rc_work **nodes;  /* by rc_work.index */
     int64_t *cost;          /* what interpreting each node once costs */
     int64_t spent;          /* the cost so far, against RC_EVAL_STEP_LIMIT */
@@ -758,7 +758,8 @@ static bool count_memory(evaluator *ev)
     }
     const rc_work *node;
     bool ok = rc_access_analyse(k, executions, legacy, legacy_block, ev->boxes,
-                                ev->too_many_boxes ? 0 : ev->nboxes, ev->enumerate, &c->memory,
+                                ev->too_many_boxes ? 0 : ev->nboxes, ev->options->enumerate,
+                                ev->options->progress, ev->options->progress_ctx, &c->memory,
                                 &node, ev->err->message, sizeof ev->err->message);
     free(executions);
     if (!ok) {
@@ -869,7 +870,7 @@ static void spreads_finish(rc_counts *c)
 
 bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c, rc_eval_error *err)
 {
-    rc_eval_options defaults = {false};
+    rc_eval_options defaults = {false, NULL, NULL};
     return rc_evaluate_with(k, as_launched, &defaults, c, err);
 }
 
@@ -881,7 +882,7 @@ bool rc_evaluate_with(const rc_kernel *k, bool as_launched, const rc_eval_option
     memset(&ev, 0, sizeof ev);
     ev.kernel = k;
     ev.as_launched = as_launched;
-    ev.enumerate = options->enumerate;
+    ev.options = options;
     ev.counts = c;
     ev.err = err;
     int nslots = k->nslots > RC_SLOT_FIRST_FREE ? k->nslots : RC_SLOT_FIRST_FREE;

@@ -87,12 +87,16 @@ bool rc_evaluate(const rc_kernel *kernel, bool as_launched, rc_counts *counts,
                  rc_eval_error *err);
 
 /* How rc_evaluate_with counts; rc_evaluate uses the defaults (all
- * false). */
+ * false or NULL). */
 typedef struct {
     /* Count every array's accesses by running every distinct warp, never
      * by classes (docs/counting.md): the reference the differential
      * tests hold the classes to. */
     bool enumerate;
+    /* Told how an enumerated array's counting goes (access.h), so that a
+     * long evaluation can show progress; may be NULL. */
+    rc_access_progress progress;
+    void *progress_ctx;
 } rc_eval_options;
 
 bool rc_evaluate_with(const rc_kernel *kernel, bool as_launched, const rc_eval_options *options,

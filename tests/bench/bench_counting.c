@@ -76,7 +76,7 @@ static bool check(const rc_kernel *k)
     size_t len[2] = {0, 0};
     bool ok = true;
     for (int way = 0; way < 2; way++) {
-        rc_eval_options opt = {way == 1};
+        rc_eval_options opt = {way == 1, NULL, NULL};
         rc_counts c;
         rc_eval_error err;
         FILE *f = open_memstream(&text[way], &len[way]);
@@ -104,7 +104,7 @@ int main(int argc, char **argv)
 {
     int reps = 3, first = 1;
     bool dumping = false, checking = false;
-    rc_eval_options opt = {false};
+    rc_eval_options opt = {false, NULL, NULL};
     while (first < argc && argv[first][0] == '-') {
         if (strcmp(argv[first], "--dump") == 0)
             dumping = true, first++;

@@ -320,7 +320,7 @@ bool rc_counting_check(const uint8_t *data, size_t size, rc_counting_outcome *ou
         bool ok[2];
         static char desc[2][65536];
         for (int way = 0; way < 2; way++) {
-            rc_eval_options opt = {way == 1};
+            rc_eval_options opt = {way == 1, NULL, NULL};
             ok[way] = rc_evaluate_with(k, false, &opt, &c[way], &err[way]);
             text t = {desc[way], 0, sizeof desc[way]};
             desc[way][0] = '\0';
