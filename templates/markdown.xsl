@@ -754,7 +754,7 @@
         <xsl:value-of select="concat($nl, $nl)"/>
       </xsl:if>
       <xsl:if test="$m/@enumerated">
-        <xsl:value-of select="concat('These counts come from running every distinct warp, not from classes of blocks: ', rc:md($m/@enumerated), '.', $nl, $nl)"/>
+        <xsl:value-of select="concat('Arrays counted by running every distinct warp, not by classes of blocks (see docs/counting.md): ', rc:md($m/@enumerated), '.', $nl, $nl)"/>
       </xsl:if>
       <xsl:if test="$m/@sampled = 'yes'">
         <xsl:value-of select="concat('These counts are estimated from a sample: ', $m/@sample-blocks-text,

@@ -754,6 +754,19 @@ static void prepare_steps(analysis *an, const rc_work *w, const rc_work *loop)
     }
 }
 
+/* Adds "'name': why" to out->enumerated, or counts it among the arrays
+ * that do not fit (said at the end, by rc_access_analyse). */
+static void note_enumerated(rc_access *out, const char *name, const char *why)
+{
+    char item[400];
+    snprintf(item, sizeof item, "%s'%s': %s", out->enumerated[0] ? "; " : "", name, why);
+    size_t used = strlen(out->enumerated);
+    if (out->enumerated_more == 0 && used + strlen(item) + 40 < sizeof out->enumerated)
+        memcpy(out->enumerated + used, item, strlen(item) + 1);
+    else
+        out->enumerated_more++;
+}
+
 static status analyse_array(analysis *an, const int64_t *executions, const rc_block_box *boxes,
                             size_t nboxes, bool enumerate, rc_access *out)
 {
@@ -774,8 +787,7 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
             return A_OK;
         if (cs == RC_CLASSES_FAIL)
             return fail(an, NULL, "%s", why);
-        if (!out->enumerated[0])
-            snprintf(out->enumerated, sizeof out->enumerated, "array '%s': %s", an->arr->name, why);
+        note_enumerated(out, an->arr->name, why);
     }
     prepare_steps(an, k->work, NULL);
     shape sh;
@@ -913,6 +925,11 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
         map_free(&an.map);
         if (st != A_OK)
             goto end;
+    }
+    if (out->enumerated_more > 0) {
+        size_t used = strlen(out->enumerated);
+        snprintf(out->enumerated + used, sizeof out->enumerated - used, "; and %d more arrays",
+                 out->enumerated_more);
     }
     count_legacy(&out->legacy, legacy_bytes, legacy_block_max);
     ok = sum_into(&out->total, &out->legacy);

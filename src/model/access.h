@@ -67,8 +67,10 @@ typedef struct {
     int64_t sample_blocks, sample_classes;
     uint32_t sample_seed;
     /* Empty when every array was counted by classes (docs/counting.md);
-     * else why the first array that was not had its lanes enumerated. */
-    char enumerated[200];
+     * else the arrays that were enumerated and why ("'A': why; 'B':
+     * why", ending "; and N more arrays" when they do not all fit). */
+    char enumerated[480];
+    int enumerated_more; /* arrays enumerated that enumerated[] does not name */
 } rc_access;
 
 /* Lane-steps (one lane through one statement) the exact analysis may

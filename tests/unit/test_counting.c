@@ -144,7 +144,7 @@ static void test_fallback(void **state)
     rc_counts c;
     counts(k, &o, &c);
     assert_string_equal(c.memory.enumerated,
-                        "array 'h': the index i % 7 of <atomic> at line 1 is not affine in the "
+                        "'h': the index i % 7 of <atomic> at line 1 is not affine in the "
                         "block indices");
     assert_int_equal(log.calls, 4);
     assert_int_equal(log.done[0], 64);
