@@ -52,7 +52,7 @@ typedef struct {
 
 /* The most boxes the evaluator hands on; a launch cut into more has its
  * arrays enumerated. */
-#define RC_ACCESS_MAX_BOXES (1 << 20)
+#define RC_ACCESS_MAX_BOXES (1 << 16)
 
 /* The memory counts of a launch. */
 typedef struct {

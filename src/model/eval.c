@@ -635,7 +635,7 @@ static outcome fold_blocks(evaluator *ev, int64_t blocks)
 /* Records the current box of blocks (every block index, read or not). */
 static bool keep_box(evaluator *ev)
 {
-    if (ev->too_many_boxes)
+    if (ev->too_many_boxes || ev->as_launched) /* no memory counts: no boxes needed */
         return true;
     if (ev->nboxes == RC_ACCESS_MAX_BOXES) {
         ev->too_many_boxes = true;
