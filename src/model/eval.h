@@ -79,7 +79,9 @@ typedef struct {
 #define RC_EVAL_STEP_LIMIT 400000000LL
 #endif
 
-/* Counts `kernel`'s work over its launch. With `as_launched`, guards marked
+/* Counts `kernel`'s work over its launch, and without `as_launched` its
+ * memory counts, by classes where they apply (docs/counting.md): the one
+ * path for every caller, whatever the launch. With `as_launched`, guards marked
  * as assumptions are taken as always true, showing what the launch as
  * written does. Returns true and fills *counts (release it with
  * rc_counts_release), or false with *err filled. */
