@@ -239,18 +239,9 @@ static cstatus run_rep(cls *c, const rc_block_box *box, const int64_t bid[3], re
     r->atoms = NULL;
     if (c->natoms == 0)
         return C_OK;
-    /* One run per stretch of sectors with the same generators. */
+    cls_compact_atoms(c);
     atom *a = c->atoms;
-    qsort(a, c->natoms, sizeof *a, cls_cmp_atom);
-    size_t n = 0;
-    for (size_t i = 0; i < c->natoms; i++) {
-        if (n > 0 && a[n - 1].gid == a[i].gid && a[i].first <= a[n - 1].first + a[n - 1].n) {
-            int64_t end = a[i].first + a[i].n;
-            if (end > a[n - 1].first + a[n - 1].n)
-                a[n - 1].n = end - a[n - 1].first;
-        } else
-            a[n++] = a[i];
-    }
+    size_t n = c->natoms;
     r->atoms = malloc(n * sizeof *r->atoms);
     if (!r->atoms)
         return cls_oom(c);

@@ -104,4 +104,7 @@ bool cls_add_mul(int64_t *acc, int64_t v, int64_t m); /* *acc += v x m; false on
 uint64_t cls_gcd(uint64_t a, uint64_t b);
 int cls_cmp_atom(const void *a, const void *b); /* by generators, then first sector */
 
+/* Sorts c->atoms and joins the runs that touch under the same generators. */
+void cls_compact_atoms(cls *c);
+
 #endif

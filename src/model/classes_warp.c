@@ -123,15 +123,39 @@ static cstatus current_gid(cls *c, const rc_work *w, int *gid)
     return C_OK;
 }
 
+void cls_compact_atoms(cls *c)
+{
+    atom *a = c->atoms;
+    if (c->natoms > 1)
+        qsort(a, c->natoms, sizeof *a, cls_cmp_atom);
+    size_t n = 0;
+    for (size_t i = 0; i < c->natoms; i++) {
+        if (n > 0 && a[n - 1].gid == a[i].gid && a[i].first <= a[n - 1].first + a[n - 1].n) {
+            int64_t end = a[i].first + a[i].n;
+            if (end > a[n - 1].first + a[n - 1].n)
+                a[n - 1].n = end - a[n - 1].first;
+        } else
+            a[n++] = a[i];
+    }
+    c->natoms = n;
+}
+
 static cstatus add_atom(cls *c, int64_t first, int64_t n, int gid)
 {
     if (c->natoms == c->cap_atoms) {
-        size_t cap = c->cap_atoms ? 2 * c->cap_atoms : 256;
-        atom *a = realloc(c->atoms, cap * sizeof *a);
-        if (!a)
-            return cls_oom(c);
-        c->atoms = a;
-        c->cap_atoms = cap;
+        /* A long loop that is not compressed records a run per request:
+         * joined now and then, they stay about as many as the runs they
+         * make. */
+        if (c->natoms >= ((size_t)1 << 16))
+            cls_compact_atoms(c);
+        if (c->cap_atoms == 0 || c->natoms * 2 > c->cap_atoms) {
+            size_t cap = c->cap_atoms ? 2 * c->cap_atoms : 256;
+            atom *a = realloc(c->atoms, cap * sizeof *a);
+            if (!a)
+                return cls_oom(c);
+            c->atoms = a;
+            c->cap_atoms = cap;
+        }
     }
     c->atoms[c->natoms++] = (atom){first, n, gid};
     return C_OK;
