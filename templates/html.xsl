@@ -942,6 +942,9 @@
         <xsl:if test="$m/legacy">
           <p>Accesses written as a count of bytes (<code>load count bytes</code>, <code>store</code>, <code>traffic</code>) carry no address: they are counted as perfectly coalesced (128 bytes per request) and read once, with no reuse, so their sectors and footprint equal their bytes.</p>
         </xsl:if>
+        <xsl:if test="$m/@enumerated">
+          <p><xsl:value-of select="concat('Arrays counted by running every distinct warp, not by classes of blocks (see docs/counting.md): ', $m/@enumerated, '.')"/></p>
+        </xsl:if>
         <xsl:if test="$m/@sampled = 'yes'">
           <p><xsl:value-of select="concat('These counts are estimated from a sample: ', $m/@sample-blocks-text,
                                        ' of the ', $m/@sample-classes-text,

@@ -871,6 +871,9 @@
         <xsl:text>) carry no address: they are counted as perfectly coalesced (128 bytes per request) and read once, with no reuse, so their sectors and footprint equal their bytes.</xsl:text>
         <xsl:value-of select="concat($nl, $nl)"/>
       </xsl:if>
+      <xsl:if test="$m/@enumerated">
+        <xsl:value-of select="concat('Arrays counted by running every distinct warp, not by classes of blocks (see docs/counting.md): ', rc:md($m/@enumerated), '.', $nl, $nl)"/>
+      </xsl:if>
       <xsl:if test="$m/@sampled = 'yes'">
         <xsl:value-of select="concat('These counts are estimated from a sample: ', $m/@sample-blocks-text,
                                      ' of the ', $m/@sample-classes-text,

@@ -273,6 +273,26 @@ static void report_eval_error(rc_diag *diag, const rc_kernel *k, const rc_eval_e
                     err->message, suffix);
 }
 
+/* The progress of an array counted warp by warp rather than by classes
+ * (docs/counting.md): a line every 2 s of the counting thread's time,
+ * once it has taken 2 s. */
+typedef struct {
+    rc_diag *diag;
+    const rc_kernel *k;
+    double start, last;
+} count_progress;
+
+static void show_count_progress(void *ctx, const char *array, int64_t done, int64_t total)
+{
+    count_progress *p = ctx;
+    double now = rc_thread_seconds();
+    if (now - p->start < 2 || now - p->last < 2)
+        return;
+    p->last = now;
+    rc_info(p->diag, 1, "%s: %s: counting the accesses to '%s' warp by warp: %lld of %lld blocks",
+            p->k->file, p->k->id, array, (long long)done, (long long)total);
+}
+
 /* Counts kernel e (model, and launch when it states assumptions). On
  * failure, reports and returns false, the counts released. */
 static bool count_kernel(run_state *r, run_kernel *e, rc_kernel *k)
@@ -280,7 +300,9 @@ static bool count_kernel(run_state *r, run_kernel *e, rc_kernel *k)
     double t0 = rc_thread_seconds();
     rc_eval_error eerr;
     bool ok = false;
-    if (!rc_evaluate(k, false, &e->model, &eerr)) {
+    count_progress progress = {r->diag, k, t0, t0};
+    rc_eval_options options = {false, show_count_progress, &progress};
+    if (!rc_evaluate_with(k, false, &options, &e->model, &eerr)) {
         report_eval_error(r->diag, k, &eerr, false);
     } else if (k->has_assumptions && !rc_evaluate(k, true, &e->launch, &eerr)) {
         report_eval_error(r->diag, k, &eerr, true);

@@ -1,5 +1,9 @@
 /* access.c: exact memory counts per warp. See access.h.
  *
+ * Each array is counted by classes first (classes.c, docs/counting.md);
+ * what follows is the enumeration, used where the classes do not apply
+ * (and by the differential tests as their reference).
+ *
  * The work model is run warp by warp, 32 lanes in lockstep, the way the
  * hardware runs it: a guard narrows the set of active lanes, a loop runs
  * while any lane is still in it, and iteration j of a loop is the same
@@ -32,6 +36,7 @@
 #include <string.h>
 
 #include "input/load.h"
+#include "model/classes.h"
 
 #define WARP 32
 #define PAGE_BITS 12 /* sectors per page of the stamp map: 4,096 */
@@ -158,6 +163,8 @@ typedef struct {
     uint32_t stamp;          /* the current class, from 1 */
     int64_t steps, budget;
     const rc_work **fail_node;
+    rc_access_progress progress; /* may be NULL */
+    void *progress_ctx;
     char *message;
     size_t message_len;
 } analysis;
@@ -661,6 +668,8 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         an->store_sectors = an->store_lines = 0;
         an->stamp++;
         TRY(run_block(an, sh, bid));
+        if (an->progress && ((i + 1) % 64 == 0 || i + 1 == count))
+            an->progress(an->progress_ctx, an->arr->name, i + 1, count);
         req += an->requests;
         acc += an->accessed;
         sec += an->sectors;
@@ -745,7 +754,21 @@ static void prepare_steps(analysis *an, const rc_work *w, const rc_work *loop)
     }
 }
 
-static status analyse_array(analysis *an, const int64_t *executions, rc_access *out)
+/* Adds "'name': why" to out->enumerated, or counts it among the arrays
+ * that do not fit (said at the end, by rc_access_analyse). */
+static void note_enumerated(rc_access *out, const char *name, const char *why)
+{
+    char item[400];
+    snprintf(item, sizeof item, "%s'%s': %s", out->enumerated[0] ? "; " : "", name, why);
+    size_t used = strlen(out->enumerated);
+    if (out->enumerated_more == 0 && used + strlen(item) + 40 < sizeof out->enumerated)
+        memcpy(out->enumerated + used, item, strlen(item) + 1);
+    else
+        out->enumerated_more++;
+}
+
+static status analyse_array(analysis *an, const int64_t *executions, const rc_block_box *boxes,
+                            size_t nboxes, bool enumerate, rc_access *out)
 {
     const rc_kernel *k = an->k;
     memset(an->needed, 0, (size_t)(k->nwork > 0 ? k->nwork : 1) * sizeof *an->needed);
@@ -755,10 +778,20 @@ static status analyse_array(analysis *an, const int64_t *executions, rc_access *
         changed = false;
         close_over_lets(k->work, an->reads, an->nslots, &changed);
     }
+    rc_access_counts *ac = &out->arrays[an->array];
+    if (!enumerate) {
+        char why[160];
+        rc_classes_status cs = rc_classes_count(k, an->array, an->needed, an->reads, boxes, nboxes,
+                                                RC_ACCESS_BUDGET, ac, why, sizeof why);
+        if (cs == RC_CLASSES_DONE)
+            return A_OK;
+        if (cs == RC_CLASSES_FAIL)
+            return fail(an, NULL, "%s", why);
+        note_enumerated(out, an->arr->name, why);
+    }
     prepare_steps(an, k->work, NULL);
     shape sh;
     make_shape(k, an->reads, &sh);
-    rc_access_counts *ac = &out->arrays[an->array];
     int64_t est = estimate_steps(k, an->needed, executions, &sh);
     int64_t count = sh.classes;
     an->budget = RC_ACCESS_BUDGET;
@@ -859,8 +892,9 @@ static void count_legacy(rc_access_counts *lg, int64_t legacy_bytes, int64_t leg
 }
 
 bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t legacy_bytes,
-                       int64_t legacy_block_max, rc_access *out, const rc_work **node,
-                       char *message, size_t n)
+                       int64_t legacy_block_max, const rc_block_box *boxes, size_t nboxes,
+                       bool enumerate, rc_access_progress progress, void *progress_ctx,
+                       rc_access *out, const rc_work **node, char *message, size_t n)
 {
     memset(out, 0, sizeof *out);
     *node = NULL;
@@ -875,6 +909,8 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
         goto end;
     }
     an.fail_node = node;
+    an.progress = progress;
+    an.progress_ctx = progress_ctx;
     an.message = message;
     an.message_len = n;
     for (size_t i = 0; i < k->narrays; i++) {
@@ -885,10 +921,15 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
             snprintf(message, n, "out of memory");
             goto end;
         }
-        status st = analyse_array(&an, executions, out);
+        status st = analyse_array(&an, executions, boxes, nboxes, enumerate, out);
         map_free(&an.map);
         if (st != A_OK)
             goto end;
+    }
+    if (out->enumerated_more > 0) {
+        size_t used = strlen(out->enumerated);
+        snprintf(out->enumerated + used, sizeof out->enumerated - used, "; and %d more arrays",
+                 out->enumerated_more);
     }
     count_legacy(&out->legacy, legacy_bytes, legacy_block_max);
     ok = sum_into(&out->total, &out->legacy);

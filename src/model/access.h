@@ -43,6 +43,17 @@ typedef struct {
     int64_t store_sector_bytes, store_line_bytes;
 } rc_access_counts;
 
+/* A box of blocks, lo[a] to hi[a] along each axis a: the evaluator cuts
+ * the launch into boxes in each of which every thread makes the same
+ * decisions (guards, trip counts) in every block (eval.c). */
+typedef struct {
+    int64_t lo[3], hi[3];
+} rc_block_box;
+
+/* The most boxes the evaluator hands on; a launch cut into more has its
+ * arrays enumerated. */
+#define RC_ACCESS_MAX_BOXES (1 << 16)
+
 /* The memory counts of a launch. */
 typedef struct {
     rc_access_counts total;    /* every array and the legacy accesses */
@@ -55,6 +66,11 @@ typedef struct {
     bool sampled;
     int64_t sample_blocks, sample_classes;
     uint32_t sample_seed;
+    /* Empty when every array was counted by classes (docs/counting.md);
+     * else the arrays that were enumerated and why ("'A': why; 'B':
+     * why", ending "; and N more arrays" when they do not all fit). */
+    char enumerated[480];
+    int enumerated_more; /* arrays enumerated that enumerated[] does not name */
 } rc_access;
 
 /* Lane-steps (one lane through one statement) the exact analysis may
@@ -68,15 +84,24 @@ typedef struct {
 /* The seed of the sample, so that a sampled report can be repeated. */
 #define RC_ACCESS_SEED 20261123u
 
+/* Told, while an array is enumerated, how many of its blocks that differ
+ * are done: every 64 blocks and at the last (done == total). */
+typedef void (*rc_access_progress)(void *ctx, const char *array, int64_t done, int64_t total);
+
 /* Counts the accesses of `k`'s model (assumption guards as written).
  * From the evaluator: `executions` of each node over the launch (by
  * rc_work.index, to size the work), the bytes of the legacy accesses and
- * the most of them one block moves. Returns true and fills *out (release
- * with rc_access_release), or false with the node at fault (or NULL) in
- * *node and the reason in message[n]. */
+ * the most of them one block moves, and the boxes of blocks that
+ * partition the launch (nboxes 0: not known). Each array is counted by
+ * classes (classes.h) where they apply and `enumerate` is false, else by
+ * running every distinct warp, telling `progress` (may be NULL) how far it
+ * is. Returns true and fills *out (release with
+ * rc_access_release), or false with the node at fault (or NULL) in *node
+ * and the reason in message[n]. */
 bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t legacy_bytes,
-                       int64_t legacy_block_max, rc_access *out, const rc_work **node,
-                       char *message, size_t n);
+                       int64_t legacy_block_max, const rc_block_box *boxes, size_t nboxes,
+                       bool enumerate, rc_access_progress progress, void *progress_ctx,
+                       rc_access *out, const rc_work **node, char *message, size_t n);
 
 void rc_access_release(rc_access *a);
 

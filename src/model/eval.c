@@ -45,6 +45,7 @@ typedef struct {
 typedef struct {
     const rc_kernel *kernel;
     bool as_launched;
+    const rc_eval_options *options;
     const rc_work **nodes;  /* by rc_work.index */
     int64_t *cost;          /* what interpreting each node once costs */
     int64_t spent;          /* the cost so far, against RC_EVAL_STEP_LIMIT */
@@ -54,6 +55,11 @@ typedef struct {
     int taxes[3], baxes[3], ntaxes, nbaxes; /* the indices read */
     int64_t tmult, bmult;   /* threads and blocks each point stands for */
     int64_t box_runs;       /* thread runs of the current box of blocks, counted once it is whole */
+    /* The boxes of blocks whose threads all decide alike, for the memory
+     * counts by classes (classes.h); nboxes 0 once there are too many. */
+    rc_block_box *boxes;
+    size_t nboxes, cap_boxes;
+    bool too_many_boxes;
     rc_counts *counts;
     rc_eval_error *err;
 } evaluator;
@@ -626,6 +632,35 @@ static outcome fold_blocks(evaluator *ev, int64_t blocks)
     return R_OK;
 }
 
+/* Records the current box of blocks (every block index, read or not). */
+static bool keep_box(evaluator *ev)
+{
+    if (ev->too_many_boxes || ev->as_launched) /* no memory counts: no boxes needed */
+        return true;
+    if (ev->nboxes == RC_ACCESS_MAX_BOXES) {
+        ev->too_many_boxes = true;
+        return true;
+    }
+    if (ev->nboxes == ev->cap_boxes) {
+        size_t cap = ev->cap_boxes ? 2 * ev->cap_boxes : 16;
+        rc_block_box *b = realloc(ev->boxes, cap * sizeof *b);
+        if (!b)
+            return false;
+        ev->boxes = b;
+        ev->cap_boxes = cap;
+    }
+    rc_block_box *b = &ev->boxes[ev->nboxes++];
+    for (int a = 0; a < 3; a++) {
+        b->lo[a] = 0;
+        b->hi[a] = ev->kernel->grid[a] - 1;
+    }
+    for (int a = 0; a < ev->nbaxes; a++) {
+        b->lo[ev->baxes[a]] = ev->lo[RC_SLOT_BID_X + ev->baxes[a]];
+        b->hi[ev->baxes[a]] = ev->hi[RC_SLOT_BID_X + ev->baxes[a]];
+    }
+    return true;
+}
+
 /* Runs the current box of blocks, cutting it along block indices when the
  * work differs between its blocks (`peel` as for cut_box). Only the runs
  * of a box whose blocks all run alike are counted in thread_runs. */
@@ -641,6 +676,8 @@ static outcome run_blocks(evaluator *ev, unsigned peel)
     outcome r = run_threads(ev, true);
     if (r == R_OK) {
         ev->counts->thread_runs += ev->box_runs;
+        if (!keep_box(ev))
+            return fail(ev, NULL, "out of memory");
         int64_t blocks;
         if (!checked_mul(box_volume(ev, RC_SLOT_BID_X, ev->baxes, ev->nbaxes), ev->bmult, &blocks))
             return overflow(ev, NULL);
@@ -720,8 +757,10 @@ static bool count_memory(evaluator *ev)
         }
     }
     const rc_work *node;
-    bool ok = rc_access_analyse(k, executions, legacy, legacy_block, &c->memory, &node,
-                                ev->err->message, sizeof ev->err->message);
+    bool ok = rc_access_analyse(k, executions, legacy, legacy_block, ev->boxes,
+                                ev->too_many_boxes ? 0 : ev->nboxes, ev->options->enumerate,
+                                ev->options->progress, ev->options->progress_ctx, &c->memory,
+                                &node, ev->err->message, sizeof ev->err->message);
     free(executions);
     if (!ok) {
         ev->err->node = node;
@@ -781,6 +820,7 @@ static void evaluator_free(evaluator *ev)
     free(ev->blk.threads);
     free(ev->blk.thread_min);
     free(ev->blk.thread_max);
+    free(ev->boxes);
 }
 
 /* Indices the model reads get ranges; the others multiply. */
@@ -828,14 +868,21 @@ static void spreads_finish(rc_counts *c)
         c->active_per_block.thread_min = c->active_per_block.thread_max = 0;
 }
 
-bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c,
-                 rc_eval_error *err)
+bool rc_evaluate(const rc_kernel *k, bool as_launched, rc_counts *c, rc_eval_error *err)
+{
+    rc_eval_options defaults = {false, NULL, NULL};
+    return rc_evaluate_with(k, as_launched, &defaults, c, err);
+}
+
+bool rc_evaluate_with(const rc_kernel *k, bool as_launched, const rc_eval_options *options,
+                      rc_counts *c, rc_eval_error *err)
 {
     counts_init(k, c, err);
     evaluator ev;
     memset(&ev, 0, sizeof ev);
     ev.kernel = k;
     ev.as_launched = as_launched;
+    ev.options = options;
     ev.counts = c;
     ev.err = err;
     int nslots = k->nslots > RC_SLOT_FIRST_FREE ? k->nslots : RC_SLOT_FIRST_FREE;

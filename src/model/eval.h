@@ -79,12 +79,30 @@ typedef struct {
 #define RC_EVAL_STEP_LIMIT 400000000LL
 #endif
 
-/* Counts `kernel`'s work over its launch. With `as_launched`, guards marked
+/* Counts `kernel`'s work over its launch, and without `as_launched` its
+ * memory counts, by classes where they apply (docs/counting.md): the one
+ * path for every caller, whatever the launch. With `as_launched`, guards marked
  * as assumptions are taken as always true, showing what the launch as
  * written does. Returns true and fills *counts (release it with
  * rc_counts_release), or false with *err filled. */
 bool rc_evaluate(const rc_kernel *kernel, bool as_launched, rc_counts *counts,
                  rc_eval_error *err);
+
+/* How rc_evaluate_with counts; rc_evaluate uses the defaults (all
+ * false or NULL). */
+typedef struct {
+    /* Count every array's accesses by running every distinct warp, never
+     * by classes (docs/counting.md): the reference the differential
+     * tests hold the classes to. */
+    bool enumerate;
+    /* Told how an enumerated array's counting goes (access.h), so that a
+     * long evaluation can show progress; may be NULL. */
+    rc_access_progress progress;
+    void *progress_ctx;
+} rc_eval_options;
+
+bool rc_evaluate_with(const rc_kernel *kernel, bool as_launched, const rc_eval_options *options,
+                      rc_counts *counts, rc_eval_error *err);
 
 /* Frees what rc_evaluate allocated in *counts (not counts itself). */
 void rc_counts_release(rc_counts *counts);

@@ -455,6 +455,8 @@ static void add_memory(xmlNodePtr counts, const rc_kernel *k, const rc_access *m
         set_int(n, "sample-classes", m->sample_classes);
         set_int(n, "sample-seed", m->sample_seed);
     }
+    /* Absent when every array was counted by classes (docs/counting.md). */
+    set_str(n, "enumerated", m->enumerated[0] ? m->enumerated : NULL);
     if (m->legacy.accessed_bytes > 0) {
         xmlNodePtr l = xmlNewChild(n, NULL, X("legacy"), NULL);
         set_access(l, &m->legacy);

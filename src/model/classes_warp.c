@@ -1,0 +1,522 @@
+/* classes_warp.c: a representative block's warps in lockstep, loops by
+ * classes of iterations (docs/counting.md). See classes_impl.h. */
+#include "model/classes_impl.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input/load.h"
+
+cstatus cls_enumerate(cls *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->why, c->why_len, fmt, ap);
+    va_end(ap);
+    return C_ENUM;
+}
+
+cstatus cls_oom(cls *c)
+{
+    snprintf(c->why, c->why_len, "out of memory");
+    return C_FAIL;
+}
+
+static bool spend(cls *c, int64_t n)
+{
+    c->steps += n;
+    return c->steps <= c->budget;
+}
+
+static cstatus over_budget(cls *c)
+{
+    return cls_enumerate(c, "its classes alone need more than %lld lane-steps", (long long)c->budget);
+}
+
+/* A lane's value of e at the representative, and its range over the box
+ * (unbounded when interval evaluation cannot bound it). */
+static cstatus eval2(cls *c, const rc_expr *e, int l, int64_t *v, int64_t *vlo, int64_t *vhi)
+{
+    rc_expr_error err;
+    if (!rc_expr_eval(e, &PT(c, l, 0), v, &err))
+        return cls_enumerate(c, "an expression fails at some thread (%s)", err.message);
+    if (vlo && !rc_expr_eval_range(e, &LO(c, l, 0), &HI(c, l, 0), vlo, vhi)) {
+        *vlo = INT64_MIN;
+        *vhi = INT64_MAX;
+    }
+    return C_OK;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+int cls_cmp_atom(const void *pa, const void *pb)
+{
+    const atom *a = pa, *b = pb;
+    if (a->gid != b->gid)
+        return a->gid < b->gid ? -1 : 1;
+    return (a->first > b->first) - (a->first < b->first);
+}
+
+static int distinct(int64_t *v, int n)
+{
+    bool sorted = true;
+    for (int i = 1; i < n && sorted; i++)
+        sorted = v[i - 1] <= v[i];
+    if (!sorted)
+        qsort(v, (size_t)n, sizeof *v, cmp_i64);
+    int d = 0;
+    for (int i = 0; i < n; i++)
+        if (d == 0 || v[d - 1] != v[i])
+            v[d++] = v[i];
+    return d;
+}
+
+bool cls_add_mul(int64_t *acc, int64_t v, int64_t m)
+{
+    int64_t p;
+    return !__builtin_mul_overflow(v, m, &p) && !__builtin_add_overflow(*acc, p, acc);
+}
+
+/* The generators of the access w at the current stack, interned. */
+static cstatus current_gid(cls *c, const rc_work *w, int *gid)
+{
+    if (c->cache_ver[w->index] == c->version) {
+        *gid = c->cache_gid[w->index];
+        return C_OK;
+    }
+    genlist gl = {0, 0, {{0, 0}}};
+    for (int i = 0; i < c->nstack; i++) {
+        const frame *f = &c->stack[i];
+        int64_t step, t;
+        if (__builtin_mul_overflow(f->P, c->coef[(size_t)w->index * MAX_DEPTH + (size_t)f->depth], &step) ||
+            __builtin_mul_overflow(step, f->c, &step) ||
+            __builtin_mul_overflow(step, (int64_t)c->arr->elem_bytes, &t))
+            return cls_enumerate(c, "a loop's step in bytes overflows");
+        gl.g[gl.n++] = (rc_gen){t / 32, f->m}; /* a multiple of 128 bytes by the choice of P */
+    }
+    if (!rc_gens_normalise(gl.g, &gl.n, &gl.shift))
+        return cls_enumerate(c, "a loop's reach in bytes overflows");
+    int i = 0;
+    while (i < c->nlists && !(c->lists[i].n == gl.n && c->lists[i].shift == gl.shift &&
+                              memcmp(c->lists[i].g, gl.g, (size_t)gl.n * sizeof gl.g[0]) == 0))
+        i++;
+    if (i == c->nlists) {
+        if (c->nlists == c->cap_lists) {
+            int cap = c->cap_lists ? 2 * c->cap_lists : 16;
+            genlist *l = realloc(c->lists, (size_t)cap * sizeof *l);
+            if (!l)
+                return cls_oom(c);
+            c->lists = l;
+            c->cap_lists = cap;
+        }
+        c->lists[c->nlists++] = gl;
+    }
+    c->cache_ver[w->index] = c->version;
+    c->cache_gid[w->index] = i;
+    *gid = i;
+    return C_OK;
+}
+
+void cls_compact_atoms(cls *c)
+{
+    atom *a = c->atoms;
+    if (c->natoms > 1)
+        qsort(a, c->natoms, sizeof *a, cls_cmp_atom);
+    size_t n = 0;
+    for (size_t i = 0; i < c->natoms; i++) {
+        if (n > 0 && a[n - 1].gid == a[i].gid && a[i].first <= a[n - 1].first + a[n - 1].n) {
+            int64_t end = a[i].first + a[i].n;
+            if (end > a[n - 1].first + a[n - 1].n)
+                a[n - 1].n = end - a[n - 1].first;
+        } else
+            a[n++] = a[i];
+    }
+    c->natoms = n;
+}
+
+static cstatus add_atom(cls *c, int64_t first, int64_t n, int gid)
+{
+    if (c->natoms == c->cap_atoms) {
+        /* A long loop that is not compressed records a run per request:
+         * joined now and then, they stay about as many as the runs they
+         * make. */
+        if (c->natoms >= ((size_t)1 << 16))
+            cls_compact_atoms(c);
+        if (c->cap_atoms == 0 || c->natoms * 2 > c->cap_atoms) {
+            size_t cap = c->cap_atoms ? 2 * c->cap_atoms : 256;
+            atom *a = realloc(c->atoms, cap * sizeof *a);
+            if (!a)
+                return cls_oom(c);
+            c->atoms = a;
+            c->cap_atoms = cap;
+        }
+    }
+    c->atoms[c->natoms++] = (atom){first, n, gid};
+    return C_OK;
+}
+
+/* The requests and words or sectors of an access, for the lanes of mask,
+ * standing for warp_mult warps x the iterations of the stack. */
+static cstatus access_node(cls *c, const rc_work *w, uint32_t mask)
+{
+    if (!spend(c, __builtin_popcount(mask)))
+        return over_budget(c);
+    int64_t offset[WARP], size = c->arr->elem_bytes, threads = 0;
+    /* The index must evaluate, inside the array, at every block of the
+     * box and every iteration a lane stands for: shown over the ranges of
+     * all the lanes at once, else lane by lane. */
+    int ns = c->nslots;
+    for (int s = 0; s < ns; s++) {
+        c->wlo[s] = INT64_MAX;
+        c->whi[s] = INT64_MIN;
+    }
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        for (int s = 0; s < ns; s++) {
+            if (LO(c, l, s) < c->wlo[s])
+                c->wlo[s] = LO(c, l, s);
+            if (HI(c, l, s) > c->whi[s])
+                c->whi[s] = HI(c, l, s);
+        }
+    }
+    int64_t wlo, whi;
+    bool whole = rc_expr_eval_range(w->index_expr, c->wlo, c->whi, &wlo, &whi) && wlo >= 0 &&
+                 whi < c->arr->length;
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        int64_t idx, lo, hi;
+        TRY(eval2(c, w->index_expr, l, &idx, whole ? NULL : &lo, &hi));
+        if (!whole && (lo < 0 || hi >= c->arr->length || idx < lo || idx > hi))
+            return cls_enumerate(c, "the index %s of <%s> at line %d cannot be shown to stay in the "
+                             "array over a class", w->index_text, rc_work_element(w->kind), w->line);
+        offset[l] = idx * size;
+        threads += c->weight[l];
+    }
+    int64_t mult = c->warp_mult;
+    for (int i = 0; i < c->nstack; i++)
+        if (__builtin_mul_overflow(mult, c->stack[i].m, &mult))
+            return cls_enumerate(c, "a count overflows");
+    rcounts *r = &c->cur;
+    if (c->arr->space == RC_SPACE_SHARED) {
+        int64_t words[4 * WARP];
+        int n = 0;
+        for (int l = 0; l < WARP; l++)
+            if (mask >> l & 1)
+                for (int64_t wd = offset[l] / 4; wd <= (offset[l] + size - 1) / 4; wd++)
+                    words[n++] = wd;
+        int d = distinct(words, n);
+        int per_bank[32] = {0}, most = 0;
+        for (int i = 0; i < d; i++) {
+            int b = (int)(words[i] % 32);
+            if (++per_bank[b] > most)
+                most = per_bank[b];
+        }
+        if (!cls_add_mul(&r->shared_requests, 1, mult) || !cls_add_mul(&r->wavefronts, most, mult))
+            return cls_enumerate(c, "a count overflows");
+        return C_OK;
+    }
+    int64_t sec[2 * WARP];
+    int n = 0;
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        for (int64_t s = offset[l] / 32; s <= (offset[l] + size - 1) / 32; s++)
+            sec[n++] = s;
+    }
+    int d = distinct(sec, n), lines = 0;
+    for (int i = 0; i < d; i++)
+        if (i == 0 || sec[i] / 4 != sec[i - 1] / 4)
+            lines++;
+    bool ok = cls_add_mul(&r->requests, 1, mult) && cls_add_mul(&r->accessed, threads * size, mult) &&
+              cls_add_mul(&r->sectors, d, mult);
+    if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC)
+        ok = ok && cls_add_mul(&r->store_sectors, d, mult) && cls_add_mul(&r->store_lines, lines, mult);
+    if (!ok)
+        return cls_enumerate(c, "a count overflows");
+    int gid = 0;
+    TRY(current_gid(c, w, &gid));
+    for (int i = 0; i < d;) {
+        int j = i + 1;
+        while (j < d && sec[j] == sec[j - 1] + 1)
+            j++;
+        TRY(add_atom(c, sec[i], sec[j - 1] - sec[i] + 1, gid));
+        i = j;
+    }
+    return C_OK;
+}
+
+
+/* for (v = a; v < b; v += c) */
+static uint64_t trips(int64_t a, int64_t b, int64_t c)
+{
+    return a < b ? ((uint64_t)b - (uint64_t)a - 1) / (uint64_t)c + 1 : 0;
+}
+
+uint64_t cls_gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* The period (in iterations) after which every access to the array in
+ * the subtree has moved by a multiple of 128 bytes: the lcm of each
+ * access's period; 0 on overflow. */
+static int64_t period(cls *c, const rc_work *w, int depth, int64_t step)
+{
+    int64_t P = 1;
+    for (; w; w = w->next) {
+        if (w->array == c->array && w->array >= 0) {
+            int64_t d;
+            if (__builtin_mul_overflow(c->coef[(size_t)w->index * MAX_DEPTH + (size_t)depth], step, &d) ||
+                __builtin_mul_overflow(d, (int64_t)c->arr->elem_bytes, &d))
+                return 0;
+            uint64_t r = (uint64_t)(d % 128 + 128) % 128;
+            int64_t p = (int64_t)(128 / cls_gcd(128, r));
+            P = P / (int64_t)cls_gcd((uint64_t)P, (uint64_t)p) * p;
+        }
+        if (w->children && c->needed[w->index]) {
+            int64_t q = period(c, w->children, depth, step);
+            if (q == 0)
+                return 0;
+            P = P / (int64_t)cls_gcd((uint64_t)P, (uint64_t)q) * q;
+        }
+    }
+    return P;
+}
+
+/* Sets each lane's variable to iteration j's value and its range to
+ * iterations j .. j + (m - 1) P of the box; false on overflow. */
+static bool set_var(cls *c, const rc_work *w, uint32_t mask, const int64_t *v0, const int64_t *flo,
+                    const int64_t *fhi, const int64_t *step, int64_t j, int64_t last)
+{
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        int64_t a, b, p;
+        if (__builtin_mul_overflow(j, step[l], &a) || __builtin_add_overflow(v0[l], a, &p))
+            return false;
+        PT(c, l, w->slot) = p;
+        if (flo[l] == INT64_MIN || fhi[l] == INT64_MAX ||
+            __builtin_add_overflow(flo[l], a, &a) ||
+            __builtin_mul_overflow(last, step[l], &b) || __builtin_add_overflow(fhi[l], b, &b)) {
+            LO(c, l, w->slot) = INT64_MIN;
+            HI(c, l, w->slot) = INT64_MAX;
+        } else {
+            LO(c, l, w->slot) = a;
+            HI(c, l, w->slot) = b;
+        }
+    }
+    return true;
+}
+
+/* A loop by classes of iterations (c->compress[w->index]): C_ENUM with
+ * an empty why[] when this warp's lanes step differently (then it is run
+ * iteration by iteration). */
+static cstatus compressed_loop(cls *c, const rc_work *w, uint32_t mask, const int64_t *v0,
+                               const int64_t *flo, const int64_t *fhi, const int64_t *step,
+                               const int64_t *bound)
+{
+    int64_t s = 0, n[WARP], ends[WARP];
+    int nends = 0;
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        if (s == 0)
+            s = step[l];
+        if (step[l] != s || s <= 0) {
+            c->why[0] = '\0';
+            return C_ENUM;
+        }
+        uint64_t t = trips(v0[l], bound[l], s);
+        int64_t end, x;
+        if (t > (uint64_t)INT64_MAX || __builtin_mul_overflow((int64_t)t, s, &x) ||
+            __builtin_add_overflow(v0[l], x, &end) ||
+            (fhi[l] != INT64_MAX && __builtin_add_overflow(fhi[l], x, &end)))
+            return cls_enumerate(c, "<loop> '%s' runs out of the 64-bit range", w->name);
+        n[l] = (int64_t)t;
+        ends[nends++] = (int64_t)t;
+    }
+    int depth = c->depth[w->index];
+    int64_t P = period(c, w->children, depth, s);
+    if (P == 0 || c->nstack == MAX_DEPTH) {
+        c->why[0] = '\0';
+        return C_ENUM;
+    }
+    nends = distinct(ends, nends);
+    int64_t j0 = 0;
+    for (int e = 0; e < nends; e++) {
+        int64_t j1 = ends[e], len = j1 - j0;
+        if (len <= 0)
+            continue;
+        uint32_t live = 0;
+        for (int l = 0; l < WARP; l++)
+            if ((mask >> l & 1) && n[l] >= j1)
+                live |= 1u << l;
+        if (len <= P) {
+            for (int64_t j = j0; j < j1; j++) {
+                if (!spend(c, __builtin_popcount(live)))
+                    return over_budget(c);
+                if (!set_var(c, w, live, v0, flo, fhi, step, j, j))
+                    return cls_enumerate(c, "<loop> '%s' runs out of the 64-bit range", w->name);
+                TRY(cls_run(c, w->children, live));
+            }
+        } else {
+            for (int64_t r = 0; r < P; r++) {
+                int64_t m = (len - r + P - 1) / P, j = j0 + r;
+                if (!spend(c, __builtin_popcount(live)))
+                    return over_budget(c);
+                if (!set_var(c, w, live, v0, flo, fhi, step, j, j + (m - 1) * P))
+                    return cls_enumerate(c, "<loop> '%s' runs out of the 64-bit range", w->name);
+                c->stack[c->nstack++] = (frame){depth, P, s, m};
+                c->version++;
+                cstatus st = cls_run(c, w->children, live);
+                c->nstack--;
+                c->version++;
+                TRY(st);
+            }
+        }
+        j0 = j1;
+    }
+    return C_OK;
+}
+
+/* v op= c; false when it leaves the 64-bit range (access.c's step()). */
+static bool step_value(rc_step_op op, int64_t v, int64_t c, int64_t *out)
+{
+    switch (op) {
+    case RC_STEP_ADD: return !__builtin_add_overflow(v, c, out);
+    case RC_STEP_SUB: return !__builtin_sub_overflow(v, c, out);
+    case RC_STEP_MUL: return !__builtin_mul_overflow(v, c, out);
+    case RC_STEP_DIV: if (c == 0) return false; *out = v / c; return true;
+    case RC_STEP_SHL:
+        if (c < 0 || c > 62 || v < 0 || v > (INT64_MAX >> c))
+            return false;
+        *out = v << c;
+        return true;
+    case RC_STEP_SHR: if (c < 0 || c >= 63) return false; *out = v >> c; return true;
+    }
+    return false;
+}
+
+/* A loop in lockstep (as access.c runs it), or by classes of iterations. */
+static cstatus loop_node(cls *c, const rc_work *w, uint32_t mask)
+{
+    int64_t v0[WARP], flo[WARP], fhi[WARP], step[WARP], bound[WARP];
+    for (int l = 0; l < WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        TRY(eval2(c, w->expr[0], l, &v0[l], &flo[l], &fhi[l]));
+        PT(c, l, w->slot) = v0[l];
+        LO(c, l, w->slot) = flo[l];
+        HI(c, l, w->slot) = fhi[l];
+        TRY(eval2(c, w->expr[2], l, &step[l], NULL, NULL));
+        if (!w->loop_while)
+            TRY(eval2(c, w->expr[1], l, &bound[l], NULL, NULL));
+    }
+    if (c->compress[w->index]) {
+        cstatus st = compressed_loop(c, w, mask, v0, flo, fhi, step, bound);
+        if (st != C_ENUM || c->why[0])
+            return st;
+    }
+    uint32_t live = mask;
+    while (live) {
+        if (!spend(c, __builtin_popcount(live)))
+            return over_budget(c);
+        uint32_t go = 0;
+        for (int l = 0; l < WARP; l++) {
+            if (!(live >> l & 1))
+                continue;
+            int64_t t;
+            if (w->loop_while)
+                TRY(eval2(c, w->expr[1], l, &t, NULL, NULL));
+            else
+                t = PT(c, l, w->slot) < bound[l];
+            if (t)
+                go |= 1u << l;
+        }
+        live = go;
+        if (!live)
+            break;
+        TRY(cls_run(c, w->children, live));
+        for (int l = 0; l < WARP; l++) {
+            if (!(live >> l & 1))
+                continue;
+            int64_t *v = &PT(c, l, w->slot), next = 0;
+            if (!step_value(w->step_op, *v, step[l], &next) || next == *v)
+                return cls_enumerate(c, "<loop> '%s' does not end", w->name);
+            int64_t *lo = &LO(c, l, w->slot), *hi = &HI(c, l, w->slot), d;
+            bool shift = w->step_op == RC_STEP_ADD || w->step_op == RC_STEP_SUB;
+            if (*lo == *v && *hi == *v) {
+                *lo = *hi = next;
+            } else if (!shift || *lo == INT64_MIN || *hi == INT64_MAX ||
+                       __builtin_sub_overflow(next, *v, &d) ||
+                       __builtin_add_overflow(*lo, d, lo) || __builtin_add_overflow(*hi, d, hi)) {
+                *lo = INT64_MIN;
+                *hi = INT64_MAX;
+            }
+            *v = next;
+        }
+    }
+    return C_OK;
+}
+
+cstatus cls_run(cls *c, const rc_work *w, uint32_t mask)
+{
+    for (; w; w = w->next) {
+        switch (w->kind) {
+        case RC_WORK_LET:
+            if (w->slot < 0 || !c->reads[w->slot])
+                break;
+            if (!spend(c, __builtin_popcount(mask)))
+                return over_budget(c);
+            for (int l = 0; l < WARP; l++)
+                if (mask >> l & 1)
+                    TRY(eval2(c, w->expr[0], l, &PT(c, l, w->slot), &LO(c, l, w->slot),
+                              &HI(c, l, w->slot)));
+            break;
+        case RC_WORK_WHEN: {
+            if (!c->needed[w->index])
+                break;
+            if (!spend(c, __builtin_popcount(mask)))
+                return over_budget(c);
+            uint32_t taken = 0;
+            for (int l = 0; l < WARP; l++) {
+                int64_t t;
+                if (!(mask >> l & 1))
+                    continue;
+                TRY(eval2(c, w->expr[0], l, &t, NULL, NULL));
+                if (t)
+                    taken |= 1u << l;
+            }
+            if (taken)
+                TRY(cls_run(c, w->children, taken));
+            break;
+        }
+        case RC_WORK_LOOP:
+            if (c->needed[w->index])
+                TRY(loop_node(c, w, mask));
+            break;
+        case RC_WORK_LOAD:
+        case RC_WORK_STORE:
+        case RC_WORK_ATOMIC:
+            if (w->array == c->array)
+                TRY(access_node(c, w, mask));
+            break;
+        default:
+            break;
+        }
+    }
+    return C_OK;
+}
