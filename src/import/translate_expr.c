@@ -1079,7 +1079,8 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
             tr_val d = tr_data(c, "a converted integer");
             return d;
         }
-        if (v.kind == V_PTR && k != CXCursor_ParenExpr && is_pointer_type(to)) {
+        if (v.kind == V_PTR && k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
+            is_pointer_type(to)) {
             int tb = 0;
             const char *tn;
             if (!tr_elem_type(c, clang_getPointeeType(clang_getCanonicalType(to)), &tn, &tb) ||
