@@ -141,6 +141,9 @@ const char *tr_operator(tr_ctx *c, CXCursor cur, bool *postfix);
 tr_val tr_expr(tr_ctx *c, CXCursor e);
 /* As tr_expr, for an expression whose address is taken or written. */
 tr_val tr_addr(tr_ctx *c, CXCursor e);
+/* The value of a variable or parameter `d` (referenced at `e`, a null
+ * cursor when there is no reference: file-scope constants then need one). */
+tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
 tr_val tr_int(tr_ctx *c, const char *text, int prec);
 tr_val tr_data(tr_ctx *c, const char *why);
 tr_val tr_unknown_val(tr_ctx *c, const char *why);

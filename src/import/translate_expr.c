@@ -101,6 +101,9 @@ static int kind_of_type_name(const char *s)
 int tr_float_kind(tr_ctx *c, CXType t)
 {
     CXType ct = clang_getCanonicalType(t);
+    if (ct.kind == CXType_ConstantArray || ct.kind == CXType_DependentSizedArray ||
+        ct.kind == CXType_IncompleteArray || ct.kind == CXType_VariableArray)
+        return tr_float_kind(c, clang_getElementType(ct));
     switch (ct.kind) {
     case CXType_Float:
         return 1;
@@ -498,7 +501,11 @@ tr_val tr_addr(tr_ctx *c, CXCursor e)
 
 static tr_val decl_ref(tr_ctx *c, CXCursor e)
 {
-    CXCursor d = clang_getCursorReferenced(e);
+    return tr_decl_value(c, clang_getCursorReferenced(e), e);
+}
+
+tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e)
+{
     tr_binding *b = tr_lookup(c, d);
     if (b)
         return b->val;

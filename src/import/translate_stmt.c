@@ -45,6 +45,7 @@ static void end_statement(tr_ctx *c)
 typedef struct {
     tr_ctx *c;
     CXCursor *decls;
+    int *count; /* assignments to each, anywhere in the body */
     size_t n, cap;
 } assigned;
 
@@ -55,16 +56,23 @@ static void add_assigned(assigned *a, CXCursor target)
         return;
     CXCursor d = clang_getCursorReferenced(s);
     for (size_t i = 0; i < a->n; i++)
-        if (clang_equalCursors(a->decls[i], d))
+        if (clang_equalCursors(a->decls[i], d)) {
+            a->count[i]++;
             return;
+        }
     if (a->n == a->cap) {
         size_t cap = a->cap ? a->cap * 2 : 8;
         CXCursor *v = realloc(a->decls, cap * sizeof *v);
         if (!v)
             return;
         a->decls = v;
+        int *cn = realloc(a->count, cap * sizeof *cn);
+        if (!cn)
+            return;
+        a->count = cn;
         a->cap = cap;
     }
+    a->count[a->n] = 1;
     a->decls[a->n++] = d;
 }
 
@@ -98,8 +106,10 @@ static void assigned_in(tr_ctx *c, CXCursor body, assigned *a)
     size_t k = 0;
     for (size_t i = 0; i < a->n; i++) {
         unsigned o = tr_offset(clang_getCursorLocation(a->decls[i]));
-        if (!(o >= b && o < e))
+        if (!(o >= b && o < e)) {
+            a->count[k] = a->count[i];
             a->decls[k++] = a->decls[i];
+        }
     }
     a->n = k;
 }
@@ -544,6 +554,84 @@ static bool loop_step(tr_ctx *c, CXCursor inc, CXCursor var, const char **op, CX
     return false;
 }
 
+static const char *paren(tr_ctx *c, tr_val v, int prec)
+{
+    return v.prec > prec ? v.text : tr_printf(c, "(%s)", v.text);
+}
+
+/* A pointer the loop body steps by a constant amount at its top level (the
+ * tiled GEMM's `A += BLOCKSIZE`), and nowhere else: in iteration
+ * (var - from) / step it has moved that many times; after the loop, trip
+ * count times. Such a pointer gets those values instead of an unknown. */
+static void step_pointers(tr_ctx *c, CXCursor body, const assigned *as, const tr_val *olds,
+                          tr_val *afters, const char *var, tr_val from, tr_val step,
+                          const char *to)
+{
+    unsigned bn = 0;
+    CXCursor *bk = clang_getCursorKind(body) == CXCursor_CompoundStmt ? tr_children(c, body, &bn)
+                                                                      : &body;
+    if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
+        bn = 1;
+    for (size_t i = 0; i < as->n; i++) {
+        if (olds[i].kind != V_PTR)
+            continue;
+        int top = 0;
+        const char *inc = NULL;
+        bool ok = true;
+        CXCursor *steps = calloc(bn + 1, sizeof *steps);
+        if (!steps)
+            return;
+        for (unsigned j = 0; j < bn && ok; j++) {
+            enum CXCursorKind k = clang_getCursorKind(bk[j]);
+            if (k != CXCursor_CompoundAssignOperator && k != CXCursor_UnaryOperator)
+                continue;
+            unsigned n;
+            CXCursor *kids = tr_children(c, bk[j], &n);
+            bool isref;
+            CXCursor d = referenced(c, kids[0], &isref);
+            if (!isref || !clang_equalCursors(d, as->decls[i]))
+                continue;
+            const char *o = tr_operator(c, bk[j], NULL);
+            const char *amt = NULL, *sign = "+";
+            if (o && (strcmp(o, "++") == 0 || strcmp(o, "--") == 0)) {
+                amt = "1";
+                sign = o[0] == '+' ? "+" : "-";
+            } else if (o && n == 2 && (strcmp(o, "+=") == 0 || strcmp(o, "-=") == 0)) {
+                tr_val a = tr_expr(c, kids[1]);
+                if (a.kind != V_INT || strstr(a.text, var))
+                    ok = false;
+                else
+                    amt = paren(c, a, 12);
+                sign = o[0] == '+' ? "+" : "-";
+            } else
+                ok = false;
+            if (ok) {
+                inc = inc ? tr_printf(c, "%s %s %s", inc, sign, amt)
+                          : (sign[0] == '-' ? tr_printf(c, "-%s", amt) : amt);
+                steps[top++] = bk[j];
+            }
+        }
+        if (ok && top > 0 && top == as->count[i]) {
+            const char *iter =
+                strcmp(from.text, "0") == 0
+                    ? (strcmp(step.text, "1") == 0 ? var : tr_printf(c, "%s / %s", var, paren(c, step, 13)))
+                    : tr_printf(c, "(%s - %s) / %s", var, paren(c, from, 12), paren(c, step, 13));
+            const char *moved = tr_printf(c, "%s%s * (%s)", strchr(iter, ' ') ? "(" : "", iter, inc);
+            if (strchr(iter, ' '))
+                moved = tr_printf(c, "(%s) * (%s)", iter, inc);
+            tr_val now = {V_PTR, tr_printf(c, "%s + %s", paren(c, olds[i], 12), moved), 12,
+                          olds[i].array, false, NULL};
+            tr_bind(c, as->decls[i], now);
+            const char *trips = tr_printf(c, "max(0, (%s - %s + %s - 1) / %s)", to, paren(c, from, 12),
+                                          paren(c, step, 12), paren(c, step, 13));
+            tr_val after = {V_PTR, tr_printf(c, "%s + %s * (%s)", paren(c, olds[i], 12), trips, inc), 12,
+                            olds[i].array, false, NULL};
+            afters[i] = after;
+        }
+        free(steps);
+    }
+}
+
 static void for_stmt(tr_ctx *c, CXCursor s)
 {
     unsigned n;
@@ -639,15 +727,29 @@ static void for_stmt(tr_ctx *c, CXCursor s)
     /* what the body assigns changes from one iteration to the next */
     assigned as = {0};
     assigned_in(c, body, &as);
-    for (size_t i = 0; i < as.n; i++)
-        if (!clang_equalCursors(as.decls[i], var) && tr_lookup(c, as.decls[i])) {
-            char *vn = tr_cx(c, clang_getCursorSpelling(as.decls[i]));
-            tr_val old = tr_lookup(c, as.decls[i])->val;
-            if (old.kind == V_INT || old.kind == V_PTR || old.kind == V_UNKNOWN)
-                tr_bind(c, as.decls[i],
-                        tr_unknown_val(c, tr_printf(c, "'%s', which the loop at source line %d changes in every iteration",
-                                                    vn, tr_line(s))));
-        }
+    tr_val *olds = calloc(as.n + 1, sizeof *olds), *afters = calloc(as.n + 1, sizeof *afters);
+    if (!olds || !afters) {
+        free(olds);
+        free(afters);
+        free(as.decls);
+        free(as.count);
+        c->failed = true;
+        return;
+    }
+    for (size_t i = 0; i < as.n; i++) {
+        if (clang_equalCursors(as.decls[i], var))
+            continue;
+        tr_binding *b = tr_lookup(c, as.decls[i]);
+        enum CXCursorKind dk = clang_getCursorKind(as.decls[i]);
+        if (!b && dk != CXCursor_ParmDecl)
+            continue;
+        olds[i] = b ? b->val : tr_decl_value(c, as.decls[i], clang_getNullCursor());
+        char *vn = tr_cx(c, clang_getCursorSpelling(as.decls[i]));
+        if (olds[i].kind == V_INT || olds[i].kind == V_PTR || olds[i].kind == V_UNKNOWN)
+            tr_bind(c, as.decls[i],
+                    tr_unknown_val(c, tr_printf(c, "'%s', which the loop at source line %d changes in every iteration",
+                                                vn, tr_line(s))));
+    }
     char *cname = tr_cx(c, clang_getCursorSpelling(var));
     const char *mname = tr_new_name(c, cname);
     size_t saved = c->nenv;
@@ -662,6 +764,9 @@ static void for_stmt(tr_ctx *c, CXCursor s)
                        fv.kind != V_INT ? "start" : sv.kind != V_INT ? "step" : "condition",
                        bad.why ? bad.why : "data");
         free(as.decls);
+        free(as.count);
+        free(olds);
+        free(afters);
         return;
     }
     /* `to` form: var < X or var <= X with an ascending step */
@@ -692,6 +797,8 @@ static void for_stmt(tr_ctx *c, CXCursor s)
             end_statement(c);
         }
     }
+    if (to && strcmp(op, "+=") == 0)
+        step_pointers(c, body, &as, olds, afters, mname, fv, sv, to);
     const char *step = strcmp(op, "+=") == 0 ? sv.text : tr_printf(c, "%s %s", op, sv.text);
     if (to)
         tr_emit(c, "<loop var=\"%s\" from=\"%s\" to=\"%s\"%s%s%s>", mname,
@@ -720,7 +827,9 @@ static void for_stmt(tr_ctx *c, CXCursor s)
     tr_emit(c, "</loop>");
     c->nenv = saved;
     for (size_t i = 0; i < as.n; i++)
-        if (tr_lookup(c, as.decls[i])) {
+        if (afters[i].kind == V_PTR)
+            tr_bind(c, as.decls[i], afters[i]);
+        else if (tr_lookup(c, as.decls[i])) {
             tr_val old = tr_lookup(c, as.decls[i])->val;
             if (old.kind != V_DATA) {
                 char *vn = tr_cx(c, clang_getCursorSpelling(as.decls[i]));
@@ -733,6 +842,9 @@ static void for_stmt(tr_ctx *c, CXCursor s)
         tr_bind(c, var, tr_unknown_val(c, tr_printf(c, "'%s' after the loop at source line %d",
                                                     cname, tr_line(s))));
     free(as.decls);
+    free(as.count);
+    free(olds);
+    free(afters);
 }
 
 /* ---------------------------------------------------------------- statements */
