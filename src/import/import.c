@@ -250,8 +250,24 @@ static void stubs_free(stubs *s)
         rmdir(s->dir);
 }
 
-/* Every #include "x" or <x> of the text that names a toolkit header. */
-static bool make_stubs(stubs *s, const char *text, size_t len)
+static bool readable_in(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *path = malloc(n);
+    if (!path)
+        return false;
+    snprintf(path, n, "%s/%s", dir, name);
+    bool ok = access(path, R_OK) == 0;
+    free(path);
+    return ok;
+}
+
+/* Every #include "x" or <x> of the text that names a toolkit header, and
+ * every #include "x" found neither beside the source nor in a -I directory:
+ * an empty file stands in for it, so that the kernels that do not need it
+ * still import (those that do fail on what it would have declared). */
+static bool make_stubs(stubs *s, const char *text, size_t len, const char *source,
+                       const options *o, FILE *err)
 {
     snprintf(s->dir, sizeof s->dir, "%s", "/tmp/roofcast-import-XXXXXX");
     const char *tmp = getenv("TMPDIR");
@@ -288,8 +304,34 @@ static bool make_stubs(stubs *s, const char *text, size_t len)
         char name[256];
         memcpy(name, text + j + 1, k - j - 1);
         name[k - j - 1] = '\0';
-        if (rc_standin_is_toolkit_header(name) && !stub_add(s, name, ""))
-            return false;
+        if (rc_standin_is_toolkit_header(name)) {
+            if (!stub_add(s, name, ""))
+                return false;
+            continue;
+        }
+        if (close != '"')
+            continue;
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s", source);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *slash = '\0';
+        else
+            snprintf(dir, sizeof dir, ".");
+        bool found = name[0] == '/' ? access(name, R_OK) == 0 : readable_in(dir, name);
+        for (size_t a = 0; !found && a + 1 < o->nclang; a += 2)
+            if (strcmp(o->clang_args[a], "-I") == 0)
+                found = readable_in(o->clang_args[a + 1], name);
+        if (!found) {
+            size_t line = 1;
+            for (size_t q = 0; q < i; q++)
+                line += text[q] == '\n';
+            fprintf(err, "%s:%zu: '%s' not found: an empty file stands in for it (kernels that "
+                         "need it will not import; -I DIR says where it is)\n",
+                    source, line, name);
+            if (!stub_add(s, name, ""))
+                return false;
+        }
     }
     return true;
 }
@@ -591,7 +633,7 @@ int rc_import_main(int argc, char **argv, FILE *out, FILE *err)
         status = 1;
         goto done;
     }
-    if (!make_stubs(&sb, text, tlen)) {
+    if (!make_stubs(&sb, text, tlen, o.source, &o, err)) {
         fprintf(err, "roofcast import: cannot make the stand-in headers in %s: %s\n",
                 sb.dir[0] ? sb.dir : "the temporary directory", strerror(errno));
         status = 3;

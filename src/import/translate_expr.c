@@ -805,7 +805,9 @@ static const char *const no_flops[] = {
     "signbit", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "rint",
     "rintf", "nearbyint", "nearbyintf", "__float2int_rn", "__float2int_rz", "__int2float_rn",
     "__float2half", "__half2float", "__floats2half2_rn", "__float2half2_rn", "__half22float2",
-    "__popc", "__popcll", "__clz", "__ffs", "__brev", "__mul24", "__umul24", "sincosf", NULL};
+    "__popc", "__popcll", "__clz", "__ffs", "__brev", "__mul24", "__umul24", "sincosf",
+    /* cooperative groups: a block's barrier, and the handle on the block */
+    "sync", "this_thread_block", NULL};
 static const char *const warp[] = {
     "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__shfl",
     "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot_sync", "__any_sync", "__all_sync",
@@ -834,6 +836,15 @@ static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name,
 static tr_val call(tr_ctx *c, CXCursor e)
 {
     const char *name = callee_name(c, e);
+    /* __mul24(a, b) and friends on integers: the product */
+    if ((strcmp(name, "__mul24") == 0 || strcmp(name, "__umul24") == 0) &&
+        clang_Cursor_getNumArguments(e) == 2) {
+        tr_val a = tr_expr(c, clang_Cursor_getArgument(e, 0));
+        tr_val b = tr_expr(c, clang_Cursor_getArgument(e, 1));
+        if (a.kind == V_INT && b.kind == V_INT)
+            return compose(c, a, "*", b);
+        return tr_data(c, "a product of data");
+    }
     int nargs = clang_Cursor_getNumArguments(e);
     if (nargs < 0)
         nargs = 0;
@@ -928,6 +939,11 @@ static tr_val call(tr_ctx *c, CXCursor e)
     } else {
         CXCursor ref = clang_getCursorReferenced(e);
         CXCursor def = clang_getCursorDefinition(ref);
+        if (clang_getCursorKind(ref) == CXCursor_Constructor) {
+            /* a copy or a vector built from its parts: a register */
+            free(args);
+            return tr_data(c, tr_printf(c, "a %s value", name));
+        }
         if (clang_Cursor_isNull(def) || clang_getCursorKind(def) == CXCursor_InvalidFile) {
             /* a dependent call in a template: the one candidate, if one */
             unsigned n;

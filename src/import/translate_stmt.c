@@ -168,9 +168,10 @@ static void var_decl(tr_ctx *c, CXCursor vd)
                 init = kids[i];
     if (is_array(t)) {
         bool shared = has_child_kind(c, vd, CXCursor_CUDASharedAttr);
-        CXType el = clang_getCanonicalType(t);
-        while (is_array(el))
-            el = clang_getArrayElementType(el);
+        /* as written: a template parameter's element type keeps its name */
+        CXType el = t;
+        for (int guard = 0; is_array(el) && guard < 8; guard++)
+            el = clang_getElementType(el);
         if (!shared) {
             tr_add_note(c, "The thread's own array '%s' (source line %d) is taken to live in registers: its accesses are not counted.",
                         name, tr_line(vd));
