@@ -262,26 +262,63 @@ static bool readable_in(const char *dir, const char *name)
     return ok;
 }
 
-/* Every #include "x" or <x> of the text that names a toolkit header, and
- * every #include "x" found neither beside the source nor in a -I directory:
- * an empty file stands in for it, so that the kernels that do not need it
- * still import (those that do fail on what it would have declared). */
-static bool make_stubs(stubs *s, const char *text, size_t len, const char *source,
-                       const options *o, FILE *err)
+/* A file's text, NUL-terminated; NULL when it cannot be read or is larger
+ * than the importer reads. */
+static char *read_text(const char *path, size_t *len)
 {
-    snprintf(s->dir, sizeof s->dir, "%s", "/tmp/roofcast-import-XXXXXX");
-    const char *tmp = getenv("TMPDIR");
-    if (tmp && *tmp && strlen(tmp) < 40)
-        snprintf(s->dir, sizeof s->dir, "%s/roofcast-import-XXXXXX", tmp);
-    if (!mkdtemp(s->dir)) {
-        s->dir[0] = '\0';
-        return false;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *t = malloc(MAX_SOURCE_BYTES + 1);
+    size_t n = t ? fread(t, 1, MAX_SOURCE_BYTES + 1, f) : 0;
+    fclose(f);
+    if (!t || n > MAX_SOURCE_BYTES) {
+        free(t);
+        return NULL;
     }
-    char *standin = rc_standin_header();
-    bool ok = standin && stub_add(s, "__roofcast_standin.h", standin);
-    free(standin);
-    if (!ok)
-        return false;
+    t[n] = '\0';
+    *len = n;
+    return t;
+}
+
+/* Where `name` (#include "name" in the file `from`) is: beside `from`, else
+ * in a -I directory. A new string, or NULL. */
+static char *find_quoted(const char *from, const char *name, const options *o)
+{
+    size_t n = strlen(from) + strlen(name) + 2;
+    char *path = malloc(n);
+    if (!path)
+        return NULL;
+    snprintf(path, n, "%s", from);
+    char *slash = strrchr(path, '/');
+    if (slash)
+        snprintf(slash + 1, n - (size_t)(slash + 1 - path), "%s", name);
+    else
+        snprintf(path, n, "%s", name);
+    if (name[0] == '/')
+        snprintf(path, n, "%s", name);
+    if (access(path, R_OK) == 0)
+        return path;
+    free(path);
+    for (size_t a = 0; a + 1 < o->nclang; a += 2)
+        if (strcmp(o->clang_args[a], "-I") == 0 && readable_in(o->clang_args[a + 1], name)) {
+            size_t m = strlen(o->clang_args[a + 1]) + strlen(name) + 2;
+            char *p = malloc(m);
+            if (p)
+                snprintf(p, m, "%s/%s", o->clang_args[a + 1], name);
+            return p;
+        }
+    return NULL;
+}
+
+/* Every #include "x" or <x> of `text` (the file `path`, and the files it
+ * includes with quotes, `depth` deep) that names a toolkit header, and
+ * every #include "x" found neither beside its includer nor in a -I
+ * directory: an empty file stands in for it, so that the kernels that do not
+ * need it still import (those that do fail on what it would have declared). */
+static bool scan_includes(stubs *s, const char *text, size_t len, const char *path,
+                          const options *o, FILE *err, int depth)
+{
     for (size_t i = 0; i < len; i++) {
         if (text[i] != '#' || (i > 0 && text[i - 1] != '\n' && text[i - 1] != ' ' && text[i - 1] != '\t'))
             continue;
@@ -311,29 +348,44 @@ static bool make_stubs(stubs *s, const char *text, size_t len, const char *sourc
         }
         if (close != '"')
             continue;
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%s", source);
-        char *slash = strrchr(dir, '/');
-        if (slash)
-            *slash = '\0';
-        else
-            snprintf(dir, sizeof dir, ".");
-        bool found = name[0] == '/' ? access(name, R_OK) == 0 : readable_in(dir, name);
-        for (size_t a = 0; !found && a + 1 < o->nclang; a += 2)
-            if (strcmp(o->clang_args[a], "-I") == 0)
-                found = readable_in(o->clang_args[a + 1], name);
+        char *found = find_quoted(path, name, o);
         if (!found) {
             size_t line = 1;
             for (size_t q = 0; q < i; q++)
                 line += text[q] == '\n';
             fprintf(err, "%s:%zu: '%s' not found: an empty file stands in for it (kernels that "
                          "need it will not import; -I DIR says where it is)\n",
-                    source, line, name);
+                    path, line, name);
             if (!stub_add(s, name, ""))
                 return false;
+            continue;
         }
+        size_t flen = 0;
+        char *ftext = depth < 8 ? read_text(found, &flen) : NULL;
+        bool ok = !ftext || scan_includes(s, ftext, flen, found, o, err, depth + 1);
+        free(ftext);
+        free(found);
+        if (!ok)
+            return false;
     }
     return true;
+}
+
+static bool make_stubs(stubs *s, const char *text, size_t len, const char *source,
+                       const options *o, FILE *err)
+{
+    snprintf(s->dir, sizeof s->dir, "%s", "/tmp/roofcast-import-XXXXXX");
+    const char *tmp = getenv("TMPDIR");
+    if (tmp && *tmp && strlen(tmp) < 40)
+        snprintf(s->dir, sizeof s->dir, "%s/roofcast-import-XXXXXX", tmp);
+    if (!mkdtemp(s->dir)) {
+        s->dir[0] = '\0';
+        return false;
+    }
+    char *standin = rc_standin_header();
+    bool ok = standin && stub_add(s, "__roofcast_standin.h", standin);
+    free(standin);
+    return ok && scan_includes(s, text, len, source, o, err, 0);
 }
 
 /* ---------------------------------------------------------------- kernels */
@@ -643,6 +695,7 @@ int rc_import_main(int argc, char **argv, FILE *out, FILE *err)
     snprintf(standin, sizeof standin, "%s/__roofcast_standin.h", sb.dir);
     const char *base_args[] = {"-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib",
                                "--cuda-gpu-arch=sm_80", "-std=c++17", "-ferror-limit=0",
+                               "-Xclang", "-fcuda-allow-variadic-functions",
                                "-Wno-everything", "-I", sb.dir, "-include", standin};
     size_t nb = sizeof base_args / sizeof base_args[0];
     const char **args = calloc(nb + o.nclang + 1, sizeof *args);
@@ -681,7 +734,17 @@ int rc_import_main(int argc, char **argv, FILE *out, FILE *err)
         }
         CXFile f;
         unsigned off;
-        clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &f, NULL, NULL, &off);
+        CXSourceLocation dl = clang_getDiagnosticLocation(dg);
+        clang_getExpansionLocation(dl, &f, NULL, NULL, &off);
+        CXString fn = clang_getFileName(f);
+        bool ours = clang_getCString(fn) && strncmp(clang_getCString(fn), sb.dir, strlen(sb.dir)) == 0;
+        clang_disposeString(fn);
+        if (clang_Location_isInSystemHeader(dl) || ours) {
+            /* the C++ library and the stand-ins, parsed for device code:
+               not the file's problem */
+            clang_disposeDiagnostic(dg);
+            continue;
+        }
         bool mine = false;
         if (f && clang_File_isEqual(f, ks.main))
             for (size_t k = 0; k < ks.n; k++)
