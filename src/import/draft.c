@@ -86,7 +86,9 @@ static char *compose(tr_ctx *c, const rc_draft_request *rq, const char *work, co
         if (space)
             rc_buffer_printf(&b, " space=\"%s\"", a->space);
         if (!a->length && !probe)
-            rc_buffer_puts(&b, " note=\"derived: the smallest length holding every index the launch touches\"");
+            rc_buffer_puts(&b, c->nunknowns
+                                   ? " note=\"derived from the translated accesses only: the smallest length holding their indices (check it where the unknowns touch this array)\""
+                                   : " note=\"derived: the smallest length holding every index the launch touches\"");
         rc_buffer_puts(&b, "/>\n");
     }
     if (rq->registers)

@@ -209,10 +209,16 @@ static const char *punct_between(tr_ctx *c, CXFile f, unsigned from, unsigned to
  * operator written just before the right operand's spelling. */
 static const char *op_before_spelling(tr_ctx *c, CXCursor rhs)
 {
-    CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(rhs));
-    CXFile f = NULL;
-    unsigned off = 0;
+    CXSourceLocation loc = clang_getCursorLocation(rhs);
+    CXFile f = NULL, ef = NULL;
+    unsigned off = 0, eoff = 0;
     clang_getSpellingLocation(loc, &f, NULL, NULL, &off);
+    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+    /* Only a spelling inside the macro's definition says anything: where
+     * libclang gives the place of the expansion instead, the text before it
+     * is the code around the macro, not its operator. */
+    if (!f || (clang_File_isEqual(f, ef) && off == eoff))
+        return NULL;
     size_t size = 0;
     const char *text = f ? clang_getFileContents(c->tu, f, &size) : NULL;
     if (!text || off > size)

@@ -36,6 +36,8 @@ tr_val tr_unknown_val(tr_ctx *c, const char *why)
     return v;
 }
 
+static bool try_const(tr_ctx *c, CXCursor e, tr_val *out);
+
 static tr_val ptr(int array, const char *off, int prec)
 {
     tr_val v = {V_PTR, off, prec, array, false, NULL};
@@ -608,8 +610,11 @@ static tr_val unary(tr_ctx *c, CXCursor e)
     CXCursor *kids = tr_children(c, e, &n);
     bool postfix = false;
     const char *op = tr_operator(c, e, &postfix);
+    tr_val folded;
+    if (n == 1 && !op && try_const(c, e, &folded))
+        return folded;
     if (n != 1 || !op)
-        return tr_unknown_val(c, "an operator the importer cannot read (inside a macro?)");
+        return tr_unknown_val(c, "an operator inside a macro the importer cannot read");
     if (strcmp(op, "&") == 0)
         return tr_addr(c, kids[0]);
     if (strcmp(op, "*") == 0) {
@@ -691,8 +696,11 @@ static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
     unsigned n;
     CXCursor *kids = tr_children(c, e, &n);
     const char *op = tr_operator(c, e, NULL);
+    tr_val folded;
+    if (n == 2 && !op && !compound && try_const(c, e, &folded))
+        return folded; /* a constant inside a macro: clang folds it */
     if (n != 2 || !op)
-        return tr_unknown_val(c, "an operator the importer cannot read (inside a macro?)");
+        return tr_unknown_val(c, "an operator inside a macro the importer cannot read");
     if (!compound && strcmp(op, "=") == 0) {
         tr_val v = tr_expr(c, kids[1]);
         store_to(c, kids[0], v);

@@ -50,8 +50,8 @@ for model in "$models"/*.xml; do
     matmul_naive*) args="--kernel matmul_naive --grid n/16,n/16 --block 16,16 --param n=$n"; small=1024 ;;
     sgemm_tiled*) args="--kernel sgemm_tiled --grid n/32,n/32 --block 32,32 --param n=$n"; small=1024 ;;
     reduce_tree*) args="--kernel reduce_tree --grid (n+255)/256 --block 256 --param n=$n"; small=65536 ;;
-    histogram_global*) args="--kernel histogram_global --grid (n+255)/256 --block 256 --param n=$n"; small=1048576 ;;
-    histogram_shared*) args="--kernel histogram_shared --grid 1056 --block 256 --param n=$n"; small=1048576 ;;
+    histogram_global*) args="--kernel histogram_global --grid (n+255)/256 --block 256 --param n=$n --length bins=256"; small=1048576 ;;
+    histogram_shared*) args="--kernel histogram_shared --grid 1056 --block 256 --param n=$n --length bins=256"; small=1048576 ;;
     conv2d*) w=$(num W); h=$(num H); k=$(num K); n=$w$k
              args="--kernel conv2d --grid (w+15)/16,(h+15)/16 --block 16,16 --param w=$w --param h=$h --param k=$k"; small=20483 ;;
     daxpy*) args="--kernel daxpy --grid (n+255)/256 --block 256 --param n=$n"; small=1048576 ;;
