@@ -534,6 +534,8 @@ static char *const_dim(CXCursor e, int depth)
                 break;
         }
         char *s = const_int(a);
+        if (!s && n == 1) /* dim3's copy: the variable it copies */
+            return const_dim(a, depth + 1);
         if (!s)
             return NULL;
         size_t l = strlen(buf);
