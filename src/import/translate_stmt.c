@@ -9,6 +9,7 @@
  */
 #include "import/translate.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -555,6 +556,19 @@ static bool loop_step(tr_ctx *c, CXCursor inc, CXCursor var, const char **op, CX
     return false;
 }
 
+/* True when `text` names `name` as a whole identifier. */
+static bool mentions(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        bool before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.');
+        bool after = isalnum((unsigned char)p[n]) || p[n] == '_';
+        if (!before && !after)
+            return true;
+    }
+    return false;
+}
+
 static const char *paren(tr_ctx *c, tr_val v, int prec)
 {
     return v.prec > prec ? v.text : tr_printf(c, "(%s)", v.text);
@@ -599,7 +613,7 @@ static void step_pointers(tr_ctx *c, CXCursor body, const assigned *as, const tr
                 sign = o[0] == '+' ? "+" : "-";
             } else if (o && n == 2 && (strcmp(o, "+=") == 0 || strcmp(o, "-=") == 0)) {
                 tr_val a = tr_expr(c, kids[1]);
-                if (a.kind != V_INT || strstr(a.text, var))
+                if (a.kind != V_INT || mentions(a.text, var))
                     ok = false;
                 else
                     amt = paren(c, a, 12);
@@ -631,6 +645,94 @@ static void step_pointers(tr_ctx *c, CXCursor body, const assigned *as, const tr
         }
         free(steps);
     }
+}
+
+typedef struct {
+    CXCursor decl, from_e, amount_e;
+    tr_val from, amount;
+    bool minus;
+} companion;
+
+static CXCursor init_of(tr_ctx *c, CXCursor var)
+{
+    unsigned vn;
+    CXCursor *vk = tr_children(c, var, &vn);
+    CXCursor e = clang_getNullCursor();
+    for (unsigned i = 0; i < vn; i++)
+        if (clang_isExpression(clang_getCursorKind(vk[i])))
+            e = vk[i];
+    return e;
+}
+
+/* Of the declared variables, the one the condition compares directly. */
+static CXCursor leading_var(tr_ctx *c, CXCursor cond, CXCursor *decls, unsigned n)
+{
+    CXCursor sc = strip(c, cond);
+    unsigned cn;
+    CXCursor *ck = tr_children(c, sc, &cn);
+    for (unsigned side = 0; side < cn && side < 2; side++) {
+        bool ok;
+        CXCursor d = referenced(c, ck[side], &ok);
+        for (unsigned i = 0; ok && i < n; i++)
+            if (clang_equalCursors(decls[i], d))
+                return d;
+    }
+    return clang_getNullCursor();
+}
+
+static void flatten_commas(tr_ctx *c, CXCursor e, CXCursor *out, int *n)
+{
+    const char *o = clang_getCursorKind(e) == CXCursor_BinaryOperator ? tr_operator(c, e, NULL) : NULL;
+    if (o && strcmp(o, ",") == 0) {
+        unsigned k;
+        CXCursor *kids = tr_children(c, e, &k);
+        if (k == 2) {
+            flatten_commas(c, kids[0], out, n);
+            flatten_commas(c, kids[1], out, n);
+            return;
+        }
+    }
+    if (*n < 9)
+        out[(*n)++] = e;
+}
+
+/* The other variables' starts and steps (+= or -= an amount), and the
+ * leading variable's own step in *inc; -1 when one does not fit. */
+static int companions(tr_ctx *c, CXCursor *decls, unsigned n, CXCursor var, CXCursor inc,
+                      companion *comp, CXCursor *lead_inc)
+{
+    CXCursor steps[9];
+    int ns = 0, nc = 0;
+    flatten_commas(c, inc, steps, &ns);
+    if (ns != (int)n)
+        return -1;
+    bool lead = false;
+    for (unsigned i = 0; i < n; i++) {
+        int found = -1;
+        const char *op = NULL;
+        CXCursor amount = clang_getNullCursor();
+        bool unit = false;
+        for (int j = 0; j < ns && found < 0; j++)
+            if (loop_step(c, steps[j], decls[i], &op, &amount, &unit))
+                found = j;
+        if (found < 0)
+            return -1;
+        if (clang_equalCursors(decls[i], var)) {
+            *lead_inc = steps[found];
+            lead = true;
+            continue;
+        }
+        if (strcmp(op, "+=") != 0 && strcmp(op, "-=") != 0)
+            return -1;
+        companion k = {decls[i], init_of(c, decls[i]), amount, {0}, {0}, op[0] == '-'};
+        if (clang_Cursor_isNull(k.from_e) || unit) {
+            if (clang_Cursor_isNull(k.from_e))
+                return -1;
+            k.amount_e = clang_getNullCursor();
+        }
+        comp[nc++] = k;
+    }
+    return lead ? nc : -1;
 }
 
 static void for_stmt(tr_ctx *c, CXCursor s)
@@ -679,16 +781,24 @@ static void for_stmt(tr_ctx *c, CXCursor s)
     /* the variable and where it starts */
     CXCursor var = clang_getNullCursor(), from_e = clang_getNullCursor();
     bool ok = false;
+    companion comp[8];
+    int ncomp = 0;
     if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_DeclStmt) {
         unsigned dn;
         CXCursor *dk = tr_children(c, init, &dn);
         if (dn == 1 && clang_getCursorKind(dk[0]) == CXCursor_VarDecl) {
             var = dk[0];
-            unsigned vn;
-            CXCursor *vk = tr_children(c, var, &vn);
-            for (unsigned i = 0; i < vn; i++)
-                if (clang_isExpression(clang_getCursorKind(vk[i])))
-                    from_e = vk[i];
+            from_e = init_of(c, var);
+        } else if (dn > 1 && dn <= 8 && !clang_Cursor_isNull(cond) && !clang_Cursor_isNull(inc)) {
+            /* for (a = a0, b = b0; a <= aEnd; a += as, b += bs): the variable the
+               condition reads leads; the others move with it */
+            var = leading_var(c, cond, dk, dn);
+            if (!clang_Cursor_isNull(var)) {
+                from_e = init_of(c, var);
+                ncomp = companions(c, dk, dn, var, inc, comp, &inc);
+                if (ncomp < 0)
+                    var = clang_getNullCursor();
+            }
         }
     } else if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_BinaryOperator) {
         const char *o = tr_operator(c, init, NULL);
@@ -755,6 +865,12 @@ static void for_stmt(tr_ctx *c, CXCursor s)
     const char *mname = tr_new_name(c, cname);
     size_t saved = c->nenv;
     tr_push(c, var, tr_int(c, mname, 16));
+    for (int k = 0; k < ncomp; k++)
+    {
+        comp[k].from = tr_expr(c, comp[k].from_e);
+        comp[k].amount = clang_Cursor_isNull(comp[k].amount_e) ? tr_int(c, "1", 16)
+                                                               : tr_expr(c, comp[k].amount_e);
+    }
     tr_val sv = unit ? tr_int(c, "1", 16) : tr_expr(c, amount);
     tr_val cv = tr_expr(c, cond);
     end_statement(c);
@@ -786,12 +902,12 @@ static void for_stmt(tr_ctx *c, CXCursor s)
             rv2 = rv2 && clang_equalCursors(rr, var);
             if (lv && !rv2 && (strcmp(co, "<") == 0 || strcmp(co, "<=") == 0)) {
                 tr_val x = tr_expr(c, ck[1]);
-                if (x.kind == V_INT && !strstr(x.text, mname))
+                if (x.kind == V_INT && !mentions(x.text, mname))
                     to = strcmp(co, "<") == 0 ? x.text
                                               : tr_printf(c, "%s + 1", x.prec >= 12 ? x.text : tr_printf(c, "(%s)", x.text));
             } else if (rv2 && !lv && (strcmp(co, ">") == 0 || strcmp(co, ">=") == 0)) {
                 tr_val x = tr_expr(c, ck[0]);
-                if (x.kind == V_INT && !strstr(x.text, mname))
+                if (x.kind == V_INT && !mentions(x.text, mname))
                     to = strcmp(co, ">") == 0 ? x.text
                                               : tr_printf(c, "%s + 1", x.prec >= 12 ? x.text : tr_printf(c, "(%s)", x.text));
             }
@@ -800,6 +916,21 @@ static void for_stmt(tr_ctx *c, CXCursor s)
     }
     if (to && strcmp(op, "+=") == 0)
         step_pointers(c, body, &as, olds, afters, mname, fv, sv, to);
+    for (int k = 0; k < ncomp; k++) {
+        tr_val cf = comp[k].from, a = comp[k].amount;
+        if (strcmp(op, "+=") != 0 || cf.kind != V_INT || a.kind != V_INT ||
+            mentions(a.text, mname)) {
+            tr_push(c, comp[k].decl, tr_unknown_val(c, "a loop variable that moves with another in a way the model cannot say"));
+            continue;
+        }
+        const char *iter = strcmp(fv.text, "0") == 0
+                               ? (strcmp(sv.text, "1") == 0 ? mname : tr_printf(c, "%s / %s", mname, paren(c, sv, 13)))
+                               : tr_printf(c, "(%s - %s) / %s", mname, paren(c, fv, 12), paren(c, sv, 13));
+        tr_push(c, comp[k].decl,
+                tr_int(c, tr_printf(c, "%s %s (%s) * %s", paren(c, cf, 12), comp[k].minus ? "-" : "+", iter,
+                                    paren(c, a, 13)),
+                       12));
+    }
     const char *step = strcmp(op, "+=") == 0 ? sv.text : tr_printf(c, "%s %s", op, sv.text);
     if (to)
         tr_emit(c, "<loop var=\"%s\" from=\"%s\" to=\"%s\"%s%s%s>", mname,
