@@ -44,6 +44,10 @@ typedef struct tr_arena tr_arena;
 
 typedef enum { V_INT, V_DATA, V_PTR, V_UNKNOWN, V_REGS } tr_kind;
 
+/* C's precedence levels, for parenthesising model expressions. */
+enum { P_COND = 3, P_LOR, P_LAND, P_BOR, P_BXOR, P_BAND, P_EQ, P_REL, P_SHIFT, P_ADD, P_MUL,
+       P_UNARY = 14, P_PRIMARY = 16 };
+
 /* The value of an expression: an integer expression of the model (text,
  * with its C precedence for parenthesising), a value from memory or
  * floating-point arithmetic (data), a pointer into a declared array
@@ -170,6 +174,38 @@ const char *tr_xml_escape(tr_ctx *c, const char *s);
  * model expression; NULL when it cannot be said. */
 const char *tr_elems_of_type(tr_ctx *c, CXType t);
 bool tr_elem_type(tr_ctx *c, CXType t, const char **name, int *bytes);
+
+/* Shared by translate_expr.c and translate_call.c. */
+/* l op r, parenthesised as C needs (0 + x is x). */
+tr_val tr_compose(tr_ctx *c, tr_val l, const char *op, tr_val r);
+/* FLOPs at a precision (0 fp16, 1 fp32, 2 fp64), to the current statement. */
+void tr_add_flops(tr_ctx *c, int kind, long long n);
+/* <load>, <store> or <atomic> of a V_PTR element (a load read before in the
+ * statement is not emitted again). */
+void tr_access(tr_ctx *c, const char *what, tr_val p);
+/* The element p points at, read (an unknown at `at` when p is one). */
+tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what);
+/* lhs = v: a local rebound, an element stored, or an unknown. */
+void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
+/* l op r for arithmetic, comparisons and pointer offsets, FLOPs counted. */
+tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXType lt, CXType rt);
+/* An integer constant clang folds (macros, sizeof, enumerators). */
+bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out);
+bool tr_name_in(const char *name, const char *const *list);
+const char *tr_callee_name(tr_ctx *c, CXCursor call);
+/* A call expression (translate_call.c). */
+tr_val tr_call(tr_ctx *c, CXCursor e);
+
+/* Shared by translate_stmt.c and translate_loop.c. */
+/* e without parentheses and implicit conversions. */
+CXCursor tr_strip(tr_ctx *c, CXCursor e);
+/* FLOPs emitted, the statement's reads forgotten. */
+void tr_end_statement(tr_ctx *c);
+bool tr_is_int(CXType t);
+/* "not (v)", for a guard's else branch. */
+const char *tr_negated(tr_ctx *c, tr_val v);
+/* A for statement (translate_loop.c). */
+void tr_for_stmt(tr_ctx *c, CXCursor s);
 
 /* Statements (translate_stmt.c) */
 void tr_stmt(tr_ctx *c, CXCursor s);

@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { P_COND = 3, P_LOR, P_LAND, P_BOR, P_BXOR, P_BAND, P_EQ, P_REL, P_SHIFT, P_ADD, P_MUL,
-       P_UNARY = 14, P_PRIMARY = 16 };
 
 tr_val tr_int(tr_ctx *c, const char *text, int prec)
 {
@@ -35,8 +33,6 @@ tr_val tr_unknown_val(tr_ctx *c, const char *why)
     tr_val v = {V_UNKNOWN, NULL, 0, -1, false, why};
     return v;
 }
-
-static bool try_const(tr_ctx *c, CXCursor e, tr_val *out);
 
 static tr_val ptr(int array, const char *off, int prec)
 {
@@ -71,7 +67,7 @@ static bool is_zero(tr_val v)
     return v.kind == V_INT && strcmp(v.text, "0") == 0;
 }
 
-static tr_val compose(tr_ctx *c, tr_val l, const char *op, tr_val r)
+tr_val tr_compose(tr_ctx *c, tr_val l, const char *op, tr_val r)
 {
     int p = binary_prec(op);
     if (strcmp(op, "+") == 0 && is_zero(l))
@@ -256,13 +252,13 @@ void tr_flush_flops(tr_ctx *c)
         }
 }
 
-static void add_flops(tr_ctx *c, int kind, long long n)
+void tr_add_flops(tr_ctx *c, int kind, long long n)
 {
     if (kind >= 0 && kind <= 2)
         c->flops[kind] += n;
 }
 
-static void access(tr_ctx *c, const char *what, tr_val p)
+void tr_access(tr_ctx *c, const char *what, tr_val p)
 {
     const tr_array *a = &c->arrays[p.array];
     bool load = strcmp(what, "load") == 0;
@@ -351,7 +347,7 @@ static CXCursor strip(tr_ctx *c, CXCursor e)
     }
 }
 
-static const char *callee_name(tr_ctx *c, CXCursor call)
+const char *tr_callee_name(tr_ctx *c, CXCursor call)
 {
     char *s = tr_cx(c, clang_getCursorSpelling(call));
     if (*s)
@@ -368,10 +364,10 @@ static const char *callee_name(tr_ctx *c, CXCursor call)
     return "";
 }
 
-static tr_val load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what)
+tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what)
 {
     if (p.kind == V_PTR) {
-        access(c, "load", p);
+        tr_access(c, "load", p);
         return tr_data(c, "a value read from memory");
     }
     if (p.kind == V_REGS)
@@ -381,7 +377,7 @@ static tr_val load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what)
     return tr_data(c, "a value read from memory");
 }
 
-static bool name_in(const char *name, const char *const *list)
+bool tr_name_in(const char *name, const char *const *list)
 {
     for (; *list; list++)
         if (strcmp(name, *list) == 0)
@@ -423,7 +419,7 @@ static CXCursor referenced_local(tr_ctx *c, CXCursor lhs, bool *ok)
 }
 
 /* lhs = v (v already translated). */
-static void store_to(tr_ctx *c, CXCursor lhs, tr_val v)
+void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v)
 {
     bool local;
     CXCursor d = referenced_local(c, lhs, &local);
@@ -445,7 +441,7 @@ static void store_to(tr_ctx *c, CXCursor lhs, tr_val v)
     }
     tr_val p = tr_addr(c, lhs);
     if (p.kind == V_PTR)
-        access(c, "store", p);
+        tr_access(c, "store", p);
     else if (p.kind == V_UNKNOWN)
         tr_add_unknown(c, lhs, "store: %s", p.why);
 }
@@ -474,8 +470,8 @@ tr_val tr_addr(tr_ctx *c, CXCursor e)
             return tr_unknown_val(c, "an array extent the model cannot say");
         tr_val scaled = strcmp(stride, "1") == 0
                             ? idx
-                            : compose(c, idx, "*", tr_int(c, stride, strchr(stride, ' ') ? P_MUL : P_PRIMARY));
-        tr_val off = compose(c, tr_int(c, base.text, base.prec), "+", scaled);
+                            : tr_compose(c, idx, "*", tr_int(c, stride, strchr(stride, ' ') ? P_MUL : P_PRIMARY));
+        tr_val off = tr_compose(c, tr_int(c, base.text, base.prec), "+", scaled);
         return ptr(base.array, off.text, off.prec);
     }
     if (k == CXCursor_UnaryOperator && n == 1) {
@@ -595,7 +591,7 @@ static tr_val member_ref(tr_ctx *c, CXCursor e)
         }
         tr_val base = tr_expr(c, kids[0]);
         if (base.kind == V_PTR) /* p->x */
-            return load_of(c, e, base, "a member through a pointer");
+            return tr_load_of(c, e, base, "a member through a pointer");
         if (base.kind == V_UNKNOWN)
             return base;
     }
@@ -611,7 +607,7 @@ static tr_val unary(tr_ctx *c, CXCursor e)
     bool postfix = false;
     const char *op = tr_operator(c, e, &postfix);
     tr_val folded;
-    if (n == 1 && !op && try_const(c, e, &folded))
+    if (n == 1 && !op && tr_try_const(c, e, &folded))
         return folded;
     if (n != 1 || !op)
         return tr_unknown_val(c, "an operator inside a macro the importer cannot read");
@@ -619,7 +615,7 @@ static tr_val unary(tr_ctx *c, CXCursor e)
         return tr_addr(c, kids[0]);
     if (strcmp(op, "*") == 0) {
         tr_val p = tr_expr(c, kids[0]);
-        return load_of(c, e, p, "a load through a pointer");
+        return tr_load_of(c, e, p, "a load through a pointer");
     }
     if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0) {
         bool local;
@@ -629,24 +625,24 @@ static tr_val unary(tr_ctx *c, CXCursor e)
             tr_val old = tr_expr(c, kids[0]);
             tr_val nv;
             if (old.kind == V_INT)
-                nv = compose(c, old, aop, tr_int(c, "1", P_PRIMARY));
+                nv = tr_compose(c, old, aop, tr_int(c, "1", P_PRIMARY));
             else if (old.kind == V_PTR) {
                 const char *stride = pointee_stride(c, clang_getCursorType(d));
-                tr_val off = compose(c, tr_int(c, old.text, old.prec), aop,
+                tr_val off = tr_compose(c, tr_int(c, old.text, old.prec), aop,
                                      tr_int(c, stride, P_MUL));
                 nv = ptr(old.array, off.text, off.prec);
             } else {
-                add_flops(c, tr_float_kind(c, clang_getCursorType(d)), 1);
+                tr_add_flops(c, tr_float_kind(c, clang_getCursorType(d)), 1);
                 nv = old;
             }
             assign_local(c, d, nv, tr_line(e));
             return postfix ? old : tr_lookup(c, d)->val;
         }
         tr_val p = tr_addr(c, kids[0]);
-        tr_val v = load_of(c, e, p, "an increment");
-        add_flops(c, tr_expr_float_kind(c, kids[0]), 1);
+        tr_val v = tr_load_of(c, e, p, "an increment");
+        tr_add_flops(c, tr_expr_float_kind(c, kids[0]), 1);
         if (p.kind == V_PTR)
-            access(c, "store", p);
+            tr_access(c, "store", p);
         return v;
     }
     tr_val v = tr_expr(c, kids[0]);
@@ -659,21 +655,21 @@ static tr_val unary(tr_ctx *c, CXCursor e)
     return tr_int(c, tr_printf(c, "%s%s", op, tr_operand(c, v, P_UNARY, false)), P_UNARY);
 }
 
-static tr_val arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXType lt, CXType rt)
+tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXType lt, CXType rt)
 {
     bool additive = strcmp(op, "+") == 0 || strcmp(op, "-") == 0;
     if (additive && l.kind == V_PTR && r.kind == V_INT) {
         const char *stride = pointee_stride(c, lt);
-        tr_val s = strcmp(stride, "1") == 0 ? r : compose(c, r, "*", tr_int(c, stride, P_MUL));
-        tr_val off = compose(c, tr_int(c, l.text, l.prec), op, s);
+        tr_val s = strcmp(stride, "1") == 0 ? r : tr_compose(c, r, "*", tr_int(c, stride, P_MUL));
+        tr_val off = tr_compose(c, tr_int(c, l.text, l.prec), op, s);
         return ptr(l.array, off.text, off.prec);
     }
     if (strcmp(op, "+") == 0 && r.kind == V_PTR && l.kind == V_INT)
-        return arith(c, e, op, r, l, rt, lt);
+        return tr_arith(c, e, op, r, l, rt, lt);
     if (strcmp(op, "-") == 0 && l.kind == V_PTR && r.kind == V_PTR && l.array == r.array)
-        return compose(c, tr_int(c, l.text, l.prec), "-", tr_int(c, r.text, r.prec));
+        return tr_compose(c, tr_int(c, l.text, l.prec), "-", tr_int(c, r.text, r.prec));
     if (l.kind == V_INT && r.kind == V_INT && binary_prec(op) > 0)
-        return compose(c, l, op, r);
+        return tr_compose(c, l, op, r);
     if (l.kind == V_UNKNOWN)
         return l;
     if (r.kind == V_UNKNOWN)
@@ -684,7 +680,7 @@ static tr_val arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, C
         fk = -1;
     if (fk >= 0 && binary_prec(op) >= P_ADD && !(l.fconst && r.fconst) &&
         (strchr("+-*/", op[0]) && op[1] == '\0'))
-        add_flops(c, fk, 1);
+        tr_add_flops(c, fk, 1);
     tr_val d = tr_data(c, l.kind == V_DATA ? l.why : r.why);
     if (fk >= 0 && (l.fconst || l.kind == V_INT) && (r.fconst || r.kind == V_INT))
         d.fconst = l.fconst && r.fconst;
@@ -697,13 +693,13 @@ static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
     CXCursor *kids = tr_children(c, e, &n);
     const char *op = tr_operator(c, e, NULL);
     tr_val folded;
-    if (n == 2 && !op && !compound && try_const(c, e, &folded))
+    if (n == 2 && !op && !compound && tr_try_const(c, e, &folded))
         return folded; /* a constant inside a macro: clang folds it */
     if (n != 2 || !op)
         return tr_unknown_val(c, "an operator inside a macro the importer cannot read");
     if (!compound && strcmp(op, "=") == 0) {
         tr_val v = tr_expr(c, kids[1]);
-        store_to(c, kids[0], v);
+        tr_store_to(c, kids[0], v);
         return v;
     }
     if (strcmp(op, ",") == 0) {
@@ -724,7 +720,7 @@ static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
                                op);
         }
         if (l.kind == V_INT && r.kind == V_INT)
-            return compose(c, l, op, r);
+            return tr_compose(c, l, op, r);
         return tr_data(c, "a condition on data");
     }
     if (compound) {
@@ -737,22 +733,22 @@ static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
         CXCursor d = referenced_local(c, kids[0], &local);
         if (local) {
             tr_val cur = tr_expr(c, kids[0]);
-            tr_val nv = arith(c, e, bop, cur, r, clang_getCursorType(d), clang_getCursorType(kids[1]));
+            tr_val nv = tr_arith(c, e, bop, cur, r, clang_getCursorType(d), clang_getCursorType(kids[1]));
             assign_local(c, d, nv, tr_line(e));
             return tr_lookup(c, d)->val;
         }
         tr_val p = tr_addr(c, kids[0]);
-        tr_val cur = load_of(c, e, p, "a compound assignment");
+        tr_val cur = tr_load_of(c, e, p, "a compound assignment");
         int fk = tr_expr_float_kind(c, kids[0]);
         if (fk >= 0 && strchr("+-*/", bop[0]) && bop[1] == '\0')
-            add_flops(c, fk, 1);
+            tr_add_flops(c, fk, 1);
         if (p.kind == V_PTR)
-            access(c, "store", p);
+            tr_access(c, "store", p);
         return cur;
     }
     tr_val l = tr_expr(c, kids[0]);
     tr_val r = tr_expr(c, kids[1]);
-    return arith(c, e, op, l, r, clang_getCursorType(kids[0]), clang_getCursorType(kids[1]));
+    return tr_arith(c, e, op, l, r, clang_getCursorType(kids[0]), clang_getCursorType(kids[1]));
 }
 
 static tr_val conditional(tr_ctx *c, CXCursor e)
@@ -791,242 +787,9 @@ static tr_val conditional(tr_ctx *c, CXCursor e)
     return tr_data(c, "a value chosen by a condition");
 }
 
-/* ---------------------------------------------------------------- calls */
-
-static const char *const one_flop[] = {
-    "sqrt", "sqrtf", "rsqrt", "rsqrtf", "cbrt", "cbrtf", "rcbrt", "rcbrtf", "exp", "expf", "exp2",
-    "exp2f", "exp10", "exp10f", "expm1", "expm1f", "log", "logf", "log2", "log2f", "log10",
-    "log10f", "log1p", "log1pf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin", "asinf",
-    "acos", "acosf", "atan", "atanf", "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf", "erf",
-    "erff", "erfc", "erfcf", "pow", "powf", "atan2", "atan2f", "hypot", "hypotf", "fmod", "fmodf",
-    "fabs", "fabsf", "fmin", "fminf", "fmax", "fmaxf", "fdim", "fdimf", "__expf", "__logf",
-    "__sinf", "__cosf", "__powf", "__fdividef", "__frcp_rn", "__fsqrt_rn", "__fadd_rn",
-    "__fmul_rn", "__saturatef", "lgamma", "lgammaf", "tgamma", "tgammaf", "sinpi", "sinpif",
-    "cospi", "cospif", "remainder", "remainderf", "copysign", "copysignf", "__hadd", "__hsub",
-    "__hmul", "__hdiv", NULL};
-static const char *const two_flops[] = {"fma", "fmaf", "__fmaf_rn", "__fma_rn", "__hfma",
-                                        "__hadd2", "__hsub2", "__hmul2", NULL};
-static const char *const no_flops[] = {
-    "__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
-    "__syncwarp", "__threadfence", "__threadfence_block", "__threadfence_system", "printf",
-    "__assert_fail", "__trap", "clock", "clock64", "__nanosleep", "isnan", "isinf", "isfinite",
-    "signbit", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "rint",
-    "rintf", "nearbyint", "nearbyintf", "__float2int_rn", "__float2int_rz", "__int2float_rn",
-    "__float2half", "__half2float", "__floats2half2_rn", "__float2half2_rn", "__half22float2",
-    "__popc", "__popcll", "__clz", "__ffs", "__brev", "__mul24", "__umul24", "sincosf",
-    /* cooperative groups: a block's barrier, and the handle on the block */
-    "sync", "this_thread_block", NULL};
-static const char *const warp[] = {
-    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__shfl",
-    "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot_sync", "__any_sync", "__all_sync",
-    "__ballot", "__any", "__all", "__activemask", "__reduce_add_sync", "__match_any_sync",
-    "__match_all_sync", NULL};
-static const char *const loads[] = {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv",
-                                    NULL};
-
-static bool is_atomic(const char *name)
-{
-    static const char *const base[] = {"atomicAdd", "atomicSub", "atomicExch", "atomicMin",
-                                       "atomicMax", "atomicInc", "atomicDec", "atomicCAS",
-                                       "atomicAnd", "atomicOr",  "atomicXor", NULL};
-    for (int i = 0; base[i]; i++) {
-        size_t n = strlen(base[i]);
-        if (strncmp(name, base[i], n) == 0 &&
-            (name[n] == '\0' || strcmp(name + n, "_block") == 0 || strcmp(name + n, "_system") == 0))
-            return true;
-    }
-    return false;
-}
-
-static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name, tr_val *args,
-                          int nargs);
-
-static tr_val call(tr_ctx *c, CXCursor e)
-{
-    const char *name = callee_name(c, e);
-    /* __mul24(a, b) and friends on integers: the product */
-    if ((strcmp(name, "__mul24") == 0 || strcmp(name, "__umul24") == 0) &&
-        clang_Cursor_getNumArguments(e) == 2) {
-        tr_val a = tr_expr(c, clang_Cursor_getArgument(e, 0));
-        tr_val b = tr_expr(c, clang_Cursor_getArgument(e, 1));
-        if (a.kind == V_INT && b.kind == V_INT)
-            return compose(c, a, "*", b);
-        return tr_data(c, "a product of data");
-    }
-    int nargs = clang_Cursor_getNumArguments(e);
-    if (nargs < 0)
-        nargs = 0;
-    if (strncmp(name, "operator", 8) == 0 && nargs >= 1 && nargs <= 2) {
-        /* an operator in a template, on dependent operands */
-        const char *op = name + 8;
-        tr_val l = tr_expr(c, clang_Cursor_getArgument(e, 0));
-        if (nargs == 1) {
-            if (strcmp(op, "-") == 0 || strcmp(op, "+") == 0)
-                return l;
-            return tr_unknown_val(c, tr_printf(c, "the operator '%s'", op));
-        }
-        tr_val r = tr_expr(c, clang_Cursor_getArgument(e, 1));
-        size_t ol = strlen(op);
-        if (strcmp(op, "=") == 0) {
-            store_to(c, clang_Cursor_getArgument(e, 0), r);
-            return r;
-        }
-        if (ol >= 2 && op[ol - 1] == '=' && strchr("+-*/", op[0]) && ol == 2) {
-            int fk = tr_expr_float_kind(c, clang_Cursor_getArgument(e, 0));
-            if (fk >= 0)
-                add_flops(c, fk, 1);
-            return l;
-        }
-        return arith(c, e, op, l, r, clang_getCursorType(clang_Cursor_getArgument(e, 0)),
-                     clang_getCursorType(clang_Cursor_getArgument(e, 1)));
-    }
-    if (is_atomic(name) && nargs >= 2) {
-        tr_val p = tr_expr(c, clang_Cursor_getArgument(e, 0));
-        for (int i = 1; i < nargs; i++)
-            tr_expr(c, clang_Cursor_getArgument(e, i));
-        if (p.kind == V_PTR)
-            access(c, "atomic", p);
-        else
-            tr_add_unknown(c, e, "%s: %s", name,
-                           p.why ? p.why : "an address the model cannot follow");
-        return tr_data(c, "an atomic's result");
-    }
-    if (name_in(name, loads) && nargs == 1) {
-        tr_val p = tr_expr(c, clang_Cursor_getArgument(e, 0));
-        return load_of(c, e, p, name);
-    }
-    if (name_in(name, warp)) {
-        for (int i = 0; i < nargs; i++)
-            tr_expr(c, clang_Cursor_getArgument(e, i));
-        tr_add_unknown(c, e, "the warp intrinsic %s (the model has no warp-level operations)",
-                       name);
-        return tr_data(c, "a warp intrinsic's result");
-    }
-    tr_val *args = NULL;
-    if (nargs) {
-        args = malloc((size_t)nargs * sizeof *args);
-        if (!args) {
-            c->failed = true;
-            return tr_data(c, "");
-        }
-    }
-    bool all_int = nargs > 0, any_const = false, all_const = nargs > 0;
-    for (int i = 0; i < nargs; i++) {
-        args[i] = tr_expr(c, clang_Cursor_getArgument(e, i));
-        all_int &= args[i].kind == V_INT;
-        any_const |= args[i].fconst;
-        all_const &= args[i].fconst || args[i].kind == V_INT;
-    }
-    (void)any_const;
-    tr_val result;
-    int fk = tr_expr_float_kind(c, e);
-    if ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0 || strcmp(name, "umin") == 0 ||
-         strcmp(name, "umax") == 0) &&
-        nargs == 2 && all_int) {
-        result = tr_int(c, tr_printf(c, "%s(%s, %s)", name[0] == 'u' ? name + 1 : name,
-                                     args[0].text, args[1].text),
-                        P_PRIMARY);
-    } else if ((strcmp(name, "abs") == 0 || strcmp(name, "llabs") == 0) && nargs == 1 && all_int) {
-        result = tr_int(c, tr_printf(c, "max(%s, -%s)", args[0].text,
-                                     tr_operand(c, args[0], P_UNARY, false)),
-                        P_PRIMARY);
-    } else if (name_in(name, two_flops)) {
-        if (!all_const)
-            add_flops(c, fk < 0 ? 1 : fk, strstr(name, "2") && name[0] == '_' ? 2 : 2);
-        result = tr_data(c, "a floating-point value");
-    } else if (name_in(name, one_flop) || strcmp(name, "min") == 0 || strcmp(name, "max") == 0 ||
-               strcmp(name, "abs") == 0) {
-        if (!all_const && fk >= 0)
-            add_flops(c, fk, 1);
-        result = tr_data(c, "a floating-point value");
-        if (all_const)
-            result.fconst = true;
-    } else if (name_in(name, no_flops) || strncmp(name, "make_", 5) == 0 ||
-               strcmp(name, "dim3") == 0) {
-        result = tr_data(c, tr_printf(c, "the result of %s", name));
-    } else {
-        CXCursor ref = clang_getCursorReferenced(e);
-        CXCursor def = clang_getCursorDefinition(ref);
-        if (clang_getCursorKind(ref) == CXCursor_Constructor) {
-            /* a copy or a vector built from its parts: a register */
-            free(args);
-            return tr_data(c, tr_printf(c, "a %s value", name));
-        }
-        if (clang_Cursor_isNull(def) || clang_getCursorKind(def) == CXCursor_InvalidFile) {
-            /* a dependent call in a template: the one candidate, if one */
-            unsigned n;
-            CXCursor *kids = tr_children(c, e, &n);
-            for (unsigned i = 0; i < n && clang_Cursor_isNull(def); i++) {
-                unsigned m;
-                CXCursor *gk = tr_children(c, kids[i], &m);
-                CXCursor o = clang_getCursorKind(kids[i]) == CXCursor_OverloadedDeclRef
-                                 ? kids[i]
-                                 : (m == 1 && clang_getCursorKind(gk[0]) == CXCursor_OverloadedDeclRef
-                                        ? gk[0]
-                                        : clang_getNullCursor());
-                if (!clang_Cursor_isNull(o) && clang_getNumOverloadedDecls(o) == 1)
-                    def = clang_getCursorDefinition(clang_getOverloadedDecl(o, 0));
-            }
-        }
-        if (!clang_Cursor_isNull(def) && (clang_getCursorKind(def) == CXCursor_FunctionDecl ||
-                                          clang_getCursorKind(def) == CXCursor_FunctionTemplate))
-            result = inline_call(c, e, def, name, args, nargs);
-        else {
-            tr_add_unknown(c, e, "the call to %s cannot be inlined: %s", *name ? name : "a function",
-                           clang_Cursor_isNull(def) ? "its definition is not in the file"
-                                                    : "it is not a plain function");
-            result = tr_data(c, "the result of a call");
-        }
-    }
-    free(args);
-    return result;
-}
-
-static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name, tr_val *args,
-                          int nargs)
-{
-    if (c->depth >= 16) {
-        tr_add_unknown(c, e, "the call to %s is nested too deeply (recursion?)", name);
-        return tr_data(c, "");
-    }
-    unsigned n;
-    CXCursor *kids = tr_children(c, def, &n);
-    size_t saved_env = c->nenv;
-    int ai = 0;
-    CXCursor body = clang_getNullCursor();
-    for (unsigned i = 0; i < n; i++) {
-        enum CXCursorKind k = clang_getCursorKind(kids[i]);
-        if (k == CXCursor_ParmDecl) {
-            /* a fresh binding, even when the function is called again */
-            tr_push(c, kids[i], ai < nargs ? args[ai] : tr_unknown_val(c, "a default argument"));
-            ai++;
-        } else if (k == CXCursor_CompoundStmt)
-            body = kids[i];
-    }
-    if (clang_Cursor_isNull(body)) {
-        c->nenv = saved_env;
-        tr_add_unknown(c, e, "the call to %s cannot be inlined: no body", name);
-        return tr_data(c, "");
-    }
-    c->depth++;
-    int saved_loops = c->fn_loop_depth;
-    c->fn_loop_depth = c->loop_depth;
-    tr_push(c, body, tr_data(c, tr_printf(c, "the result of %s", name)));
-    tr_body(c, body);
-    c->fn_loop_depth = saved_loops;
-    c->depth--;
-    tr_val r = tr_data(c, "");
-    /* the value of the return statement, kept by tr_body under the def */
-    for (size_t i = saved_env; i < c->nenv; i++)
-        if (clang_equalCursors(c->env[i].decl, body))
-            r = c->env[i].val;
-    c->nenv = saved_env;
-    return r;
-}
-
 /* ---------------------------------------------------------------- dispatch */
 
-static bool try_const(tr_ctx *c, CXCursor e, tr_val *out)
+bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out)
 {
     if (!is_integer_type(clang_getCursorType(e)))
         return false;
@@ -1054,7 +817,7 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
     case CXCursor_IntegerLiteral:
     case CXCursor_CharacterLiteral:
     case CXCursor_CXXBoolLiteralExpr:
-        if (try_const(c, e, &v))
+        if (tr_try_const(c, e, &v))
             return v;
         return tr_unknown_val(c, "a literal the importer cannot read");
     case CXCursor_FloatingLiteral:
@@ -1064,7 +827,7 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
     case CXCursor_StringLiteral:
         return tr_data(c, "a string");
     case CXCursor_UnaryExpr: /* sizeof, alignof */
-        if (try_const(c, e, &v))
+        if (tr_try_const(c, e, &v))
             return v;
         return tr_unknown_val(c, "a sizeof the importer cannot evaluate");
     case CXCursor_DeclRefExpr:
@@ -1074,7 +837,7 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
     case CXCursor_ArraySubscriptExpr:
         if (is_array_type(clang_getCursorType(e)))
             return tr_addr(c, e); /* a row of a multi-dimensional array */
-        return load_of(c, e, tr_addr(c, e), "a load");
+        return tr_load_of(c, e, tr_addr(c, e), "a load");
     case CXCursor_UnaryOperator:
         return unary(c, e);
     case CXCursor_BinaryOperator:
@@ -1084,7 +847,7 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
     case CXCursor_ConditionalOperator:
         return conditional(c, e);
     case CXCursor_CallExpr:
-        return call(c, e);
+        return tr_call(c, e);
     case CXCursor_ParenExpr:
     case CXCursor_UnexposedExpr:
     case CXCursor_CStyleCastExpr:
@@ -1098,7 +861,7 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
             if (clang_isExpression(clang_getCursorKind(kids[i])))
                 inner = kids[i];
         if (clang_Cursor_isNull(inner)) {
-            if (try_const(c, e, &v))
+            if (tr_try_const(c, e, &v))
                 return v;
             if (k == CXCursor_UnexposedExpr && n == 0)
                 return tr_data(c, "an implicit value");
@@ -1129,7 +892,7 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
     default:
         break;
     }
-    if (try_const(c, e, &v))
+    if (tr_try_const(c, e, &v))
         return v;
     char *ks = tr_cx(c, clang_getCursorKindSpelling(k));
     return tr_unknown_val(c, tr_printf(c, "an expression of a kind the importer does not translate (%s)", ks));

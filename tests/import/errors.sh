@@ -91,6 +91,15 @@ expect unknown 1 "w.cu:5: spin: not translated: a while loop" -- \
     "$bin" import "$tmp/w.cu" --grid 1 --block 32 --param n=64 --length a=64 -o "$tmp/o10"
 expect refused 1 "the draft has an unknown at source line 5: complete the model there by hand" -- \
     "$bin" --check -s "$src/specs" "$tmp/o10/spin.xml"
+# a loop whose body moves its variable: never counted as if it did not
+cat >"$tmp/skip.cu" <<'CU'
+__global__ void skip(float *a, int n) {
+    for (int i = threadIdx.x; i < n; i++) { a[i] = 0.f; i += 1; }
+}
+CU
+expect loopvar 1 "skip.cu:2: skip: not translated: a for loop whose body changes its variable 'i'" -- \
+    "$bin" import "$tmp/skip.cu" --grid 1 --block 32 --param n=64 --length a=64 -o "$tmp/o12"
+
 # the launch and the values from a <<<...>>> site whose arguments are constant
 cat >"$tmp/site.cu" <<'CU'
 #include <cuda_runtime.h>

@@ -1,5 +1,5 @@
 #!/bin/sh
-# validation.sh ROOFCAST SOURCE_DIR [all]
+# validation.sh ROOFCAST SOURCE_DIR [all [KEEP_DIR]]
 # Imports every kernel of tests/validation/cuda/validation.cu with the launch
 # of its hand model in tests/validation/kernels, and prints, per model, the
 # counts of the hand model and of the draft side by side: FLOPs, accessed,
@@ -10,10 +10,13 @@
 # The histograms' bins depend on the data: their drafts have one unknown
 # each (the bin index), which this script replaces with the hand model's
 # assumption (element i in bin i % 256) before counting, and says so.
+# With KEEP_DIR, each draft is kept there as ID.xml, ID its hand model's id
+# (validate_drafts.sh runs the validation table on them).
 set -u
 bin=$1
 src=$2
 all=${3:-}
+keep=${4:-}
 cu=$src/tests/validation/cuda/validation.cu
 models=$src/tests/validation/kernels
 tmp=$(mktemp -d)
@@ -83,6 +86,7 @@ for model in "$models"/*.xml; do
         cat "$tmp/imperr" >&2
         fail=1
     fi
+    [ -n "$keep" ] && mkdir -p "$keep" && sed "s/<kernel id=\"draft\"/<kernel id=\"$id\"/" "$tmp/d/draft.xml" >"$keep/$id.xml"
     set -- $(run_counts "$model")
     h1=$1 h2=$2 h3=$3 h4=$4 h5=$5
     set -- $(run_counts "$tmp/d/draft.xml")
