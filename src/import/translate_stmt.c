@@ -308,6 +308,13 @@ void tr_body(tr_ctx *c, CXCursor body)
 
 /* ---------------------------------------------------------------- if */
 
+/* Field by field: a struct's padding is no part of its value. */
+static bool same_val(tr_val a, tr_val b)
+{
+    return a.kind == b.kind && a.prec == b.prec && a.array == b.array && a.fconst == b.fconst &&
+           a.text == b.text && a.why == b.why;
+}
+
 static void if_stmt(tr_ctx *c, CXCursor s)
 {
     unsigned m;
@@ -389,7 +396,7 @@ static void if_stmt(tr_ctx *c, CXCursor s)
     /* merge what the branches assigned */
     for (size_t i = 0; i < nenv; i++) {
         tr_val a = after_then[i].val, b = after_else[i].val, o = before[i].val;
-        bool ca = memcmp(&a, &o, sizeof a) != 0, cb = memcmp(&b, &o, sizeof b) != 0;
+        bool ca = !same_val(a, o), cb = !same_val(b, o);
         if (!ca && !cb)
             continue;
         tr_val v;
