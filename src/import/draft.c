@@ -85,7 +85,9 @@ static char *compose(tr_ctx *c, const rc_draft_request *rq, const char *work, co
                          tr_xml_escape(c, l));
         if (space)
             rc_buffer_printf(&b, " space=\"%s\"", a->space);
-        if (!a->length && !probe)
+        if (!a->length && !probe && c->lengths_sampled)
+            rc_buffer_puts(&b, " note=\"derived from a sample of the launch's blocks (too many to count them all): the largest index the sample touches, plus one; check it or give --length\"");
+        else if (!a->length && !probe)
             rc_buffer_puts(&b, c->nunknowns
                                    ? " note=\"derived from the translated accesses only: the smallest length holding their indices (check it where the unknowns touch this array)\""
                                    : " note=\"derived: the smallest length holding every index the launch touches\"");
@@ -316,6 +318,7 @@ int rc_draft_write(const rc_draft_request *rq, FILE *out, FILE *err)
         long long l = ac && ac->index_max >= ac->index_min ? (long long)ac->index_max + 1 : 1;
         lens[i] = tr_printf(&c, "%lld", l);
     }
+    c.lengths_sampled = counts.memory_counted && counts.memory.sampled;
     rc_counts_release(&counts);
     if (!lens || bad) {
         free(lens);

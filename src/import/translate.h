@@ -122,6 +122,7 @@ typedef struct {
     CXCursor *skip;  /* statements already accounted for (pointer steps) */
     size_t nskip, cskip;
     bool failed;     /* out of memory */
+    bool lengths_sampled; /* derived lengths come from a sampled count */
 } tr_ctx;
 
 /* arena.c-like helpers (translate.c) */
