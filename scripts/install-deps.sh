@@ -7,7 +7,7 @@
 set -eu
 
 build_packages="build-essential cmake pkg-config libxml2-dev libxslt1-dev libcairo2-dev
-  libfreetype-dev zlib1g-dev libhpdf-dev fonts-dejavu-core"
+  libfreetype-dev zlib1g-dev libhpdf-dev fonts-dejavu-core libclang-dev"
 test_packages="libcmocka-dev valgrind libxml2-utils qpdf poppler-utils tidy cmark-gfm pngcheck
   chromium"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/roofcast.h"
+#include "import/import.h"
 #include "util/diag.h" /* RC_PRINTF */
 #include "util/output.h" /* rc_output_clean_on_signals */
 
@@ -355,6 +356,10 @@ int main(int argc, char **argv)
     /* Before any worker thread: an interrupted run leaves no temporary
      * file behind (output.h). */
     rc_output_clean_on_signals();
+    /* `roofcast import SOURCE ...`: its own subcommand (src/import). A kernel
+     * file or directory named "import" is written ./import. */
+    if (argc > 1 && strcmp(argv[1], "import") == 0)
+        return rc_import_main(argc - 1, argv + 1, stdout, stderr);
     parsed p = parse_options(argc, argv, &o, &gpus);
     if (p == PARSED_EXIT_OK)
         status = RC_EXIT_OK;

@@ -2103,8 +2103,18 @@ static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag
             k->source_code = code_of(n);
         } else if (is_element(n, "work"))
             work = n;
-        else if (is_element(n, "note"))
+        else if (is_element(n, "note")) {
+            char *unknown = attr(n, "unknown");
+            if (unknown) {
+                /* a draft of roofcast import: never a silently wrong model */
+                rc_error_at(diag, file, (int)xmlGetLineNo(n),
+                            "the draft has an unknown at source line %s: complete the model "
+                            "there by hand, then remove this <note unknown>", unknown);
+                ok = false;
+                free(unknown);
+            }
             k->notes[k->nnotes++] = text_of(n);
+        }
     }
     if (!k->notes) {
         rc_error_at(diag, file, 0, "out of memory");

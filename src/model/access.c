@@ -159,6 +159,7 @@ typedef struct {
     int64_t requests, accessed, sectors, shared_requests, wavefronts, block_sectors;
     int64_t store_sectors, store_lines; /* of store and atomic requests */
     int64_t footprint;       /* new sectors of the whole launch */
+    int64_t index_min, index_max; /* over the accesses counted */
     stamp_map map;
     uint32_t stamp;          /* the current class, from 1 */
     int64_t steps, budget;
@@ -337,6 +338,10 @@ static status access_node(analysis *an, const rc_work *w, uint32_t mask)
                         (long long)v[RC_SLOT_BID_X], (long long)v[RC_SLOT_BID_Y],
                         (long long)v[RC_SLOT_BID_Z]);
         }
+        if (idx < an->index_min)
+            an->index_min = idx;
+        if (idx > an->index_max)
+            an->index_max = idx;
         offset[l] = idx * an->arr->elem_bytes;
     }
     if (an->arr->space == RC_SPACE_SHARED) {
@@ -804,6 +809,8 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
     }
     an->steps = 0;
     an->footprint = 0;
+    an->index_min = INT64_MAX;
+    an->index_max = -1;
     status st = run_classes(an, &sh, count, ac);
     if (st == A_BUDGET && count > 1) {
         /* The estimate was short: start again on a smaller sample. */
@@ -823,6 +830,8 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
                     an->arr->name, (long long)RC_ACCESS_BUDGET);
     if (st != A_OK)
         return st;
+    ac->index_min = an->index_min;
+    ac->index_max = an->index_max;
     if (count < sh.classes) {
         out->sampled = true;
         out->sample_blocks += count;

@@ -41,6 +41,11 @@ typedef struct {
      * lanes touch, summed. L1 writes them through to L2 request by request,
      * where each line a request touches takes a line's turn (refine.c). */
     int64_t store_sector_bytes, store_line_bytes;
+    /* The smallest and largest index the counted accesses used (max < min
+     * when none), filled by the enumeration only (rc_eval_options.enumerate;
+     * counting by classes leaves max < min): `roofcast import` derives an
+     * array's length from them. */
+    int64_t index_min, index_max;
 } rc_access_counts;
 
 /* A box of blocks, lo[a] to hi[a] along each axis a: the evaluator cuts

@@ -484,5 +484,7 @@ end:
     free(loops);
     if (st != C_OK)
         memset(out, 0, sizeof *out);
+    out->index_min = 0; /* no index range: the enumeration's alone (access.h) */
+    out->index_max = -1;
     return st == C_OK ? RC_CLASSES_DONE : st == C_ENUM ? RC_CLASSES_ENUMERATE : RC_CLASSES_FAIL;
 }

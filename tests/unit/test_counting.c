@@ -45,7 +45,13 @@ static void by_classes(const rc_kernel *k, rc_access_counts *out)
     counts(k, &classes, &a);
     counts(k, &enumerate, &b);
     assert_string_equal(a.memory.enumerated, "");
-    assert_memory_equal(&a.memory.arrays[0], &b.memory.arrays[0], sizeof a.memory.arrays[0]);
+    /* Every count equal; the index range is the enumeration's alone (access.h). */
+    rc_access_counts x = a.memory.arrays[0], y = b.memory.arrays[0];
+    assert_true(x.index_max < x.index_min);
+    assert_true(y.index_max >= y.index_min);
+    x.index_min = y.index_min;
+    x.index_max = y.index_max;
+    assert_memory_equal(&x, &y, sizeof x);
     *out = a.memory.arrays[0];
     rc_counts_release(&a);
     rc_counts_release(&b);

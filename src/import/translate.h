@@ -1,0 +1,217 @@
+/* translate.h: one __global__ function's AST to a draft work model.
+ *
+ * Internal to src/import. The translator walks the function's body (the
+ * template pattern, with the template arguments bound by name) and writes
+ * the <work> statements into a buffer as it goes, collecting the arrays and
+ * params the statements use and the places it cannot translate (unknowns).
+ * Every string it makes lives in the translation's arena and is freed with
+ * it.
+ */
+#ifndef ROOFCAST_IMPORT_TRANSLATE_H
+#define ROOFCAST_IMPORT_TRANSLATE_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/buffer.h"
+
+/* A NAME=EXPR pair of the command line (--param, --length). */
+typedef struct {
+    const char *name, *expr;
+    bool used;
+} tr_assign;
+
+/* An array the draft declares. */
+typedef struct {
+    const char *name;   /* in the model */
+    const char *type;   /* C type, as <array type> takes it */
+    int elem_bytes;
+    const char *space;  /* "global", "shared", "constant" */
+    const char *length; /* expression, or NULL: derived from the launch */
+    bool length_given;  /* from --length */
+    int order;          /* pointer params by position, then declarations */
+    int line;
+    CXCursor decl;
+} tr_array;
+
+typedef struct {
+    int line;
+    const char *what;
+} tr_unknown;
+
+typedef struct tr_arena tr_arena;
+
+typedef enum { V_INT, V_DATA, V_PTR, V_UNKNOWN, V_REGS } tr_kind;
+
+/* C's precedence levels, for parenthesising model expressions. */
+enum { P_COND = 3, P_LOR, P_LAND, P_BOR, P_BXOR, P_BAND, P_EQ, P_REL, P_SHIFT, P_ADD, P_MUL,
+       P_UNARY = 14, P_PRIMARY = 16 };
+
+/* The value of an expression: an integer expression of the model (text,
+ * with its C precedence for parenthesising), a value from memory or
+ * floating-point arithmetic (data), a pointer into a declared array
+ * (array + element offset), a register array, or something that cannot be
+ * said (why). */
+typedef struct {
+    tr_kind kind;
+    const char *text; /* V_INT: the expression; V_PTR: the offset */
+    int prec;
+    int array;        /* V_PTR: index into tr_ctx.arrays */
+    bool fconst;      /* V_DATA: a constant (literals only) */
+    const char *why;  /* V_UNKNOWN, V_DATA: what it depends on */
+} tr_val;
+
+typedef struct {
+    CXCursor decl;
+    tr_val val;
+} tr_binding;
+
+/* A name given in the model, for uniqueness within its scope. */
+typedef struct {
+    const char *name;
+} tr_name;
+
+typedef struct {
+    const char *name; /* template parameter */
+    const char *value; /* non-type: the value's text; type: the type */
+    bool is_type;
+} tr_targ;
+
+typedef struct {
+    CXTranslationUnit tu;
+    CXFile main_file;
+    tr_arena *arena;
+    rc_buffer out; /* the <work> body */
+    int indent;
+    /* inputs */
+    const tr_assign *params;
+    size_t nparams;
+    const tr_assign *lengths;
+    size_t nlengths;
+    const char *shared_bytes; /* --shared-bytes or NULL */
+    tr_targ *targs;
+    size_t ntargs;
+    /* what the model uses */
+    tr_array *arrays;
+    size_t narrays, carrays;
+    const char **used_params; /* names, in order of first use */
+    size_t nused, cused;
+    const char **missing; /* params without a value */
+    size_t nmissing, cmissing;
+    tr_unknown *unknowns;
+    size_t nunknowns, cunknowns;
+    const char **notes; /* other notes for the draft */
+    size_t nnotes, cnotes;
+    /* scopes */
+    tr_binding *env;
+    size_t nenv, cenv;
+    tr_name *names;
+    size_t nnames, cnames;
+    /* per statement */
+    long long flops[3]; /* fp16, fp32, fp64 */
+    struct {
+        int array;
+        const char *index;
+    } seen[64];
+    size_t nseen;
+    int depth;       /* inlining depth */
+    int loop_depth;
+    int no_let;      /* inside a branch: values inline, no <let> */
+    int fn_loop_depth; /* loop_depth where the function being translated starts */
+    CXCursor *skip;  /* statements already accounted for (pointer steps) */
+    size_t nskip, cskip;
+    bool failed;     /* out of memory */
+    bool lengths_sampled; /* derived lengths come from a sampled count */
+} tr_ctx;
+
+/* arena.c-like helpers (translate.c) */
+char *tr_strdup(tr_ctx *c, const char *s);
+char *tr_printf(tr_ctx *c, const char *fmt, ...) RC_PRINTF(2, 3);
+/* Copies a CXString into the arena and disposes it. */
+char *tr_cx(tr_ctx *c, CXString s);
+tr_arena *tr_arena_new(void);
+void tr_arena_free(tr_arena *a);
+
+/* Cursor helpers */
+CXCursor *tr_children(tr_ctx *c, CXCursor cur, unsigned *n);
+int tr_line(CXCursor cur);
+unsigned tr_offset(CXSourceLocation loc);
+char *tr_source_text(tr_ctx *c, CXCursor cur);
+/* The operator of a binary, compound-assignment or unary expression, read
+ * from the tokens; NULL when they cannot be read (inside a macro). */
+const char *tr_operator(tr_ctx *c, CXCursor cur, bool *postfix);
+
+/* Expressions (translate_expr.c) */
+tr_val tr_expr(tr_ctx *c, CXCursor e);
+/* As tr_expr, for an expression whose address is taken or written. */
+tr_val tr_addr(tr_ctx *c, CXCursor e);
+/* The value of a variable or parameter `d` (referenced at `e`, a null
+ * cursor when there is no reference: file-scope constants then need one). */
+tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
+tr_val tr_int(tr_ctx *c, const char *text, int prec);
+tr_val tr_data(tr_ctx *c, const char *why);
+tr_val tr_unknown_val(tr_ctx *c, const char *why);
+/* Parenthesised as needed to be an operand of precedence `prec`. */
+const char *tr_operand(tr_ctx *c, tr_val v, int prec, bool right);
+void tr_flush_flops(tr_ctx *c);
+/* 0 fp16, 1 fp32, 2 fp64, -1 not floating */
+int tr_float_kind(tr_ctx *c, CXType t);
+int tr_expr_float_kind(tr_ctx *c, CXCursor e);
+void tr_emit(tr_ctx *c, const char *fmt, ...) RC_PRINTF(2, 3);
+void tr_add_unknown(tr_ctx *c, CXCursor at, const char *fmt, ...) RC_PRINTF(3, 4);
+void tr_add_note(tr_ctx *c, const char *fmt, ...) RC_PRINTF(2, 3);
+void tr_bind(tr_ctx *c, CXCursor decl, tr_val v);
+/* A new binding, even when decl has one (a function inlined again). */
+void tr_push(tr_ctx *c, CXCursor decl, tr_val v);
+tr_binding *tr_lookup(tr_ctx *c, CXCursor decl);
+void tr_skip(tr_ctx *c, CXCursor s);
+const char *tr_new_name(tr_ctx *c, const char *want);
+void tr_use_param(tr_ctx *c, const char *name);
+int tr_array_for(tr_ctx *c, CXCursor decl, const char *name, CXType elem, const char *space,
+                 const char *length, int order, int line);
+const char *tr_xml_escape(tr_ctx *c, const char *s);
+/* The elements in one `t` (the product of an array type's extents), as a
+ * model expression; NULL when it cannot be said. */
+const char *tr_elems_of_type(tr_ctx *c, CXType t);
+bool tr_elem_type(tr_ctx *c, CXType t, const char **name, int *bytes);
+
+/* Shared by translate_expr.c and translate_call.c. */
+/* l op r, parenthesised as C needs (0 + x is x). */
+tr_val tr_compose(tr_ctx *c, tr_val l, const char *op, tr_val r);
+/* FLOPs at a precision (0 fp16, 1 fp32, 2 fp64), to the current statement. */
+void tr_add_flops(tr_ctx *c, int kind, long long n);
+/* <load>, <store> or <atomic> of a V_PTR element (a load read before in the
+ * statement is not emitted again). */
+void tr_access(tr_ctx *c, const char *what, tr_val p);
+/* The element p points at, read (an unknown at `at` when p is one). */
+tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what);
+/* lhs = v: a local rebound, an element stored, or an unknown. */
+void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
+/* l op r for arithmetic, comparisons and pointer offsets, FLOPs counted. */
+tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXType lt, CXType rt);
+/* An integer constant clang folds (macros, sizeof, enumerators). */
+bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out);
+bool tr_name_in(const char *name, const char *const *list);
+const char *tr_callee_name(tr_ctx *c, CXCursor call);
+/* A call expression (translate_call.c). */
+tr_val tr_call(tr_ctx *c, CXCursor e);
+
+/* Shared by translate_stmt.c and translate_loop.c. */
+/* e without parentheses and implicit conversions. */
+CXCursor tr_strip(tr_ctx *c, CXCursor e);
+/* FLOPs emitted, the statement's reads forgotten. */
+void tr_end_statement(tr_ctx *c);
+bool tr_is_int(CXType t);
+/* "not (v)", for a guard's else branch. */
+const char *tr_negated(tr_ctx *c, tr_val v);
+/* A for statement (translate_loop.c). */
+void tr_for_stmt(tr_ctx *c, CXCursor s);
+
+/* Statements (translate_stmt.c) */
+void tr_stmt(tr_ctx *c, CXCursor s);
+/* Translates the body of a function; `exits` gets whether a return was
+ * seen that the translation turned into a guard. */
+void tr_body(tr_ctx *c, CXCursor body);
+
+#endif
