@@ -272,7 +272,8 @@ int rc_draft_write(const rc_draft_request *rq, FILE *out, FILE *err)
         status = 2;
         goto done;
     }
-    qsort(c.arrays, c.narrays, sizeof *c.arrays, cmp_arrays);
+    if (c.narrays > 1) /* qsort must not be given NULL, even for 0 items */
+        qsort(c.arrays, c.narrays, sizeof *c.arrays, cmp_arrays);
     const char *work = c.out.data ? c.out.data : "";
     /* count the draft, with derived lengths wide open */
     size_t plen = 0;

@@ -22,7 +22,8 @@ else
 fi
 
 models=$(ls "$kdir"/*.xml | wc -l | tr -d ' ')
-"$roofcast" --check --specs "$src/specs" --gpu h100-sxm5 "$kdir" >"$tmp/check" 2>"$tmp/err"
+# -q: no progress lines on a slow (sanitizer) build; warnings and errors still show.
+"$roofcast" -q --check --specs "$src/specs" --gpu h100-sxm5 "$kdir" >"$tmp/check" 2>"$tmp/err"
 status=$?
 rows=$(grep -c ' h100-sxm5 ' "$tmp/check")
 if [ "$status" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$rows" -eq "$models" ]; then
