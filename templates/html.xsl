@@ -48,6 +48,18 @@
         </h1>
         <p><xsl:value-of select="summary"/>.</p>
         <xsl:apply-templates select="glance[row]"/>
+        <!-- A launch that runs on none of the GPUs (issue 30): that is the answer, so it comes first. -->
+        <xsl:if test="cannot-launch and not(estimates/estimate)">
+          <section id="glance" class="glance">
+            <h2>At a glance</h2>
+            <p>This launch cannot run on any of the <xsl:value-of select="count(cannot-launch)"/> GPUs, so nothing is estimated:</p>
+            <ul>
+              <xsl:for-each select="cannot-launch">
+                <li><xsl:value-of select="@gpu-name"/>: <xsl:value-of select="@reason"/></li>
+              </xsl:for-each>
+            </ul>
+          </section>
+        </xsl:if>
         <p>
           <xsl:text>This report estimates the time of one launch of </xsl:text>
           <code><xsl:value-of select="@name"/></code>

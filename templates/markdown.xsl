@@ -40,6 +40,16 @@
     <xsl:value-of select="rc:md(summary)"/>
     <xsl:value-of select="concat('.', $nl, $nl)"/>
     <xsl:apply-templates select="glance[row]"/>
+    <!-- A launch that runs on none of the GPUs (issue 30): that is the answer, so it comes first. -->
+    <xsl:if test="cannot-launch and not(estimates/estimate)">
+      <xsl:text>## At a glance</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:value-of select="concat('This launch cannot run on any of the ', count(cannot-launch), ' GPUs, so nothing is estimated:', $nl, $nl)"/>
+      <xsl:for-each select="cannot-launch">
+        <xsl:value-of select="concat('- ', rc:md(@gpu-name), ': ', rc:md(@reason), $nl)"/>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+    </xsl:if>
     <xsl:text>This report estimates the time of one launch of </xsl:text>
     <xsl:value-of select="rc:code(@name)"/>
     <xsl:text> from its declared work, counted exactly over the launched threads, and the figures of each GPU</xsl:text>

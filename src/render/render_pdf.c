@@ -701,6 +701,13 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
     double y = MARGIN_TOP;
     kernel_header(p, k, scale, &y);
     glance(p, k, scale, &y);
+    /* A launch that runs on no GPU: that is the answer, so it stands where At a glance does. */
+    bool runs_nowhere = !child(child(k, "estimates"), "estimate") && child(k, "cannot-launch");
+    if (runs_nowhere) {
+        y += heading(p, "At a glance: this launch cannot run on any of the GPUs, so nothing is "
+                        "estimated", scale, y);
+        y += cannot_launch_list(p, k, scale, y) + 8 * scale;
+    }
     y += launch_and_work(p, k, scale, y);
     notes_list(p, k, scale, &y);
     y += 10 * scale;
@@ -716,7 +723,8 @@ static double kernel_blocks(pdf *p, xmlNodePtr k, double scale, double chart_h,
                           "t_mem) + t_launch (fastest in bold)",
                  scale, y);
     y += time_table(p, k, y, scale);
-    y += cannot_launch_list(p, k, scale, y);
+    if (!runs_nowhere)
+        y += cannot_launch_list(p, k, scale, y);
     if (child(counts(k, "model"), "memory") || child(k, "glance")) {
         /* The levels' and the refined estimate's tables are appendix A of the Markdown and
          * HTML reports: the page keeps to At a glance, the peak roofline and the counts. */

@@ -214,6 +214,13 @@ lacks "$out/results.xml" '<estimate gpu="reserve"'
 has "$out/estimates.csv" "maximum_kernel,rtx-4070,240000,640000,,,,,,,,6400,640000,727040,4032,0,0,,,,,,,,,\"cannot launch on the GeForce RTX 4070: $regs\""
 same "estimates.csv rows" "$(grep -c '' "$out/estimates.csv")" 5
 has "$out/maximum_kernel.md" "- GeForce RTX 4070: **cannot launch**: $regs; no estimate is made"
+# A launch that runs on no GPU says so first, where At a glance stands.
+same "maximum_kernel's first section" "$(sed -n '5,9p' "$out/maximum_kernel.md")" "## At a glance
+
+This launch cannot run on any of the 2 GPUs, so nothing is estimated:
+
+- Reserve Test GPU: $regs"
+contains "$out/maximum_kernel.html" "<section id=\"glance\" class=\"glance\"><h2>At a glance</h2><p>This launch cannot run on any of the 2 GPUs, so nothing is estimated:</p><ul><li>Reserve Test GPU: $regs</li><li>GeForce RTX 4070: $regs</li></ul></section>"
 has "$out/gpuMeans.md" "- Reserve Test GPU: **cannot launch**: $reserve; no estimate is made"
 # At a glance leaves the pair out of its rows and says so in its verdict.
 has "$out/gpuMeans.md" "It cannot launch on the Reserve Test GPU ($reserve): that GPU has no estimate and no rank."
@@ -225,6 +232,8 @@ if command -v pdftotext >/dev/null 2>&1; then
     pdftotext "$out/maximum_kernel.pdf" "$tmp/max.txt"
     pdftotext "$out/summary.pdf" "$tmp/summary.txt"
     contains "$tmp/max.txt" "cannot launch on the GeForce RTX 4070: $regs; no estimate is made"
+    same "maximum_kernel.pdf's first heading" "$(sed -n '/^At a glance/p' "$tmp/max.txt")" \
+        "At a glance: this launch cannot run on any of the GPUs, so nothing is estimated"
     # 3 pairs, in the t_estimate table and in the t_total table of page 1
     same "cannot launch in summary.pdf's tables" "$(grep -c '^cannot launch$' "$tmp/summary.txt")" 6
 else
