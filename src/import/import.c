@@ -5,6 +5,7 @@
 
 #include <clang-c/Index.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "import/draft.h"
 #include "import/standin.h"
 #include "import/translate.h"
+#include "util/output.h"
 
 /* A source larger than this is refused before clang sees it: kernel files
  * are kilobytes, and a generated blob would take minutes. */
@@ -266,19 +268,9 @@ static bool readable_in(const char *dir, const char *name)
  * than the importer reads. */
 static char *read_text(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *t = malloc(MAX_SOURCE_BYTES + 1);
-    size_t n = t ? fread(t, 1, MAX_SOURCE_BYTES + 1, f) : 0;
-    fclose(f);
-    if (!t || n > MAX_SOURCE_BYTES) {
-        free(t);
-        return NULL;
-    }
-    t[n] = '\0';
-    *len = n;
-    return t;
+    /* without blocking on a FIFO, a regular file only (util/output.h) */
+    const char *why;
+    return rc_read_regular(AT_FDCWD, path, true, MAX_SOURCE_BYTES, len, &why);
 }
 
 /* Where `name` (#include "name" in the file `from`) is: beside `from`, else
@@ -658,14 +650,19 @@ int rc_import_main(int argc, char **argv, FILE *out, FILE *err)
     char *text = NULL;
     /* read the source, to refuse what is not a source file before clang */
     struct stat fst;
-    FILE *sf = fopen(o.source, "rb");
-    if (!sf || fstat(fileno(sf), &fst) != 0) {
-        fprintf(err, "roofcast import: %s: %s\n", o.source, strerror(errno));
+    /* opened without blocking on a FIFO, a regular file only (util/output.h) */
+    const char *why = NULL;
+    int sfd = rc_open_regular(AT_FDCWD, o.source, O_RDONLY, true, &why);
+    FILE *sf = sfd >= 0 ? fdopen(sfd, "rb") : NULL;
+    if (sfd >= 0 && !sf)
+        close(sfd);
+    if (!sf && why) {
+        fprintf(err, "roofcast import: %s: not a regular file (%s)\n", o.source, why);
         status = 2;
         goto done;
     }
-    if (!S_ISREG(fst.st_mode)) {
-        fprintf(err, "roofcast import: %s: not a regular file\n", o.source);
+    if (!sf || fstat(fileno(sf), &fst) != 0) {
+        fprintf(err, "roofcast import: %s: %s\n", o.source, strerror(errno));
         status = 2;
         goto done;
     }

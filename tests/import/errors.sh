@@ -65,6 +65,13 @@ head -c 10485760 /dev/zero | tr '\0' ' ' >"$tmp/big.cu"
 expect big 1 "big.cu: 10485760 bytes: larger than the importer reads (4 MiB)" -- \
     "$bin" import "$tmp/big.cu" -o "$tmp/o7"
 nothing big "$tmp/o7"
+# A FIFO or a directory as SOURCE: named, never waited on (timeout: a hang fails).
+mkfifo "$tmp/fifo.cu"
+expect fifo 2 "roofcast import: $tmp/fifo.cu: not a regular file (a FIFO)" -- \
+    timeout 20 "$bin" import "$tmp/fifo.cu" --grid 1 --block 1 -o "$tmp/o7f"
+nothing fifo "$tmp/o7f"
+expect directory 2 "roofcast import: $tmp: not a regular file (a directory)" -- \
+    "$bin" import "$tmp" --grid 1 --block 1 -o "$tmp/o7d"
 
 expect bad_param 2 "roofcast import: --param: 'n' has no '=' after the name (expected NAME=EXPR)" -- \
     "$bin" import "$cu" --param n -o "$tmp/o8"
