@@ -37,98 +37,18 @@
 
 #include "input/load.h"
 #include "model/classes.h"
+#include "model/pages.h"
 
 #define WARP 32
 #define PAGE_BITS 12 /* sectors per page of the stamp map: 4,096 */
 
 /* ---- the stamp map: the last class that touched each sector ----------- */
 
-typedef struct {
-    int64_t page;     /* sector >> PAGE_BITS, or -1 when the entry is free */
-    uint32_t *stamps; /* 1 << PAGE_BITS of them */
-} page_entry;
-
-typedef struct {
-    page_entry *table; /* open addressing, a power of two long */
-    size_t size, used;
-    page_entry *last;  /* the page found last: accesses are local */
-} stamp_map;
-
-static bool map_init(stamp_map *m)
-{
-    m->size = 64;
-    m->used = 0;
-    m->last = NULL;
-    m->table = malloc(m->size * sizeof *m->table);
-    if (!m->table)
-        return false;
-    for (size_t i = 0; i < m->size; i++)
-        m->table[i] = (page_entry){-1, NULL};
-    return true;
-}
-
-static void map_free(stamp_map *m)
-{
-    for (size_t i = 0; m->table && i < m->size; i++)
-        if (m->table[i].page >= 0)
-            free(m->table[i].stamps);
-    free(m->table);
-    m->table = NULL;
-}
-
-static size_t page_hash(int64_t page, size_t size)
-{
-    return (size_t)(((uint64_t)page * 0x9E3779B97F4A7C15ULL) >> 20) & (size - 1);
-}
-
-static bool map_grow(stamp_map *m)
-{
-    size_t size = m->size * 2;
-    page_entry *t = malloc(size * sizeof *t);
-    if (!t)
-        return false;
-    for (size_t i = 0; i < size; i++)
-        t[i] = (page_entry){-1, NULL};
-    for (size_t i = 0; i < m->size; i++) {
-        if (m->table[i].page < 0)
-            continue;
-        size_t h = page_hash(m->table[i].page, size);
-        while (t[h].page >= 0)
-            h = (h + 1) & (size - 1);
-        t[h] = m->table[i];
-    }
-    free(m->table);
-    m->table = t;
-    m->size = size;
-    m->last = NULL;
-    return true;
-}
-
 /* The stamp of `sector`, creating its page; NULL when out of memory. */
-static uint32_t *map_stamp(stamp_map *m, int64_t sector)
+static uint32_t *map_stamp(rc_pages *m, int64_t sector)
 {
-    int64_t page = sector >> PAGE_BITS;
-    size_t off = (size_t)(sector & ((1 << PAGE_BITS) - 1));
-    if (m->last && m->last->page == page)
-        return &m->last->stamps[off];
-    size_t h = page_hash(page, m->size);
-    while (m->table[h].page >= 0 && m->table[h].page != page)
-        h = (h + 1) & (m->size - 1);
-    if (m->table[h].page < 0) {
-        if (2 * (m->used + 1) > m->size) {
-            if (!map_grow(m))
-                return NULL;
-            return map_stamp(m, sector);
-        }
-        uint32_t *stamps = calloc((size_t)1 << PAGE_BITS, sizeof *stamps);
-        if (!stamps)
-            return NULL;
-        m->table[h].page = page;
-        m->table[h].stamps = stamps;
-        m->used++;
-    }
-    m->last = &m->table[h];
-    return &m->last->stamps[off];
+    uint32_t *stamps = rc_pages_get(m, sector >> PAGE_BITS);
+    return stamps ? &stamps[sector & ((1 << PAGE_BITS) - 1)] : NULL;
 }
 
 /* ---- the analysis of one array ----------------------------------------- */
@@ -160,7 +80,7 @@ typedef struct {
     int64_t store_sectors, store_lines; /* of store and atomic requests */
     int64_t footprint;       /* new sectors of the whole launch */
     int64_t index_min, index_max; /* over the accesses counted */
-    stamp_map map;
+    rc_pages map; /* the stamps, 1 << PAGE_BITS a page */
     uint32_t stamp;          /* the current class, from 1 */
     int64_t steps, budget;
     const rc_work **fail_node;
@@ -815,8 +735,8 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
     if (st == A_BUDGET && count > 1) {
         /* The estimate was short: start again on a smaller sample. */
         memset(ac, 0, sizeof *ac);
-        map_free(&an->map);
-        if (!map_init(&an->map))
+        rc_pages_free(&an->map);
+        if (!rc_pages_init(&an->map, ((size_t)1 << PAGE_BITS) * sizeof(uint32_t)))
             return fail(an, NULL, "out of memory");
         an->steps = 0;
         an->footprint = 0;
@@ -926,12 +846,12 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
         an.array = (int)i;
         an.arr = &k->arrays[i];
         an.stamp = 0;
-        if (!map_init(&an.map)) {
+        if (!rc_pages_init(&an.map, ((size_t)1 << PAGE_BITS) * sizeof(uint32_t))) {
             snprintf(message, n, "out of memory");
             goto end;
         }
         status st = analyse_array(&an, executions, boxes, nboxes, enumerate, out);
-        map_free(&an.map);
+        rc_pages_free(&an.map);
         if (st != A_OK)
             goto end;
     }

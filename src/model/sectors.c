@@ -5,95 +5,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/pages.h"
+
 #define PAGE_BITS 16 /* sectors per page of the bitmap: 65,536 */
 #define PAGE_WORDS ((size_t)1 << (PAGE_BITS - 6))
 
 /* ---- a sparse bitmap of sectors ----------------------------------------- */
 
 typedef struct {
-    int64_t page; /* sector >> PAGE_BITS, or -1 when free */
-    uint64_t *bits;
-} bpage;
-
-typedef struct {
-    bpage *table; /* open addressing, a power of two long */
-    size_t size, used;
-    bpage *last;
-    int64_t count; /* bits set */
+    rc_pages pages; /* PAGE_WORDS words a page */
+    int64_t count;  /* bits set */
 } bitmap;
 
 static bool bm_init(bitmap *m)
 {
-    m->size = 16;
-    m->used = 0;
-    m->last = NULL;
     m->count = 0;
-    m->table = malloc(m->size * sizeof *m->table);
-    if (!m->table)
-        return false;
-    for (size_t i = 0; i < m->size; i++)
-        m->table[i] = (bpage){-1, NULL};
-    return true;
-}
-
-static void bm_free(bitmap *m)
-{
-    for (size_t i = 0; m->table && i < m->size; i++)
-        if (m->table[i].page >= 0)
-            free(m->table[i].bits);
-    free(m->table);
-    m->table = NULL;
-}
-
-static size_t bm_hash(int64_t page, size_t size)
-{
-    return (size_t)(((uint64_t)page * 0x9E3779B97F4A7C15ULL) >> 24) & (size - 1);
-}
-
-static bool bm_grow(bitmap *m)
-{
-    size_t size = m->size * 2;
-    bpage *t = malloc(size * sizeof *t);
-    if (!t)
-        return false;
-    for (size_t i = 0; i < size; i++)
-        t[i] = (bpage){-1, NULL};
-    for (size_t i = 0; i < m->size; i++) {
-        if (m->table[i].page < 0)
-            continue;
-        size_t h = bm_hash(m->table[i].page, size);
-        while (t[h].page >= 0)
-            h = (h + 1) & (size - 1);
-        t[h] = m->table[i];
-    }
-    free(m->table);
-    m->table = t;
-    m->size = size;
-    m->last = NULL;
-    return true;
-}
-
-static uint64_t *bm_page(bitmap *m, int64_t page)
-{
-    if (m->last && m->last->page == page)
-        return m->last->bits;
-    size_t h = bm_hash(page, m->size);
-    while (m->table[h].page >= 0 && m->table[h].page != page)
-        h = (h + 1) & (m->size - 1);
-    if (m->table[h].page < 0) {
-        if (2 * (m->used + 1) > m->size) {
-            if (!bm_grow(m))
-                return NULL;
-            return bm_page(m, page);
-        }
-        uint64_t *bits = calloc(PAGE_WORDS, sizeof *bits);
-        if (!bits)
-            return NULL;
-        m->table[h] = (bpage){page, bits};
-        m->used++;
-    }
-    m->last = &m->table[h];
-    return m->last->bits;
+    return rc_pages_init(&m->pages, PAGE_WORDS * sizeof(uint64_t));
 }
 
 /* Sets sectors first .. first + n - 1 (n >= 1, first >= 0). */
@@ -103,7 +30,7 @@ static bool bm_set(bitmap *m, int64_t first, int64_t n)
     while (first < end) {
         int64_t page = first >> PAGE_BITS, page_end = (page + 1) << PAGE_BITS;
         int64_t stop = end < page_end ? end : page_end;
-        uint64_t *bits = bm_page(m, page);
+        uint64_t *bits = rc_pages_get(&m->pages, page);
         if (!bits)
             return false;
         size_t a = (size_t)(first - (page << PAGE_BITS)), b = (size_t)(stop - (page << PAGE_BITS));
@@ -131,10 +58,7 @@ static void bm_clear(bitmap *m, int64_t first, int64_t n)
     while (first < end) {
         int64_t page = first >> PAGE_BITS, page_end = (page + 1) << PAGE_BITS;
         int64_t stop = end < page_end ? end : page_end;
-        size_t h = bm_hash(page, m->size);
-        while (m->table[h].page >= 0 && m->table[h].page != page)
-            h = (h + 1) & (m->size - 1);
-        uint64_t *bits = m->table[h].page == page ? m->table[h].bits : NULL;
+        uint64_t *bits = rc_pages_find(&m->pages, page);
         size_t a = (size_t)(first - (page << PAGE_BITS)), b = (size_t)(stop - (page << PAGE_BITS));
         while (bits && a < b) {
             size_t w = a >> 6, lo = a & 63, hi = (b - (a & ~(size_t)63)) < 64 ? (b & 63) : 64;
@@ -177,7 +101,7 @@ void rc_sectors_free(rc_sectors *s)
 {
     if (!s)
         return;
-    bm_free(&s->bm);
+    rc_pages_free(&s->bm.pages);
     free(s->runs);
     free(s);
 }
