@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define RC_VERSION "0.1.0"
+#include "util/version.h" /* RC_VERSION */
 
 /* Output formats, a bit each. ORDER RC_FORMAT */
 enum {

@@ -13,8 +13,8 @@
 #include <hpdf_streams.h>
 #include <zlib.h>
 
-#include "cli/roofcast.h"
 #include "util/buffer.h"
+#include "util/version.h" /* RC_VERSION */
 
 #define LEADING 1.22 /* line height / font size */
 #define ROW_PAD 0.3  /* a table row's space above and below, / font size */

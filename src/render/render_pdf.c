@@ -31,13 +31,13 @@
 #include <hpdf.h>
 #include <zlib.h>
 
-#include "cli/roofcast.h"
 #include "paint/font.h"
 #include "paint/paint_hpdf.h"
 #include "render/chart.h"
 #include "render/pdf_layout.h"
 #include "results/results.h"
 #include "util/buffer.h"
+#include "util/version.h" /* RC_VERSION */
 
 #define X(s) ((const xmlChar *)(s))
 
