@@ -848,26 +848,6 @@ static char *code_of(xmlNodePtr n)
 
 /* ---- GPUs ------------------------------------------------------------- */
 
-void rc_gpu_free(rc_gpu *gpu)
-{
-    if (!gpu)
-        return;
-    free(gpu->id);
-    free(gpu->name);
-    free(gpu->architecture);
-    free(gpu->compute_capability);
-    free(gpu->memory_type);
-    free(gpu->clock_kind);
-    free(gpu->source);
-    free(gpu->file);
-    rc_gpu_figure *sm = &gpu->sm.count, *rates = &gpu->rates.dram_bandwidth;
-    for (size_t i = 0; i < sizeof gpu->sm / sizeof *sm; i++)
-        rc_gpu_figure_clear(&sm[i]);
-    for (size_t i = 0; i < sizeof gpu->rates / sizeof *rates; i++)
-        rc_gpu_figure_clear(&rates[i]);
-    free(gpu);
-}
-
 /* Reads a quantity element; reports and returns false when it is bad.
  * `positive`: the value must be > 0 (else >= 0). */
 static bool read_quantity(xmlNodePtr n, rc_quantity_kind kind, bool positive,
@@ -1148,145 +1128,16 @@ rc_gpu *rc_load_gpu_memory(rc_loader *loader, const char *name, const char *xml,
 
 /* ---- kernels ---------------------------------------------------------- */
 
-static void work_free(rc_work *w)
-{
-    while (w) {
-        rc_work *next = w->next;
-        work_free(w->children);
-        for (int i = 0; i < RC_WORK_EXPRS; i++) {
-            rc_expr_free(w->expr[i]);
-            free(w->text[i]);
-        }
-        rc_expr_free(w->index_expr);
-        free(w->index_text);
-        free(w->name);
-        free(w->note);
-        free(w->assumption);
-        free(w);
-        w = next;
-    }
-}
-
-void rc_kernel_free(rc_kernel *k)
-{
-    if (!k)
-        return;
-    free(k->id);
-    free(k->name);
-    free(k->summary);
-    free(k->source_language);
-    free(k->source_code);
-    free(k->grid_text);
-    free(k->block_text);
-    for (size_t i = 0; i < k->nparams; i++) {
-        free(k->params[i].name);
-        free(k->params[i].text);
-        free(k->params[i].note);
-    }
-    free(k->params);
-    for (size_t i = 0; i < k->narrays; i++) {
-        free(k->arrays[i].name);
-        free(k->arrays[i].type);
-        free(k->arrays[i].length_text);
-        free(k->arrays[i].note);
-    }
-    free(k->arrays);
-    work_free(k->work);
-    for (size_t i = 0; i < k->nnotes; i++)
-        free(k->notes[i]);
-    free(k->notes);
-    free(k->file);
-    free(k);
-}
-
-int64_t rc_kernel_blocks(const rc_kernel *k)
-{
-    return k->grid[0] * k->grid[1] * k->grid[2];
-}
-
-int64_t rc_kernel_threads_per_block(const rc_kernel *k)
-{
-    return k->block[0] * k->block[1] * k->block[2];
-}
-
-/* ORDER RC_WORK */
-static const char *const work_elements[] = {
-    "let", "when", "loop", "flops", "load", "store", "traffic", "atomic"};
-static const char *const work_attrs[][RC_WORK_EXPRS] = {
-    {"value", NULL, NULL},  {"test", NULL, NULL},   {"from", "to", "step"},
-    {"count", NULL, NULL},  {"count", "bytes", NULL}, {"count", "bytes", NULL},
-    {"bytes", NULL, NULL},  {"count", "bytes", NULL}};
-/* Defaults for optional expressions (loop step, access count). */
-static const char *const work_defaults[][RC_WORK_EXPRS] = {
-    {NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, "1"}, {NULL, NULL, NULL},
-    {"1", NULL, NULL},  {"1", NULL, NULL},  {NULL, NULL, NULL}, {NULL, NULL, NULL}};
-
-const char *rc_work_element(rc_work_kind kind) { return work_elements[kind]; }
-const char *rc_work_attr(rc_work_kind kind, int which)
-{
-    return which >= 0 && which < RC_WORK_EXPRS ? work_attrs[kind][which] : NULL;
-}
-
-/* ORDER RC_SPACE */
-static const char *const space_names[] = {"global", "shared", "constant", "local"};
-const char *rc_space_name(rc_space space) { return space_names[space]; }
-
-/* ORDER RC_PRECISION */
-static const char *const precision_names[] = {"fp16", "fp32", "fp64"};
-const char *rc_precision_name(rc_precision p) { return precision_names[p]; }
-
 /* A <flops> statement's precision attribute; the schema allows only the three names. */
 static rc_precision read_precision(xmlNodePtr n)
 {
     char *text = attr(n, "precision");
     rc_precision p = RC_PRECISION_FP32;
     for (int i = 0; text && i < RC_PRECISIONS; i++)
-        if (strcmp(text, precision_names[i]) == 0)
+        if (strcmp(text, rc_precision_name((rc_precision)i)) == 0)
             p = (rc_precision)i;
     free(text);
     return p;
-}
-
-/* ORDER RC_STEP */
-static const char *const step_ops[] = {"+=", "-=", "*=", "/=", "<<=", ">>="};
-const char *rc_step_op_text(rc_step_op op) { return step_ops[op]; }
-
-/* The element size of a C or CUDA scalar or vector type; 0 if unknown.
- * Vector types follow CUDA's vector_types.h: char1..4 up to double1..2,
- * whose size is the component's times the count (3-vectors are not
- * padded). */
-int rc_type_size(const char *type)
-{
-    static const struct {
-        const char *name;
-        int size;
-        int max_vec; /* largest vector width of the type's vector name, 0: none */
-        const char *vec; /* the vector types' stem */
-    } scalars[] = {
-        {"char", 1, 4, "char"},           {"signed char", 1, 0, NULL},
-        {"unsigned char", 1, 4, "uchar"}, {"short", 2, 4, "short"},
-        {"unsigned short", 2, 4, "ushort"}, {"int", 4, 4, "int"},
-        {"unsigned", 4, 0, NULL},         {"unsigned int", 4, 4, "uint"},
-        {"long", 8, 4, "long"},           {"unsigned long", 8, 4, "ulong"},
-        {"long long", 8, 4, "longlong"},  {"unsigned long long", 8, 4, "ulonglong"},
-        {"float", 4, 4, "float"},         {"double", 8, 4, "double"},
-        {"half", 2, 2, "half"},           {"__half", 2, 2, "__half"},
-        {"__nv_bfloat16", 2, 2, "__nv_bfloat16"}, {"bool", 1, 0, NULL},
-        {"int8_t", 1, 0, NULL},  {"uint8_t", 1, 0, NULL},  {"int16_t", 2, 0, NULL},
-        {"uint16_t", 2, 0, NULL}, {"int32_t", 4, 0, NULL}, {"uint32_t", 4, 0, NULL},
-        {"int64_t", 8, 0, NULL}, {"uint64_t", 8, 0, NULL}, {"size_t", 8, 0, NULL},
-    };
-    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++) {
-        if (strcmp(type, scalars[i].name) == 0)
-            return scalars[i].size;
-        if (!scalars[i].vec)
-            continue;
-        size_t n = strlen(scalars[i].vec);
-        if (strncmp(type, scalars[i].vec, n) == 0 && type[n] >= '1' &&
-            type[n] <= '0' + scalars[i].max_vec && type[n + 1] == '\0')
-            return scalars[i].size * (type[n] - '0');
-    }
-    return 0;
 }
 
 /* Names visible at a point of the work model, innermost last. */
@@ -1691,8 +1542,8 @@ static rc_step_op step_op_of(const char *text, const char **rest)
     while (*p == ' ' || *p == '\t')
         p++;
     for (int op = RC_STEP_SHR; op >= RC_STEP_ADD; op--) {
-        size_t n = strlen(step_ops[op]);
-        if (strncmp(p, step_ops[op], n) == 0) {
+        size_t n = strlen(rc_step_op_text((rc_step_op)op));
+        if (strncmp(p, rc_step_op_text((rc_step_op)op), n) == 0) {
             *rest = p + n;
             return (rc_step_op)op;
         }
@@ -1732,7 +1583,7 @@ static bool parse_loop_head(scope *sc, rc_work *w, xmlNodePtr n, int line)
         rc_error_at(sc->diag, sc->file, line,
                     "<loop> with step '%s' counts down: write its condition as 'while', "
                     "such as while=\"%s > 0\"",
-                    step_ops[w->step_op], w->name ? w->name : "i");
+                    rc_step_op_text(w->step_op), w->name ? w->name : "i");
         ok = false;
     }
     if (w->text[0] && !(w->expr[0] = parse_attr(sc, "loop", "from", w->text[0], line)))
@@ -1749,7 +1600,7 @@ static bool parse_loop_head(scope *sc, rc_work *w, xmlNodePtr n, int line)
  * array's type; the legacy form gives count and bytes instead. */
 static bool parse_access(scope *sc, rc_work *w, xmlNodePtr n, int line)
 {
-    const char *element = work_elements[w->kind];
+    const char *element = rc_work_element(w->kind);
     char *array = attr(n, "array");
     w->index_text = attr(n, "index");
     w->array = -1;
@@ -1813,15 +1664,15 @@ static bool parse_access(scope *sc, rc_work *w, xmlNodePtr n, int line)
 static bool parse_exprs(scope *sc, rc_work *w, xmlNodePtr n, int line)
 {
     bool ok = true;
-    const char *element = work_elements[w->kind];
+    const char *element = rc_work_element(w->kind);
     for (int i = 0; i < RC_WORK_EXPRS; i++) {
-        const char *a = work_attrs[w->kind][i];
+        const char *a = rc_work_attr(w->kind, i);
         if (!a)
             continue;
         w->attr[i] = a;
         w->text[i] = attr(n, a);
-        if (!w->text[i] && work_defaults[w->kind][i])
-            w->text[i] = strdup(work_defaults[w->kind][i]);
+        if (!w->text[i] && rc_work_default(w->kind, i))
+            w->text[i] = strdup(rc_work_default(w->kind, i));
         if (!w->text[i])
             continue; /* the schema requires it; nothing to parse */
         w->expr[i] = parse_attr(sc, element, a, w->text[i], line);
@@ -1836,7 +1687,7 @@ static rc_work *parse_statement(scope *sc, xmlNodePtr n, int depth, bool *ok)
     rc_work_kind kind;
     const char *element = (const char *)n->name;
     for (kind = RC_WORK_LET; kind <= RC_WORK_ATOMIC; kind++)
-        if (strcmp(element, work_elements[kind]) == 0)
+        if (strcmp(element, rc_work_element(kind)) == 0)
             break;
     if (kind > RC_WORK_ATOMIC) { /* the schema lets nothing else through */
         rc_error_at(sc->diag, sc->file, xmlGetLineNo(n), "unexpected <%s>", element);
@@ -1963,7 +1814,7 @@ static bool read_array(scope *sc, xmlNodePtr n, rc_array *a)
     }
     a->space = RC_SPACE_GLOBAL;
     for (int s = 0; space && s <= RC_SPACE_LOCAL; s++)
-        if (strcmp(space, space_names[s]) == 0)
+        if (strcmp(space, rc_space_name((rc_space)s)) == 0)
             a->space = (rc_space)s;
     free(space);
     if (!const_attr(sc, "array", "length", a->length_text, line, &a->length))

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/load.h"
+#include "model/names.h"
 
 cstatus cls_enumerate(cls *c, const char *fmt, ...)
 {

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "util/diag.h"
-#include "input/load.h"
+#include "model/names.h"
 
 /* What a run over a box says. */
 typedef enum {
