@@ -1,6 +1,6 @@
 /* model.h: the loaded inputs, as plain C structs.
  *
- * The loader (load.c) builds these from specs/<id>.xml and kernels/<id>.xml; the
+ * The loader (src/input/) builds these from specs/<id>.xml and kernels/<id>.xml; the
  * evaluator (eval.c) and the results builder (results.c) only read them.
  * Every string is owned by the struct that holds it and freed by its _free.
  */
