@@ -12,6 +12,7 @@
 #include "input/load.h"
 #include "input/load_xml.h"
 #include "model/names.h"
+#include "util/array.h"
 
 /* CUDA's launch limits (compute capability 3.0 and later). */
 #define MAX_GRID_X 2147483647LL
@@ -136,14 +137,8 @@ bool rc_scope_check_new_name(rc_scope *sc, const char *name, const char *element
 
 bool rc_scope_push(rc_scope *sc, const char *name, rc_name_binding b, int line)
 {
-    if (sc->count == sc->capacity) {
-        size_t cap = sc->capacity ? 2 * sc->capacity : 16;
-        rc_scope_entry *e = realloc(sc->entries, cap * sizeof *e);
-        if (!e)
-            return false;
-        sc->entries = e;
-        sc->capacity = cap;
-    }
+    if (!RC_GROW(sc->entries, sc->capacity, sc->count + 1))
+        return false;
     sc->entries[sc->count++] = (rc_scope_entry){name, b, line};
     return true;
 }

@@ -14,6 +14,7 @@
 
 #include "input/load.h"
 #include "input/load_xml.h"
+#include "util/array.h"
 
 /* The schemas, compiled into the program (schemas.c, made by CMake). */
 extern const char rc_gpu_xsd[];
@@ -95,13 +96,10 @@ static bool read_all(int fd, const char *path, char **xml, size_t *len, size_t c
         if (*len == cap) {
             if (cap > (size_t)MAX_FILE_BYTES)
                 break;
-            char *p = realloc(*xml, 2 * cap);
-            if (!p) {
+            if (!RC_GROW(*xml, cap, cap + 1)) { /* doubles */
                 rc_error_at(diag, path, 0, "out of memory");
                 return false;
             }
-            *xml = p;
-            cap *= 2;
         }
         ssize_t got = read(fd, *xml + *len, cap - *len);
         if (got < 0 && errno == EINTR)

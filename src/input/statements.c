@@ -9,7 +9,6 @@
 #include "input/load_xml.h"
 #include "model/names.h"
 
-
 /* A <flops> statement's precision attribute; the schema allows only the three names. */
 static rc_precision read_precision(xmlNodePtr n)
 {

@@ -28,6 +28,7 @@
 #include "model/expr.h"
 #include "model/expr_code.h"
 #include "model/expr_parser.h"
+#include "util/array.h"
 
 /* Jump targets and slots are int32_t. */
 #define MAX_CODE ((size_t)INT32_MAX)
@@ -70,19 +71,10 @@ _Noreturn static void nomem(parser *p)
 static size_t emit(parser *p, int op, int mode, int32_t arg, int64_t k,
                    span at)
 {
-    if (p->ncode == p->capcode) {
-        size_t cap = p->capcode ? 2 * p->capcode : 16;
-        instr *code;
-        span *pos;
-        if (p->ncode >= MAX_CODE) rc_expr_error_at(p, p->tok.at, "expression too long");
-        code = realloc(p->code, cap * sizeof *code);
-        if (code == NULL) nomem(p);
-        p->code = code;
-        pos = realloc(p->pos, cap * sizeof *pos);
-        if (pos == NULL) nomem(p);
-        p->pos = pos;
-        p->capcode = cap;
-    }
+    if (p->ncode == p->capcode && p->ncode >= MAX_CODE)
+        rc_expr_error_at(p, p->tok.at, "expression too long");
+    if (!RC_GROW(p->code, p->capcode, p->ncode + 1) || !RC_GROW(p->pos, p->cappos, p->ncode + 1))
+        nomem(p);
     p->code[p->ncode] = (instr){
         (uint8_t)(IS_ARITH(op) ? KEY(op, mode) : KEY_OTHER(op)), (uint8_t)op,
         (uint8_t)mode, arg, k};
@@ -148,13 +140,7 @@ static void to_bool_stack(parser *p, expdesc *v, span at)
 
 static void add_failure(parser *p, const rc_expr_error *err)
 {
-    if (p->nfails == p->capfails) {
-        size_t cap = p->capfails ? 2 * p->capfails : 4;
-        foldfail *f = realloc(p->fails, cap * sizeof *f);
-        if (f == NULL) nomem(p);
-        p->fails = f;
-        p->capfails = cap;
-    }
+    if (!RC_GROW(p->fails, p->capfails, p->nfails + 1)) nomem(p);
     p->fails[p->nfails].pc = p->ncode;
     p->fails[p->nfails].err = *err;
     p->nfails++;

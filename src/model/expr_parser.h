@@ -55,7 +55,7 @@ typedef struct {
     int level; /* nesting depth, see enterlevel */
     instr *code;
     span *pos;
-    size_t ncode, capcode;
+    size_t ncode, capcode, cappos; /* code[] and pos[] grow together */
     size_t sp, maxsp; /* evaluation stack height after the code so far */
     foldfail *fails;
     size_t nfails, capfails;
