@@ -18,6 +18,8 @@
 
 #include <math.h>
 
+#include "model/arch.h"
+
 static double blocks_per_sm(const rc_gpu *g, const rc_counts *c)
 {
     double sms = g->sm.count.value > 0 ? g->sm.count.value : (g->sms > 0 ? (double)g->sms : 1);
@@ -36,7 +38,12 @@ void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, rc_traffic *t)
     double W = (double)m->footprint_bytes, F = (double)m->block_footprint_max;
     t->resident_blocks = blocks_per_sm(g, c);
     t->l1_per_block = g->sm.l1.value / t->resident_blocks;
-    t->l1_hit = F <= t->l1_per_block ? 1 : t->l1_per_block / F;
+    /* Where L1 does not cache global loads by default (Kepler, Maxwell, GP104: rc_sm_pipes),
+     * a block's reuse finds nothing there: every sector goes to L2. */
+    if (!rc_sm_pipes_for(g->compute_capability)->l1_caches_global)
+        t->l1_hit = 0;
+    else
+        t->l1_hit = F <= t->l1_per_block ? 1 : t->l1_per_block / F;
     t->l1_bytes = S + 128.0 * (double)m->shared_wavefronts;
     t->l2_bytes = B + (S - B) * (1 - t->l1_hit);
     if (t->l2_bytes < W)
