@@ -205,12 +205,13 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
 }
 
 /* One request to shared memory: its passes by each generation's bank rules (banks.h). */
-static void shared_request(analysis *an, const int64_t *offset, uint32_t mask)
+static void shared_request(analysis *an, const int64_t *offset, uint32_t mask, bool atomic)
 {
     int size = an->arr->elem_bytes;
     an->shared_requests += an->warp_mult;
-    an->wavefronts += rc_shared_passes(offset, mask, size, RC_BANKS_WORD) * an->warp_mult;
-    an->wavefronts_pair += rc_shared_passes(offset, mask, size, RC_BANKS_PAIR) * an->warp_mult;
+    an->wavefronts += rc_shared_passes(offset, mask, size, RC_BANKS_WORD, atomic) * an->warp_mult;
+    an->wavefronts_pair +=
+        rc_shared_passes(offset, mask, size, RC_BANKS_PAIR, atomic) * an->warp_mult;
 }
 
 static status access_node(analysis *an, const rc_work *w, uint32_t mask)
@@ -254,7 +255,7 @@ static status access_node(analysis *an, const rc_work *w, uint32_t mask)
         offset[l] = idx * an->arr->elem_bytes;
     }
     if (an->arr->space == RC_SPACE_SHARED) {
-        shared_request(an, offset, mask);
+        shared_request(an, offset, mask, w->kind == RC_WORK_ATOMIC);
         return A_OK;
     }
     return global_request(an, w, offset, mask);

@@ -22,7 +22,8 @@ static int distinct(int64_t *v, int n)
     return d;
 }
 
-int rc_shared_passes(const int64_t *offset, uint32_t mask, int elem_bytes, rc_bank_mode mode)
+int rc_shared_passes(const int64_t *offset, uint32_t mask, int elem_bytes, rc_bank_mode mode,
+                     bool atomic)
 {
     int64_t keys[MAX_WORDS];
     int n = 0;
@@ -33,9 +34,12 @@ int rc_shared_passes(const int64_t *offset, uint32_t mask, int elem_bytes, rc_ba
              w++)
             /* What takes a pass of its own in bank w % 32: the word itself, or (PAIR) the
              * 64-word segment it lies in; key % 32 stays the bank. */
-            keys[n++] = mode == RC_BANKS_PAIR ? w / 64 * BANKS + w % BANKS : w;
+            keys[n++] = atomic               ? w % BANKS
+                        : mode == RC_BANKS_PAIR ? w / 64 * BANKS + w % BANKS
+                                                : w;
     }
-    int d = distinct(keys, n);
+    /* Atomics: every lane's word counts in its bank, shared or not. */
+    int d = atomic ? n : distinct(keys, n);
     int per_bank[BANKS] = {0}, most = 0;
     for (int i = 0; i < d; i++) {
         int b = (int)(keys[i] % BANKS);

@@ -207,8 +207,9 @@ static cstatus access_node(cls *c, const rc_work *w, uint32_t mask)
             return cls_enumerate(c, "a count overflows");
     rcounts *r = &c->cur;
     if (c->arr->space == RC_SPACE_SHARED) {
-        int word = rc_shared_passes(offset, mask, size, RC_BANKS_WORD);
-        int pair = rc_shared_passes(offset, mask, size, RC_BANKS_PAIR);
+        bool atomic = w->kind == RC_WORK_ATOMIC;
+        int word = rc_shared_passes(offset, mask, size, RC_BANKS_WORD, atomic);
+        int pair = rc_shared_passes(offset, mask, size, RC_BANKS_PAIR, atomic);
         if (!cls_add_mul(&r->shared_requests, 1, mult) || !cls_add_mul(&r->wavefronts, word, mult) ||
             !cls_add_mul(&r->wavefronts_pair, pair, mult))
             return cls_enumerate(c, "a count overflows");
