@@ -48,11 +48,10 @@ slip "3.18 × 10"
 slip "1.99 × 10"
 slip "2.4 × 10"
 # CSV: one row per kernel x GPU plus the header, exact values. t_estimate by hand: the 25
-# blocks of 1,024 threads, 8 bytes each, keep 204,800 B in flight. Kepler's L1 does not cache
-# global loads by default, so all 727,040 B of sectors reach L2: over the L2's 334.3 ns
-# (219.4 ns x 1.524) that is 612.5 GB/s, met with the 430.71 GB/s sustained 352.3 GB/s;
-# 727,040 B take 2.0635 us, + 2.5 us of launch = 4.5635 us.
+# blocks of 1,024 threads, 8 bytes each, keep 204,800 B in flight; over the L1's 46.65 ns
+# (30.6 ns x 1.524) that is 4.390 TB/s, met with the 940.8 GB/s sustained 919.9 GB/s;
+# 819,200 B take 0.8905 us, + 2.5 us of launch = 3.3905 us.
 rows=$(wc -l < "$out/estimates.csv")
 if [ "$rows" -eq 21 ]; then ok; else bad "estimates.csv has $rows lines, want 21"; fi
-has "$out/estimates.csv" "maximum_kernel,titan-black,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory,6400,640000,727040,4032,0,0,727040,4032,1,1,0.6802721088435375,4.563531588006408,launch,assumed,"
+has "$out/estimates.csv" "maximum_kernel,titan-black,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory,6400,640000,727040,4032,0,0,20800,4032,1,1,0.6802721088435375,3.3905204830401456,launch,assumed,"
 finish reports
