@@ -60,7 +60,7 @@
     </xsl:if>
     <xsl:choose>
       <xsl:when test="glance/@order = 't-estimate'">
-        <xsl:text>Sections 1 to 5 derive t_total by the reference reports' peak-roofline method: the declared work, counted exactly over the launched threads, at each GPU's FP32 peak and datasheet bandwidth (section 2), plus a fixed launch latency. Appendix A derives t_estimate; appendix B gives the figures' sources.</xsl:text>
+        <xsl:text>Sections 1 to 5 derive t_total as the reference reports do; appendix A derives t_estimate, B gives the figures' sources and C the kernel's source.</xsl:text>
         <xsl:value-of select="concat($nl, $nl)"/>
       </xsl:when>
       <xsl:otherwise>
@@ -97,34 +97,20 @@
     <xsl:value-of select="concat($nl, $nl)"/>
     <xsl:if test="glance/@order = 't-estimate'">
       <xsl:variable name="rows" select="glance/row"/>
-      <xsl:text>Plan with t_estimate, the refined estimate: </xsl:text>
+      <xsl:text>Plan with t_estimate ("At a glance"): </xsl:text>
       <xsl:value-of select="$rows[1]/@t-estimate-text"/>
       <xsl:if test="count($rows) &gt; 1">
         <xsl:value-of select="concat(' to ', $rows[last()]/@t-estimate-text)"/>
       </xsl:if>
       <xsl:text> µs per launch</xsl:text>
-      <xsl:choose>
-        <xsl:when test="count($rows[@fastest = 'yes']) = 1">
-          <xsl:value-of select="concat(', fastest on the ', rc:md($rows[1]/@gpu-name))"/>
-        </xsl:when>
-        <xsl:when test="count($rows[@fastest = 'yes']) = count($rows)">
-          <xsl:text>, with no meaningful difference between the GPUs</xsl:text>
-        </xsl:when>
-        <xsl:when test="$rows[@fastest = 'yes']">
-          <xsl:text>, fastest on the </xsl:text>
-          <xsl:for-each select="$rows[@fastest = 'yes']">
-            <xsl:call-template name="list-separator"/>
-            <xsl:value-of select="rc:md(@gpu-name)"/>
-          </xsl:for-each>
-          <xsl:text> (no meaningful difference between them)</xsl:text>
-        </xsl:when>
-      </xsl:choose>
-      <xsl:text>. It is what a profiler shows for this launch queued among others; t_lower is a bound no run can beat, to check a measurement against. t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do:</xsl:text>
-      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>, what a profiler shows for this launch queued among others; t_lower is a bound no run can beat, to check a measurement against. t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do</xsl:text>
+      <xsl:call-template name="one-bound"/>
+      <xsl:value-of select="concat(':', $nl, $nl)"/>
     </xsl:if>
     <xsl:if test="not(glance/@order = 't-estimate')">
       <xsl:text>Predicted time per launch of </xsl:text>
       <xsl:value-of select="rc:code(@name)"/>
+      <xsl:call-template name="one-bound"/>
       <xsl:text>:</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
     </xsl:if>
@@ -133,12 +119,12 @@
       <xsl:value-of select="rc:md(@gpu-name)"/>
       <xsl:text>: t_total </xsl:text>
       <xsl:value-of select="@t-total-text"/>
-      <xsl:text> µs, </xsl:text>
+      <xsl:text> µs</xsl:text>
       <xsl:choose>
-        <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">all of it launch latency, as no work is counted</xsl:when>
+        <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">, all of it launch latency, as no work is counted</xsl:when>
+        <xsl:when test="count(../estimate[@bound = current()/@bound]) = count(../estimate) and count(../estimate) &gt; 1"/>
         <xsl:otherwise>
-          <xsl:value-of select="@bound"/>
-          <xsl:text> bound</xsl:text>
+          <xsl:value-of select="concat(', ', @bound, ' bound')"/>
         </xsl:otherwise>
       </xsl:choose>
       <xsl:if test="@fastest = 'yes' and not(../../glance/@order = 't-estimate')"> (fastest)</xsl:if>
@@ -150,7 +136,7 @@
                                    '; no estimate is made', $nl)"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
-    <xsl:text>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements, and neither an upper nor a lower bound on the measured time: caches, occupancy and latencies move a real launch either way.</xsl:text>
+    <xsl:text>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements, and neither an upper nor a lower bound on the measured time.</xsl:text>
     <xsl:value-of select="$nl"/>
     <xsl:apply-templates select="changes"/>
     <xsl:if test="estimates/estimate/refined">
@@ -163,6 +149,16 @@
       <xsl:text>## Appendix C. The kernel's source</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:call-template name="source"/>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- ", memory bound on every GPU" when the bound is the same on more than
+       one GPU (each line of the conclusion then leaves it out). -->
+  <xsl:template name="one-bound">
+    <xsl:variable name="e" select="estimates/estimate"/>
+    <xsl:if test="count($e) &gt; 1 and count($e[@bound = $e[1]/@bound]) = count($e)
+                  and not(counts[@basis = 'model']/flops/@total = 0 and counts[@basis = 'model']/bytes/@total = 0)">
+      <xsl:value-of select="concat(', ', $e[1]/@bound, ' bound on every GPU')"/>
     </xsl:if>
   </xsl:template>
 
@@ -186,9 +182,9 @@
     <xsl:value-of select="concat($nl, $nl)"/>
     <xsl:choose>
       <xsl:when test="$refined">
-        <xsl:text>Time per launch, fastest first by t_estimate, the estimate to plan with</xsl:text>
+        <xsl:text>Per launch, fastest first by t_estimate, the estimate to plan with</xsl:text>
         <xsl:if test="row[@fastest = 'yes']"> (bold: within 10 % of the fastest)</xsl:if>
-        <xsl:text>. t_lower: no run is faster. t_total: the peak roofline of sections 1 to 5.</xsl:text>
+        <xsl:text>; t_lower: no run is faster; t_total: the peak roofline of sections 1 to 5.</xsl:text>
         <xsl:value-of select="concat($nl, $nl)"/>
         <xsl:text>| GPU | t_estimate (µs) | Limited by | t_lower (µs) | t_total (µs) |</xsl:text>
         <xsl:value-of select="$nl"/>
@@ -289,12 +285,10 @@
       <xsl:value-of select="$nl"/>
     </xsl:if>
     <xsl:choose>
-      <xsl:when test="glance/@order = 't-estimate'">
-        <xsl:text>Appendix C gives the kernel's source.</xsl:text>
-        <xsl:value-of select="concat($nl, $nl)"/>
-      </xsl:when>
+      <xsl:when test="glance/@order = 't-estimate'"/>
       <xsl:otherwise>
         <xsl:call-template name="source"/>
+        <xsl:value-of select="$nl"/>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
@@ -312,7 +306,7 @@
     <xsl:param name="model"/>
     <xsl:text>## 1. Work analysis</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
-    <xsl:text>The work model's counts are exact over every launched thread. </xsl:text>
+    <xsl:text>The counts are exact over every launched thread. </xsl:text>
     <xsl:choose>
       <xsl:when test="$model/evaluation/@reads = ''">
         <xsl:choose>
@@ -402,9 +396,7 @@
                                    $model/bytes/@stored-text, ' stored and ',
                                    $model/bytes/@traffic-text, ' given as totals without the split.', $nl, $nl)"/>
     </xsl:if>
-    <xsl:call-template name="assumptions">
-      <xsl:with-param name="model" select="$model"/>
-    </xsl:call-template>
+    <!-- Where the model's assumptions and the launch disagree, section 4 says by how much. -->
   </xsl:template>
 
   <xsl:template name="total-row">
@@ -622,59 +614,6 @@
     </xsl:choose>
   </xsl:template>
 
-  <!-- Where the model's stated assumptions and the launch disagree. -->
-  <xsl:template name="assumptions">
-    <xsl:param name="model"/>
-    <xsl:variable name="launch" select="counts[@basis = 'launch']"/>
-    <xsl:if test="$launch">
-      <xsl:text>### Assumptions and the launch</xsl:text>
-      <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>Counted without the guards the model assumes (</xsl:text>
-      <xsl:for-each select="$model/work//when[@assumption]">
-        <xsl:call-template name="list-separator"/>
-        <xsl:value-of select="concat(rc:md(ancestor::kernel/@file), ' line ', @line)"/>
-      </xsl:for-each>
-      <xsl:text>), as the launch runs it:</xsl:text>
-      <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>| Quantity | As modelled | As launched |</xsl:text>
-      <xsl:value-of select="$nl"/>
-      <xsl:text>| --- | --- | --- |</xsl:text>
-      <xsl:value-of select="$nl"/>
-      <xsl:value-of select="concat('| Active threads | ', $model/threads/@active-text, ' | ', $launch/threads/@active-text, ' |', $nl)"/>
-      <xsl:value-of select="concat('| FLOPs | ', $model/flops/@total-text, ' | ', $launch/flops/@total-text, ' |', $nl)"/>
-      <xsl:value-of select="concat('| Bytes moved | ', $model/bytes/@total-text, ' | ', $launch/bytes/@total-text, ' |', $nl)"/>
-      <xsl:if test="estimates/estimate">
-        <xsl:text>| t_total (µs) | </xsl:text>
-        <xsl:call-template name="t-total-range">
-          <xsl:with-param name="estimates" select="estimates/estimate"/>
-        </xsl:call-template>
-        <xsl:text> | </xsl:text>
-        <xsl:call-template name="t-total-range">
-          <xsl:with-param name="estimates" select="launch-estimates/estimate"/>
-        </xsl:call-template>
-        <xsl:value-of select="concat(' |', $nl)"/>
-      </xsl:if>
-      <xsl:value-of select="$nl"/>
-      <xsl:text>The estimates below use the model's counts, as the reference analysis does.</xsl:text>
-      <xsl:value-of select="concat($nl, $nl)"/>
-    </xsl:if>
-  </xsl:template>
-
-  <!-- "5.41 to 11.6": the shortest and the longest t_total of $estimates
-       (results.xml keeps each GPU's). -->
-  <xsl:template name="t-total-range">
-    <xsl:param name="estimates"/>
-    <xsl:for-each select="$estimates">
-      <xsl:sort select="@t-total" data-type="number"/>
-      <xsl:if test="position() = 1">
-        <xsl:value-of select="@t-total-text"/>
-      </xsl:if>
-      <xsl:if test="position() = last() and last() &gt; 1">
-        <xsl:value-of select="concat(' to ', @t-total-text)"/>
-      </xsl:if>
-    </xsl:for-each>
-  </xsl:template>
-
   <!-- 2. The GPUs and where their figures come from. -->
   <xsl:template name="gpu-table">
     <xsl:text>## 2. GPU specifications used</xsl:text>
@@ -695,7 +634,7 @@
       <xsl:value-of select="concat(' |', $nl)"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
-    <xsl:text>Appendix B gives the sources of the figures and what each assumed figure stands for.</xsl:text>
+    <xsl:text>Appendix B gives their sources and what each assumed figure stands for.</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
   </xsl:template>
 
@@ -831,13 +770,13 @@
     <xsl:if test="estimates/estimate/refined">
       <xsl:text>## Appendix A. How the refined estimate was computed</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>What this launch can use of each GPU, plus a launch queued back to back. t_lower takes FLOPs at 1.15 times the peak, the accessed bytes at the L1 rate and the longest thread at one FMA a cycle.</xsl:text>
+      <xsl:text>What this launch can use of each GPU, plus a launch queued back to back (t_lower: FLOPs at 1.15 times the peak, accessed bytes at the L1 rate, the longest thread at one FMA a cycle):</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>- blocks per SM = min(thread, block, register and shared-memory limits), the CUDA occupancy rules; waves = ceil(blocks / (SMs × blocks per SM)), the tail wave costing a full one (wave factor)</xsl:text>
+      <xsl:text>- blocks per SM by the CUDA occupancy rules; waves = ceil(blocks / (SMs × blocks per SM)), the last costing a full one (wave factor)</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor, per precision</xsl:text>
+      <xsl:text>- t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)) (Little's law); L1 bytes are at least 128 a request; DRAM bytes are 0 when the footprint fits three quarters of the L2, else at most the footprint once per wave (assumed)</xsl:text>
+      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)) (Little's law); DRAM bytes are 0 when the footprint fits three quarters of the L2, else at most the footprint once per wave (assumed)</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:text>- t_thread = the longest thread's FLOPs / 2 × cycles an instruction / SM clock</xsl:text>
       <xsl:value-of select="$nl"/>
@@ -990,16 +929,15 @@
                                      ') from each of as many equal strides, scaled to the whole launch; counting them all would pass the analysis budget.')"/>
         <xsl:value-of select="concat($nl, $nl)"/>
       </xsl:if>
-      <xsl:text>Each level's bytes and their time at its bandwidth (DRAM's of section 2):</xsl:text>
+      <xsl:text>Each level's bytes (results.xml also gives their time at each level's bandwidth):</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>| GPU | L1 and shared | L2 | DRAM | t_L1 (µs) | t_L2 (µs) | t_DRAM (µs) | L1 keeps (%) | Footprint in L2 (%) |</xsl:text>
+      <xsl:text>| GPU | L1 and shared | L2 | DRAM | L1 keeps (%) | Footprint in L2 (%) |</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |</xsl:text>
+      <xsl:text>| --- | ---: | ---: | ---: | ---: | ---: |</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:for-each select="estimates/estimate">
         <xsl:value-of select="concat('| ', rc:md(@gpu-name), ' | ', @l1-bytes-text, ' | ', @l2-bytes-text, ' | ',
-                                     @dram-bytes-text, ' | ', @t-l1-text, ' | ', @t-l2-text, ' | ', @t-dram-text, ' | ',
-                                     @l1-hit-percent-text, ' | ', @l2-fit-percent-text, ' |', $nl)"/>
+                                     @dram-bytes-text, ' | ', @l1-hit-percent-text, ' | ', @l2-fit-percent-text, ' |', $nl)"/>
       </xsl:for-each>
       <xsl:value-of select="$nl"/>
       <xsl:text>The rule, roofcast's assumption after the hierarchical roofline (Yang, Kurth and Williams, 2020): L1 sees every sector moved plus 128 bytes per shared-memory wavefront, and keeps what a block reuses while the most one block touches (</xsl:text>
