@@ -135,7 +135,7 @@
           <xsl:variable name="rows" select="glance/row"/>
           <xsl:if test="glance/@order = 't-estimate'">
             <p>
-              <xsl:text>The time to plan with is the refined estimate, t_estimate (</xsl:text>
+              <xsl:text>Plan with t_estimate (</xsl:text>
               <a href="#glance">At a glance</a>
               <xsl:text>): </xsl:text>
               <strong>
@@ -145,36 +145,16 @@
                 </xsl:if>
                 <xsl:text> µs</xsl:text>
               </strong>
-              <xsl:text> per launch</xsl:text>
-              <xsl:choose>
-                <xsl:when test="count($rows[@fastest = 'yes']) = 1">
-                  <xsl:value-of select="concat(', fastest on the ', $rows[1]/@gpu-name)"/>
-                </xsl:when>
-                <xsl:when test="count($rows[@fastest = 'yes']) = count($rows)">
-                  <xsl:text>, with no meaningful difference between the GPUs</xsl:text>
-                </xsl:when>
-                <xsl:when test="$rows[@fastest = 'yes']">
-                  <xsl:text>, fastest on the </xsl:text>
-                  <xsl:for-each select="$rows[@fastest = 'yes']">
-                    <xsl:if test="position() &gt; 1">
-                      <xsl:choose>
-                        <xsl:when test="position() = last()"> and </xsl:when>
-                        <xsl:otherwise>, </xsl:otherwise>
-                      </xsl:choose>
-                    </xsl:if>
-                    <xsl:value-of select="@gpu-name"/>
-                  </xsl:for-each>
-                  <xsl:text> (no meaningful difference between them)</xsl:text>
-                </xsl:when>
-              </xsl:choose>
-              <xsl:text>.</xsl:text>
+              <xsl:text> per launch, what a profiler shows for this launch queued among others; t_lower is a bound no run can beat, to check a measurement against. t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do</xsl:text>
+              <xsl:call-template name="one-bound"/>
+              <xsl:text>:</xsl:text>
             </p>
-            <p>Which figure to use: t_estimate (appendix A) is the time to expect from a profiler for this launch queued among others, and the one to plan with; t_lower is a bound no run can beat, to check a measurement against; t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do:</p>
           </xsl:if>
           <xsl:if test="not(glance/@order = 't-estimate')">
             <p>
               <xsl:text>Predicted time per launch of </xsl:text>
               <code><xsl:value-of select="@name"/></code>
+              <xsl:call-template name="one-bound"/>
               <xsl:text>:</xsl:text>
             </p>
           </xsl:if>
@@ -188,7 +168,9 @@
                 <xsl:choose>
                   <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">, all of it launch latency, as no work is counted</xsl:when>
                   <xsl:otherwise>
-                    <xsl:value-of select="concat(', ', @bound, ' bound; launch latency is ', @launch-percent-text, ' % of it')"/>
+                    <xsl:if test="not(count(../estimate[@bound = current()/@bound]) = count(../estimate) and count(../estimate) &gt; 1)">
+                      <xsl:value-of select="concat(', ', @bound, ' bound')"/>
+                    </xsl:if>
                   </xsl:otherwise>
                 </xsl:choose>
                 <xsl:if test="@fastest = 'yes' and not(../../glance/@order = 't-estimate')"> (fastest)</xsl:if>
@@ -204,7 +186,7 @@
               </li>
             </xsl:for-each>
           </ul>
-          <p>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</p>
+          <p>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements, and neither an upper nor a lower bound on the measured time.</p>
         </section>
         <xsl:apply-templates select="changes"/>
         <xsl:call-template name="refined-estimate">

@@ -152,16 +152,6 @@
     </xsl:if>
   </xsl:template>
 
-  <!-- ", memory bound on every GPU" when the bound is the same on more than
-       one GPU (each line of the conclusion then leaves it out). -->
-  <xsl:template name="one-bound">
-    <xsl:variable name="e" select="estimates/estimate"/>
-    <xsl:if test="count($e) &gt; 1 and count($e[@bound = $e[1]/@bound]) = count($e)
-                  and not(counts[@basis = 'model']/flops/@total = 0 and counts[@basis = 'model']/bytes/@total = 0)">
-      <xsl:value-of select="concat(', ', $e[1]/@bound, ' bound on every GPU')"/>
-    </xsl:if>
-  </xsl:template>
-
   <!-- The GPUs, each with its memory. -->
   <xsl:template name="gpu-list">
     <xsl:for-each select="$gpus">
@@ -306,7 +296,7 @@
     <xsl:param name="model"/>
     <xsl:text>## 1. Work analysis</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
-    <xsl:text>The counts are exact over every launched thread. </xsl:text>
+    <xsl:text>The work model is counted exactly over every launched thread. </xsl:text>
     <xsl:choose>
       <xsl:when test="$model/evaluation/@reads = ''">
         <xsl:choose>
@@ -694,7 +684,7 @@
         <xsl:text>The device figures of appendix A:</xsl:text>
         <xsl:value-of select="concat($nl, $nl)"/>
         <xsl:for-each select="$device-sources">
-          <xsl:value-of select="concat(position(), '. ')"/>
+          <xsl:value-of select="concat('- [', position(), '] ')"/>
           <xsl:choose>
             <xsl:when test="starts-with(@source, 'assumed: ')">
               <xsl:value-of select="concat(rc:md(concat('Assumed: ', substring-after(@source, 'assumed: '))), $nl)"/>
@@ -942,7 +932,7 @@
       <xsl:value-of select="$nl"/>
       <xsl:text>The rule, roofcast's assumption after the hierarchical roofline (Yang, Kurth and Williams, 2020): L1 sees every sector moved plus 128 bytes per shared-memory wavefront, and keeps what a block reuses while the most one block touches (</xsl:text>
       <xsl:value-of select="$m/@block-footprint-max-text"/>
-      <xsl:text> bytes) fits its share of the SM's L1, less beyond. L2 bytes = each block's distinct sectors plus the rest times the share L1 misses. DRAM moves the footprint once while it fits the L2, a growing part of the L2 traffic beyond.</xsl:text>
+      <xsl:text> bytes) fits its share of the SM's L1, less beyond. L2 bytes = each block's distinct sectors, summed, plus the rest of the sectors moved times the share L1 misses. DRAM moves the footprint once while it fits the L2, a growing part of the L2 traffic beyond.</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
     </xsl:if>
   </xsl:template>

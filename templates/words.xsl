@@ -130,6 +130,17 @@
     </xsl:choose>
   </xsl:template>
 
+  <!-- ", memory bound on every GPU" when the kernel's (the context node's)
+       bound is the same on more than one GPU, each line of the conclusion
+       then leaving it out; nothing when there is no work to bound. -->
+  <xsl:template name="one-bound">
+    <xsl:variable name="e" select="estimates/estimate"/>
+    <xsl:if test="count($e) &gt; 1 and count($e[@bound = $e[1]/@bound]) = count($e)
+                  and not(counts[@basis = 'model']/flops/@total = 0 and counts[@basis = 'model']/bytes/@total = 0)">
+      <xsl:value-of select="concat(', ', $e[1]/@bound, ' bound on every GPU')"/>
+    </xsl:if>
+  </xsl:template>
+
   <!-- The refined estimate's launch on one GPU, from <refined>: "25 blocks
        on 15 SMs: 15 active, 64.0 warps on each, 1 wave, wave factor 1.00;
        each thread keeps 8.00 bytes in flight over 3.13 rounds". -->

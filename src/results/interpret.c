@@ -355,8 +355,8 @@ static void say_assumed_latency(rc_buffer *sb, const rc_interpret_facts *f)
             rc_buffer_printf(sb, assumed.n == 1 ? " (its file gives the peak roofline none)"
                                                 : " (their files give the peak roofline none)");
         }
-        rc_buffer_printf(sb, ": a launch followed by a synchronisation, as in the reference "
-                             "reports");
+        rc_buffer_printf(sb, ": it stands for a launch followed by a synchronisation, as in the "
+                             "reference reports");
         gpu_set sync = set_of(f, gives_sync_launch);
         size_t seen = 0;
         for (size_t i = 0; i < f->ngpus && sync.in; i++) {
