@@ -675,14 +675,31 @@
 
   <!-- Appendix B: each GPU, its memory and the source of its figures. -->
   <xsl:template name="gpu-sources">
+    <xsl:variable name="shared">
+      <xsl:call-template name="shared-source">
+        <xsl:with-param name="gpus" select="$gpus"/>
+      </xsl:call-template>
+    </xsl:variable>
     <ul>
+      <xsl:if test="$shared != ''">
+        <li>
+          <xsl:call-template name="sharing-gpus">
+            <xsl:with-param name="gpus" select="$gpus"/>
+            <xsl:with-param name="shared" select="$shared"/>
+          </xsl:call-template>
+          <xsl:value-of select="concat(': ', $shared)"/>
+        </li>
+      </xsl:if>
       <xsl:for-each select="$gpus">
         <li>
           <xsl:value-of select="@name"/>
           <xsl:if test="rc:figures(., 'memory')">
             <xsl:value-of select="concat(' (', rc:figures(., 'memory')/@value-text, ')')"/>
           </xsl:if>
-          <xsl:value-of select="concat(': ', source)"/>
+          <xsl:text>: </xsl:text>
+          <xsl:call-template name="own-source">
+            <xsl:with-param name="shared" select="$shared"/>
+          </xsl:call-template>
         </li>
       </xsl:for-each>
     </ul>
@@ -694,7 +711,7 @@
       <h2>At a glance</h2>
       <xsl:choose>
         <xsl:when test="@order = 't-estimate'">
-          <p class="legend">Time per launch, fastest first by <strong>t_estimate</strong>, the refined estimate to plan with<xsl:if test="row[@fastest = 'yes']"> (marked: the fastest, within 10 % of each other)</xsl:if>. t_lower: no run can be faster. t_total: the peak roofline of sections 1 to 5.</p>
+          <p class="legend">Per launch, fastest first by <strong>t_estimate</strong>, the estimate to plan with<xsl:if test="row[@fastest = 'yes']"> (marked: within 10 % of the fastest)</xsl:if>; t_lower: no run is faster; t_total: the peak roofline of sections 1 to 5.</p>
           <div class="table-wrap">
             <table class="glance">
               <thead>

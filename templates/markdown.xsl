@@ -637,46 +637,30 @@
       <xsl:text>## Appendix B. Sources of the GPU figures</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:variable name="shared">
-        <xsl:for-each select="$gpus">
-          <xsl:sort select="count($gpus[contains(concat(source, ' '), concat(substring-before(current()/source, '. '), '. '))])"
-                    data-type="number" order="descending"/>
-          <xsl:if test="position() = 1 and contains(source, '. ')">
-            <xsl:value-of select="concat(substring-before(source, '. '), '.')"/>
-          </xsl:if>
-        </xsl:for-each>
+        <xsl:call-template name="shared-source">
+          <xsl:with-param name="gpus" select="$gpus"/>
+        </xsl:call-template>
       </xsl:variable>
-      <xsl:variable name="sharing" select="$gpus[$shared != '' and contains(concat(source, ' '), concat($shared, ' '))]"/>
-      <xsl:if test="count($sharing) &gt; 1">
-        <xsl:choose>
-          <xsl:when test="count($sharing) = count($gpus)">- Every GPU: </xsl:when>
-          <xsl:otherwise>
-            <xsl:text>- </xsl:text>
-            <xsl:for-each select="$sharing">
-              <xsl:call-template name="list-separator"/>
-              <xsl:value-of select="rc:md(@name)"/>
-            </xsl:for-each>
-            <xsl:text>: </xsl:text>
-          </xsl:otherwise>
-        </xsl:choose>
-        <xsl:value-of select="concat(rc:md($shared), $nl)"/>
+      <xsl:if test="$shared != ''">
+        <xsl:variable name="who">
+          <xsl:call-template name="sharing-gpus">
+            <xsl:with-param name="gpus" select="$gpus"/>
+            <xsl:with-param name="shared" select="$shared"/>
+          </xsl:call-template>
+        </xsl:variable>
+        <xsl:value-of select="concat('- ', rc:md($who), ': ', rc:md($shared), $nl)"/>
       </xsl:if>
       <xsl:for-each select="$gpus">
         <xsl:value-of select="concat('- ', rc:md(@name))"/>
         <xsl:if test="rc:figures(., 'memory')">
           <xsl:value-of select="concat(' (', rc:md(rc:figures(., 'memory')/@value-text), ')')"/>
         </xsl:if>
-        <xsl:text>: </xsl:text>
-        <xsl:choose>
-          <xsl:when test="count($sharing) &gt; 1 and contains(concat(source, ' '), concat($shared, ' '))">
-            <xsl:variable name="rest" select="normalize-space(concat(substring-before(concat(source, ' '), concat($shared, ' ')), ' ',
-                                                                     substring-after(concat(source, ' '), concat($shared, ' '))))"/>
-            <xsl:value-of select="rc:md($rest)"/>
-          </xsl:when>
-          <xsl:otherwise>
-            <xsl:value-of select="rc:md(source)"/>
-          </xsl:otherwise>
-        </xsl:choose>
-        <xsl:value-of select="$nl"/>
+        <xsl:variable name="own">
+          <xsl:call-template name="own-source">
+            <xsl:with-param name="shared" select="$shared"/>
+          </xsl:call-template>
+        </xsl:variable>
+        <xsl:value-of select="concat(': ', rc:md($own), $nl)"/>
       </xsl:for-each>
       <xsl:apply-templates select="$gpus/figure[@origin = 'assumed']" mode="assumed"/>
       <xsl:if test="$device-sources and estimates/estimate/refined">
@@ -789,7 +773,7 @@
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:for-each select="estimates/estimate">
         <xsl:variable name="longest" select="refined/term[not(../term/@time &gt; @time)][1]"/>
-        <xsl:value-of select="concat('- ', rc:md(@gpu-name), ', ', $longest/@name, ': ', rc:md($longest/@inputs), $nl)"/>
+        <xsl:value-of select="concat('- ', rc:md(@gpu-name), ': ', rc:md($longest/@inputs), $nl)"/>
       </xsl:for-each>
       <xsl:value-of select="$nl"/>
       <xsl:text>The device figures, [n] being the source's number in appendix B:</xsl:text>

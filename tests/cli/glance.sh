@@ -53,6 +53,28 @@ for f in "$out"/*.md; do
             on && /^## Configuration/ {exit}' "$f"; then ok; else bad "$f: At a glance is not ordered by t_estimate"; fi
     limits "$f"
 done
+# Appendix B states each source once (issue 29.3): the sentence every GPU file opens with
+# once for all, the device figures' sources once each, numbered as appendix A cites them.
+f=$out/getRestricted.md
+has "$f" "- Every GPU: NVIDIA's published figures (datasheet and architecture whitepaper) as reprinted by secondary sources."
+n=$(grep -o "as reprinted by secondary sources" "$f" | wc -l)
+[ "$n" -eq 1 ] && ok || bad "getRestricted.md: the shared source sentence $n times, want once"
+has "$f" "| NVIDIA L4 | 255 GB/s (assumed) [16] | 310 ns (632 cycles) (assumed) [14] | 1.60 µs (assumed) [15] |"
+has "$f" "| NVIDIA L40S | 800 GB/s (assumed) [27] | 251 ns (632 cycles) (assumed) [14] | 1.60 µs (assumed) [15] |"
+has "$f" "- [15] Assumed: as measured on an L40 (Ada AD102) by te42kyfo/gpu-benches (RRZE-HPC) (gpu-small-kernels/l40.txt: a 64 kB SCALE kernel queued 10,000 times runs at 40 GB/s, 1.6 us a launch)"
+listed=$(sed -n 's/^- \[\([0-9]*\)\] .*/\1/p' "$f")
+[ "$listed" = "$(seq 1 27)" ] && ok || bad "getRestricted.md: appendix B's device sources are not 1 to 27"
+[ -z "$(sed -n 's/^- \[[0-9]*\] //p' "$f" | sort | uniq -d)" ] && ok || bad "getRestricted.md: a device source listed twice"
+cited=$(grep '^| .* \[[0-9]*\] |$' "$f" | grep -o '\[[0-9]*\]' | tr -d '[]' | sort -un)
+[ "$cited" = "$(seq 1 27)" ] && ok || bad "getRestricted.md: appendix A does not cite sources 1 to 27"
+# Nothing is lost: results.xml keeps what the Markdown leaves out (each term's inputs, each
+# level's time, t_total as launched on each GPU).
+n=$(grep -c '<term name=.* inputs=' "$out/results.xml")
+[ "$n" -eq 240 ] && ok || bad "results.xml: $n terms with their inputs, want 240 (5 on each of 12 GPUs, 4 kernels)"
+n=$(grep -c '<estimate gpu=.* t-l1=.* t-l2=.* t-dram=' "$out/results.xml")
+[ "$n" -eq 48 ] && ok || bad "results.xml: $n estimates with each level's time, want 48"
+n=$(sed -n '/<launch-estimates>/,/<\/launch-estimates>/p' "$out/results.xml" | grep -c '<estimate gpu=.* t-total=')
+[ "$n" -eq 36 ] && ok || bad "results.xml: $n estimates as launched, want 36 (3 kernels with assumptions)"
 # getRestricted: the refined estimate ranks the RTX 4090 and L40S first, t_total the H200
 contains "$out/getRestricted.md" "| **NVIDIA L40S** | **1,020** | memory latency: 160 threads at work | 8.57 | 41.8 |"
 contains "$out/getRestricted.md" "| GeForce GTX TITAN Black | 1,810 | memory latency: 160 threads at work | 33.8 | 99.7 |"

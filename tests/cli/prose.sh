@@ -66,7 +66,7 @@ grep -qF "Being memory bound, it follows bandwidth rather than FP32 peak" "$out/
 # (the HTML's appendix A; the Markdown's gives the longest term's inputs)
 "$roofcast" -q -f md,html -o "$out/kendall" --gpu titan-black kernels/gpuKendall.xml
 has kendall/gpuKendall.html "<p>Limited by L1/shared bandwidth at 100 % occupancy: it reaches 881 GB/s of the 941 GB/s sustained.</p>"
-line kendall/gpuKendall.md "- GeForce GTX TITAN Black, l1-shared: 4,570,000 bytes at L1 and shared memory; little = 102 kB in flight / 40.9 ns = 2.50 TB/s; sustained 941 GB/s; rate 881 GB/s; x 1.00"
+line kendall/gpuKendall.md "- GeForce GTX TITAN Black: 4,570,000 bytes at L1 and shared memory; little = 102 kB in flight / 40.9 ns = 2.50 TB/s; sustained 941 GB/s; rate 881 GB/s; x 1.00"
 lacks kendall/gpuKendall.md "881 GB/s sustained"
 lacks kendall/gpuKendall.html "881 GB/s sustained"
 "$roofcast" -q -f md -o "$out/one" --gpu rtx-4070 kernels/gpuMeans.xml
