@@ -28,9 +28,12 @@
   <xsl:key name="device-source"
            match="/roofcast-results/gpus/gpu/execution/figure[@name = 'dram-bandwidth' or @name = 'dram-latency' or @name = 'launch-back-to-back']"
            use="@source"/>
+  <!-- The GPUs the kernel has an estimate on (not those it cannot launch on), whose device
+       figures appendix A shows, and those figures' distinct sources in document order. -->
+  <xsl:variable name="estimated" select="/roofcast-results/kernels/kernel[@id = $kernel-id]/estimates/estimate/@gpu"/>
   <xsl:variable name="device-sources"
-                select="$gpus/execution/figure[@name = 'dram-bandwidth' or @name = 'dram-latency' or @name = 'launch-back-to-back']
-                        [generate-id() = generate-id(key('device-source', @source)[1])]"/>
+                select="$gpus[@id = $estimated]/execution/figure[@name = 'dram-bandwidth' or @name = 'dram-latency' or @name = 'launch-back-to-back']
+                        [generate-id() = generate-id(key('device-source', @source)[../../@id = $estimated][1])]"/>
 
   <xsl:template match="/">
     <xsl:apply-templates select="/roofcast-results/kernels/kernel[@id = $kernel-id]"/>
@@ -810,7 +813,7 @@
   <!-- The number of the context figure's source among $device-sources
        (appendix B lists them in document order). -->
   <xsl:template name="device-source-number">
-    <xsl:variable name="first" select="key('device-source', @source)[1]"/>
+    <xsl:variable name="first" select="key('device-source', @source)[../../@id = $estimated][1]"/>
     <xsl:value-of select="count($device-sources[count(. | $first/preceding::figure) = count($first/preceding::figure)]) + 1"/>
   </xsl:template>
 
