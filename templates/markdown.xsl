@@ -63,7 +63,7 @@
     </xsl:if>
     <xsl:choose>
       <xsl:when test="glance/@order = 't-estimate'">
-        <xsl:text>Sections 1 to 5 derive t_total as the reference reports do; appendix A derives t_estimate, B gives the figures' sources and C the kernel's source.</xsl:text>
+        <xsl:text>Sections 1 to 5 derive t_total by the reference reports' peak-roofline method; appendix A derives t_estimate, B gives the figures' sources and C the kernel's source.</xsl:text>
         <xsl:value-of select="concat($nl, $nl)"/>
       </xsl:when>
       <xsl:otherwise>
