@@ -1,7 +1,10 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!-- markdown.xsl: one kernel's report in Markdown (CommonMark + GFM tables),
-     from the results tree (see src/results.h). Every number printed here is a
-     *-text attribute of the tree: the template formats nothing itself.
+     from the results tree (see src/results.h). Every figure printed here is a
+     *-text attribute of the tree: the template formats nothing itself (it
+     only counts the [n] that tie appendix A's device figures to their
+     sources in appendix B). Past its appendices A and B, appendix C holds
+     the kernel's source, so that the report before them stays short.
      Text from the inputs goes through rc:md() (escaped so it renders
      literally), rc:code() (an inline code span) or rc:fence() (a code fence
      that the code cannot close). Parameter kernel-id picks the kernel. -->
