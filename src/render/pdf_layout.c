@@ -7,12 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hpdf_doc.h>
-#include <hpdf_fontdef.h>
-#include <hpdf_pages.h>
-#include <hpdf_streams.h>
 #include <zlib.h>
 
+#include "paint/hpdf_internal.h"
 #include "util/buffer.h"
 #include "util/version.h" /* RC_VERSION */
 
@@ -231,8 +228,8 @@ static int char_width(pdf *p, rc_font_role role, unsigned long c)
     }
     int16_t *w = &(*page)[c & 0xFF];
     if (*w < 0) {
-        HPDF_INT16 got = HPDF_TTFontDef_GetCharWidth(p->def[role], (HPDF_UINT16)c);
-        *w = got < 0 ? 0 : got;
+        int got = rc_hpdf_char_width(p->def[role], (unsigned)c);
+        *w = got < 0 ? 0 : (int16_t)got;
     }
     return *w;
 }
@@ -756,82 +753,6 @@ void pdf_make_links(pdf *p, size_t first, const size_t *page_of, size_t ntargets
 
 /* ---- pages moved out of memory ----------------------------------------- */
 
-/* What pdf_seal_page leaves libharu: a stream that reads the page's
- * operators back from the spill file when the document is saved. Memory
- * then holds the page's objects, a few KB, rather than its drawing. This
- * reaches into libharu's structures (hpdf_pages.h, hpdf_streams.h).
- *
- * Where a sealed page's compressed operators are in the spill file. Owned
- * by libharu's stream (freed by sealed_free). */
-typedef struct {
-    FILE *spill;
-    long offset;
-    HPDF_UINT32 len, pos;
-} sealed_piece;
-
-static HPDF_STATUS sealed_read(HPDF_Stream stream, HPDF_BYTE *ptr, HPDF_UINT *siz)
-{
-    sealed_piece *s = stream->attr;
-    HPDF_UINT32 want = *siz, n = want < s->len - s->pos ? want : s->len - s->pos;
-    if (n > 0 && (fseek(s->spill, s->offset + (long)s->pos, SEEK_SET) != 0 ||
-                  fread(ptr, 1, n, s->spill) != n)) {
-        *siz = 0;
-        return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
-    }
-    s->pos += n;
-    *siz = n;
-    return n < want ? HPDF_STREAM_EOF : HPDF_OK;
-}
-
-static HPDF_STATUS sealed_seek(HPDF_Stream stream, HPDF_INT pos, HPDF_WhenceMode mode)
-{
-    sealed_piece *s = stream->attr;
-    long long base = mode == HPDF_SEEK_CUR ? (long long)s->pos
-                   : mode == HPDF_SEEK_END ? (long long)s->len : 0;
-    if (base + pos < 0 || base + pos > s->len)
-        return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
-    s->pos = (HPDF_UINT32)(base + pos);
-    return HPDF_OK;
-}
-
-static HPDF_INT32 sealed_tell(HPDF_Stream stream)
-{
-    return (HPDF_INT32)((sealed_piece *)stream->attr)->pos;
-}
-
-static HPDF_UINT32 sealed_size(HPDF_Stream stream)
-{
-    return ((sealed_piece *)stream->attr)->len;
-}
-
-static void sealed_free(HPDF_Stream stream)
-{
-    HPDF_FreeMem(stream->mmgr, stream->attr);
-}
-
-/* The stream's data is compressed already, so libharu writes it as it is
- * (filter NONE) and drops any /Filter; this puts it back. */
-static HPDF_STATUS write_flate_filter(HPDF_Dict dict, HPDF_Stream stream)
-{
-    (void)dict;
-    return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\012");
-}
-
-/* Reads all of a memory stream; NULL when out of memory. */
-static unsigned char *stream_bytes(HPDF_Stream stream, HPDF_UINT32 *len)
-{
-    HPDF_UINT32 size = HPDF_Stream_Size(stream);
-    unsigned char *data = malloc(size ? size : 1);
-    HPDF_UINT n = size;
-    if (!data || HPDF_Stream_Seek(stream, 0, HPDF_SEEK_SET) != HPDF_OK ||
-        (size > 0 && HPDF_Stream_Read(stream, data, &n) > HPDF_STREAM_EOF) || n != size) {
-        free(data);
-        return NULL;
-    }
-    *len = size;
-    return data;
-}
-
 /* data[0..len) appended to the spill file, flushed before a page counts
  * on them; its offset in *at. */
 static bool spill_bytes(FILE *spill, const unsigned char *data, size_t len, long *at)
@@ -840,49 +761,13 @@ static bool spill_bytes(FILE *spill, const unsigned char *data, size_t len, long
            fwrite(data, 1, len, spill) == len && fflush(spill) == 0;
 }
 
-/* Makes `page`'s content stream read `len` deflated bytes at `offset` of
- * the spill file, and starts the page a new content stream for what is
- * drawn later. Returns false, the page left as it was, on failure. */
-static bool seal_with(HPDF_Page page, FILE *spill, long offset, size_t len)
-{
-    HPDF_PageAttr attr = page->attr;
-    HPDF_Dict contents = attr->contents;
-    sealed_piece *piece = HPDF_GetMem(page->mmgr, sizeof *piece);
-    HPDF_Stream reader = piece ? HPDF_CallbackReader_New(page->mmgr, sealed_read, sealed_seek,
-                                                         sealed_tell, sealed_size, piece)
-                               : NULL;
-    if (!reader || HPDF_Page_New_Content_Stream(page, NULL) != HPDF_OK) {
-        if (reader)
-            HPDF_Stream_Free(reader);
-        if (piece)
-            HPDF_FreeMem(page->mmgr, piece);
-        return false;
-    }
-    /* What is drawn later is a footer of a few hundred bytes: a smaller
-     * buffer than libharu's 4 KB default. */
-    HPDF_PageAttr now = page->attr;
-    HPDF_Stream small = HPDF_MemStream_New(page->mmgr, 512);
-    if (small) {
-        HPDF_Stream_Free(now->contents->stream);
-        now->contents->stream = now->stream = small;
-    }
-    *piece = (sealed_piece){spill, offset, (HPDF_UINT32)len, 0};
-    reader->free_fn = sealed_free;
-    HPDF_Stream_Free(contents->stream);
-    contents->stream = reader;
-    contents->filter = HPDF_STREAM_FILTER_NONE;
-    contents->write_fn = write_flate_filter;
-    return true;
-}
-
 unsigned char *pdf_page_packed(HPDF_Page page, size_t *len)
 {
-    HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
-    HPDF_UINT32 raw_len = 0;
-    unsigned char *raw = stream_bytes(contents->stream, &raw_len);
-    uLongf packed_len = compressBound(raw_len);
+    size_t raw_len = 0;
+    unsigned char *raw = rc_hpdf_page_operators(page, &raw_len);
+    uLongf packed_len = compressBound((uLong)raw_len);
     unsigned char *packed = raw ? malloc(packed_len) : NULL;
-    if (packed && compress2(packed, &packed_len, raw, raw_len, PDF_PAGE_ZLEVEL) != Z_OK) {
+    if (packed && compress2(packed, &packed_len, raw, (uLong)raw_len, PDF_PAGE_ZLEVEL) != Z_OK) {
         free(packed);
         packed = NULL;
     }
@@ -899,20 +784,17 @@ void pdf_seal_page(FILE *spill, HPDF_Page page)
     bool ok = packed && spill_bytes(spill, packed, len, &offset);
     free(packed);
     if (ok)
-        seal_with(page, spill, offset, len); /* or left in memory */
+        rc_hpdf_page_seal(page, spill, offset, len); /* or left in memory */
 }
 
 size_t pdf_page_fonts(const pdf *p, HPDF_Page page, uint8_t *roles, size_t cap)
 {
-    HPDF_Dict fonts = ((HPDF_PageAttr)page->attr)->fonts;
-    size_t n = 0;
-    for (HPDF_UINT i = 0; fonts && i < fonts->list->count && n < cap; i++) {
-        HPDF_DictElement e = HPDF_List_ItemAt(fonts->list, i);
-        HPDF_Obj_Header *h = e->value;
-        void *font = h->obj_class == HPDF_OCLASS_PROXY ? ((HPDF_Proxy)e->value)->obj : e->value;
+    size_t count = rc_hpdf_page_font_count(page), n = 0;
+    for (size_t i = 0; i < count && n < cap; i++) {
+        HPDF_Font font = rc_hpdf_page_font(page, i);
         int role = -1;
         for (int r = 0; r < RC_FONT_COUNT; r++)
-            if (font == (void *)p->hf.font[r])
+            if (font == p->hf.font[r])
                 role = r;
         if (role < 0)
             return (size_t)-1;
@@ -923,11 +805,7 @@ size_t pdf_page_fonts(const pdf *p, HPDF_Page page, uint8_t *roles, size_t cap)
 
 bool pdf_hold_packed(HPDF_Page page, const unsigned char *packed, size_t len)
 {
-    HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
-    HPDF_MemStream_FreeData(contents->stream);
-    contents->filter = HPDF_STREAM_FILTER_NONE;
-    contents->write_fn = write_flate_filter;
-    return HPDF_Stream_Write(contents->stream, packed, (HPDF_UINT)len) == HPDF_OK &&
+    return rc_hpdf_page_put_packed(page, packed, len) &&
            HPDF_Page_New_Content_Stream(page, NULL) == HPDF_OK;
 }
 
@@ -938,11 +816,11 @@ bool pdf_add_packed_page(pdf *p, const unsigned char *packed, size_t len, const 
     if (!page || p->oom)
         return false;
     for (size_t i = 0; i < nroles; i++)
-        if (roles[i] >= RC_FONT_COUNT || !HPDF_Page_GetLocalFontName(page, p->hf.font[roles[i]]))
+        if (roles[i] >= RC_FONT_COUNT || !rc_hpdf_page_add_font(page, p->hf.font[roles[i]]))
             return false;
     long offset = -1;
     if (p->spill && spill_bytes(p->spill, packed, len, &offset) &&
-        seal_with(page, p->spill, offset, len))
+        rc_hpdf_page_seal(page, p->spill, offset, len))
         return true;
     if (!pdf_hold_packed(page, packed, len)) {
         p->oom = true;
@@ -953,23 +831,12 @@ bool pdf_add_packed_page(pdf *p, const unsigned char *packed, size_t len, const 
 
 uint16_t *pdf_glyphs_used(const pdf *p, rc_font_role role, size_t *n)
 {
-    HPDF_TTFontDefAttr tt = p->def[role]->attr;
-    size_t count = 0;
-    for (unsigned g = 0; g < tt->num_glyphs; g++)
-        count += tt->glyph_tbl.flgs[g] != 0;
-    uint16_t *v = malloc((count ? count : 1) * sizeof *v);
-    *n = v ? count : (size_t)-1;
-    for (unsigned g = 0, k = 0; v && g < tt->num_glyphs; g++)
-        if (tt->glyph_tbl.flgs[g])
-            v[k++] = (uint16_t)g;
-    return v;
+    return rc_hpdf_glyphs_used(p->def[role], n);
 }
 
 void pdf_mark_glyph(pdf *p, rc_font_role role, unsigned glyph)
 {
-    HPDF_TTFontDefAttr tt = p->def[role]->attr;
-    if (glyph < tt->num_glyphs)
-        tt->glyph_tbl.flgs[glyph] = 1;
+    rc_hpdf_mark_glyph(p->def[role], glyph);
 }
 
 /* Deflates the operators of `page` that are still in memory at
@@ -977,19 +844,14 @@ void pdf_mark_glyph(pdf *p, rc_font_role role, unsigned glyph)
  * default level. Sets p->oom when memory runs out. */
 static void pack_page(pdf *p, HPDF_Page page)
 {
-    HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
-    if (!contents || !contents->stream || contents->stream->type != HPDF_STREAM_MEMORY ||
-        !(contents->filter & HPDF_STREAM_FILTER_FLATE_DECODE))
+    if (!rc_hpdf_page_operators_in_memory(page))
         return;
-    HPDF_UINT32 raw_len = 0;
-    unsigned char *raw = stream_bytes(contents->stream, &raw_len);
-    uLongf packed_len = compressBound(raw_len);
+    size_t raw_len = 0;
+    unsigned char *raw = rc_hpdf_page_operators(page, &raw_len);
+    uLongf packed_len = compressBound((uLong)raw_len);
     unsigned char *packed = raw ? malloc(packed_len) : NULL;
-    if (packed && compress2(packed, &packed_len, raw, raw_len, PDF_PAGE_ZLEVEL) == Z_OK) {
-        HPDF_MemStream_FreeData(contents->stream);
-        contents->filter = HPDF_STREAM_FILTER_NONE;
-        contents->write_fn = write_flate_filter;
-        if (HPDF_Stream_Write(contents->stream, packed, (HPDF_UINT)packed_len) != HPDF_OK)
+    if (packed && compress2(packed, &packed_len, raw, (uLong)raw_len, PDF_PAGE_ZLEVEL) == Z_OK) {
+        if (!rc_hpdf_page_put_packed(page, packed, packed_len))
             p->oom = true; /* the page is cut: no file */
     } else {
         p->oom = true;
@@ -1005,7 +867,7 @@ static void pack_page(pdf *p, HPDF_Page page)
 static bool open_kept(pdf *p)
 {
     p->pdf = p->spare->pdf;
-    p->pdf->error.user_data = p;
+    rc_hpdf_set_error_data(p->pdf, p);
     if (HPDF_NewDoc(p->pdf) != HPDF_OK) {
         pdf_report(p, NULL);
         return false;
@@ -1013,7 +875,7 @@ static bool open_kept(pdf *p)
     HPDF_SetCompressionMode(p->pdf, HPDF_COMP_ALL);
     HPDF_SetCurrentEncoder(p->pdf, "UTF-8");
     for (int i = 0; i < RC_FONT_COUNT && !p->error; i++) {
-        p->def[i] = HPDF_GetFontDef(p->pdf, p->spare->name[i]);
+        p->def[i] = rc_hpdf_font_def(p->pdf, p->spare->name[i]);
         p->hf.font[i] = rc_hpdf_get_font(p->pdf, p->spare->name[i]);
     }
     if (p->error || !p->hf.font[0] || !p->hf.font[1] || !p->def[0] || !p->def[1]) {
@@ -1046,7 +908,7 @@ static bool open_new(pdf *p)
             /* Direct lookups first: the font's widths and glyph map
              * (rc_hpdf_finish_font) look up every code point. */
             rc_hpdf_direct_cmap(p->pdf, name);
-            p->def[i] = HPDF_GetFontDef(p->pdf, name);
+            p->def[i] = rc_hpdf_font_def(p->pdf, name);
             p->hf.font[i] = rc_hpdf_get_font(p->pdf, name);
         }
         if (p->error || !p->hf.font[i] || !p->def[i]) {
@@ -1076,17 +938,9 @@ bool pdf_open(pdf *p, const rc_fonts *fonts, const char *output, rc_diag *diag)
     return true;
 }
 
-static HPDF_STATUS write_to_sink(HPDF_Stream stream, const HPDF_BYTE *ptr, HPDF_UINT siz)
-{
-    const rc_sink *sink = stream->attr;
-    sink->put(sink->ctx, ptr, siz);
-    return HPDF_OK;
-}
-
 /* Written as libharu writes it, rather than into libharu's memory stream
- * and then a copy: summary.pdf is never whole in memory.
- * HPDF_SaveToStream writes to the document's stream, so a writer stands in
- * for it for the call. The sink reports its own failures. */
+ * and then a copy: summary.pdf is never whole in memory. The sink reports
+ * its own failures. */
 bool pdf_write(pdf *p, const rc_sink *sink)
 {
     for (int i = 0; i < RC_FONT_COUNT && !p->error && !p->oom; i++)
@@ -1098,21 +952,12 @@ bool pdf_write(pdf *p, const rc_sink *sink)
         rc_error_at(p->diag, NULL, 0, "%s: out of memory", p->output);
         return false;
     }
-    HPDF_Stream writer = p->error ? NULL
-                                  : HPDF_CallbackWriter_New(p->pdf->mmgr, write_to_sink,
-                                                            (void *)sink);
-    if (!writer && !p->error) {
+    int saved = p->error ? 0 : rc_hpdf_save_to(p->pdf, sink->put, sink->ctx);
+    if (saved < 0 && !p->error) {
         rc_error_at(p->diag, NULL, 0, "%s: out of memory", p->output);
         return false;
     }
-    bool ok = false;
-    if (writer) {
-        HPDF_Stream kept = p->pdf->stream;
-        p->pdf->stream = writer;
-        ok = HPDF_SaveToStream(p->pdf) == HPDF_OK && !p->error;
-        p->pdf->stream = kept;
-        HPDF_Stream_Free(writer);
-    }
+    bool ok = saved > 0 && !p->error;
     if (!ok)
         pdf_report(p, NULL);
     return ok;
@@ -1141,7 +986,7 @@ void pdf_close(pdf *p)
 {
     if (p->spare && p->pdf && !p->error && !p->oom) {
         HPDF_FreeDoc(p->pdf); /* keeps the fonts and the encoder */
-        p->pdf->error.user_data = NULL;
+        rc_hpdf_set_error_data(p->pdf, NULL);
         rc_fonts_keep(p->fonts, RC_SPARE_PDF, p->spare, drop_spare);
     } else if (p->spare) {
         drop_spare(p->spare);

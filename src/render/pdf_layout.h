@@ -15,9 +15,9 @@
  * Text given to this module is as rc_hpdf_showable makes it (single
  * spaces, no control characters, only characters both fonts have).
  *
- * Private to render_pdf.c and pdf_layout.c; it pulls in hpdf.h and reaches
- * into libharu 2.3's structures (hpdf_doc.h, hpdf_pages.h, hpdf_streams.h,
- * installed with libhpdf-dev).
+ * Private to render_pdf.c and pdf_layout.c; it pulls in hpdf.h. What
+ * libharu's API lacks (pages' operators, fonts' glyphs, saving through a
+ * callback) comes from paint/hpdf_internal.h.
  */
 #ifndef ROOFCAST_PDF_LAYOUT_H
 #define ROOFCAST_PDF_LAYOUT_H
