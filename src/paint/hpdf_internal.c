@@ -26,7 +26,9 @@
  *   glyphs a document embeds (the pages moved from a kernel's PDF into
  *   summary.pdf need the glyphs they were drawn with).
  * - The error handler's data (rc_hpdf_set_error_data): HPDF_New takes it
- *   once; a document kept for the next PDF has a new owner.
+ *   once; a document kept for the next PDF has a new owner. And the error
+ *   codes (rc_hpdf_error_text) are in hpdf_error.h, which declares the
+ *   error's structure too, so they come with the structures.
  * - Saving through a callback (rc_hpdf_save_to): HPDF_SaveToStream saves
  *   into the document's memory stream, whole; a callback writer stands in
  *   for that stream during the call.
@@ -620,6 +622,30 @@ void rc_hpdf_mark_glyph(HPDF_FontDef def, unsigned glyph)
 }
 
 /* ---- documents ----------------------------------------------------------- */
+
+const char *rc_hpdf_error_text(HPDF_STATUS e)
+{
+    switch (e) {
+    case HPDF_FAILD_TO_ALLOC_MEM:
+        return "out of memory";
+    case HPDF_FILE_IO_ERROR:
+    case HPDF_FILE_OPEN_ERROR:
+        return "cannot read a font file";
+    case HPDF_INVALID_FONTDEF_DATA:
+    case HPDF_TTF_INVALID_CMAP:
+    case HPDF_TTF_INVALID_FOMAT:
+    case HPDF_TTF_MISSING_TABLE:
+        return "the font file is not a usable TrueType font";
+    case HPDF_TTF_CANNOT_EMBEDDING_FONT:
+        return "the font's licence flags forbid embedding it";
+    case HPDF_INVALID_PARAMETER:
+    case HPDF_PAGE_OUT_OF_RANGE:
+    case HPDF_REAL_OUT_OF_RANGE:
+        return "a drawing operation was given an invalid value";
+    default:
+        return "see hpdf_error.h";
+    }
+}
 
 void rc_hpdf_set_error_data(HPDF_Doc pdf, void *user)
 {

@@ -119,6 +119,10 @@ bool rc_hpdf_finish_font(HPDF_Font font, rc_hpdf_font_memo **memo);
 
 /* ---- documents ---------------------------------------------------------- */
 
+/* What libharu's error `e` means, for messages: a phrase for the errors
+ * roofcast can meet (hpdf_error.h), else "see hpdf_error.h". */
+const char *rc_hpdf_error_text(HPDF_STATUS e);
+
 /* Makes `user` what `pdf`'s error handler is called with from now on:
  * HPDF_New takes it once, and a document kept for the next PDF has a new
  * owner. */

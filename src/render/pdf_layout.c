@@ -55,36 +55,11 @@ static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
     }
 }
 
-/* What the errors roofcast can meet mean (hpdf_error.h). */
-static const char *hpdf_error_text(HPDF_STATUS e)
-{
-    switch (e) {
-    case HPDF_FAILD_TO_ALLOC_MEM:
-        return "out of memory";
-    case HPDF_FILE_IO_ERROR:
-    case HPDF_FILE_OPEN_ERROR:
-        return "cannot read a font file";
-    case HPDF_INVALID_FONTDEF_DATA:
-    case HPDF_TTF_INVALID_CMAP:
-    case HPDF_TTF_INVALID_FOMAT:
-    case HPDF_TTF_MISSING_TABLE:
-        return "the font file is not a usable TrueType font";
-    case HPDF_TTF_CANNOT_EMBEDDING_FONT:
-        return "the font's licence flags forbid embedding it";
-    case HPDF_INVALID_PARAMETER:
-    case HPDF_PAGE_OUT_OF_RANGE:
-    case HPDF_REAL_OUT_OF_RANGE:
-        return "a drawing operation was given an invalid value";
-    default:
-        return "see hpdf_error.h";
-    }
-}
-
 void pdf_report(pdf *p, const char *font)
 {
     rc_error_at(p->diag, NULL, 0, "%s: %s%s%slibharu error 0x%04X (detail %u): %s", p->output,
                 font ? "cannot embed " : "", font ? font : "", font ? ": " : "",
-                (unsigned)p->error, (unsigned)p->detail, hpdf_error_text(p->error));
+                (unsigned)p->error, (unsigned)p->detail, rc_hpdf_error_text(p->error));
 }
 
 /* ---- strings owned by the document ------------------------------------ */
