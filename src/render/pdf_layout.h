@@ -1,8 +1,9 @@
 /* pdf_layout.h: a small layout engine over libharu for the PDF renderer
- * (render_pdf.c, which decides what the pages say): a document with its
- * fonts, A4 pages, text measured and wrapped into columns, tables, text
- * flowing from page to page, links between pages, and pages moved out of
- * memory once drawn.
+ * (render_pdf*.c, which decide what the pages say): a document with its
+ * fonts, A4 pages, text flowing from page to page, links between pages
+ * and pages moved out of memory once drawn (pdf_layout.c); text measured
+ * and wrapped into columns (pdf_layout_text.c); tables
+ * (pdf_layout_table.c).
  *
  * Coordinates are points from the page's top-left corner, y downward.
  * Every block is laid out by code that draws when `p->page` is set and
@@ -15,7 +16,7 @@
  * Text given to this module is as rc_hpdf_showable makes it (single
  * spaces, no control characters, only characters both fonts have).
  *
- * Private to render_pdf.c and pdf_layout.c; it pulls in hpdf.h. What
+ * Private to render_pdf*.c and pdf_layout*.c; it pulls in hpdf.h. What
  * libharu's API lacks (pages' operators, fonts' glyphs, saving through a
  * callback) comes from paint/hpdf_internal.h.
  */

@@ -15,6 +15,7 @@
 #include "render/chart.h"
 #include "render/render.h"
 #include "results/results.h"
+#include "util/array.h"
 #include "util/buffer.h"
 
 #define X(s) ((const xmlChar *)(s))
@@ -383,17 +384,10 @@ rc_pdf_summary *rc_pdf_summary_new(const rc_fonts *fonts, FILE *scratch, rc_diag
     return s;
 }
 
+/* Room for one more kernel's page number. */
 static bool grow_kernels(rc_pdf_summary *s)
 {
-    if (s->nkernels < s->cap)
-        return true;
-    size_t cap = s->cap ? 2 * s->cap : 64;
-    size_t *v = realloc(s->kernel_page, cap * sizeof *v);
-    if (!v)
-        return false;
-    s->kernel_page = v;
-    s->cap = cap;
-    return true;
+    return RC_GROW(s->kernel_page, s->cap, s->nkernels + 1);
 }
 
 bool rc_pdf_summary_add_pages(rc_pdf_summary *s, const char *pages, size_t len)
