@@ -1,8 +1,8 @@
-/* paint_hpdf.h: the libharu side of the PDF renderer (render_pdf.c): the
+/* paint_hpdf.h: the libharu side of the PDF renderer (render_pdf*.c): the
  * fonts a PDF is set in, and a painter that draws a chart description
  * (chart.h) on a PDF page as vectors and real text.
  *
- * Private to render_pdf.c and paint_hpdf.c; it pulls in hpdf.h, which no
+ * Private to render_pdf*.c and paint_hpdf.c; it pulls in hpdf.h, which no
  * public header does. Loading and finishing the fonts, which reaches into
  * libharu's own structures, is hpdf_internal.h's.
  */

@@ -2,7 +2,7 @@
  * libharu: fonts loaded once and kept between PDFs, strings owned by the
  * document, pages, links, and pages moved out of memory or between
  * documents. Text is set by pdf_layout_text.c, tables by
- * pdf_layout_table.c. See pdf_layout.h; render_pdf.c says what goes on
+ * pdf_layout_table.c. See pdf_layout.h; render_pdf*.c say what goes on
  * the pages. */
 #include "render/pdf_layout.h"
 

@@ -64,7 +64,7 @@ typedef struct {
 } pdf_link;
 
 /* One PDF being made: open it with pdf_open, close it with pdf_close
- * whatever happened. Fields are read by render_pdf.c; only this module
+ * whatever happened. Fields are read by render_pdf*.c; only this module
  * changes them, except `page` and `bottom` (where drawing goes) and
  * `gpus`. */
 typedef struct {
@@ -133,7 +133,7 @@ const char *pdf_join(pdf *p, ...);
  * holds its own copy of its text. */
 void pdf_drop_owned(pdf *p, size_t from);
 
-/* Text made from (node, attr) of the results tree (render_pdf.c's tx):
+/* Text made from (node, attr) of the results tree (render_pdf_text.c's pr_tx):
  * a page is laid out at several font scales and then drawn, and asks for
  * each text every time; the text is made once (read from the tree, checked
  * against the fonts) and recalled after. The text recalled for (node,

@@ -200,7 +200,7 @@ static uint32_t u32_at(const char *p)
 /* The pages a kernel's PDF gives are the pages made alone for a kernel
  * whose PDF is up to date, byte for byte: so summary.pdf is the same
  * whichever made them (and .roofcast-cache may keep them). Their bytes
- * hold the bookmark's title, the pages and the glyphs used (render_pdf.c). */
+ * hold the bookmark's title, the pages and the glyphs used (render_pdf_pages.c). */
 static void kernel_pages_are_its_pdfs(void **state)
 {
     (void)state;
