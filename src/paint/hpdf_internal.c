@@ -162,6 +162,7 @@ const char *rc_hpdf_load_ttf(HPDF_Doc pdf, rc_hpdf_font_source *src, const unsig
     return def->base_font;
 }
 
+/* ---- direct glyph lookups ------------------------------------------------ */
 
 /* The glyph libharu 2.3's HPDF_TTFontDef_GetGlyphid finds for code point
  * u in a format 4 cmap of `seg` segments, found to be segment i: the same

@@ -8,7 +8,7 @@
  * fails, naming what changed, when a libharu build no longer has what
  * they rely on.
  *
- * Private to paint/ and render/ (paint_hpdf.c, pdf_layout*.c).
+ * Private to the PDF layout (render/pdf_layout*.c) and its tests.
  */
 #ifndef ROOFCAST_HPDF_INTERNAL_H
 #define ROOFCAST_HPDF_INTERNAL_H
