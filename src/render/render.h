@@ -157,7 +157,7 @@ size_t rc_render_csv_columns(void);
 /* results.xml: the tree itself, indented, UTF-8. */
 char *rc_render_results_xml(xmlDocPtr doc, size_t *len);
 
-/* ---- PDF summaries for design reviews (render_pdf.c, libharu) --------- */
+/* ---- PDF summaries for design reviews (render_pdf*.c, libharu) -------- */
 
 /* <kernel>.pdf: one A4 page for kernel `kernel_id`: its name and summary,
  * launch configuration, active threads, FLOPs and bytes, notes, the time
