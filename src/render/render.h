@@ -157,6 +157,14 @@ size_t rc_render_csv_columns(void);
 /* results.xml: the tree itself, indented, UTF-8. */
 char *rc_render_results_xml(xmlDocPtr doc, size_t *len);
 
+/* ---- the comparison with a baseline (render_changes.c) -------------- */
+
+/* changes.csv: kind,kernel,gpu,quantity,old,new,change_percent (RFC 4180).
+ * changes.md: the same for people. Both from doc's <changes> (compare.h);
+ * the caller frees the buffers. NULL when doc has no <changes>. */
+char *rc_render_changes_csv(xmlDocPtr doc, size_t *len);
+char *rc_render_changes_md(xmlDocPtr doc, size_t *len);
+
 /* ---- PDF summaries for design reviews (render_pdf.c, libharu) --------- */
 
 /* <kernel>.pdf: one A4 page for kernel `kernel_id`: its name and summary,
