@@ -225,7 +225,7 @@ static void write_changes(run_state *r)
     size_t len = 0;
     char *text;
     if (r->formats & RC_FORMAT_MD) {
-        text = rc_render_changes_md(r->overview, &len);
+        text = rc_render_changes_md(r->templates, r->overview, &len, r->diag);
         run_write_buffer(r, "changes.md", text, len);
     }
     if (r->formats & RC_FORMAT_CSV) {

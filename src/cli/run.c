@@ -172,7 +172,8 @@ static bool load_templates(run_state *r)
 {
     unsigned f = r->formats;
     unsigned wanted = (f & RC_FORMAT_MD ? 1u << RC_TEMPLATE_MARKDOWN : 0) |
-                      (f & RC_FORMAT_HTML ? 1u << RC_TEMPLATE_HTML | 1u << RC_TEMPLATE_INDEX : 0);
+                      (f & RC_FORMAT_HTML ? 1u << RC_TEMPLATE_HTML | 1u << RC_TEMPLATE_INDEX : 0) |
+                      (f & RC_FORMAT_MD && r->options->baseline ? 1u << RC_TEMPLATE_CHANGES : 0);
     if (!wanted)
         return true;
     char *dir = r->templates_path;

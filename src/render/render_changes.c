@@ -1,6 +1,6 @@
 /* render_changes.c: changes.csv and changes.md, the comparison with the
  * baseline (<changes>, added to the tree by results/compare.c) for tools
- * and for people. */
+ * and for people (changes.md by templates/changes.xsl). */
 #include "render/render.h"
 
 #include <stdio.h>
@@ -81,149 +81,9 @@ char *rc_render_changes_csv(xmlDocPtr doc, size_t *len)
     return rc_buffer_take(&b, len);
 }
 
-static void md(rc_buffer *b, const char *text)
+char *rc_render_changes_md(rc_templates *t, xmlDocPtr doc, size_t *len, rc_diag *diag)
 {
-    char *e = rc_markdown_escape(text ? text : "");
-    if (e)
-        rc_buffer_puts(b, e);
-    else
-        b->failed = true;
-    free(e);
-}
-
-/* "## Kernels added" and the like: one list per kind of element, each
- * entry "- name (id)"; nothing for a kind with no entries. */
-static void md_added_and_removed(rc_buffer *b, xmlNodePtr changes)
-{
-    static const struct {
-        const char *element, *title;
-    } lists[] = {{"kernel-added", "Kernels added"}, {"kernel-removed", "Kernels removed"},
-                 {"gpu-added", "GPUs added"},       {"gpu-removed", "GPUs removed"}};
-    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++) {
-        bool first = true;
-        for (xmlNodePtr n = changes->children; n; n = n->next) {
-            if (!is(n, lists[l].element))
-                continue;
-            if (first) {
-                rc_buffer_puts(b, "## ");
-                rc_buffer_puts(b, lists[l].title);
-                rc_buffer_puts(b, "\n\n");
-                first = false;
-            }
-            char *name = get(n, "name"), *id = get(n, "id");
-            rc_buffer_puts(b, "- ");
-            md(b, name);
-            rc_buffer_puts(b, " (");
-            md(b, id);
-            rc_buffer_puts(b, ")\n");
-            xmlFree(name);
-            xmlFree(id);
-        }
-        if (!first)
-            rc_buffer_puts(b, "\n");
-    }
-}
-
-/* "- kind [gpu] name: old → new" */
-static void md_input(rc_buffer *b, xmlNodePtr input)
-{
-    char *kind = get(input, "kind"), *name = get(input, "name"), *o = get(input, "old"),
-         *w = get(input, "new"), *gpu = get(input, "gpu");
-    rc_buffer_puts(b, "- ");
-    md(b, kind);
-    rc_buffer_puts(b, " ");
-    if (gpu) {
-        md(b, gpu);
-        rc_buffer_puts(b, " ");
-    }
-    md(b, name);
-    rc_buffer_puts(b, ": ");
-    md(b, o);
-    rc_buffer_puts(b, " → ");
-    md(b, w);
-    rc_buffer_puts(b, "\n");
-    xmlFree(kind);
-    xmlFree(name);
-    xmlFree(o);
-    xmlFree(w);
-    xmlFree(gpu);
-}
-
-/* "| GPU | Estimate | Old | New | Change |" row */
-static void md_estimate_row(rc_buffer *b, xmlNodePtr estimate)
-{
-    char *g = get(estimate, "gpu-name"), *q = get(estimate, "quantity"),
-         *o = get(estimate, "old-text"), *w = get(estimate, "new-text"),
-         *p = get(estimate, "percent-text");
-    rc_buffer_puts(b, "| ");
-    md(b, g);
-    rc_buffer_puts(b, " | ");
-    rc_buffer_puts(b, q); /* ours: t_total, written as everywhere else */
-    rc_buffer_puts(b, " | ");
-    rc_buffer_puts(b, o);
-    rc_buffer_puts(b, " | ");
-    rc_buffer_puts(b, w);
-    rc_buffer_puts(b, " | ");
-    rc_buffer_puts(b, p);
-    rc_buffer_puts(b, " |\n");
-    xmlFree(g);
-    xmlFree(q);
-    xmlFree(o);
-    xmlFree(w);
-    xmlFree(p);
-}
-
-/* A changed kernel's section: its name, the inputs that changed, then the
- * table of the estimates that moved. */
-static void md_kernel(rc_buffer *b, xmlNodePtr kernel)
-{
-    char *name = get(kernel, "name");
-    rc_buffer_puts(b, "## ");
-    md(b, name);
-    rc_buffer_puts(b, "\n\n");
-    xmlFree(name);
-    bool inputs = false, estimates = false;
-    for (xmlNodePtr e = kernel->children; e; e = e->next) {
-        if (!is(e, "input"))
-            continue;
-        if (!inputs)
-            rc_buffer_puts(b, "Inputs that changed:\n\n");
-        inputs = true;
-        md_input(b, e);
-    }
-    if (inputs)
-        rc_buffer_puts(b, "\n");
-    for (xmlNodePtr e = kernel->children; e; e = e->next) {
-        if (!is(e, "estimate"))
-            continue;
-        if (!estimates)
-            rc_buffer_puts(b, "| GPU | Estimate | Old (µs) | New (µs) | Change |\n"
-                              "| --- | --- | ---: | ---: | ---: |\n");
-        estimates = true;
-        md_estimate_row(b, e);
-    }
-    if (estimates)
-        rc_buffer_puts(b, "\n");
-}
-
-char *rc_render_changes_md(xmlDocPtr doc, size_t *len)
-{
-    xmlNodePtr changes = rc_results_child(xmlDocGetRootElement(doc), "changes");
-    if (!changes)
+    if (!rc_results_child(xmlDocGetRootElement(doc), "changes"))
         return NULL;
-    rc_buffer b = {0};
-    char *baseline = get(changes, "baseline");
-    rc_buffer_puts(&b, "# Changes since the baseline\n\nBaseline: ");
-    md(&b, baseline);
-    rc_buffer_puts(&b, "\n\n");
-    xmlFree(baseline);
-    if (!changes->children) {
-        rc_buffer_puts(&b, "No changes: every kernel, GPU and estimate is as in the baseline.\n");
-        return rc_buffer_take(&b, len);
-    }
-    md_added_and_removed(&b, changes);
-    for (xmlNodePtr n = changes->children; n; n = n->next)
-        if (is(n, "kernel"))
-            md_kernel(&b, n);
-    return rc_buffer_take(&b, len);
+    return rc_render_template(t, RC_TEMPLATE_CHANGES, doc, NULL, len, diag);
 }
