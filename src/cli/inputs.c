@@ -233,12 +233,6 @@ bool run_load_gpus(run_state *r)
 
 /* ---- kernels ---------------------------------------------------------- */
 
-const char *const run_kernel_suffixes[] = {".md", ".html", ".pdf", "-roofline.svg",
-                                           "-roofline.png", "-time.svg", "-time.png", NULL};
-const char *const run_overview_names[] = {"index.html", "index.svg", "index.png",
-                                          "summary.pdf", "estimates.csv", "results.xml",
-                                          "changes.md", "changes.csv", NULL};
-
 /* The overview file one of kernel `id`'s files would overwrite, or NULL.
  * Compared without case, as a case-blind file system would. */
 static const char *overview_taken(const char *id, const char **kernel_file)
