@@ -72,8 +72,7 @@ void run_share_release(run_share *s)
 
 /* CRC-32 (zlib's) of the id, the key and the pieces with their lengths:
  * it tells a damaged entry from a whole one, over some 100 MB for 1,000
- * kernels, at 2.6 times FNV-1a's speed (rc_hash_bytes: 0.14 s for 100 MB
- * on the 2-core CI machine, crc32 0.053 s). */
+ * kernels, faster than FNV-1a (rc_hash_bytes; docs/benchmarks.md). */
 static uint64_t share_check(const char *id, uint64_t key, const run_share *s)
 {
     const char *piece[4] = {s->xml, s->csv, s->part, s->pdf}; /* ORDER cache_entry len */

@@ -572,8 +572,8 @@ struct rc_output_file {
     int error;   /* the first errno, 0 while all is well */
     bool listed; /* among the files written (false: roofcast's own, the cache) */
     /* Bytes appended but not yet written: libharu hands summary.pdf over in
-     * pieces of a few bytes (a write each was a quarter of a run where one
-     * kernel changed), so they are gathered into writes of STREAM_BUFFER. */
+     * pieces of a few bytes (a write(2) each is costly: docs/benchmarks.md),
+     * so they are gathered into writes of STREAM_BUFFER. */
     char *buf;
     size_t buffered;
 };
