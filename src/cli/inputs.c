@@ -10,20 +10,15 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "util/array.h"
 #include "util/buffer.h"
 
 /* ---- collecting input files ------------------------------------------ */
 
 static void paths_add(run_paths *l, const char *path)
 {
-    if (l->count == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 32;
-        char **p = realloc(l->paths, cap * sizeof *p);
-        if (!p)
-            return;
-        l->paths = p;
-        l->cap = cap;
-    }
+    if (!RC_GROW(l->paths, l->cap, l->count + 1))
+        return;
     l->paths[l->count++] = strdup(path);
 }
 

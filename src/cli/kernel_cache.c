@@ -38,6 +38,7 @@
 
 #include <zlib.h>
 
+#include "util/array.h"
 #include "util/buffer.h"
 
 #define CACHE_NAME ".roofcast-cache"
@@ -114,14 +115,8 @@ static int compare_entries(const void *a, const void *b)
 
 static bool add_entry(run_cache *c, size_t *cap, const cache_entry *e)
 {
-    if (c->count == *cap) {
-        size_t n = *cap ? 2 * *cap : 256;
-        cache_entry *v = realloc(c->entries, n * sizeof *v);
-        if (!v)
-            return false;
-        c->entries = v;
-        *cap = n;
-    }
+    if (!RC_GROW(c->entries, *cap, c->count + 1))
+        return false;
     c->entries[c->count++] = *e;
     return true;
 }

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/buffer.h"
 #include "util/hash.h"
 
@@ -159,16 +160,9 @@ static void note_entry(rc_output *out, const char *name, size_t size, bool ok, b
         out->written++;
     else
         out->failed = true;
-    if (out->nfiles == out->files_cap) {
-        size_t cap = out->files_cap ? 2 * out->files_cap : 64;
-        rc_output_entry *f = realloc(out->files, cap * sizeof *f);
-        if (f) {
-            out->files = f;
-            out->files_cap = cap;
-        }
-    }
+    bool room = RC_GROW(out->files, out->files_cap, out->nfiles + 1);
     char *copy = strdup(name);
-    if (copy && out->nfiles < out->files_cap)
+    if (copy && room)
         out->files[out->nfiles++] = (rc_output_entry){copy, size, ok, kept};
     else {
         free(copy);
