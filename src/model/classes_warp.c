@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "input/load.h"
+#include "model/banks.h"
 
 cstatus cls_enumerate(cls *c, const char *fmt, ...)
 {
@@ -206,20 +207,11 @@ static cstatus access_node(cls *c, const rc_work *w, uint32_t mask)
             return cls_enumerate(c, "a count overflows");
     rcounts *r = &c->cur;
     if (c->arr->space == RC_SPACE_SHARED) {
-        int64_t words[4 * WARP];
-        int n = 0;
-        for (int l = 0; l < WARP; l++)
-            if (mask >> l & 1)
-                for (int64_t wd = offset[l] / 4; wd <= (offset[l] + size - 1) / 4; wd++)
-                    words[n++] = wd;
-        int d = distinct(words, n);
-        int per_bank[32] = {0}, most = 0;
-        for (int i = 0; i < d; i++) {
-            int b = (int)(words[i] % 32);
-            if (++per_bank[b] > most)
-                most = per_bank[b];
-        }
-        if (!cls_add_mul(&r->shared_requests, 1, mult) || !cls_add_mul(&r->wavefronts, most, mult))
+        bool atomic = w->kind == RC_WORK_ATOMIC;
+        int word = rc_shared_passes(offset, mask, size, RC_BANKS_WORD, atomic);
+        int pair = rc_shared_passes(offset, mask, size, RC_BANKS_PAIR, atomic);
+        if (!cls_add_mul(&r->shared_requests, 1, mult) || !cls_add_mul(&r->wavefronts, word, mult) ||
+            !cls_add_mul(&r->wavefronts_pair, pair, mult))
             return cls_enumerate(c, "a count overflows");
         return C_OK;
     }

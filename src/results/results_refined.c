@@ -140,9 +140,19 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
                          "keeps too few bytes in flight for the bandwidth (Little's law).", a,
                          occ_limit_words[r->occ.limit], (long long)r->occ.blocks_per_sm);
         return;
+    case RC_LIMIT_L1:
+        if (r->shared.time > r->l1.time) {
+            char c[64], d[64];
+            rc_buffer_printf(sb, "Limited by shared memory at %s %% occupancy: %s wavefronts "
+                             "(bank conflicts counted), %s an SM a clock, %s.", a,
+                             rc_format_sig3(r->shared.wavefronts, b, sizeof b),
+                             rc_format_sig3(r->shared.per_clock, c, sizeof c),
+                             rc_format_si3(r->shared.rate, "/s", d, sizeof d));
+            return;
+        }
+        /* fall through */
     case RC_LIMIT_DRAM:
-    case RC_LIMIT_L2:
-    case RC_LIMIT_L1: {
+    case RC_LIMIT_L2: {
         const char *lv = r->limiter == RC_LIMIT_DRAM ? "DRAM" : r->limiter == RC_LIMIT_L2
                                                                     ? "L2" : "L1/shared";
         const rc_level_time *l = r->limiter == RC_LIMIT_DRAM ? &r->dram
@@ -232,6 +242,26 @@ static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
     }
 }
 
+/* Shared memory's own term, when the kernel uses it: its wavefronts at the generation's
+ * rate (refine.h). */
+static void add_shared_term(xmlNodePtr n, const rc_refined *r)
+{
+    const rc_shared_time *s = &r->shared;
+    if (s->wavefronts <= 0)
+        return;
+    char a[64], b[64], c[64], d[64], e[64], inputs[600];
+    snprintf(inputs, sizeof inputs, "%s wavefronts (bank conflicts counted) / (%s a clock x %lld "
+             "active SMs x %s = %s); x %s",
+             rc_format_sig3(s->wavefronts, a, sizeof a), rc_format_sig3(s->per_clock, b, sizeof b),
+             (long long)r->active_sms, rc_format_si3(r->clock, "Hz", c, sizeof c),
+             rc_format_si3(s->rate, "/s", d, sizeof d), rc_format_sig3(r->wave_factor, e, sizeof e));
+    xmlNodePtr t = add_term(n, "shared", s->time,
+                            "shared-memory wavefronts / (wavefronts per SM per clock x active "
+                            "SMs x SM clock) x wave factor", inputs);
+    set_num(t, "wavefronts", s->wavefronts, NULL);
+    set_rate(t, "rate", s->rate, "/s");
+}
+
 /* The memory levels' terms and the bytes each level sees. */
 static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
 {
@@ -242,7 +272,10 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
     add_level(n, "dram", dram, &r->dram, r->wave_factor);
     add_level(n, "l2", lb->l2_part_lines > 0 ? "L2, part-line stores at 128 B a line" : "L2",
               &r->l2, r->wave_factor);
-    add_level(n, "l1-shared", "L1 and shared memory", &r->l1, r->wave_factor);
+    add_level(n, "l1-shared", r->shared.in_l1 || r->shared.wavefronts <= 0
+                                  ? "L1 and shared memory" : "L1 (shared memory apart)",
+              &r->l1, r->wave_factor);
+    add_shared_term(n, r);
     xmlNodePtr lbn = xmlNewChild(n, NULL, X("level-bytes"), NULL);
     set_num(lbn, "footprint", lb->footprint, NULL);
     set_num(lbn, "l2-share", lb->l2_share, NULL);
