@@ -561,6 +561,16 @@
       </xsl:if>
       <xsl:call-template name="note"/>
       <xsl:choose>
+        <!-- As in the Markdown: shared memory is not memory traffic in the
+             peak roofline, so only how often it runs is said. -->
+        <xsl:when test="@space = 'shared' and @total-bytes = 0">
+          <xsl:text>: </xsl:text>
+          <xsl:call-template name="count">
+            <xsl:with-param name="a" select="@executions"/>
+            <xsl:with-param name="one" select="'execution'"/>
+          </xsl:call-template>
+          <xsl:text>, not counted as memory traffic.</xsl:text>
+        </xsl:when>
         <xsl:when test="@per-execution">
           <xsl:value-of select="concat(': ', @element-count-text, ' × ')"/>
           <xsl:call-template name="count">
@@ -582,10 +592,12 @@
           <xsl:text> bytes per execution, summed over </xsl:text>
         </xsl:otherwise>
       </xsl:choose>
-      <xsl:call-template name="executions-total">
-        <xsl:with-param name="total" select="@total-bytes"/>
-        <xsl:with-param name="one" select="'byte'"/>
-      </xsl:call-template>
+      <xsl:if test="not(@space = 'shared' and @total-bytes = 0)">
+        <xsl:call-template name="executions-total">
+          <xsl:with-param name="total" select="@total-bytes"/>
+          <xsl:with-param name="one" select="'byte'"/>
+        </xsl:call-template>
+      </xsl:if>
     </li>
   </xsl:template>
 

@@ -123,7 +123,11 @@
     <xsl:for-each select="estimates/estimate">
       <xsl:text>- </xsl:text>
       <xsl:value-of select="rc:md(@gpu-name)"/>
-      <xsl:text>: t_total </xsl:text>
+      <!-- The lead-in names t_total when it first states t_estimate. -->
+      <xsl:choose>
+        <xsl:when test="../../glance/@order = 't-estimate'">: </xsl:when>
+        <xsl:otherwise>: t_total </xsl:otherwise>
+      </xsl:choose>
       <xsl:value-of select="@t-total-text"/>
       <xsl:text> µs</xsl:text>
       <xsl:choose>
@@ -568,6 +572,16 @@
     </xsl:if>
     <xsl:call-template name="note"/>
     <xsl:choose>
+      <!-- Shared memory is not memory traffic in the peak roofline: its
+           zero bytes are not spelled out, only how often it runs. -->
+      <xsl:when test="@space = 'shared' and @total-bytes = 0">
+        <xsl:text>: </xsl:text>
+        <xsl:call-template name="count">
+          <xsl:with-param name="a" select="@executions"/>
+          <xsl:with-param name="one" select="'execution'"/>
+        </xsl:call-template>
+        <xsl:value-of select="concat(', not counted as memory traffic.', $nl)"/>
+      </xsl:when>
       <xsl:when test="@per-execution">
         <xsl:text>: </xsl:text>
         <xsl:if test="@element-count != 1">

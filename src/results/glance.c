@@ -79,9 +79,9 @@ char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size)
             snprintf(buf, size, "latency: the longest thread's %s FLOPs",
                      rc_format_sig3(r->thread_flops_max, a, sizeof a));
         else
-            snprintf(buf, size, "memory latency: %s threads at work%s",
+            snprintf(buf, size, "memory latency: %s threads%s",
                      rc_format_sig3(r->working_threads, a, sizeof a),
-                     r->waves > 1 && r->working_share < 1 ? " on average" : "");
+                     r->waves > 1 && r->working_share < 1 ? " on average" : " at work");
         break;
     case RC_LIMIT_OCCUPANCY:
         snprintf(buf, size, "occupancy: %s %%", a);
