@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/banks.h"
 #include "model/classes.h"
 #include "model/names.h"
 #include "model/pages.h"
@@ -79,6 +80,7 @@ typedef struct {
     uint64_t (*cache_entry)[WARP];
     /* This class's counts, for one block, before multiplying. */
     int64_t requests, accessed, sectors, shared_requests, wavefronts, block_sectors;
+    int64_t wavefronts_pair; /* by Kepler's bank rule (banks.h) */
     int64_t store_sectors, store_lines; /* of store and atomic requests */
     int64_t footprint;       /* new sectors of the whole launch */
     int64_t index_min, index_max; /* over the accesses counted */
@@ -163,12 +165,14 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
     return A_OK;
 }
 
-/* One request to shared memory: the most distinct words in one bank. */
-static void shared_request(analysis *an, const int64_t *offset, uint32_t mask)
+/* One request to shared memory: its passes by each generation's bank rules (banks.h). */
+static void shared_request(analysis *an, const int64_t *offset, uint32_t mask, bool atomic)
 {
-    int most = rc_warp_wavefronts(offset, mask, an->arr->elem_bytes);
+    int size = an->arr->elem_bytes;
     an->shared_requests += an->warp_mult;
-    an->wavefronts += most * an->warp_mult;
+    an->wavefronts += rc_shared_passes(offset, mask, size, RC_BANKS_WORD, atomic) * an->warp_mult;
+    an->wavefronts_pair +=
+        rc_shared_passes(offset, mask, size, RC_BANKS_PAIR, atomic) * an->warp_mult;
 }
 
 static int access_node(void *ctx, const rc_work *w, uint32_t mask)
@@ -213,7 +217,7 @@ static int access_node(void *ctx, const rc_work *w, uint32_t mask)
         offset[l] = idx * an->arr->elem_bytes;
     }
     if (an->arr->space == RC_SPACE_SHARED) {
-        shared_request(an, offset, mask);
+        shared_request(an, offset, mask, w->kind == RC_WORK_ATOMIC);
         return A_OK;
     }
     return global_request(an, w, offset, mask);
@@ -413,7 +417,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
     const rc_kernel *k = an->k;
     uint32_t rng = RC_ACCESS_SEED;
     int64_t req = 0, acc = 0, sec = 0, sreq = 0, wave = 0, bsec = 0, bmax = 0, ssec = 0,
-            slines = 0;
+            slines = 0, wpair = 0;
     for (int64_t i = 0; i < count; i++) {
         int64_t c = i;
         if (count < sh->classes) { /* one class from each of `count` strides */
@@ -424,7 +428,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         int64_t bid[3];
         class_block(k, sh, c, bid);
         an->requests = an->accessed = an->sectors = 0;
-        an->shared_requests = an->wavefronts = an->block_sectors = 0;
+        an->shared_requests = an->wavefronts = an->wavefronts_pair = an->block_sectors = 0;
         an->store_sectors = an->store_lines = 0;
         an->stamp++;
         TRY(run_block(an, sh, bid));
@@ -435,6 +439,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         sec += an->sectors;
         sreq += an->shared_requests;
         wave += an->wavefronts;
+        wpair += an->wavefronts_pair;
         bsec += an->block_sectors;
         ssec += an->store_sectors;
         slines += an->store_lines;
@@ -451,11 +456,12 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         double most = (double)((an->arr->length * an->arr->elem_bytes + 31) / 32 * 32);
         footprint = (int64_t)(all < most ? all : most);
     }
-    int64_t vals[] = {req, acc, sec * 32, sreq, wave, bsec * 32, ssec * 32, slines * 128};
+    int64_t vals[] = {req, acc, sec * 32, sreq, wave, bsec * 32, ssec * 32, slines * 128, wpair};
     int64_t *dst[] = {&out->requests, &out->accessed_bytes, &out->sector_bytes,
                       &out->shared_requests, &out->shared_wavefronts, &out->block_sector_bytes,
-                      &out->store_sector_bytes, &out->store_line_bytes};
-    for (int i = 0; i < 8; i++) {
+                      &out->store_sector_bytes, &out->store_line_bytes,
+                      &out->shared_wavefronts_pair};
+    for (int i = 0; i < 9; i++) {
         int64_t m = i == 5 ? sh->block_mult : mult;
         int64_t v = vals[i];
         if (count < sh->classes)
@@ -606,6 +612,8 @@ static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
     ok &= !__builtin_add_overflow(t->block_footprint_max, a->block_footprint_max, &t->block_footprint_max);
     ok &= !__builtin_add_overflow(t->shared_requests, a->shared_requests, &t->shared_requests);
     ok &= !__builtin_add_overflow(t->shared_wavefronts, a->shared_wavefronts, &t->shared_wavefronts);
+    ok &= !__builtin_add_overflow(t->shared_wavefronts_pair, a->shared_wavefronts_pair,
+                                  &t->shared_wavefronts_pair);
     ok &= !__builtin_add_overflow(t->store_sector_bytes, a->store_sector_bytes,
                                   &t->store_sector_bytes);
     ok &= !__builtin_add_overflow(t->store_line_bytes, a->store_line_bytes, &t->store_line_bytes);

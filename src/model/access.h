@@ -13,7 +13,9 @@
  *   x 32); footprint_bytes (distinct sectors the whole launch touches, x 32).
  * - Shared memory: shared_requests, and shared_wavefronts (per request,
  *   the largest number of distinct 4-byte words that fall into one of the
- *   32 banks; one word read by many lanes is a broadcast).
+ *   32 banks; one word read by many lanes is a broadcast);
+ *   shared_wavefronts_pair, the same by Kepler's rule, where a bank serves
+ *   64 bits a clock (banks.h).
  * - Legacy accesses (<load count bytes>, <store>, <traffic>) carry no
  *   address: they count as perfectly coalesced and without reuse, so their
  *   accessed, sector and footprint bytes all equal their bytes and their
@@ -35,7 +37,7 @@ typedef struct {
      * what reaches L2 when L1 keeps everything a block reuses. */
     int64_t block_sector_bytes;
     int64_t block_footprint_max; /* the most one block touches, bytes */
-    int64_t shared_requests, shared_wavefronts;
+    int64_t shared_requests, shared_wavefronts, shared_wavefronts_pair;
     /* Stores and atomics to global memory: per request, the distinct
      * 32-byte sectors (x 32) and the distinct 128-byte lines (x 128) its
      * lanes touch, summed. L1 writes them through to L2 request by request,

@@ -53,6 +53,56 @@ const rc_arch *rc_arch_find(const char *cc, bool *exact)
     return best;
 }
 
+/* Shared memory, the L1's policy for global loads and issue, per generation.
+ * PG-F: the CUDA C Programming Guide edition whose Appendix F covers compute capability 3.0
+ * (F.5.1: the SMX's 4 schedulers, each issuing two independent instructions per issue time;
+ * F.5.3: 32 banks of 64 bits a clock, 64-bit and 32-bit modes, the pairs a bank serves in
+ * one pass). CUDA runtime API, cudaDeviceSetSharedMemConfig: the default bank size is four
+ * bytes (32-bit mode). Programming Guide 12.x, compute capability 5.x: 4 schedulers each
+ * issuing one instruction per issue time, 32 banks of 32 bits a clock, global loads cached
+ * in L2 only (in the unified L1/texture cache only when read-only or with -dlcm=ca); 6.x
+ * and 7.x "the same way as 5.x" for shared memory; 6.0: 2 schedulers. Pascal Tuning Guide
+ * (quoted): GP100 caches global loads in L1 by default, GP104 like Kepler and Maxwell does
+ * not. Volta on: one 128 KB (or larger) L1/shared array returning 128 B a clock (NVIDIA
+ * developer forums, topic 77228), measured at 126 B per clock per SM for the L1 (V100, A100,
+ * H100: gpu-benches gpu-cache) and one wavefront per clock for shared memory, n-way
+ * conflicts n times as long (A100, V100: kzwrime/gpu_shm_microbench). */
+static const rc_sm_pipes sm_pipes[] = {
+    {0, "Kepler", RC_BANKS_PAIR, 8, 1, false, false, 4, 2,
+     "PG-F F.5.1 and F.5.3 (compute capability 3.x: 32 banks of 64 bits a clock, 4 schedulers "
+     "issuing two independent instructions each); default 32-bit bank mode "
+     "(cudaDeviceSetSharedMemConfig); global loads cached in L2 only by default (Programming "
+     "Guide, compute capability 3.x)"},
+    {500, "Maxwell", RC_BANKS_WORD, 4, 1, false, false, 4, 1,
+     "CUDA C++ Programming Guide 12.x, compute capability 5.x (32 banks of 32 bits a clock, "
+     "shared memory apart from the unified L1/texture cache, global loads in L2 only by "
+     "default, 4 schedulers issuing one instruction each)"},
+    {600, "Pascal GP100", RC_BANKS_WORD, 4, 1, false, true, 2, 1,
+     "CUDA C++ Programming Guide 12.x, compute capability 6.x (shared memory as 5.x, 2 "
+     "schedulers on 6.0); Pascal Tuning Guide as quoted: GP100 caches global loads in L1"},
+    {601, "Pascal", RC_BANKS_WORD, 4, 1, false, false, 4, 1,
+     "CUDA C++ Programming Guide 12.x, compute capability 6.x (as 5.x); Pascal Tuning Guide "
+     "as quoted: GP104 caches global loads in L2 only, like Kepler and Maxwell"},
+    {700, "Volta and later", RC_BANKS_WORD, 4, 1, true, true, 4, 1,
+     "CUDA C++ Programming Guide 12.x, compute capability 7.x to 9.0 (shared memory as 5.x, "
+     "4 schedulers, unified L1/shared); 128 B a clock from L1/shared (NVIDIA developer "
+     "forums, topic 77228); one shared wavefront per SM per clock and n-way conflicts n "
+     "times as long measured on V100 and A100 (kzwrime/gpu_shm_microbench)"},
+};
+#define NSM_PIPES (sizeof sm_pipes / sizeof sm_pipes[0])
+
+const rc_sm_pipes *rc_sm_pipes_for(const char *cc)
+{
+    int want = cc_number(cc);
+    if (want < 0) /* no compute capability: the current generations' rules */
+        return &sm_pipes[NSM_PIPES - 1];
+    const rc_sm_pipes *best = &sm_pipes[0];
+    for (size_t i = 0; i < NSM_PIPES; i++)
+        if (sm_pipes[i].from_cc <= want)
+            best = &sm_pipes[i];
+    return best;
+}
+
 const char *rc_origin_name(rc_origin origin)
 {
     static const char *const names[] = {"published", "measured", "assumed"};

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 
+#include "model/banks.h"
 #include "model/model.h"
 
 /* The per-SM figures of one compute capability (sizes in bytes). */
@@ -30,6 +31,31 @@ typedef struct {
 /* The table's entry for `cc` ("8.9"); *exact is false when `cc` is NULL or
  * not in the table and the nearest older entry (or the oldest one) stands in. */
 const rc_arch *rc_arch_find(const char *cc, bool *exact);
+
+/* How a generation's SM serves shared memory, caches global loads and issues instructions:
+ * documented facts, each row with its sources (docs/architectures.md gives the reading of
+ * each). Nothing here is fitted to a kernel time. */
+typedef struct {
+    int from_cc;                 /* major * 100 + minor: applies from this compute capability on */
+    const char *generation;      /* "Kepler" */
+    rc_bank_mode banks;          /* how a request's bank conflicts are counted (banks.h) */
+    int bank_bytes;              /* bytes a bank serves a clock: 32 banks of this width */
+    double wavefronts_per_clock; /* shared-memory passes an SM serves a clock */
+    /* Shared-memory passes and global requests' L1 wavefronts take turns in one pipeline
+     * (Volta on: one unified L1/shared data array returning 128 B a clock); before Volta
+     * shared memory has its own (Maxwell, Pascal: dedicated; Kepler: global loads do not go
+     * through L1 by default). */
+    bool shared_joins_l1;
+    /* Global loads cached in L1 by default, so that a block's reuse can hit there. */
+    bool l1_caches_global;
+    int schedulers;              /* warp schedulers per SM */
+    int issue_per_scheduler;     /* instructions each issues per clock (Kepler: 2, independent) */
+    const char *source;
+} rc_sm_pipes;
+
+/* The row for compute capability `cc`: the nearest older one (the oldest for a capability
+ * older than the table's; the newest, Volta's and later rules, when `cc` is NULL). */
+const rc_sm_pipes *rc_sm_pipes_for(const char *cc);
 
 /* Fills every figure of gpu->sm and gpu->rates that the file left unset
  * (value 0 and no source), each with its origin and source, and checks

@@ -298,6 +298,7 @@ static cstatus run_box(cls *c, const rc_block_box *box, rc_access_counts *out, r
                   cls_add_mul(&out->store_line_bytes, r->c.store_lines, b) &&
                   cls_add_mul(&out->shared_requests, r->c.shared_requests, b) &&
                   cls_add_mul(&out->shared_wavefronts, r->c.wavefronts, b) &&
+                  cls_add_mul(&out->shared_wavefronts_pair, r->c.wavefronts_pair, b) &&
                   cls_add_mul(&out->block_sector_bytes, r->distinct, b);
         if (!ok)
             st = cls_enumerate(c, "a count overflows");

@@ -28,6 +28,7 @@ typedef enum { C_OK, C_ENUM, C_FAIL } cstatus;
 
 typedef struct {
     int64_t requests, accessed, sectors, store_sectors, store_lines, shared_requests, wavefronts;
+    int64_t wavefronts_pair; /* by Kepler's bank rule (banks.h) */
 } rcounts;
 
 typedef struct {

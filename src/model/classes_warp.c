@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/banks.h"
 #include "model/names.h"
 #include "model/warp.h"
 #include "util/array.h"
@@ -179,8 +180,11 @@ static int access_node(void *ctx, const rc_work *w, uint32_t mask)
             return cls_enumerate(c, "a count overflows");
     rcounts *r = &c->cur;
     if (c->arr->space == RC_SPACE_SHARED) {
-        int most = rc_warp_wavefronts(offset, mask, size);
-        if (!cls_add_mul(&r->shared_requests, 1, mult) || !cls_add_mul(&r->wavefronts, most, mult))
+        bool atomic = w->kind == RC_WORK_ATOMIC;
+        int word = rc_shared_passes(offset, mask, size, RC_BANKS_WORD, atomic);
+        int pair = rc_shared_passes(offset, mask, size, RC_BANKS_PAIR, atomic);
+        if (!cls_add_mul(&r->shared_requests, 1, mult) || !cls_add_mul(&r->wavefronts, word, mult) ||
+            !cls_add_mul(&r->wavefronts_pair, pair, mult))
             return cls_enumerate(c, "a count overflows");
         return C_OK;
     }

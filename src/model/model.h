@@ -123,6 +123,10 @@ typedef enum {
     RC_PRECISION_FP16, RC_PRECISION_FP32, RC_PRECISION_FP64, RC_PRECISIONS
 } rc_precision;
 
+/* "fp16", "fp32", "fp64": the attribute's values and the names outputs use
+ * (names.c, with the other enums' names of names.h). */
+const char *rc_precision_name(rc_precision p);
+
 /* Where an array lives. ORDER RC_SPACE */
 typedef enum {
     RC_SPACE_GLOBAL, RC_SPACE_SHARED, RC_SPACE_CONSTANT, RC_SPACE_LOCAL

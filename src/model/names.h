@@ -4,7 +4,8 @@
  *
  * The loader reads these names and the evaluator and the results builder
  * write them, so they live with the enums (model.h), below both. Every
- * returned string is static.
+ * returned string is static. rc_precision_name (model.h), defined in
+ * names.c, is the one of these that model.h declares beside its enum.
  */
 #ifndef ROOFCAST_NAMES_H
 #define ROOFCAST_NAMES_H
@@ -22,9 +23,6 @@ const char *rc_work_attr(rc_work_kind kind, int which);
 /* The text an optional expression has when its attribute is left out (a
  * loop's step "1", an access's count "1"); NULL when there is none. */
 const char *rc_work_default(rc_work_kind kind, int which);
-
-/* "fp16", "fp32", "fp64": the attribute's values and the names outputs use. */
-const char *rc_precision_name(rc_precision p);
 
 /* "global", "shared", "constant", "local". */
 const char *rc_space_name(rc_space space);

@@ -3,6 +3,7 @@
 
 #include <math.h>
 
+#include "model/arch.h"
 #include "model/traffic.h"
 
 #define REGISTER_PARTITIONS RC_REGISTER_PARTITIONS
@@ -176,13 +177,16 @@ double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c)
  * Kernel Profiling Guide, "wavefront"; 124-128 B per clock per SM measured for both, H100 SXM5
  * tests/validation/measured and gpu-benches gpu-cache). A global request takes at least one,
  * even when its lanes touch a single 32-byte sector (a broadcast): per array, the larger of
- * its sector bytes and 128 B per request; shared memory: 128 B per wavefront. Traffic and
- * legacy bytes, which name no address, count as their bytes. */
-static double l1_wavefront_bytes(const rc_counts *c)
+ * its sector bytes and 128 B per request; shared memory: 128 B per wavefront where shared
+ * memory and L1 share that pipeline (Volta on, rc_sm_pipes.shared_joins_l1); before Volta
+ * shared memory has its own, timed apart (shared_time). Traffic and legacy bytes, which name
+ * no address, count as their bytes. */
+static double l1_wavefront_bytes(const rc_counts *c, bool with_shared)
 {
     const rc_access *m = &c->memory;
-    double bytes = (double)m->legacy.sector_bytes +
-                   128.0 * (double)m->total.shared_wavefronts;
+    double bytes = (double)m->legacy.sector_bytes;
+    if (with_shared)
+        bytes += 128.0 * (double)m->total.shared_wavefronts;
     for (int i = 0; i < m->narrays; i++) {
         const rc_access_counts *a = &m->arrays[i];
         bytes += fmax((double)a->sector_bytes, 128.0 * (double)a->requests);
@@ -227,7 +231,7 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
     }
     rc_traffic t;
     rc_traffic_compute(g, c, &t);
-    b->l1 = l1_wavefront_bytes(c);
+    b->l1 = l1_wavefront_bytes(c, rc_sm_pipes_for(g->compute_capability)->shared_joins_l1);
     b->l2_part_lines = part_line_bytes(&c->memory);
     b->l2 = t.l2_bytes + b->l2_part_lines;
     b->footprint = (double)c->memory.total.footprint_bytes;
@@ -259,6 +263,24 @@ static void cap_dram_per_wave(const rc_counts *c, rc_refined *r)
         b->dram = cap;
         b->dram_capped = true;
     }
+}
+
+/* Shared memory: its passes by the generation's bank rule (banks.h: Kepler's 64-bit banks
+ * pair words that Maxwell and later serve in two passes), at the generation's passes per SM
+ * per clock (one: 32 banks each serving one bank width a clock, rc_sm_pipes) on the active
+ * SMs at the SM clock. An n-way conflict is n passes, a broadcast one. */
+static void shared_time(const rc_gpu *g, const rc_counts *c, rc_refined *r)
+{
+    const rc_sm_pipes *p = rc_sm_pipes_for(g->compute_capability);
+    rc_shared_time *s = &r->shared;
+    const rc_access_counts *t = &c->memory.total;
+    s->wavefronts = (double)(p->banks == RC_BANKS_PAIR ? t->shared_wavefronts_pair
+                                                        : t->shared_wavefronts);
+    s->per_clock = p->wavefronts_per_clock;
+    s->in_l1 = p->shared_joins_l1;
+    s->rate = s->per_clock * (double)r->active_sms * g->sm.clock.value;
+    s->time_unwaved = s->wavefronts > 0 && s->rate > 0 ? s->wavefronts / s->rate : 0;
+    s->time = s->time_unwaved * r->wave_factor;
 }
 
 static void level_time(rc_level_time *l, double bytes, double sustained, double latency,
@@ -346,6 +368,10 @@ static rc_limiter limiter_of(const rc_refined *r)
                 l = r->occ.occupancy < 1.0 && r->blocks >= r->sms * r->occ.blocks_per_sm
                         ? RC_LIMIT_OCCUPANCY : RC_LIMIT_LATENCY;
         }
+    if (r->shared.time > best) {
+        best = r->shared.time;
+        l = RC_LIMIT_L1;
+    }
     for (int p = 0; p < 3; p++)
         if (r->t_compute[p] > best) {
             best = r->t_compute[p];
@@ -415,10 +441,11 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     double sm_share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
     level_time(&r->l1, lb->l1, m->l1_bandwidth.value * sm_share,
                m->l1_latency.value, r->rounds, in_flight, r->wave_factor);
+    shared_time(g, c, r);
     per_thread(g, c, w, r);
     r->t_body_est = r->t_thread;
-    const double terms[] = {r->dram.time, r->l2.time, r->l1.time, r->t_compute[0],
-                            r->t_compute[1], r->t_compute[2]};
+    const double terms[] = {r->dram.time, r->l2.time, r->l1.time, r->shared.time,
+                            r->t_compute[0], r->t_compute[1], r->t_compute[2]};
     for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
         r->t_body_est = fmax(r->t_body_est, terms[i]);
     r->t_launch = m->launch_back_to_back.value;

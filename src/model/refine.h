@@ -21,6 +21,9 @@
  *               level's latency x (1.3 + 0.7 / rounds): a round costs more than a pointer
  *               chase and a block's start and end about one more (calibrated on stream
  *               microbenchmarks)
+ *   shared      shared-memory wavefronts (bank conflicts counted by the generation's bank
+ *               rule, banks.h) / (wavefronts per SM per clock x active SMs x SM clock), x
+ *               the wave factor (rc_sm_pipes in arch.h: one a clock on every generation)
  *   per thread  the longest thread's FLOPs as FMA instructions (2 FLOPs each), one a cycle at
  *               the SM clock (more for a precision a scheduler has fewer than 32 lanes of)
  *   t_body_est  the largest term, times the wave factor; t_estimate = t_body_est + the launch
@@ -91,6 +94,16 @@ typedef struct {
     int little_bound;    /* 1 when Little's law, not the sustained rate, sets the rate */
 } rc_level_time;
 
+/* Shared memory's term: its passes (wavefronts) at the generation's rate (rc_sm_pipes). */
+typedef struct {
+    double wavefronts;   /* by the generation's bank rule (banks.h) */
+    double per_clock;    /* wavefronts an SM serves a clock */
+    double rate;         /* wavefronts/s: per_clock x active SMs x SM clock */
+    double time_unwaved; /* s, wavefronts / rate */
+    double time;         /* s, x the wave factor */
+    bool in_l1;          /* its wavefronts are also in the L1 level's bytes (Volta on) */
+} rc_shared_time;
+
 /* FLOPs of one fused multiply-add, the instruction the per-thread floor counts. */
 #define FLOPS_PER_FMA 2.0
 
@@ -106,8 +119,9 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
 /* The bytes each level moves for one launch queued back to back behind launches of the same
  * kernel, as t_estimate assumes (refine.c says why):
  *   l1    per array, the larger of its sector bytes and 128 B per request, + 128 B per
- *         shared-memory wavefront: what the SM's L1 and shared-memory pipeline handles, one
- *         wavefront (up to 128 bytes) a cycle, at least one per request
+ *         shared-memory wavefront where shared memory shares L1's pipeline (Volta on;
+ *         rc_sm_pipes): what that pipeline handles, one wavefront (up to 128 bytes) a
+ *         cycle, at least one per request
  *   l2    traffic.h's L2 bytes, + the part-line bytes of stores and atomics: each 128-byte
  *         line a store or atomic request touches takes a whole line's turn at the L2
  *         (store_line_bytes - store_sector_bytes of the memory counts; refine.c says why)
@@ -149,6 +163,7 @@ typedef struct {
                              * (an average over the waves when working_share < 1) */
     rc_level_bytes level_bytes;
     rc_level_time dram, l2, l1;
+    rc_shared_time shared; /* limiter l1-shared when it is the longest term */
     double clock; /* Hz, the SM clock of the per-thread floor */
     double thread_flops_max, thread_cycles_per_instruction, t_thread, t_thread_lower;
     double t_body_est, t_launch, t_estimate;

@@ -18,6 +18,8 @@
 
 #include <math.h>
 
+#include "model/arch.h"
+
 static double blocks_per_sm(const rc_gpu *g, const rc_counts *c)
 {
     double sms = g->sm.count.value > 0 ? g->sm.count.value : (g->sms > 0 ? (double)g->sms : 1);
@@ -38,7 +40,24 @@ void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, rc_traffic *t)
     t->l1_per_block = g->sm.l1.value / t->resident_blocks;
     t->l1_hit = F <= t->l1_per_block ? 1 : t->l1_per_block / F;
     t->l1_bytes = S + 128.0 * (double)m->shared_wavefronts;
-    t->l2_bytes = B + (S - B) * (1 - t->l1_hit);
+    /* Where L1 does not cache global loads by default (Kepler, Maxwell, GP104: rc_sm_pipes),
+     * only read-only data takes the cached path (the read-only data cache on 3.5, the unified
+     * L1/texture cache on 5.x: __ldg, or const __restrict__ pointers the compiler proves
+     * read-only; Programming Guide, compute capability 3.x and 5.x, Global Memory). The work
+     * model does not say how a pointer is declared: an array the kernel never stores to or
+     * updates atomically is taken as read-only and cached (assumed); the sectors of the
+     * others all go to L2. */
+    double uncached = 0;
+    if (!rc_sm_pipes_for(g->compute_capability)->l1_caches_global)
+        for (int i = 0; i < c->memory.narrays; i++) {
+            const rc_access_counts *a = &c->memory.arrays[i];
+            if (a->store_sector_bytes > 0) {
+                uncached += (double)a->sector_bytes;
+                S -= (double)a->sector_bytes;
+                B -= (double)a->block_sector_bytes;
+            }
+        }
+    t->l2_bytes = B + (S - B) * (1 - t->l1_hit) + uncached;
     if (t->l2_bytes < W)
         t->l2_bytes = W;
     t->l2_fit = W <= g->l2_bytes ? 1 : g->l2_bytes / W;

@@ -6,7 +6,10 @@
  *   L2:   l2 = B + (S - B) x (1 - h), h = min(1, C_block / F_block)
  *         S: sector_bytes; B: block_sector_bytes (each block's distinct
  *         sectors, summed); F_block: the most one block touches; C_block:
- *         the L1 of an SM shared by the blocks resident on it
+ *         the L1 of an SM shared by the blocks resident on it. Where L1 does not
+ *         cache global loads by default (Kepler, Maxwell; arch.h rc_sm_pipes), only
+ *         arrays the kernel never writes (read-only data, assumed const __restrict__)
+ *         keep their reuse; the others' sectors all go to L2
  *   DRAM: dram = W + (l2 - W) x (1 - f), f = min(1, L2 size / W)
  *         W: footprint_bytes; never below W
  */

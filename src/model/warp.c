@@ -220,23 +220,3 @@ int rc_warp_lines(const int64_t *sec, int d)
             lines++;
     return lines;
 }
-
-int rc_warp_wavefronts(const int64_t *offset, uint32_t mask, int64_t size)
-{
-    int64_t words[9 * RC_WARP]; /* a 32-byte element spans at most 9 words */
-    int n = 0;
-    for (int l = 0; l < RC_WARP; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        for (int64_t wd = offset[l] / 4; wd <= (offset[l] + size - 1) / 4; wd++)
-            words[n++] = wd;
-    }
-    int d = rc_warp_distinct(words, n);
-    int per_bank[32] = {0}, most = 0;
-    for (int i = 0; i < d; i++) {
-        int b = (int)(words[i] % 32);
-        if (++per_bank[b] > most)
-            most = per_bank[b];
-    }
-    return most;
-}

@@ -11,8 +11,8 @@
  * caller's, which stops the walk and comes back from it unchanged.
  *
  * With the walk come the helpers both counts make requests with: a block's
- * distinct warps, the sectors and lines of a request, the wavefronts of a
- * shared-memory access.
+ * distinct warps, the sectors and lines of a request (banks.h counts the
+ * passes of a shared-memory request).
  */
 #ifndef ROOFCAST_WARP_H
 #define ROOFCAST_WARP_H
@@ -106,10 +106,5 @@ int rc_warp_sectors(const int64_t *offset, uint32_t mask, int64_t size, int64_t 
 
 /* The distinct 128-byte lines among d distinct ascending sectors. */
 int rc_warp_lines(const int64_t *sec, int d);
-
-/* The wavefronts of a shared-memory request: the most distinct 4-byte
- * words in one of the 32 banks, over the elements of `size` bytes (at most
- * 32) at offset[lane] for the lanes of mask. */
-int rc_warp_wavefronts(const int64_t *offset, uint32_t mask, int64_t size);
 
 #endif

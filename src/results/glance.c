@@ -79,9 +79,9 @@ char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size)
             snprintf(buf, size, "latency: the longest thread's %s FLOPs",
                      rc_format_sig3(r->thread_flops_max, a, sizeof a));
         else
-            snprintf(buf, size, "memory latency: %s threads at work%s",
+            snprintf(buf, size, "memory latency: %s threads%s",
                      rc_format_sig3(r->working_threads, a, sizeof a),
-                     r->waves > 1 && r->working_share < 1 ? " on average" : "");
+                     r->waves > 1 && r->working_share < 1 ? " on average" : " at work");
         break;
     case RC_LIMIT_OCCUPANCY:
         snprintf(buf, size, "occupancy: %s %%", a);
@@ -189,8 +189,7 @@ static void say_range(rc_buffer *sb, const glance *g)
     if (nfast > 1) {
         rc_buffer_printf(sb, " No meaningful difference between the ");
         put_names(sb, g, g->fastest);
-        rc_buffer_printf(sb, " (%s to %s µs, within %d %% of the fastest): no ranking among "
-                         "them.", a, us(g->t[last_fast], b, sizeof b),
+        rc_buffer_printf(sb, " (%s to %s µs, within %d %% of the fastest).", a, us(g->t[last_fast], b, sizeof b),
                          (int)(100 * RC_NO_DIFFERENCE + 0.5));
     }
 }

@@ -513,6 +513,137 @@ static void test_dram_per_wave(void **state)
     rc_kernel_free(k);
 }
 
+/* refine() with the GPU and kernel files at `gpu` and `kernel` (from the source directory). */
+static void refine_files(const char *gpu, const char *kernel, rc_refined *r, double *clock)
+{
+    rc_gpu *g = rc_load_gpu(loader, gpu, diag);
+    assert_non_null(g);
+    rc_kernel *k = rc_load_kernel(loader, kernel, diag);
+    assert_non_null(k);
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_resources res = rc_kernel_resources(k);
+    rc_precision_work w;
+    rc_precision_work_of(k, &c, &w);
+    rc_level_bytes lb;
+    rc_level_bytes_of(g, &c, &lb);
+    rc_refine(g, k, &c, &res, &w, &lb, r);
+    *clock = g->sm.clock.value;
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
+/* Issue 33's hand computation: a 16 x 16-tiled 1024^3 SGEMM on a GTX TITAN X issues
+ * 32,768 warps x 1,024 inner steps x 2 shared loads = 67,108,864 wavefronts (As[ty][k]: two
+ * rows of 16 words in different banks; Bs[k][tx]: 16 words read by both half-warps, a
+ * broadcast: one pass each), and stores each tile once: 32,768 warps x 64 tiles x 2 stores
+ * = 4,194,304 more. Maxwell serves one wavefront per SM per clock: on 24 SMs at the spec's
+ * 1075 MHz, 67,108,864 / (24 x 1.075 GHz) = 2.601 ms for the loads, as the issue computes,
+ * and 71,303,168 / (24 x 1.075 GHz) = 2.764 ms with the stores. Shared memory is apart from
+ * L1 on Maxwell, so the L1 level carries only the global requests. */
+static void test_titan_x_tiled_sgemm(void **state)
+{
+    (void)state;
+    rc_refined r;
+    double clock;
+    refine_files("specs/titan-x.xml", "tests/data/shared-banks/sgemm_tiled16-N1024.xml", &r,
+                 &clock);
+    assert_close(clock, 1.075e9);
+    assert_int_equal(r.active_sms, 24);
+    double loads = 32768.0 * 1024 * 2, stores = 32768.0 * 64 * 2;
+    assert_close(loads, 67108864);
+    assert_close(r.shared.wavefronts, loads + stores);
+    assert_close(r.shared.per_clock, 1);
+    assert_close(r.shared.rate, 24 * clock);
+    assert_close(r.shared.time_unwaved, (loads + stores) / (24 * clock));
+    assert_close(loads / r.shared.rate, 67108864 / (24 * 1.075e9));
+    assert_true(loads / r.shared.rate > 2.60e-3 && loads / r.shared.rate < 2.61e-3);
+    /* 4,096 blocks, 8 a SM (2,048 threads): 22 waves of 192, the last a third full. */
+    assert_close(r.wave_factor, 22.0 * 192 / 4096);
+    assert_close(r.shared.time, r.shared.time_unwaved * r.wave_factor);
+    assert_false(r.shared.in_l1);
+    assert_int_equal(r.limiter, RC_LIMIT_L1);
+    assert_close(r.t_body_est, r.shared.time);
+}
+
+/* The same column read, Mds[tx][k] on a 32 x 32 float tile: 1,024 blocks of 32 warps, each
+ * 32 column loads and one row store. 32-way on the TITAN X (32 x 32 + 1 passes a warp), 16-way
+ * on the TITAN Black's 64-bit banks (32 x 16 + 1), at one pass per SM per clock on 24 SMs at
+ * 1075 MHz and 15 SMs at 980 MHz. */
+static void test_column_reads(void **state)
+{
+    (void)state;
+    rc_refined r;
+    double clock;
+    refine_files("specs/titan-x.xml", "tests/data/shared-banks/column32-N1024.xml", &r, &clock);
+    assert_close(r.shared.wavefronts, 1024.0 * 32 * (32 * 32 + 1));
+    assert_close(r.shared.time_unwaved, 1024.0 * 32 * (32 * 32 + 1) / (24 * 1.075e9));
+    refine_files("specs/titan-black.xml", "tests/data/shared-banks/column32-N1024.xml", &r,
+                 &clock);
+    assert_close(clock, 0.98e9);
+    assert_close(r.shared.wavefronts, 1024.0 * 32 * (32 * 16 + 1));
+    assert_close(r.shared.time_unwaved, 1024.0 * 32 * (32 * 16 + 1) / (15 * 0.98e9));
+}
+
+/* Published shared-memory microbenchmarks against conflict degree (kzwrime/gpu_shm_microbench
+ * at 494095bf, README logs, in tests/validation/published/microbench.csv): 1280 blocks of 128
+ * threads, 256,000 shared loads a thread, 10 launches, in ms, on an A100 and a V100. The model's
+ * time for the same loads, on the A100 SXM4 80GB file (108 SMs, 1410 MHz) and the TITAN V file
+ * (GV100, 80 SMs, 1455 MHz; the V100's board and clock are not stated), must lie within 15 % of
+ * each: the conflict-free read (tx + 1) % 256 ran 13 % slower than the broadcast on the A100,
+ * the rest within 6 %. The model gives one pass per SM per clock and n passes for an n-way
+ * conflict. */
+static void test_published_shared_microbench(void **state)
+{
+    (void)state;
+    static const char *const index[] = {"(threadIdx.x + 1) % 256", "threadIdx.x / 32",
+                                        "threadIdx.x / 4", "(threadIdx.x % 2) * 32 + threadIdx.x / 2",
+                                        "(threadIdx.x % 4) * 32 + threadIdx.x / 4",
+                                        "(threadIdx.x % 8) * 32 + threadIdx.x / 8",
+                                        "(threadIdx.x % 16) * 32 + threadIdx.x / 16"};
+    static const double ways[] = {1, 1, 1, 2, 4, 8, 16};
+    static const double a100_ms[] = {97.675133, 88.583649, 88.396927, 174.897797, 349.275146,
+                                     698.276184, 1395.270386};
+    static const double v100_ms[] = {109.481628, 109.479713, 109.484962, 218.427490, 454.384857,
+                                     923.581299, 1846.681763};
+    static const char *const gpus[] = {"specs/a100-sxm4-80gb.xml", "specs/titan-v.xml"};
+    const double *measured[] = {a100_ms, v100_ms};
+    for (int gi = 0; gi < 2; gi++) {
+        rc_gpu *g = rc_load_gpu(loader, gpus[gi], diag);
+        assert_non_null(g);
+        for (int i = 0; i < 7; i++) {
+            char work[512];
+            snprintf(work, sizeof work, "<loop var=\"r\" from=\"0\" to=\"256000\">"
+                     "<load array=\"shm\" index=\"%s\"/></loop>", index[i]);
+            rc_kernel *k = kernel("<launch grid=\"1280\" block=\"128\"/>"
+                                  "<array name=\"shm\" type=\"float\" length=\"512\" "
+                                  "space=\"shared\"/>", work);
+            rc_counts c;
+            rc_eval_error err;
+            assert_true(rc_evaluate(k, false, &c, &err));
+            rc_resources res = {0, 0};
+            rc_precision_work w;
+            rc_precision_work_of(k, &c, &w);
+            rc_level_bytes lb;
+            rc_level_bytes_of(g, &c, &lb);
+            rc_refined r;
+            rc_refine(g, k, &c, &res, &w, &lb, &r);
+            double warp_loads = 1280.0 * 4 * 256000;
+            assert_close(r.shared.wavefronts, warp_loads * ways[i]);
+            assert_close(r.wave_factor, 1);
+            double model_ms = 10 * r.shared.time * 1e3, ratio = model_ms / measured[gi][i];
+            if (!(ratio > 1 / 1.15 && ratio < 1.15))
+                fail_msg("%s, %s: model %.1f ms, measured %.1f ms", gpus[gi], index[i], model_ms,
+                         measured[gi][i]);
+            rc_counts_release(&c);
+            rc_kernel_free(k);
+        }
+        rc_gpu_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -528,6 +659,9 @@ int main(void)
         cmocka_unit_test(test_kernel_resources),
         cmocka_unit_test(test_level_bytes),
         cmocka_unit_test(test_dram_per_wave),
+        cmocka_unit_test(test_titan_x_tiled_sgemm),
+        cmocka_unit_test(test_column_reads),
+        cmocka_unit_test(test_published_shared_microbench),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

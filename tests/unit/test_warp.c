@@ -1,6 +1,6 @@
 /* test_warp.c: the walk both memory counts share (src/model/warp.c): a
  * guard's and a loop's lanes, the steps of a loop's variable, a block's
- * distinct warps, and the sectors, lines and wavefronts of a request, each
+ * distinct warps, and the sectors and lines of a request, each
  * worked out by hand in its comment. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -61,18 +61,6 @@ static void test_requests(void **state)
     offsets(offset, 12);
     assert_int_equal(rc_warp_sectors(offset, 0x3u, 12, sec), 1);
     assert_int_equal(sec[0], 0);
-    /* Shared memory: consecutive floats fill each bank once; a float
-     * every 128 bytes puts all 32 in bank 0; consecutive double4 (8 words
-     * each) put 8 distinct words in every bank. */
-    offsets(offset, 4);
-    assert_int_equal(rc_warp_wavefronts(offset, 0xFFFFFFFFu, 4), 1);
-    offsets(offset, 128);
-    assert_int_equal(rc_warp_wavefronts(offset, 0xFFFFFFFFu, 4), 32);
-    offsets(offset, 32);
-    assert_int_equal(rc_warp_wavefronts(offset, 0xFFFFFFFFu, 32), 8);
-    /* The same word twice is one access: a broadcast. */
-    offsets(offset, 0);
-    assert_int_equal(rc_warp_wavefronts(offset, 0xFFFFFFFFu, 4), 1);
     int64_t v[] = {5, 1, 5, 3, 1};
     assert_int_equal(rc_warp_distinct(v, 5), 3);
     assert_int_equal(v[0], 1);

@@ -4,7 +4,9 @@
 # 1. generate.sh writes exactly the committed tests/validation/kernels/*.xml;
 # 2. roofcast --check accepts every model (exit 0, one row per model on the H100 SXM5);
 # 3. every validation row of tests/validation/measured/*.csv names a model that exists, and every
-#    model has measured rows.
+#    model has measured rows;
+# 4. published/models/generate.sh writes exactly the committed published models and the
+#    `published` rows of points.csv.
 set -u
 roofcast=$1
 src=$2
@@ -44,4 +46,19 @@ for csv in "$src"/tests/validation/measured/h100-sxm5.csv "$src"/tests/validatio
         diff "$tmp/named" "$tmp/have" | head -10
     fi
 done
+pdir=$src/tests/validation/published/models
+sh "$pdir/generate.sh" "$tmp/pub" >"$tmp/pub-rows"
+if diff -r -x generate.sh "$pdir" "$tmp/pub" >"$tmp/diff" 2>&1; then
+    ok "published/models/generate.sh writes the committed models"
+else
+    bad "published/models/generate.sh writes the committed models (run it, read the diff, commit)"
+    head -20 "$tmp/diff"
+fi
+awk -F, '$2 == "published"' "$src/tests/validation/points.csv" >"$tmp/pub-have"
+if cmp -s "$tmp/pub-rows" "$tmp/pub-have"; then
+    ok "points.csv holds exactly the published rows generate.sh prints"
+else
+    bad "points.csv holds exactly the published rows generate.sh prints"
+    diff "$tmp/pub-rows" "$tmp/pub-have" | head -10
+fi
 finish validation_models

@@ -3,13 +3,16 @@
 # Predicted against measured: runs roofcast on the model of every point of
 # tests/validation/points.csv (a kernel model and a GPU), and prints, per
 # point, the measured time, t_estimate, its error, t_lower and whether t_lower
-# stays below the measurement; then, per kind of point, the median absolute
-# error, the largest ratio either way and the count of t_lower violations.
+# stays below the measurement; then, per kind of point (and per kind and GPU
+# where a kind spans several GPUs), the median absolute error, the points
+# within 2x, the largest ratio either way and the count of t_lower violations.
 #
 # Kinds: `kernel` are published or measured kernel times, held out: the model
 # is tested on them, never fitted to them. `micro` are device microbenchmarks,
 # from which device figures and rules may be calibrated: they show how well
-# that worked, not how well the model predicts.
+# that worked, not how well the model predicts. `published` are kernel times
+# published by others on the other GPU generations (published/kernels.csv),
+# held out like `kernel`.
 #
 # --markdown prints the table as docs/validation.md shows it. --readme FILE prints the
 # plain table and checks that FILE (relative to SOURCE_DIR) shows the
@@ -88,6 +91,13 @@ END {
         ratio = e > m ? e / m : m / e
         if (ratio > worst[k]) { worst[k] = ratio; worstp[k] = point[i] }
         if (ratio <= 2) within[k]++
+        # the same per kind and GPU (one GPU per architecture in points.csv)
+        g = k " on " gpu[i]
+        if (!(g in gcnt)) groups[++ngroups] = g
+        gcnt[g]++; gerrs[g, gcnt[g]] = abs(err)
+        if (ratio > gworst[g]) { gworst[g] = ratio; gworstp[g] = point[i] }
+        if (ratio <= 2) gwithin[g]++
+        if (l > m) gviol[g]++
         if (format == "--markdown")
             printf "| %s | %s | %s | %.4g | %.4g | %+.0f %% | %.4g | %.4g | %s |\n", point[i], k,
                    gpu[i], m, e, 100 * err, l, tot[key] + 0, lim[key]
@@ -103,6 +113,15 @@ END {
         printf "%s%s: %d points, median |error| %.1f %%, %d within 2x, largest ratio %.2fx (%s), t_lower above the measurement: %d\n",
                format == "--markdown" ? "- " : "", k, cnt[k], 100 * median(v, cnt[k]), within[k],
                worst[k], worstp[k], violations[k] + 0
+    }
+    # Per GPU, where a kind spans more than one.
+    for (gi = 1; gi <= ngroups; gi++) {
+        g = groups[gi]; k = g; sub(/ on .*/, "", k)
+        if (gcnt[g] == cnt[k]) continue
+        for (j = 1; j <= gcnt[g]; j++) v[j] = gerrs[g, j]
+        printf "%s%s: %d points, median |error| %.1f %%, %d within 2x (%.0f %%), largest ratio %.2fx (%s), t_lower above the measurement: %d\n",
+               format == "--markdown" ? "- " : "", g, gcnt[g], 100 * median(v, gcnt[g]), gwithin[g],
+               100 * gwithin[g] / gcnt[g], gworst[g], gworstp[g], gviol[g] + 0
     }
     exit bad
 }' "$tmp/out/estimates.csv" "$points"

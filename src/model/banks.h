@@ -1,0 +1,44 @@
+/* banks.h: how many passes (wavefronts) one warp's shared-memory request takes, by the bank
+ * rules of a GPU generation. One function for both counters (access.c's enumeration and
+ * classes_warp.c's classes), so that the two agree.
+ *
+ *   RC_BANKS_WORD  compute capability 5.x and later: 32 banks, successive 32-bit words in
+ *                  successive banks, each bank serving one 32-bit word a clock; lanes reading
+ *                  the same word share it (broadcast). Passes = the most distinct 32-bit
+ *                  words in one bank (NVIDIA CUDA C++ Programming Guide, compute capability
+ *                  5.x, Shared Memory; 6.x and 7.x "behave the same way")
+ *   RC_BANKS_PAIR  compute capability 3.x (Kepler): 32 banks of 64 bits a clock. In the
+ *                  default 32-bit mode a bank holds words i and i + 32 of each 64-word
+ *                  segment, and two such words of one segment are read in the same pass, as
+ *                  are lanes reading the same word (Programming Guide, compute capability
+ *                  3.x, Shared Memory, 32-bit mode; the 64-bit mode pairs words 2b and 2b + 1
+ *                  of the segment in bank b, which gives the same count for the segments a
+ *                  request touches). Passes = the most distinct 64-word segments in one bank.
+ *                  A 32 x 32 float tile read down a column (word 32 x lane + k) is 16-way, not
+ *                  32-way: lanes 2m and 2m + 1 share a segment.
+ */
+#ifndef ROOFCAST_BANKS_H
+#define ROOFCAST_BANKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ORDER RC_BANK_MODE */
+typedef enum { RC_BANKS_WORD, RC_BANKS_PAIR } rc_bank_mode;
+#define RC_BANK_MODES 2
+
+/* The passes of one request: offset[l] is lane l's byte offset in the shared array (at least
+ * 0), for the lanes set in `mask`, each reading or writing elem_bytes (1 to 16) bytes. 0 when
+ * no lane is active.
+ *
+ * An atomic request (`atomic`) shares nothing: each lane's read-modify-write of a word is a
+ * pass of its own in that word's bank, so that k lanes updating one word take k passes. An
+ * atomic function "performs a read-modify-write atomic operation on one 32-bit or 64-bit word
+ * ... guaranteed to be performed without interference from other threads" (CUDA C++
+ * Programming Guide, Atomic Functions); the updates of one word by the lanes of a warp "are
+ * all serialized" (NVIDIA Nsight Visual Studio Edition, Memory Statistics - Atomics, said of
+ * global memory; assumed alike for shared memory, and without Kepler's pairing). */
+int rc_shared_passes(const int64_t *offset, uint32_t mask, int elem_bytes, rc_bank_mode mode,
+                     bool atomic);
+
+#endif
