@@ -1,7 +1,7 @@
-/* paint_cairo.c: paints chart descriptions (chart.h) with Cairo as PNG
- * images in memory. The reference painter: chart.h's painting rules are
+/* paint_cairo.c: paints canvases (canvas.h) with Cairo as PNG images in
+ * memory. The reference painter: canvas.h's painting rules are
  * what this file does. (SVG: paint_svg.c.) */
-#include "render/chart.h"
+#include "paint/painter.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -21,7 +21,7 @@ static void set_colour(cairo_t *cr, rc_rgb c)
 }
 
 /* Fills when the item has a fill, then strokes when it has a stroke. */
-static void fill_and_stroke(cairo_t *cr, const rc_chart_item *it)
+static void fill_and_stroke(cairo_t *cr, const rc_canvas_item *it)
 {
     if (it->has_fill) {
         set_colour(cr, it->fill);
@@ -36,7 +36,7 @@ static void fill_and_stroke(cairo_t *cr, const rc_chart_item *it)
     cairo_new_path(cr);
 }
 
-static void paint_text(cairo_t *cr, const rc_chart_item *it, const rc_fonts *fonts)
+static void paint_text(cairo_t *cr, const rc_canvas_item *it, const rc_fonts *fonts)
 {
     static const double shift[] = {0, 0.5, 1}; /* ORDER rc_anchor */
     cairo_save(cr);
@@ -53,9 +53,9 @@ static void paint_text(cairo_t *cr, const rc_chart_item *it, const rc_fonts *fon
     cairo_restore(cr);
 }
 
-static void paint(cairo_t *cr, const rc_chart *chart, const rc_fonts *fonts)
+static void paint(cairo_t *cr, const rc_canvas *chart, const rc_fonts *fonts)
 {
-    /* Unhinted outlines at their design advances: the widths chart.c
+    /* Unhinted outlines at their design advances: the widths the chart
      * measured, at any scale, in every output. */
     cairo_font_options_t *fo = cairo_font_options_create();
     cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
@@ -66,8 +66,8 @@ static void paint(cairo_t *cr, const rc_chart *chart, const rc_fonts *fonts)
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 
-    for (size_t i = 0; i < rc_chart_count(chart); i++) {
-        const rc_chart_item *it = rc_chart_item_at(chart, i);
+    for (size_t i = 0; i < rc_canvas_count(chart); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(chart, i);
         switch (it->kind) {
         case RC_ITEM_PATH:
             for (size_t k = 0; k < it->npoints; k++) {
@@ -159,19 +159,19 @@ static void drop_pixels(void *p)
 /* Whether the chart's first item, its background, paints every pixel of
  * a w x h surface opaquely and whole: then what the memory held before
  * cannot show, and it need not be cleared. */
-static bool covers_surface(const rc_chart *chart, double scale, int w, int h)
+static bool covers_surface(const rc_canvas *chart, double scale, int w, int h)
 {
-    if (rc_chart_count(chart) == 0)
+    if (rc_canvas_count(chart) == 0)
         return false;
-    const rc_chart_item *bg = rc_chart_item_at(chart, 0);
+    const rc_canvas_item *bg = rc_canvas_item_at(chart, 0);
     return bg->kind == RC_ITEM_RECT && bg->has_fill && bg->stroke_width <= 0 && bg->x == 0 &&
            bg->y == 0 && bg->w * scale >= w && bg->h * scale >= h;
 }
 
-char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, size_t *len)
+char *rc_paint_png(const rc_canvas *chart, const rc_fonts *fonts, double scale, size_t *len)
 {
     rc_buffer b = {0};
-    int w = (int)ceil(rc_chart_width(chart) * scale), h = (int)ceil(rc_chart_height(chart) * scale);
+    int w = (int)ceil(rc_canvas_width(chart) * scale), h = (int)ceil(rc_canvas_height(chart) * scale);
     int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
     if (stride <= 0 || h <= 0)
         return NULL;

@@ -1,4 +1,4 @@
-/* paint_hpdf.c: paints a chart description (chart.h) with libharu's path
+/* paint_hpdf.c: paints a canvas (canvas.h) with libharu's path
  * and text operators, so the chart inside a PDF stays sharp at any zoom and
  * its labels are text. See paint_hpdf.h; paint_cairo.c is the reference
  * for how each item looks. */
@@ -631,7 +631,7 @@ static double py(const place *pl, double y) { return pl->page_h - (pl->top + pl-
 
 /* libharu 2.3 takes dash lengths as whole numbers (1 to 100), so a dashed
  * stroke is drawn in a space `unit` times finer than the page's. */
-static double dash_unit(const rc_chart_item *it, double scale)
+static double dash_unit(const rc_canvas_item *it, double scale)
 {
     double longest = 0;
     for (int i = 0; i < it->ndash && i < 4; i++)
@@ -643,7 +643,7 @@ static double dash_unit(const rc_chart_item *it, double scale)
 }
 
 /* Sets the stroke of `it` in a space `unit` times finer than the page's. */
-static bool set_stroke(HPDF_Page page, pen *pn, const rc_chart_item *it, double scale, double unit)
+static bool set_stroke(HPDF_Page page, pen *pn, const rc_canvas_item *it, double scale, double unit)
 {
     bool ok = true;
     if (!pn->known_stroke || !same_rgb(pn->stroke, it->stroke)) {
@@ -690,7 +690,7 @@ static bool finish_path(HPDF_Page page, bool fill, bool stroke, bool closed)
 
 /* A path, rectangle or marker: its outline as vertices (pts, n), or a
  * circle (n == 0, centre cx, cy, radius r), in description points. */
-static bool paint_shape(HPDF_Page page, const place *pl, const rc_chart_item *it,
+static bool paint_shape(HPDF_Page page, const place *pl, const rc_canvas_item *it,
                         const double *pts, size_t n, bool closed, double cx, double cy, double r)
 {
     bool fill = it->has_fill, stroke = it->stroke_width > 0;
@@ -728,7 +728,7 @@ static bool paint_shape(HPDF_Page page, const place *pl, const rc_chart_item *it
     return ok;
 }
 
-static bool paint_text(HPDF_Page page, const place *pl, const rc_chart_item *it,
+static bool paint_text(HPDF_Page page, const place *pl, const rc_canvas_item *it,
                        const rc_hpdf_fonts *fonts)
 {
     if (!it->text || !*it->text)
@@ -772,7 +772,7 @@ static bool paint_text(HPDF_Page page, const place *pl, const rc_chart_item *it,
     return ok;
 }
 
-bool rc_paint_hpdf(HPDF_Page page, const rc_chart *chart, const rc_hpdf_fonts *fonts, double x,
+bool rc_paint_hpdf(HPDF_Page page, const rc_canvas *chart, const rc_hpdf_fonts *fonts, double x,
                    double top, double scale)
 {
     pen pn = {0};
@@ -780,8 +780,8 @@ bool rc_paint_hpdf(HPDF_Page page, const rc_chart *chart, const rc_hpdf_fonts *f
     bool ok = HPDF_Page_GSave(page) == HPDF_OK;
     ok &= HPDF_Page_SetLineCap(page, HPDF_BUTT_END) == HPDF_OK;
     ok &= HPDF_Page_SetLineJoin(page, HPDF_MITER_JOIN) == HPDF_OK;
-    for (size_t i = 0; ok && i < rc_chart_count(chart); i++) {
-        const rc_chart_item *it = rc_chart_item_at(chart, i);
+    for (size_t i = 0; ok && i < rc_canvas_count(chart); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(chart, i);
         switch (it->kind) {
         case RC_ITEM_PATH:
             ok &= paint_shape(page, &pl, it, it->points, it->npoints, it->closed, 0, 0, 0);

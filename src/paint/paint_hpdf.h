@@ -1,6 +1,6 @@
 /* paint_hpdf.h: the libharu side of the PDF renderer (render_pdf.c): the
  * fonts a PDF is set in, and a painter that draws a chart description
- * (chart.h) on a PDF page as vectors and real text.
+ * (canvas.h) on a PDF page as vectors and real text.
  *
  * Private to render_pdf.c and paint_hpdf.c; it pulls in hpdf.h, which no
  * public header does. Loading the fonts reaches into libharu 2.3's own
@@ -14,7 +14,7 @@
 
 #include <hpdf.h>
 
-#include "render/chart.h"
+#include "paint/canvas.h"
 #include "paint/font.h"
 
 /* The fonts of one PDF document: each role's TTF (rc_font_path) embedded
@@ -128,13 +128,13 @@ bool rc_hpdf_finish_font(HPDF_Font font, rc_hpdf_font_memo **memo);
 /* Paints `chart` on `page` with its top-left corner at (x, top), in page
  * points measured from the page's top-left corner (y downward, as in the
  * description), scaled by `scale` (1: the description's own points). Items
- * are painted in order with the rules of chart.h; a text item is printed
+ * are painted in order with the rules of canvas.h; a text item is printed
  * with rc_hpdf_showable and, should it then measure wider than the item's
  * `width` (a replaced character), at the size that fits that width, but
  * not under RC_HPDF_MIN_TEXT.
  * Returns false if the page reported an error (the document's error
  * handler has the details). */
-bool rc_paint_hpdf(HPDF_Page page, const rc_chart *chart, const rc_hpdf_fonts *fonts, double x,
+bool rc_paint_hpdf(HPDF_Page page, const rc_canvas *chart, const rc_hpdf_fonts *fonts, double x,
                    double top, double scale);
 
 #endif

@@ -1,5 +1,5 @@
-/* paint_svg.c: paints chart descriptions (chart.h) as SVG documents, by
- * chart.h's painting rules, writing the markup directly.
+/* paint_svg.c: paints canvases (canvas.h) as SVG documents, by the
+ * canvas's painting rules, writing the markup directly.
  *
  * Why not Cairo's SVG surface (which paint_cairo.c used): it drew each
  * glyph as an outline once per font size and direction, and each glyph of
@@ -10,7 +10,7 @@
  * text is a group scaled to its size whose glyphs sit at their advance
  * widths, whole font units. Shapes are the same paths, colours and stroke
  * settings as Cairo's (Cairo's miter limit, 10, set on the root). */
-#include "render/chart.h"
+#include "paint/painter.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -83,7 +83,7 @@ static void put_colour(rc_buffer *b, rc_rgb c)
 }
 
 /* fill= and the stroke's attributes of a shape, and the element's end. */
-static void put_paint(rc_buffer *b, const rc_chart_item *it)
+static void put_paint(rc_buffer *b, const rc_canvas_item *it)
 {
     rc_buffer_puts(b, " fill=\"");
     if (it->has_fill)
@@ -118,7 +118,7 @@ static void put_point(rc_buffer *b, char command, double x, double y)
     put_number(b, y);
 }
 
-static void paint_path(rc_buffer *b, const rc_chart_item *it)
+static void paint_path(rc_buffer *b, const rc_canvas_item *it)
 {
     if (it->npoints == 0)
         return;
@@ -131,7 +131,7 @@ static void paint_path(rc_buffer *b, const rc_chart_item *it)
     put_paint(b, it);
 }
 
-static void paint_rect(rc_buffer *b, const rc_chart_item *it)
+static void paint_rect(rc_buffer *b, const rc_canvas_item *it)
 {
     rc_buffer_puts(b, "<path d=\"");
     put_point(b, 'M', it->x, it->y);
@@ -142,7 +142,7 @@ static void paint_rect(rc_buffer *b, const rc_chart_item *it)
     put_paint(b, it);
 }
 
-static void paint_marker(rc_buffer *b, const rc_chart_item *it)
+static void paint_marker(rc_buffer *b, const rc_canvas_item *it)
 {
     double pts[20];
     size_t n = rc_marker_outline(it->shape, it->x, it->y, it->size, pts);
@@ -168,7 +168,7 @@ static const char role_letter[RC_FONT_COUNT] = {'r', 'b'}; /* ORDER RC_FONT */
 /* One line of text: a group that maps font units to the page (scaled to
  * the size, y flipped, turned by the angle, its origin where the text
  * starts), holding each glyph at its advance. */
-static void paint_text(svg_writer *w, const rc_chart_item *it)
+static void paint_text(svg_writer *w, const rc_canvas_item *it)
 {
     static const double shift[] = {0, 0.5, 1}; /* ORDER rc_anchor */
     rc_buffer *b = &w->body;
@@ -231,7 +231,7 @@ static void put_glyphs(rc_buffer *out, const svg_writer *w)
     rc_buffer_puts(out, "</defs>\n");
 }
 
-char *rc_paint_svg(const rc_chart *chart, const rc_fonts *fonts, size_t *len)
+char *rc_paint_svg(const rc_canvas *chart, const rc_fonts *fonts, size_t *len)
 {
     svg_writer w = {.fonts = fonts};
     rc_buffer out = {0};
@@ -239,8 +239,8 @@ char *rc_paint_svg(const rc_chart *chart, const rc_fonts *fonts, size_t *len)
         w.used[r] = calloc(rc_fonts_glyph_count(fonts, (rc_font_role)r) + 1, 1);
         w.failed |= !w.used[r];
     }
-    for (size_t i = 0; i < rc_chart_count(chart) && !w.failed; i++) {
-        const rc_chart_item *it = rc_chart_item_at(chart, i);
+    for (size_t i = 0; i < rc_canvas_count(chart) && !w.failed; i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(chart, i);
         switch (it->kind) {
         case RC_ITEM_PATH:
             paint_path(&w.body, it);
@@ -262,13 +262,13 @@ char *rc_paint_svg(const rc_chart *chart, const rc_fonts *fonts, size_t *len)
         rc_buffer_puts(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                              "<svg xmlns=\"http://www.w3.org/2000/svg\" "
                              "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"");
-        put_number(&out, rc_chart_width(chart));
+        put_number(&out, rc_canvas_width(chart));
         rc_buffer_puts(&out, "pt\" height=\"");
-        put_number(&out, rc_chart_height(chart));
+        put_number(&out, rc_canvas_height(chart));
         rc_buffer_puts(&out, "pt\" viewBox=\"0 0 ");
-        put_number(&out, rc_chart_width(chart));
+        put_number(&out, rc_canvas_width(chart));
         rc_buffer_puts(&out, " ");
-        put_number(&out, rc_chart_height(chart));
+        put_number(&out, rc_canvas_height(chart));
         rc_buffer_puts(&out, "\" version=\"1.1\">\n");
         put_glyphs(&out, &w);
         rc_buffer_puts(&out, "<g stroke-miterlimit=\"10\">\n");

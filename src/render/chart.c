@@ -18,15 +18,6 @@
 #define SIZE_TEXT 9.0   /* subtitles, axis titles, names, labels */
 #define SIZE_SMALL 8.0  /* tick labels, legend details and keys */
 
-static const double pi = 3.14159265358979323846;
-
-struct rc_chart {
-    double width, height;
-    rc_chart_item *items;
-    size_t count, cap;
-    bool failed; /* an allocation failed: the builder returns NULL */
-    const rc_fonts *fonts;
-};
 
 /* ---- style ------------------------------------------------------------ */
 
@@ -91,84 +82,14 @@ static bool is_light(rc_rgb c)
 
 /* ---- items ------------------------------------------------------------ */
 
-static rc_chart_item *add_item(rc_chart *c, rc_item_kind kind, rc_item_role role)
-{
-    if (c->failed)
-        return NULL;
-    if (c->count == c->cap) {
-        size_t cap = c->cap ? 2 * c->cap : 64;
-        rc_chart_item *p = realloc(c->items, cap * sizeof *p);
-        if (!p) {
-            c->failed = true;
-            return NULL;
-        }
-        c->items = p;
-        c->cap = cap;
-    }
-    rc_chart_item *it = &c->items[c->count++];
-    memset(it, 0, sizeof *it);
-    it->kind = kind;
-    it->role = role;
-    it->series = -1;
-    it->group = -1;
-    return it;
-}
-
-static rc_chart_item *add_path(rc_chart *c, rc_item_role role, const double *pts, size_t n,
-                               rc_rgb colour, double width)
-{
-    rc_chart_item *it = add_item(c, RC_ITEM_PATH, role);
-    if (!it)
-        return NULL;
-    it->points = malloc(2 * n * sizeof *it->points);
-    if (!it->points) {
-        c->count--;
-        c->failed = true;
-        return NULL;
-    }
-    memcpy(it->points, pts, 2 * n * sizeof *pts);
-    it->npoints = n;
-    it->stroke = colour;
-    it->stroke_width = width;
-    return it;
-}
-
-static rc_chart_item *add_line(rc_chart *c, rc_item_role role, double x0, double y0,
-                               double x1, double y1, rc_rgb colour, double width)
-{
-    double pts[4] = {x0, y0, x1, y1};
-    return add_path(c, role, pts, 2, colour, width);
-}
-
-static rc_chart_item *add_rect(rc_chart *c, rc_item_role role, double x, double y, double w,
-                               double h, const rc_rgb *fill, const rc_rgb *stroke, double width)
-{
-    rc_chart_item *it = add_item(c, RC_ITEM_RECT, role);
-    if (!it)
-        return NULL;
-    it->x = x;
-    it->y = y;
-    it->w = w;
-    it->h = h;
-    if (fill) {
-        it->has_fill = true;
-        it->fill = *fill;
-    }
-    if (stroke) {
-        it->stroke = *stroke;
-        it->stroke_width = width;
-    }
-    return it;
-}
-
 /* A GPU's marker: filled with its colour, or hollow (white inside, a
  * thicker outline in its colour) for the per-launch points. */
-static rc_chart_item *add_marker(rc_chart *c, rc_item_role role, int series, double x, double y,
+static rc_canvas_item *add_marker(rc_chart *c, rc_item_role role, int series, double x, double y,
                                  double size, bool hollow)
 {
     rc_rgb colour = series_colour(series);
     if (hollow && is_light(colour)) {
-        rc_chart_item *k = add_item(c, RC_ITEM_MARKER, role);
+        rc_canvas_item *k = rc_canvas_add(c, RC_ITEM_MARKER, role);
         if (k) {
             k->series = series;
             k->shape = series_shape(series);
@@ -179,7 +100,7 @@ static rc_chart_item *add_marker(rc_chart *c, rc_item_role role, int series, dou
             k->stroke_width = 3.0;
         }
     }
-    rc_chart_item *it = add_item(c, RC_ITEM_MARKER, role);
+    rc_canvas_item *it = rc_canvas_add(c, RC_ITEM_MARKER, role);
     if (!it)
         return NULL;
     it->series = series;
@@ -200,119 +121,14 @@ static rc_chart_item *add_marker(rc_chart *c, rc_item_role role, int series, dou
     return it;
 }
 
-static rc_chart_item *add_text(rc_chart *c, rc_item_role role, double x, double y,
-                               const char *text, rc_font_role font, double size,
-                               rc_anchor anchor, rc_rgb colour)
-{
-    rc_chart_item *it = add_item(c, RC_ITEM_TEXT, role);
-    if (!it)
-        return NULL;
-    it->text = strdup(text);
-    if (!it->text) {
-        c->count--;
-        c->failed = true;
-        return NULL;
-    }
-    it->x = x;
-    it->y = y;
-    it->font = font;
-    it->size = size;
-    it->anchor = anchor;
-    it->has_fill = true;
-    it->fill = colour;
-    it->width = rc_fonts_width(c->fonts, font, size, text);
-    return it;
-}
-
 static rc_chart *chart_new(const rc_fonts *fonts, double width)
 {
-    rc_chart *c = calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
-    c->fonts = fonts;
-    c->width = width;
-    /* The background, sized when the height is known (chart_finish). */
-    add_rect(c, RC_ROLE_NONE, 0, 0, width, 0, &white, NULL, 0);
-    return c;
-}
-
-void rc_chart_free(rc_chart *c)
-{
-    if (!c)
-        return;
-    for (size_t i = 0; i < c->count; i++) {
-        free(c->items[i].points);
-        free(c->items[i].text);
-    }
-    free(c->items);
-    free(c);
+    return rc_canvas_new(fonts, width, white);
 }
 
 static rc_chart *chart_finish(rc_chart *c, double height)
 {
-    if (c->failed) {
-        rc_chart_free(c);
-        return NULL;
-    }
-    c->height = ceil(height);
-    c->items[0].h = c->height;
-    return c;
-}
-
-double rc_chart_width(const rc_chart *c) { return c->width; }
-double rc_chart_height(const rc_chart *c) { return c->height; }
-size_t rc_chart_count(const rc_chart *c) { return c->count; }
-const rc_chart_item *rc_chart_item_at(const rc_chart *c, size_t i) { return &c->items[i]; }
-
-size_t rc_marker_outline(rc_marker_shape shape, double x, double y, double size, double pts[20])
-{
-    double r = size / 2;
-    int n = 0;
-    double start = -pi / 2; /* first vertex straight up */
-    double inner = 0;
-    switch (shape) {
-    case RC_MARKER_CIRCLE:
-        return 0;
-    case RC_MARKER_SQUARE:
-        r *= 0.9; /* a square looks larger than a circle of the same width */
-        pts[0] = x - r, pts[1] = y - r, pts[2] = x + r, pts[3] = y - r;
-        pts[4] = x + r, pts[5] = y + r, pts[6] = x - r, pts[7] = y + r;
-        return 4;
-    case RC_MARKER_TRIANGLE_UP:
-        n = 3, r *= 1.15, y += r * 0.2;
-        break;
-    case RC_MARKER_TRIANGLE_DOWN:
-        n = 3, r *= 1.15, start = pi / 2, y -= r * 0.2;
-        break;
-    case RC_MARKER_DIAMOND:
-        n = 4, r *= 1.15;
-        break;
-    case RC_MARKER_PENTAGON:
-        n = 5, r *= 1.05;
-        break;
-    case RC_MARKER_HEXAGON:
-        n = 6;
-        break;
-    case RC_MARKER_STAR:
-        n = 5, r *= 1.2, inner = 0.45;
-        break;
-    default:
-        return 0;
-    }
-    size_t k = 0;
-    for (int i = 0; i < n; i++) {
-        double a = start + 2 * pi * i / n;
-        pts[2 * k] = x + r * cos(a);
-        pts[2 * k + 1] = y + r * sin(a);
-        k++;
-        if (inner > 0) {
-            a += pi / n;
-            pts[2 * k] = x + r * inner * cos(a);
-            pts[2 * k + 1] = y + r * inner * sin(a);
-            k++;
-        }
-    }
-    return k;
+    return rc_canvas_finish(c, ceil(height));
 }
 
 /* ---- text layout ------------------------------------------------------ */
@@ -452,22 +268,22 @@ static double add_block(rc_chart *c, rc_item_role role, double x, double y, cons
                         rc_font_role font, double size, double min_size, double maxw,
                         rc_anchor anchor, rc_rgb colour)
 {
-    while (size > min_size && rc_fonts_width(c->fonts, font, size, text) > maxw)
+    while (size > min_size && rc_fonts_width(rc_canvas_fonts(c), font, size, text) > maxw)
         size -= 0.5;
     if (size < min_size)
         size = min_size;
     lines l = {NULL, 0, 0};
-    if (!wrap(c->fonts, font, size, text, maxw, &l)) {
-        c->failed = true;
+    if (!wrap(rc_canvas_fonts(c), font, size, text, maxw, &l)) {
+        rc_canvas_fail(c);
         lines_free(&l);
         return y;
     }
     double lh = size * 1.25;
     for (size_t i = 0; i < l.n; i++)
-        add_text(c, role, x, y + lh * (double)i, l.line[i], font, size, anchor, colour);
+        rc_canvas_add_text(c, role, x, y + lh * (double)i, l.line[i], font, size, anchor, colour);
     size_t n = l.n;
     lines_free(&l);
-    return y + lh * (double)(n - 1) + rc_fonts_descent(c->fonts, font, size);
+    return y + lh * (double)(n - 1) + rc_fonts_descent(rc_canvas_fonts(c), font, size);
 }
 
 /* ---- reading the tree -------------------------------------------------- */
@@ -542,7 +358,7 @@ static void add_series_path(rc_chart *c, rc_item_role role, const double *pts, s
 {
     rc_rgb col = series_colour(series);
     for (int pass = is_light(col) ? 0 : 1; pass < 2; pass++) {
-        rc_chart_item *it = add_path(c, role, pts, n, pass ? col : casing, pass ? 1.6 : 3.0);
+        rc_canvas_item *it = rc_canvas_add_path(c, role, pts, n, pass ? col : casing, pass ? 1.6 : 3.0);
         if (!it)
             continue;
         it->series = series;
@@ -629,7 +445,7 @@ static char *decade_text(int k, char *buf, size_t size)
 /* A tick's label under a horizontal axis whose ticks hang from `edge`. */
 static void tick_label_below(rc_chart *c, double p, double edge, const char *text)
 {
-    add_text(c, RC_ROLE_TICK_LABEL, p, edge + 6 + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_SMALL),
+    rc_canvas_add_text(c, RC_ROLE_TICK_LABEL, p, edge + 6 + rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_SMALL),
              text, RC_FONT_REGULAR, SIZE_SMALL, RC_ANCHOR_MIDDLE, ink_soft);
 }
 
@@ -637,8 +453,8 @@ static void tick_label_below(rc_chart *c, double p, double edge, const char *tex
  * tick labels of the axis at `edge`. */
 static void axis_title_below(rc_chart *c, double left, double right, double edge, const char *text)
 {
-    add_text(c, RC_ROLE_AXIS, (left + right) / 2,
-             edge + 6 + SIZE_SMALL * 1.25 + 6 + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_TEXT),
+    rc_canvas_add_text(c, RC_ROLE_AXIS, (left + right) / 2,
+             edge + 6 + SIZE_SMALL * 1.25 + 6 + rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_TEXT),
              text, RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
 }
 
@@ -659,11 +475,11 @@ static void log_axis(rc_chart *c, const axis *a, bool horizontal, double edge, d
                 continue;
             double p = to_page(a, m * pow(10, k));
             if (horizontal) {
-                add_line(c, RC_ROLE_GRID, p, across0, p, across1, grid_minor, 0.4);
-                add_line(c, RC_ROLE_AXIS, p, edge, p, edge + 2.5, frame, 0.6);
+                rc_canvas_add_line(c, RC_ROLE_GRID, p, across0, p, across1, grid_minor, 0.4);
+                rc_canvas_add_line(c, RC_ROLE_AXIS, p, edge, p, edge + 2.5, frame, 0.6);
             } else {
-                add_line(c, RC_ROLE_GRID, across0, p, across1, p, grid_minor, 0.4);
-                add_line(c, RC_ROLE_AXIS, edge - 2.5, p, edge, p, frame, 0.6);
+                rc_canvas_add_line(c, RC_ROLE_GRID, across0, p, across1, p, grid_minor, 0.4);
+                rc_canvas_add_line(c, RC_ROLE_AXIS, edge - 2.5, p, edge, p, frame, 0.6);
             }
             /* A short axis (three decades or less) gets its 2s and 5s
              * labelled too, or it would show one or two numbers. */
@@ -675,11 +491,11 @@ static void log_axis(rc_chart *c, const axis *a, bool horizontal, double edge, d
             continue;
         double p = to_page(a, pow(10, k));
         if (horizontal) {
-            add_line(c, RC_ROLE_GRID, p, across0, p, across1, grid_major, 0.6);
-            add_line(c, RC_ROLE_AXIS, p, edge, p, edge + 4, frame, 0.8);
+            rc_canvas_add_line(c, RC_ROLE_GRID, p, across0, p, across1, grid_major, 0.6);
+            rc_canvas_add_line(c, RC_ROLE_AXIS, p, edge, p, edge + 4, frame, 0.8);
         } else {
-            add_line(c, RC_ROLE_GRID, across0, p, across1, p, grid_major, 0.6);
-            add_line(c, RC_ROLE_AXIS, edge - 4, p, edge, p, frame, 0.8);
+            rc_canvas_add_line(c, RC_ROLE_GRID, across0, p, across1, p, grid_major, 0.6);
+            rc_canvas_add_line(c, RC_ROLE_AXIS, edge - 4, p, edge, p, frame, 0.8);
         }
         if ((k - k0) % every)
             continue;
@@ -690,7 +506,7 @@ static void log_axis(rc_chart *c, const axis *a, bool horizontal, double edge, d
         if (horizontal)
             tick_label_below(c, p, edge, buf);
         else
-            add_text(c, RC_ROLE_TICK_LABEL, edge - 6, p + 3, buf, RC_FONT_REGULAR, SIZE_SMALL,
+            rc_canvas_add_text(c, RC_ROLE_TICK_LABEL, edge - 6, p + 3, buf, RC_FONT_REGULAR, SIZE_SMALL,
                      RC_ANCHOR_END, ink_soft);
     }
 }
@@ -710,10 +526,10 @@ static double log_labels_width(const rc_fonts *f, double lo, double hi, bool si,
     return w;
 }
 
-static rc_chart_item *add_rotated(rc_chart *c, rc_item_role role, double x, double y,
+static rc_canvas_item *add_rotated(rc_chart *c, rc_item_role role, double x, double y,
                                   const char *text, rc_font_role font, double size)
 {
-    rc_chart_item *it = add_text(c, role, x, y, text, font, size, RC_ANCHOR_MIDDLE, ink);
+    rc_canvas_item *it = rc_canvas_add_text(c, role, x, y, text, font, size, RC_ANCHOR_MIDDLE, ink);
     if (it)
         it->angle = 90;
     return it;
@@ -723,11 +539,11 @@ static rc_chart_item *add_rotated(rc_chart *c, rc_item_role role, double x, doub
 static double add_titles(rc_chart *c, double x, double y, double maxw, const char *title,
                          const char *subtitle)
 {
-    y += rc_fonts_ascent(c->fonts, RC_FONT_BOLD, SIZE_TITLE);
+    y += rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_BOLD, SIZE_TITLE);
     y = add_block(c, RC_ROLE_TITLE, x, y, title, RC_FONT_BOLD, SIZE_TITLE, SIZE_TEXT, maxw,
                   RC_ANCHOR_START, ink);
     if (subtitle) {
-        y += 4 + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_TEXT);
+        y += 4 + rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_TEXT);
         y = add_block(c, RC_ROLE_TITLE, x, y, subtitle, RC_FONT_REGULAR, SIZE_TEXT, SIZE_TEXT, maxw,
                       RC_ANCHOR_START, ink_soft);
     }
@@ -744,7 +560,7 @@ typedef struct {
 /* The plot's frame, over what is drawn inside it. */
 static void plot_frame(rc_chart *c, const plot_box *b)
 {
-    add_rect(c, RC_ROLE_AXIS, b->left, b->top, b->right - b->left, b->bottom - b->top, NULL, &frame,
+    rc_canvas_add_rect(c, RC_ROLE_AXIS, b->left, b->top, b->right - b->left, b->bottom - b->top, NULL, &frame,
              0.8);
 }
 
@@ -755,7 +571,7 @@ static void add_lines(rc_chart *c, rc_item_role role, double x, double base, dou
                       rc_rgb colour, int series, int group)
 {
     for (size_t j = 0; j < l->n; j++) {
-        rc_chart_item *it = add_text(c, role, x, base + lh * (double)j, l->line[j], font, size,
+        rc_canvas_item *it = rc_canvas_add_text(c, role, x, base + lh * (double)j, l->line[j], font, size,
                                      anchor, colour);
         if (it)
             it->series = series, it->group = group;
@@ -769,9 +585,9 @@ static void row_label(rc_chart *c, double x, double mid, double drop, const char
                       rc_font_role font, rc_anchor anchor, double maxw, int series, int group)
 {
     lines l = {NULL, 0, 0};
-    if (!wrap(c->fonts, font, SIZE_TEXT, text, maxw, &l)) {
+    if (!wrap(rc_canvas_fonts(c), font, SIZE_TEXT, text, maxw, &l)) {
         lines_free(&l);
-        c->failed = true;
+        rc_canvas_fail(c);
         return;
     }
     double lh = SIZE_TEXT * 1.25;
@@ -785,9 +601,9 @@ static void row_label(rc_chart *c, double x, double mid, double drop, const char
 static double row_height(rc_chart *c, const char *text, double maxw)
 {
     lines l = {NULL, 0, 0};
-    if (!wrap(c->fonts, RC_FONT_REGULAR, SIZE_TEXT, text, maxw, &l)) {
+    if (!wrap(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_TEXT, text, maxw, &l)) {
         lines_free(&l);
-        c->failed = true;
+        rc_canvas_fail(c);
         return 24;
     }
     double h = fmax(24, (double)l.n * SIZE_TEXT * 1.25 + 10);
@@ -800,7 +616,7 @@ static double row_height(rc_chart *c, const char *text, double maxw)
 static void shade_bands(rc_chart *c, const plot_box *b, double h, size_t n)
 {
     for (size_t i = 0; i < n; i += 2)
-        add_rect(c, RC_ROLE_NONE, b->left, b->top + (double)i * h, b->right - b->left, h, &band, NULL,
+        rc_canvas_add_rect(c, RC_ROLE_NONE, b->left, b->top + (double)i * h, b->right - b->left, h, &band, NULL,
                  0);
 }
 
@@ -833,11 +649,11 @@ static double legend(rc_chart *c, double x, double y, double w, const legend_ent
     const double name_size = SIZE_TEXT, detail_size = SIZE_SMALL;
     double sample = with_line ? 26 : 12, tx = x + sample + 6, tw = w - sample - 6;
     double top = y;
-    double asc = rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, name_size);
+    double asc = rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_REGULAR, name_size);
     for (size_t i = 0; i < n; i++) {
         lines l = {NULL, 0, 0};
-        if (!wrap(c->fonts, RC_FONT_REGULAR, name_size, e[i].name, tw, &l)) {
-            c->failed = true;
+        if (!wrap(rc_canvas_fonts(c), RC_FONT_REGULAR, name_size, e[i].name, tw, &l)) {
+            rc_canvas_fail(c);
             return 0;
         }
         double base = y + asc;
@@ -845,7 +661,7 @@ static double legend(rc_chart *c, double x, double y, double w, const legend_ent
             legend_sample(c, e[i].series, x, base - asc * 0.35, sample, with_line);
         for (size_t j = 0; j < l.n; j++) {
             if (!dry) {
-                rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, tx, base, l.line[j], RC_FONT_REGULAR,
+                rc_canvas_item *it = rc_canvas_add_text(c, RC_ROLE_LEGEND, tx, base, l.line[j], RC_FONT_REGULAR,
                                              name_size, RC_ANCHOR_START, ink);
                 if (it)
                     it->series = e[i].series;
@@ -856,14 +672,14 @@ static double legend(rc_chart *c, double x, double y, double w, const legend_ent
         for (int d = 0; d < 2; d++) {
             if (!e[i].detail[d] || !*e[i].detail[d])
                 continue;
-            if (!wrap(c->fonts, RC_FONT_REGULAR, detail_size, e[i].detail[d], tw, &l)) {
-                c->failed = true;
+            if (!wrap(rc_canvas_fonts(c), RC_FONT_REGULAR, detail_size, e[i].detail[d], tw, &l)) {
+                rc_canvas_fail(c);
                 return 0;
             }
             for (size_t j = 0; j < l.n; j++) {
                 base += detail_size * 0.15;
                 if (!dry) {
-                    rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, tx, base, l.line[j],
+                    rc_canvas_item *it = rc_canvas_add_text(c, RC_ROLE_LEGEND, tx, base, l.line[j],
                                                  RC_FONT_REGULAR, detail_size, RC_ANCHOR_START,
                                                  ink_soft);
                     if (it)
@@ -883,8 +699,8 @@ static double legend(rc_chart *c, double x, double y, double w, const legend_ent
 static double legend_beside(rc_chart *c, double x, double top, double w, const char *heading,
                             const legend_entry *e, size_t n, bool with_line)
 {
-    double y = top + rc_fonts_ascent(c->fonts, RC_FONT_BOLD, SIZE_TEXT);
-    add_text(c, RC_ROLE_LEGEND, x, y, heading, RC_FONT_BOLD, SIZE_TEXT, RC_ANCHOR_START, ink);
+    double y = top + rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_BOLD, SIZE_TEXT);
+    rc_canvas_add_text(c, RC_ROLE_LEGEND, x, y, heading, RC_FONT_BOLD, SIZE_TEXT, RC_ANCHOR_START, ink);
     y += 8;
     return y + legend(c, x, y, w, e, n, with_line, false);
 }
@@ -898,11 +714,11 @@ static double legend_columns(rc_chart *c, double x, double y, double w, const le
     const double size = SIZE_SMALL, sample = 22, gap = 12, lh = size * 1.25;
     double widest = 0;
     for (size_t i = 0; i < n; i++)
-        widest = fmax(widest, rc_fonts_width(c->fonts, RC_FONT_REGULAR, size, e[i].name));
+        widest = fmax(widest, rc_fonts_width(rc_canvas_fonts(c), RC_FONT_REGULAR, size, e[i].name));
     size_t ncols = (size_t)fmax(1, fmin((double)n, floor((w + gap) / (sample + 6 + widest + gap))));
     size_t nrows = n ? (n + ncols - 1) / ncols : 0;
     double col_w = (w + gap) / (double)ncols, tw = col_w - gap - sample - 6;
-    double asc = rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, size);
+    double asc = rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_REGULAR, size);
     for (size_t r = 0; r < nrows; r++) {
         size_t most = 1;
         for (size_t col = 0; col < ncols; col++) {
@@ -910,8 +726,8 @@ static double legend_columns(rc_chart *c, double x, double y, double w, const le
             if (i >= n)
                 continue;
             lines l = {NULL, 0, 0};
-            if (!wrap(c->fonts, RC_FONT_REGULAR, size, e[i].name, tw, &l)) {
-                c->failed = true;
+            if (!wrap(rc_canvas_fonts(c), RC_FONT_REGULAR, size, e[i].name, tw, &l)) {
+                rc_canvas_fail(c);
                 return y;
             }
             double ex = x + (double)col * col_w, base = y + asc;
@@ -965,8 +781,8 @@ static const char *const ROOFLINE_KEYS[] = {"on the roof: FLOPs / t_body",
  * ridge point) at (x, y), its text beside it. Returns the x after it. */
 static double symbol_key(rc_chart *c, int k, double x, double y, const char *text)
 {
-    double base = y + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_SMALL);
-    rc_chart_item *it = add_item(c, RC_ITEM_MARKER, RC_ROLE_LEGEND);
+    double base = y + rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_SMALL);
+    rc_canvas_item *it = rc_canvas_add(c, RC_ITEM_MARKER, RC_ROLE_LEGEND);
     if (it) {
         it->shape = RC_MARKER_CIRCLE;
         it->x = x + 13, it->y = base - 3;
@@ -976,7 +792,7 @@ static double symbol_key(rc_chart *c, int k, double x, double y, const char *tex
         it->stroke = k == 1 ? ink_soft : ink;
         it->stroke_width = k == 1 ? 1.6 : 0.6;
     }
-    it = add_text(c, RC_ROLE_LEGEND, x + 32, base, text, RC_FONT_REGULAR, SIZE_SMALL,
+    it = rc_canvas_add_text(c, RC_ROLE_LEGEND, x + 32, base, text, RC_FONT_REGULAR, SIZE_SMALL,
                   RC_ANCHOR_START, ink);
     return x + 32 + (it ? it->width : 0);
 }
@@ -990,7 +806,7 @@ static double symbol_keys_row(rc_chart *c, double x, double y, double w, bool le
                           "small: at L1, L2, DRAM intensity"};
     double at = x;
     for (int k = 0; k < (levels ? 4 : 3); k++) {
-        double kw = 32 + rc_fonts_width(c->fonts, RC_FONT_REGULAR, SIZE_SMALL, keys[k]);
+        double kw = 32 + rc_fonts_width(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_SMALL, keys[k]);
         if (at > x && at + kw > x + w) {
             at = x;
             y += 13;
@@ -1018,20 +834,20 @@ static void draw_intensity(const roofline_plot *p, const plot_box *b, const char
 {
     rc_chart *c = p->c;
     double px = to_page(&p->ax, p->ai);
-    rc_chart_item *it = add_line(c, RC_ROLE_INTENSITY, px, b->top - 4, px, b->bottom, ink_soft, 0.8);
+    rc_canvas_item *it = rc_canvas_add_line(c, RC_ROLE_INTENSITY, px, b->top - 4, px, b->bottom, ink_soft, 0.8);
     if (it) {
         it->ndash = 2, it->dash[0] = 2, it->dash[1] = 2;
         it->data[0] = p->ai;
     }
     char label[128];
     snprintf(label, sizeof label, "%s: %s FLOP/byte", name, ai_text);
-    double lw = rc_fonts_width(c->fonts, RC_FONT_REGULAR, SIZE_TEXT, label);
+    double lw = rc_fonts_width(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_TEXT, label);
     if (lw > b->right - b->left) {
         snprintf(label, sizeof label, "%s FLOP/byte", ai_text);
-        lw = rc_fonts_width(c->fonts, RC_FONT_REGULAR, SIZE_TEXT, label);
+        lw = rc_fonts_width(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_TEXT, label);
     }
     double lx = fmin(fmax(px, b->left + lw / 2), b->right - lw / 2);
-    it = add_text(c, RC_ROLE_INTENSITY, lx, b->top - 8, label, RC_FONT_REGULAR, SIZE_TEXT,
+    it = rc_canvas_add_text(c, RC_ROLE_INTENSITY, lx, b->top - 8, label, RC_FONT_REGULAR, SIZE_TEXT,
                   RC_ANCHOR_MIDDLE, ink);
     if (it)
         it->data[0] = p->ai;
@@ -1060,7 +876,7 @@ static void draw_roofs(const roofline_plot *p)
         const roof *q = &r[i];
         if (q->series < 0)
             continue;
-        rc_chart_item *it = add_item(c, RC_ITEM_MARKER, RC_ROLE_RIDGE);
+        rc_canvas_item *it = rc_canvas_add(c, RC_ITEM_MARKER, RC_ROLE_RIDGE);
         if (it) {
             it->series = q->series;
             it->shape = RC_MARKER_CIRCLE;
@@ -1093,7 +909,7 @@ static void draw_level_points(const roofline_plot *p)
                 np++;
             }
         if (np > 1) {
-            rc_chart_item *it = add_path(c, RC_ROLE_POINT_LEVEL, pts, (size_t)np,
+            rc_canvas_item *it = rc_canvas_add_path(c, RC_ROLE_POINT_LEVEL, pts, (size_t)np,
                                          series_colour(q->series), 0.6);
             if (it)
                 it->series = q->series, it->data[1] = q->perf_roof;
@@ -1101,11 +917,13 @@ static void draw_level_points(const roofline_plot *p)
         for (int l = 0; l < 3; l++) {
             if (!(q->level_ai[l] > 0))
                 continue;
-            size_t before = c->count;
+            size_t before = rc_canvas_count(c);
             add_marker(c, RC_ROLE_POINT_LEVEL, q->series, to_page(ax, q->level_ai[l]), y_level, 4.5,
                        false);
-            for (size_t k = before; k < c->count; k++)
-                c->items[k].data[0] = q->level_ai[l], c->items[k].data[1] = q->perf_roof;
+            for (size_t k = before; k < rc_canvas_count(c); k++) {
+                rc_canvas_item *m = rc_canvas_edit(c, k);
+                m->data[0] = q->level_ai[l], m->data[1] = q->perf_roof;
+            }
         }
     }
 }
@@ -1130,20 +948,22 @@ static void draw_kernel_points(const roofline_plot *p, const plot_box *b, bool s
         const roof *q = &r[i];
         if (q->series < 0 || !(q->perf_launch > 0))
             continue;
-        size_t before = c->count;
+        size_t before = rc_canvas_count(c);
         /* At the kernel's intensity, never beside it (a false x): GPUs whose points would
          * cover one another are told apart by their marker shapes. */
         (void)side_by_side;
         add_marker(c, RC_ROLE_POINT_LAUNCH, q->series, px, to_page(&p->ay, q->perf_launch), 8,
                    true);
-        for (size_t k = before; k < c->count; k++)
-            c->items[k].data[0] = ai, c->items[k].data[1] = q->perf_launch;
+        for (size_t k = before; k < rc_canvas_count(c); k++) {
+            rc_canvas_item *m = rc_canvas_edit(c, k);
+            m->data[0] = ai, m->data[1] = q->perf_launch;
+        }
     }
     for (size_t i = 0; i < n; i++) {
         const roof *q = &r[i];
         if (q->series < 0 || !(q->perf_roof > 0))
             continue;
-        rc_chart_item *it = add_marker(c, RC_ROLE_POINT_ROOF, q->series, px,
+        rc_canvas_item *it = add_marker(c, RC_ROLE_POINT_ROOF, q->series, px,
                                        to_page(&p->ay, q->perf_roof), 8, false);
         if (it)
             it->data[0] = ai, it->data[1] = q->perf_roof;
@@ -1312,10 +1132,10 @@ static double roofline_titles(rc_chart *c, const roofline_data *d)
                  d->ai_text);
     char *title = join3("Roofline of ", d->name, "");
     if (!title) {
-        c->failed = true;
+        rc_canvas_fail(c);
         return MARGIN;
     }
-    double y = add_titles(c, MARGIN, MARGIN, c->width - 2 * MARGIN, title, subtitle);
+    double y = add_titles(c, MARGIN, MARGIN, rc_canvas_width(c) - 2 * MARGIN, title, subtitle);
     free(title);
     return y;
 }
@@ -1327,15 +1147,15 @@ static double roofline_titles(rc_chart *c, const roofline_data *d)
 static plot_box roofline_box(rc_chart *c, const roofline_data *d, const rc_roofline_layout *layout,
                              const axis *ay, double y)
 {
-    double width = c->width;
+    double width = rc_canvas_width(c);
     bool below = layout->legend_below;
     double plot_top = y + 26; /* room for the intensity label above the plot */
     double legend_x = width - MARGIN - ROOFLINE_LEGEND_W;
-    double tick_w = log_labels_width(c->fonts, ay->lo, ay->hi, true, "FLOP/s");
+    double tick_w = log_labels_width(rc_canvas_fonts(c), ay->lo, ay->hi, true, "FLOP/s");
     double plot_left = MARGIN + SIZE_TEXT * 1.3 + 8 + tick_w + 6;
     double plot_right = below ? width - MARGIN - 8 : legend_x - 22;
     double legend_h = below ? 0
-                            : rc_fonts_ascent(c->fonts, RC_FONT_BOLD, SIZE_TEXT) + 8 +
+                            : rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_BOLD, SIZE_TEXT) + 8 +
                                   legend(c, 0, 0, ROOFLINE_LEGEND_W, d->le, d->n, true, true) + 70;
     double plot_h = layout->plot_height > 0 ? layout->plot_height : fmax(340, legend_h - 40);
     return (plot_box){plot_left, plot_top, plot_right, plot_top + plot_h};
@@ -1345,13 +1165,13 @@ static plot_box roofline_box(rc_chart *c, const roofline_data *d, const rc_roofl
  * the frame. */
 static void roofline_frame(rc_chart *c, const plot_box *b, const axis *ax, const axis *ay)
 {
-    add_rect(c, RC_ROLE_NONE, b->left, b->top, b->right - b->left, b->bottom - b->top, &white, NULL,
+    rc_canvas_add_rect(c, RC_ROLE_NONE, b->left, b->top, b->right - b->left, b->bottom - b->top, &white, NULL,
              0);
     log_axis(c, ax, true, b->bottom, b->top, b->bottom, false, NULL);
     log_axis(c, ay, false, b->left, b->left, b->right, true, "FLOP/s");
     plot_frame(c, b);
     axis_title_below(c, b->left, b->right, b->bottom, "Arithmetic intensity (FLOP/byte)");
-    add_rotated(c, RC_ROLE_AXIS, MARGIN + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_TEXT),
+    add_rotated(c, RC_ROLE_AXIS, MARGIN + rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_TEXT),
                 (b->top + b->bottom) / 2, "Attainable performance (FLOP/s)", RC_FONT_REGULAR,
                 SIZE_TEXT);
 }
@@ -1360,12 +1180,12 @@ static void roofline_frame(rc_chart *c, const plot_box *b, const axis *ax, const
  * symbols. Returns the y below it. */
 static double roofline_legend_beside(rc_chart *c, const roofline_data *d, double top)
 {
-    double x = c->width - MARGIN - ROOFLINE_LEGEND_W, w = ROOFLINE_LEGEND_W;
+    double x = rc_canvas_width(c) - MARGIN - ROOFLINE_LEGEND_W, w = ROOFLINE_LEGEND_W;
     double y = legend_beside(c, x, top, w, "GPUs: FP32 peak, bandwidth", d->le, d->n, true);
     if (!d->has_point)
         return y;
     y += 4;
-    add_line(c, RC_ROLE_LEGEND, x, y, x + w, y, grid_major, 0.6);
+    rc_canvas_add_line(c, RC_ROLE_LEGEND, x, y, x + w, y, grid_major, 0.6);
     y += 6;
     bool levels = false;
     for (size_t i = 0; i < d->n; i++)
@@ -1381,7 +1201,7 @@ static double roofline_legend_beside(rc_chart *c, const roofline_data *d, double
  * keys in a row. Returns the y below them. */
 static double roofline_legend_below(rc_chart *c, const roofline_data *d, double y)
 {
-    double w = c->width - 2 * MARGIN;
+    double w = rc_canvas_width(c) - 2 * MARGIN;
     y = legend_columns(c, MARGIN, y + 8, w, d->le, d->n);
     bool levels = false;
     for (size_t i = 0; i < d->n; i++)
@@ -1456,12 +1276,12 @@ static void linear_grid(rc_chart *c, const axis *a, double step, double top, dou
 {
     for (double t = 0; t <= a->hi + step / 2; t += step) {
         double p = to_page(a, t);
-        add_line(c, RC_ROLE_GRID, p, top, p, bottom, t == 0 ? frame : grid_major, t == 0 ? 0.8 : 0.6);
-        add_line(c, RC_ROLE_AXIS, p, bottom, p, bottom + 4, frame, 0.8);
+        rc_canvas_add_line(c, RC_ROLE_GRID, p, top, p, bottom, t == 0 ? frame : grid_major, t == 0 ? 0.8 : 0.6);
+        rc_canvas_add_line(c, RC_ROLE_AXIS, p, bottom, p, bottom + 4, frame, 0.8);
         char buf[32];
         tick_label_below(c, p, bottom, tick_text(t, step, buf, sizeof buf));
     }
-    add_line(c, RC_ROLE_AXIS, a->p0, bottom, a->p1, bottom, frame, 0.8);
+    rc_canvas_add_line(c, RC_ROLE_AXIS, a->p0, bottom, a->p1, bottom, frame, 0.8);
 }
 
 /* A GPU's row of the time chart. */
@@ -1561,19 +1381,19 @@ static void time_rows_free(time_row *rows, size_t n)
 /* The key to a refined chart's bar and points in a line from y; returns the y below it. */
 static double refined_keys(rc_chart *c, double y)
 {
-    double kx = MARGIN, kb = y + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_TEXT);
+    double kx = MARGIN, kb = y + rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_TEXT);
     static const char *const keys[] = {"bar: t_estimate, the refined estimate",
                                        "t_lower: no run is faster", "t_total: the peak roofline"};
     for (int k = 0; k < 3; k++) {
-        rc_chart_item *it;
+        rc_canvas_item *it;
         if (k == 0)
-            add_rect(c, RC_ROLE_LEGEND, kx, kb - 8, 14, 9, &body_colour, &white, 0.5);
-        else if ((it = add_item(c, RC_ITEM_MARKER, RC_ROLE_LEGEND))) {
+            rc_canvas_add_rect(c, RC_ROLE_LEGEND, kx, kb - 8, 14, 9, &body_colour, &white, 0.5);
+        else if ((it = rc_canvas_add(c, RC_ITEM_MARKER, RC_ROLE_LEGEND))) {
             it->shape = k == 1 ? RC_MARKER_DIAMOND : RC_MARKER_CIRCLE;
             it->x = kx + 7, it->y = kb - 3.5, it->size = 8;
             it->has_fill = k == 1, it->fill = ink, it->stroke = ink, it->stroke_width = 1.4;
         }
-        it = add_text(c, RC_ROLE_LEGEND, kx + 19, kb, keys[k], RC_FONT_REGULAR, SIZE_TEXT,
+        it = rc_canvas_add_text(c, RC_ROLE_LEGEND, kx + 19, kb, keys[k], RC_FONT_REGULAR, SIZE_TEXT,
                       RC_ANCHOR_START, ink);
         kx += 19 + (it ? it->width : 0) + 18;
     }
@@ -1585,7 +1405,7 @@ static double refined_keys(rc_chart *c, double y)
 static void refined_bar(rc_chart *c, const axis *ax, const time_row *row)
 {
     double cy = row->mid, x0 = to_page(ax, 0), x1 = to_page(ax, row->refined * 1e6);
-    rc_chart_item *it = add_rect(c, RC_ROLE_BAR_ESTIMATE, x0, cy - 6, x1 - x0, 12, &body_colour,
+    rc_canvas_item *it = rc_canvas_add_rect(c, RC_ROLE_BAR_ESTIMATE, x0, cy - 6, x1 - x0, 12, &body_colour,
                                  NULL, 0);
     if (it)
         it->series = row->series, it->data[0] = row->refined;
@@ -1594,7 +1414,7 @@ static void refined_bar(rc_chart *c, const axis *ax, const time_row *row)
         if (!(marks[k] >= 0))
             continue;
         double x = to_page(ax, marks[k] * 1e6);
-        it = add_item(c, RC_ITEM_MARKER, k == 0 ? RC_ROLE_POINT_LOWER : RC_ROLE_POINT_TOTAL);
+        it = rc_canvas_add(c, RC_ITEM_MARKER, k == 0 ? RC_ROLE_POINT_LOWER : RC_ROLE_POINT_TOTAL);
         if (it) {
             it->shape = k == 0 ? RC_MARKER_DIAMOND : RC_MARKER_CIRCLE;
             it->x = x, it->y = cy, it->size = 8, it->series = row->series;
@@ -1604,9 +1424,9 @@ static void refined_bar(rc_chart *c, const axis *ax, const time_row *row)
         right = fmax(right, x + 4);
     }
     rc_font_role role = row->fastest ? RC_FONT_BOLD : RC_FONT_REGULAR;
-    double nx = right + 6, room = c->width - MARGIN - nx;
-    if (rc_fonts_width(c->fonts, role, SIZE_TEXT, row->note) <= room) {
-        it = add_text(c, RC_ROLE_BAR_LABEL, nx, cy + 3, row->note, role, SIZE_TEXT, RC_ANCHOR_START, ink);
+    double nx = right + 6, room = rc_canvas_width(c) - MARGIN - nx;
+    if (rc_fonts_width(rc_canvas_fonts(c), role, SIZE_TEXT, row->note) <= room) {
+        it = rc_canvas_add_text(c, RC_ROLE_BAR_LABEL, nx, cy + 3, row->note, role, SIZE_TEXT, RC_ANCHOR_START, ink);
         if (it)
             it->series = row->series, it->data[0] = row->refined;
     } else {
@@ -1618,14 +1438,14 @@ static void refined_bar(rc_chart *c, const axis *ax, const time_row *row)
 /* The key to the bar's parts in a line from y; returns the y below it. */
 static double time_keys(rc_chart *c, double y)
 {
-    double kx = MARGIN, kb = y + rc_fonts_ascent(c->fonts, RC_FONT_REGULAR, SIZE_TEXT);
+    double kx = MARGIN, kb = y + rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_REGULAR, SIZE_TEXT);
     static const char *const keys[] = {"body: t_body", "launch latency: t_launch",
                                        "refined estimate: t_estimate"};
     const rc_rgb *key_colours[] = {&body_colour, &launch_colour, &estimate_colour};
     for (int k = 0; k < 3; k++) {
-        add_rect(c, RC_ROLE_LEGEND, kx, k == 2 ? kb - 5 : kb - 8, 14, k == 2 ? 3 : 9, key_colours[k],
+        rc_canvas_add_rect(c, RC_ROLE_LEGEND, kx, k == 2 ? kb - 5 : kb - 8, 14, k == 2 ? 3 : 9, key_colours[k],
                  &white, 0.5);
-        rc_chart_item *it = add_text(c, RC_ROLE_LEGEND, kx + 19, kb, keys[k], RC_FONT_REGULAR,
+        rc_canvas_item *it = rc_canvas_add_text(c, RC_ROLE_LEGEND, kx + 19, kb, keys[k], RC_FONT_REGULAR,
                                      SIZE_TEXT, RC_ANCHOR_START, ink);
         kx += 19 + (it ? it->width : 0) + 18;
     }
@@ -1638,23 +1458,23 @@ static void time_bar(rc_chart *c, const axis *ax, const time_row *row)
 {
     double cy = row->mid, body = row->body, launch = row->launch;
     double x0 = to_page(ax, 0), x1 = to_page(ax, body * 1e6), x2 = to_page(ax, (body + launch) * 1e6);
-    rc_chart_item *it = add_rect(c, RC_ROLE_BAR_BODY, x0, cy - 6, x1 - x0, 12, &body_colour, NULL, 0);
+    rc_canvas_item *it = rc_canvas_add_rect(c, RC_ROLE_BAR_BODY, x0, cy - 6, x1 - x0, 12, &body_colour, NULL, 0);
     if (it)
         it->series = row->series, it->data[0] = body;
-    it = add_rect(c, RC_ROLE_BAR_LAUNCH, x1, cy - 6, x2 - x1, 12, &launch_colour, NULL, 0);
+    it = rc_canvas_add_rect(c, RC_ROLE_BAR_LAUNCH, x1, cy - 6, x2 - x1, 12, &launch_colour, NULL, 0);
     if (it)
         it->series = row->series, it->data[0] = launch;
-    add_line(c, RC_ROLE_NONE, x1, cy - 6, x1, cy + 6, white, 0.8);
+    rc_canvas_add_line(c, RC_ROLE_NONE, x1, cy - 6, x1, cy + 6, white, 0.8);
     if (row->refined > 0) {
         double x3 = to_page(ax, row->refined * 1e6);
-        it = add_rect(c, RC_ROLE_BAR_ESTIMATE, x0, cy + 7, x3 - x0, 3, &estimate_colour, NULL, 0);
+        it = rc_canvas_add_rect(c, RC_ROLE_BAR_ESTIMATE, x0, cy + 7, x3 - x0, 3, &estimate_colour, NULL, 0);
         if (it)
             it->series = row->series, it->data[0] = row->refined;
     }
     rc_font_role role = row->fastest ? RC_FONT_BOLD : RC_FONT_REGULAR;
-    double nx = x2 + 6, room = c->width - MARGIN - nx;
-    if (rc_fonts_width(c->fonts, role, SIZE_TEXT, row->note) <= room) {
-        it = add_text(c, RC_ROLE_BAR_LABEL, nx, cy + 3, row->note, role, SIZE_TEXT, RC_ANCHOR_START, ink);
+    double nx = x2 + 6, room = rc_canvas_width(c) - MARGIN - nx;
+    if (rc_fonts_width(rc_canvas_fonts(c), role, SIZE_TEXT, row->note) <= room) {
+        it = rc_canvas_add_text(c, RC_ROLE_BAR_LABEL, nx, cy + 3, row->note, role, SIZE_TEXT, RC_ANCHOR_START, ink);
         if (it)
             it->series = row->series, it->data[0] = body + launch;
     } else {
@@ -1712,7 +1532,7 @@ rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *
     c = NULL;
 end:
     if (c)
-        c->failed = true;
+        rc_canvas_fail(c);
     time_rows_free(rows, n);
     free(title);
     free(name);
@@ -1829,7 +1649,7 @@ static double overview_titles(rc_chart *c, size_t nk, size_t total, size_t ng, s
     else
         snprintf(subtitle, sizeof subtitle,
                  "%s per launch; a band per kernel, a row per GPU in it%s%s", t, ringed, part);
-    return add_titles(c, MARGIN, MARGIN, c->width - 2 * MARGIN,
+    return add_titles(c, MARGIN, MARGIN, rc_canvas_width(c) - 2 * MARGIN,
                       nk < total ? "The slowest kernels on every GPU: predicted time per launch"
                                  : "Every kernel on every GPU: predicted time per launch",
                       subtitle);
@@ -1870,11 +1690,11 @@ static void overview_points(rc_chart *c, xmlNodePtr k, xmlNodePtr gpus, const ax
             series = (int)e_i;
         double cy = top + OVERVIEW_PAD + OVERVIEW_ROW * ((double)series + 0.5);
         double t = overview_time(e) * 1e6;
-        add_line(c, RC_ROLE_GRID, b->left, cy, b->right, cy, grid_major, 0.4);
+        rc_canvas_add_line(c, RC_ROLE_GRID, b->left, cy, b->right, cy, grid_major, 0.4);
         if (t > 0 && isfinite(t)) {
             double px = to_page(ax, t);
             if (attr_is(e, "fastest", "yes")) {
-                rc_chart_item *ring = add_item(c, RC_ITEM_MARKER, RC_ROLE_POINT_TIME);
+                rc_canvas_item *ring = rc_canvas_add(c, RC_ITEM_MARKER, RC_ROLE_POINT_TIME);
                 if (ring) {
                     ring->shape = RC_MARKER_CIRCLE;
                     ring->x = px, ring->y = cy, ring->size = 13;
@@ -1883,7 +1703,7 @@ static void overview_points(rc_chart *c, xmlNodePtr k, xmlNodePtr gpus, const ax
                     ring->data[0] = t / 1e6;
                 }
             }
-            rc_chart_item *it = add_marker(c, RC_ROLE_POINT_TIME, series, px, cy, 7, false);
+            rc_canvas_item *it = add_marker(c, RC_ROLE_POINT_TIME, series, px, cy, 7, false);
             if (it)
                 it->group = group, it->data[0] = t / 1e6;
         }
@@ -1986,18 +1806,18 @@ rc_chart *rc_chart_new_overview_of(const rc_chart_overview *o, const rc_fonts *f
     log_axis(c, &ax, true, b.bottom, b.top, b.bottom, false, NULL);
     plot_frame(c, &b);
     if (nk == 0)
-        add_text(c, RC_ROLE_NOTE, (b.left + b.right) / 2, b.top + 24, "No kernel was estimated.",
+        rc_canvas_add_text(c, RC_ROLE_NOTE, (b.left + b.right) / 2, b.top + 24, "No kernel was estimated.",
                  RC_FONT_REGULAR, SIZE_TEXT, RC_ANCHOR_MIDDLE, ink);
-    for (size_t s = from; s < to && !c->failed; s++) {
+    for (size_t s = from; s < to && !rc_canvas_failed(c); s++) {
         double top = b.top + (double)(s - from) * band_h;
         char *kname = attr_str(o->shown[s].node, "name");
         if (!kname)
-            c->failed = true;
+            rc_canvas_fail(c);
         else
             row_label(c, b.left - 8, top + band_h / 2, 3, kname, RC_FONT_BOLD, RC_ANCHOR_END, name_w,
                       -1, (int)s);
         free(kname);
-        if (!c->failed)
+        if (!rc_canvas_failed(c))
             overview_points(c, o->shown[s].node, o->gpus, &ax, &b, top, (int)s);
     }
     axis_title_below(c, b.left, b.right, b.bottom,

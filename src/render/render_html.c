@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paint/painter.h"
 #include "render/chart.h"
 #include "results/results.h"
 
