@@ -14,7 +14,7 @@
 
 #include <hpdf.h>
 
-#include "paint/canvas.h"
+#include "paint/painter.h"
 #include "paint/font.h"
 
 /* The fonts of one PDF document: each role's TTF (rc_font_path) embedded
@@ -22,7 +22,7 @@
  * glyph for character c?", answered by the owner (render_pdf.c asks
  * font.c, which read the same files with FreeType). Everything is borrowed from the document
  * being made; nothing here is freed on its own. */
-typedef struct {
+typedef struct rc_hpdf_fonts {
     HPDF_Font font[RC_FONT_COUNT];
     bool (*has_glyph)(void *ctx, rc_font_role role, unsigned long c);
     void *ctx;
@@ -125,16 +125,13 @@ bool rc_hpdf_finish_font(HPDF_Font font, rc_hpdf_font_memo **memo);
 /* Points: text at 100 % zoom on paper is legible from this size up. */
 #define RC_HPDF_MIN_TEXT 6.0
 
-/* Paints `chart` on `page` with its top-left corner at (x, top), in page
- * points measured from the page's top-left corner (y downward, as in the
- * description), scaled by `scale` (1: the description's own points). Items
- * are painted in order with the rules of canvas.h; a text item is printed
- * with rc_hpdf_showable and, should it then measure wider than the item's
- * `width` (a replaced character), at the size that fits that width, but
- * not under RC_HPDF_MIN_TEXT.
- * Returns false if the page reported an error (the document's error
- * handler has the details). */
-bool rc_paint_hpdf(HPDF_Page page, const rc_canvas *chart, const rc_hpdf_fonts *fonts, double x,
-                   double top, double scale);
+/* rc_painter_pdf (painter.h) paints a canvas on target->page with its
+ * top-left corner at (target->x, target->top), in page points measured
+ * from the page's top-left corner (y downward, as on the canvas), scaled
+ * by target->scale (1: the canvas's own points), its text in
+ * target->page_fonts. Items are painted in order with the rules of
+ * canvas.h; a text item is printed with rc_hpdf_showable and, should it
+ * then measure wider than the item's `width` (a replaced character), at
+ * the size that fits that width, but not under RC_HPDF_MIN_TEXT. */
 
 #endif

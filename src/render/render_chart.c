@@ -63,8 +63,11 @@ rc_chart *rc_render_chart_describe(xmlDocPtr doc, const char *kernel_id, rc_char
 char *rc_render_chart_paint(const rc_chart *chart, rc_image_format format, const rc_fonts *fonts,
                             size_t *len)
 {
-    return format == RC_IMAGE_SVG ? rc_paint_svg(chart, fonts, len)
-                                  : rc_paint_png(chart, fonts, RC_PNG_SCALE, len);
+    const rc_painter *painter = format == RC_IMAGE_SVG ? &rc_painter_svg : &rc_painter_png;
+    rc_paint_target target = {.fonts = fonts, .scale = RC_PNG_SCALE};
+    char *out = NULL;
+    rc_paint(painter, chart, &target, &out, len);
+    return out;
 }
 
 char *rc_render_chart(xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paint/painter.h"
 #include "render/chart.h"
 #include "results/results.h"
 
@@ -100,7 +99,7 @@ static bool add_chart(xmlNodePtr charts, const char *kind, const rc_chart *chart
     chart_image image = {.kind = kind, .svg = (const unsigned char *)painted,
                          .svg_len = painted_len};
     if (!painted) {
-        image.painted = rc_paint_svg(chart, fonts, &image.svg_len);
+        image.painted = rc_render_chart_paint(chart, RC_IMAGE_SVG, fonts, &image.svg_len);
         image.svg = (const unsigned char *)image.painted;
     }
     if (!image.svg)

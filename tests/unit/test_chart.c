@@ -526,6 +526,39 @@ static void overview_part_has_its_kernels(void **state)
 
 /* ---- painting -------------------------------------------------------------- */
 
+/* A canvas painted by the painter of the table (painter.h): an SVG
+ * document, or a PNG image of `scale` pixels per point. */
+static char *paint_svg(const rc_chart *c, const rc_fonts *fonts, size_t *len)
+{
+    char *out = NULL;
+    rc_paint(&rc_painter_svg, c, &(rc_paint_target){.fonts = fonts}, &out, len);
+    return out;
+}
+
+static char *paint_png(const rc_chart *c, const rc_fonts *fonts, double scale, size_t *len)
+{
+    char *out = NULL;
+    rc_paint(&rc_painter_png, c, &(rc_paint_target){.fonts = fonts, .scale = scale}, &out, len);
+    return out;
+}
+
+/* Every painter of the table has its name and fills every function. */
+static void painters_fill_the_table(void **state)
+{
+    (void)state;
+    const rc_painter *painters[] = {&rc_painter_svg, &rc_painter_png, &rc_painter_pdf};
+    const char *names[] = {"svg", "png", "pdf"};
+    for (size_t i = 0; i < 3; i++) {
+        assert_string_equal(painters[i]->name, names[i]);
+        assert_non_null(painters[i]->begin);
+        assert_non_null(painters[i]->path);
+        assert_non_null(painters[i]->rect);
+        assert_non_null(painters[i]->marker);
+        assert_non_null(painters[i]->text);
+        assert_non_null(painters[i]->end);
+    }
+}
+
 /* The same description paints to the same bytes, whatever was painted
  * before (Cairo's SVG ids come from a process-wide counter). */
 static void painting_is_deterministic(void **state)
@@ -534,15 +567,15 @@ static void painting_is_deterministic(void **state)
     rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
     rc_chart *t = rc_chart_new_time(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
     size_t n1 = 0, n2 = 0, n3 = 0, p1 = 0, p2 = 0;
-    char *a = rc_paint_svg(c, f->fonts, &n1);
-    char *other = rc_paint_svg(t, f->fonts, &n3);
-    char *b = rc_paint_svg(c, f->fonts, &n2);
+    char *a = paint_svg(c, f->fonts, &n1);
+    char *other = paint_svg(t, f->fonts, &n3);
+    char *b = paint_svg(c, f->fonts, &n2);
     assert_non_null(a);
     assert_non_null(b);
     assert_int_equal(n1, n2);
     assert_memory_equal(a, b, n1);
     assert_non_null(strstr(a, "<svg"));
-    char *pa = rc_paint_png(c, f->fonts, 2, &p1), *pb = rc_paint_png(c, f->fonts, 2, &p2);
+    char *pa = paint_png(c, f->fonts, 2, &p1), *pb = paint_png(c, f->fonts, 2, &p2);
     assert_int_equal(p1, p2);
     assert_memory_equal(pa, pb, p1);
     assert_memory_equal(pa, "\x89PNG", 4);
@@ -584,11 +617,11 @@ static void painting_holds_each_scaled_font_once(void **state)
     size_t want = distinct_text_fonts(c), len = 0;
     assert_true(want >= 3); /* title, labels, the turned axis title */
     assert_int_equal(rc_fonts_held_scaled(fonts), 0);
-    free(rc_paint_png(c, fonts, 2, &len));
+    free(paint_png(c, fonts, 2, &len));
     assert_int_equal(rc_fonts_held_scaled(fonts), want);
-    free(rc_paint_png(c, fonts, 2, &len));
+    free(paint_png(c, fonts, 2, &len));
     assert_int_equal(rc_fonts_held_scaled(fonts), want);
-    free(rc_paint_png(c, fonts, 1, &len)); /* another scale: as many again */
+    free(paint_png(c, fonts, 1, &len)); /* another scale: as many again */
     assert_int_equal(rc_fonts_held_scaled(fonts), 2 * want);
     rc_chart_free(c);
     rc_fonts_free(fonts);
@@ -646,6 +679,7 @@ int main(void)
         cmocka_unit_test(roofline_labels_are_the_trees),
         cmocka_unit_test(time_bars_are_t_estimate),
         cmocka_unit_test(time_bars_split_body_and_launch),
+        cmocka_unit_test(painters_fill_the_table),
         cmocka_unit_test(painting_is_deterministic),
         cmocka_unit_test(marker_outlines),
         cmocka_unit_test(glyph_tables_match_freetype),

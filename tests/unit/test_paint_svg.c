@@ -53,7 +53,8 @@ static size_t glyphs_drawn(const rc_chart *chart, const rc_fonts *fonts, size_t 
 static void check_chart(rc_chart *chart, const rc_fonts *fonts)
 {
     size_t len = 0;
-    char *svg = rc_paint_svg(chart, fonts, &len);
+    char *svg = NULL;
+    rc_paint(&rc_painter_svg, chart, &(rc_paint_target){.fonts = fonts}, &svg, &len);
     assert_non_null(svg);
     assert_int_equal(strlen(svg), len);
     xmlDocPtr doc = xmlReadMemory(svg, (int)len, "chart.svg", NULL, XML_PARSE_NONET);
