@@ -87,16 +87,15 @@ rc_canvas_item *rc_canvas_add_path(rc_canvas *c, rc_item_role role, const double
     return it;
 }
 
-rc_canvas_item *rc_canvas_add_line(rc_canvas *c, rc_item_role role, double x0, double y0,
-                                   double x1, double y1, rc_rgb colour, double width)
+rc_canvas_item *rc_canvas_add_line(rc_canvas *c, rc_item_role role, double x0, double y0, double x1,
+                                   double y1, rc_rgb colour, double width)
 {
     double pts[4] = {x0, y0, x1, y1};
     return rc_canvas_add_path(c, role, pts, 2, colour, width);
 }
 
 rc_canvas_item *rc_canvas_add_rect(rc_canvas *c, rc_item_role role, double x, double y, double w,
-                                   double h, const rc_rgb *fill, const rc_rgb *stroke,
-                                   double width)
+                                   double h, const rc_rgb *fill, const rc_rgb *stroke, double width)
 {
     rc_canvas_item *it = rc_canvas_add(c, RC_ITEM_RECT, role);
     if (!it)

@@ -20,6 +20,8 @@
 
 #include <zlib.h> /* crc32 */
 
+#include "util/array.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h> /* part of every x86-64 compiler: SSE2 is in the base ISA */
 #endif
@@ -119,18 +121,10 @@ static bool reserve(deflater *d, size_t more)
 {
     if (d->failed)
         return false;
-    if (d->len + more <= d->cap)
-        return true;
-    size_t cap = d->cap ? d->cap : 65536;
-    while (cap < d->len + more)
-        cap *= 2;
-    unsigned char *p = realloc(d->out, cap);
-    if (!p) {
+    if (!RC_GROW(d->out, d->cap, d->len + more)) {
         d->failed = true;
         return false;
     }
-    d->out = p;
-    d->cap = cap;
     return true;
 }
 

@@ -1,5 +1,5 @@
 /* render_chart.c: the chart files, <kernel>-roofline.*, <kernel>-time.*
- * and index.*: the results tree described (chart.c), then painted
+ * and index.*: the results tree described (chart_*.c), then painted
  * (paint/painter.h). */
 #include "render/render.h"
 
