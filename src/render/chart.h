@@ -58,6 +58,19 @@ rc_chart *rc_chart_new_roofline_laid_out(xmlNodePtr kernel, xmlNodePtr gpus, con
  * the roofline. Free with rc_chart_free. */
 rc_chart *rc_chart_new_time(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts);
 
+/* The width of the narrow charts, in points, for a phone: at 390 CSS pixels a page's column is
+ * some 366 pixels, 274 points, so a chart this wide shows its text at its own size. */
+#define RC_CHART_NARROW_WIDTH 270.0
+
+/* The roofline for a narrow screen: RC_CHART_NARROW_WIDTH wide, the GPUs' names in a column
+ * under the plot and the keys under them (rc_chart_new_roofline_laid_out). */
+extern const rc_roofline_layout RC_ROOFLINE_NARROW;
+
+/* The time chart for a narrow screen: RC_CHART_NARROW_WIDTH wide, each GPU's name on a line
+ * over its bar and the note under the bar, the key under the plot. NULL when out of memory or
+ * the kernel has no estimates. Free with rc_chart_free. */
+rc_chart *rc_chart_new_time_narrow(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts);
+
 /* The overview of every kernel on every GPU, from the tree's root
  * (<roofcast-results>): a band per kernel, a row per GPU in it, each GPU's
  * t_total as its symbol on a logarithmic axis in µs, the fastest ringed.

@@ -216,6 +216,7 @@ static void draw_kernel_points(const roofline_plot *p, const plot_box *b, bool s
 }
 
 const rc_roofline_layout RC_ROOFLINE_BESIDE = {CHART_WIDTH, 0, false};
+const rc_roofline_layout RC_ROOFLINE_NARROW = {RC_CHART_NARROW_WIDTH, 220, true};
 
 rc_chart *rc_chart_new_roofline(xmlNodePtr kernel, xmlNodePtr gpus, const rc_fonts *fonts)
 {

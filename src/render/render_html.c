@@ -68,7 +68,7 @@ static char *put_data_uri(char *out, const unsigned char *data, size_t n)
  * serialized again. */
 #define CHART_MARKER "data-roofcast-chart"
 #define CHART_TOKEN "roofcast-chart:"
-#define MAX_CHARTS 2
+#define MAX_CHARTS 4 /* a report's roofline and time charts, each wide and narrow */
 #define MAX_PLACED 8
 
 typedef struct {
@@ -194,6 +194,8 @@ static void put_chart(xmlNodePtr img, xmlAttrPtr marker, chart_images *images)
     xmlAttrPtr old = xmlHasProp(img, X("src"));
     if (old)
         xmlRemoveProp(old);
+    if ((old = xmlHasProp(img, X("srcset"))))
+        xmlRemoveProp(old);
     char token[48];
     snprintf(token, sizeof token, "%s%s", CHART_TOKEN, image->kind);
     bool placed = image->nplaced < MAX_PLACED;
@@ -201,7 +203,8 @@ static void put_chart(xmlNodePtr img, xmlAttrPtr marker, chart_images *images)
         xmlRemoveProp(marker);
         return;
     }
-    xmlNodeSetName((xmlNodePtr)marker, X("src"));
+    /* A <picture>'s <source> names its image in srcset, an <img> in src. */
+    xmlNodeSetName((xmlNodePtr)marker, X(xmlStrEqual(img->name, X("source")) ? "srcset" : "src"));
     if (placed)
         image->placed[image->nplaced++] = marker;
 }
@@ -356,8 +359,9 @@ static xmlNodePtr html_chart_parent(xmlDocPtr doc, const char *kernel_id, xmlDoc
 }
 
 /* A kernel page's two charts, roofline and time, taken as painted or
- * described and painted here. A chart without a description (a kernel
- * with no estimate has no roofline) is left out. */
+ * described and painted here, then their narrow layouts, described and
+ * painted here. A chart without a description (a kernel with no estimate
+ * has no roofline) is left out. */
 static bool add_kernel_charts(xmlNodePtr charts, xmlNodePtr where, xmlNodePtr gpus,
                               const rc_fonts *fonts, const rc_painted_svgs *painted,
                               chart_images *images)
@@ -376,6 +380,16 @@ static bool add_kernel_charts(xmlNodePtr charts, xmlNodePtr where, xmlNodePtr gp
     else if (ok) {
         rc_chart *tm = rc_chart_new_time(where, gpus, fonts);
         ok = !tm || add_described(charts, "time", tm, fonts, images);
+    }
+    /* The narrow layouts, which the page shows on a phone's screen in place of the wide
+     * ones (html.xsl: a <picture> with a <source> for narrow windows). */
+    if (ok) {
+        rc_chart *r = rc_chart_new_roofline_laid_out(where, gpus, fonts, &RC_ROOFLINE_NARROW);
+        ok = !r || add_described(charts, "roofline-narrow", r, fonts, images);
+    }
+    if (ok) {
+        rc_chart *tm = rc_chart_new_time_narrow(where, gpus, fonts);
+        ok = !tm || add_described(charts, "time-narrow", tm, fonts, images);
     }
     return ok;
 }

@@ -403,6 +403,80 @@ static void time_bars_are_t_estimate(void **state)
     rc_chart_free(c);
 }
 
+/* The lowest edge of what role `role` draws in c (paths' points, rectangles' bottoms). */
+static double lowest(const rc_chart *c, rc_item_role role)
+{
+    double y = -1;
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
+        if (it->role != role)
+            continue;
+        if (it->kind == RC_ITEM_RECT)
+            y = fmax(y, it->y + it->h);
+        for (size_t k = 0; it->kind == RC_ITEM_PATH && k < it->npoints; k++)
+            y = fmax(y, it->points[2 * k + 1]);
+    }
+    return y;
+}
+
+/* Whether every legend item of c starts below `edge`, and there is one. */
+static void assert_legend_below(const rc_chart *c, double edge)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
+        if (it->role != RC_ROLE_LEGEND)
+            continue;
+        double top = it->kind == RC_ITEM_TEXT     ? it->y - 0.75 * it->size
+                     : it->kind == RC_ITEM_MARKER ? it->y - it->size / 2
+                     : it->kind == RC_ITEM_PATH   ? it->points[1]
+                                                  : it->y;
+        if (!(top > edge))
+            fail_msg("legend item '%s' at %g is not below the plot's bottom %g",
+                     it->text ? it->text : "(shape)", top, edge);
+        n++;
+    }
+    assert_true(n > 0);
+}
+
+/* The narrow charts (issue 29 item 5): 270 points wide, so that a phone's column shows them
+ * at their own size, no text under 8 points, the legend under the plot. */
+static void narrow_charts_have_the_legend_below(void **state)
+{
+    fixture *f = *state;
+    rc_chart *t = rc_chart_new_time_narrow(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
+    rc_chart *r = rc_chart_new_roofline_laid_out(kernel_of(f, "maximum_kernel"), gpus_of(f),
+                                                 f->fonts, &RC_ROOFLINE_NARROW);
+    assert_non_null(t);
+    assert_non_null(r);
+    rc_chart *charts[] = {t, r};
+    for (int k = 0; k < 2; k++) {
+        assert_true(rc_chart_width(charts[k]) == RC_CHART_NARROW_WIDTH);
+        assert_text_clean(charts[k]);
+        for (size_t i = 0; i < rc_canvas_count(charts[k]); i++) {
+            const rc_canvas_item *it = rc_canvas_item_at(charts[k], i);
+            if (it->kind == RC_ITEM_TEXT && it->size < 8)
+                fail_msg("text '%s' is set at %g points", it->text, it->size);
+        }
+    }
+    /* The time chart: every GPU's bar, its note, the key under the grid's lowest line. */
+    assert_int_equal(count_role(t, RC_ROLE_BAR_ESTIMATE), 5);
+    assert_int_equal(count_role(t, RC_ROLE_POINT_TOTAL), 5);
+    assert_legend_below(t, lowest(t, RC_ROLE_GRID));
+    bool note = false;
+    for (size_t i = 0; i < rc_canvas_count(t); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(t, i);
+        if (it->role == RC_ROLE_BAR_LABEL && it->series == 0)
+            note |= strcmp(it->text, "3.39 µs, the launch cost; t_total 6.90 µs") == 0;
+    }
+    assert_true(note);
+    /* The roofline: a roof per GPU, the names and keys under the plot's frame. */
+    assert_int_equal(count_role(r, RC_ROLE_ROOF), 5);
+    assert_legend_below(r, lowest(r, RC_ROLE_AXIS));
+    rc_chart_free(t);
+    rc_chart_free(r);
+}
+
 /* Without a refined estimate, the bar is t_total, split into body and launch. */
 static void time_bars_split_body_and_launch(void **state)
 {
@@ -679,6 +753,7 @@ int main(void)
         cmocka_unit_test(roofline_labels_are_the_trees),
         cmocka_unit_test(time_bars_are_t_estimate),
         cmocka_unit_test(time_bars_split_body_and_launch),
+        cmocka_unit_test(narrow_charts_have_the_legend_below),
         cmocka_unit_test(painters_fill_the_table),
         cmocka_unit_test(painting_is_deterministic),
         cmocka_unit_test(marker_outlines),
