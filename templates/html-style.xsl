@@ -50,9 +50,9 @@ figcaption { color: var(--soft); font-size: .9rem; margin-top: .4rem; }
 /* At a glance: on the first screen at 1280 x 900, so compact. */
 section.glance h2 { margin-top: 1rem; }
 section.glance p { margin: .4rem 0; }
-table.glance { font-size: .88rem; }
+table.glance { font-size: .88rem; line-height: 1.35; }
 table.glance th, table.glance td { padding: .15rem .5rem; }
-.legend, .verdict { font-size: .92rem; }
+.legend, .verdict { font-size: .92rem; line-height: 1.45; }
 details { margin: .3rem 0; }
 details > summary { cursor: pointer; }
 .muted { color: var(--soft); }

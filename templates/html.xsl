@@ -135,7 +135,7 @@
           <xsl:variable name="rows" select="glance/row"/>
           <xsl:if test="glance/@order = 't-estimate'">
             <p>
-              <xsl:text>The time to plan with is the refined estimate, t_estimate (</xsl:text>
+              <xsl:text>Plan with t_estimate (</xsl:text>
               <a href="#glance">At a glance</a>
               <xsl:text>): </xsl:text>
               <strong>
@@ -145,36 +145,16 @@
                 </xsl:if>
                 <xsl:text> µs</xsl:text>
               </strong>
-              <xsl:text> per launch</xsl:text>
-              <xsl:choose>
-                <xsl:when test="count($rows[@fastest = 'yes']) = 1">
-                  <xsl:value-of select="concat(', fastest on the ', $rows[1]/@gpu-name)"/>
-                </xsl:when>
-                <xsl:when test="count($rows[@fastest = 'yes']) = count($rows)">
-                  <xsl:text>, with no meaningful difference between the GPUs</xsl:text>
-                </xsl:when>
-                <xsl:when test="$rows[@fastest = 'yes']">
-                  <xsl:text>, fastest on the </xsl:text>
-                  <xsl:for-each select="$rows[@fastest = 'yes']">
-                    <xsl:if test="position() &gt; 1">
-                      <xsl:choose>
-                        <xsl:when test="position() = last()"> and </xsl:when>
-                        <xsl:otherwise>, </xsl:otherwise>
-                      </xsl:choose>
-                    </xsl:if>
-                    <xsl:value-of select="@gpu-name"/>
-                  </xsl:for-each>
-                  <xsl:text> (no meaningful difference between them)</xsl:text>
-                </xsl:when>
-              </xsl:choose>
-              <xsl:text>.</xsl:text>
+              <xsl:text> per launch, what a profiler shows for this launch queued among others; t_lower is a bound no run can beat, to check a measurement against. t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do</xsl:text>
+              <xsl:call-template name="one-bound"/>
+              <xsl:text>:</xsl:text>
             </p>
-            <p>Which figure to use: t_estimate (appendix A) is the time to expect from a profiler for this launch queued among others, and the one to plan with; t_lower is a bound no run can beat, to check a measurement against; t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do:</p>
           </xsl:if>
           <xsl:if test="not(glance/@order = 't-estimate')">
             <p>
               <xsl:text>Predicted time per launch of </xsl:text>
               <code><xsl:value-of select="@name"/></code>
+              <xsl:call-template name="one-bound"/>
               <xsl:text>:</xsl:text>
             </p>
           </xsl:if>
@@ -188,7 +168,9 @@
                 <xsl:choose>
                   <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">, all of it launch latency, as no work is counted</xsl:when>
                   <xsl:otherwise>
-                    <xsl:value-of select="concat(', ', @bound, ' bound; launch latency is ', @launch-percent-text, ' % of it')"/>
+                    <xsl:if test="not(count(../estimate[@bound = current()/@bound]) = count(../estimate) and count(../estimate) &gt; 1)">
+                      <xsl:value-of select="concat(', ', @bound, ' bound')"/>
+                    </xsl:if>
                   </xsl:otherwise>
                 </xsl:choose>
                 <xsl:if test="@fastest = 'yes' and not(../../glance/@order = 't-estimate')"> (fastest)</xsl:if>
@@ -204,7 +186,7 @@
               </li>
             </xsl:for-each>
           </ul>
-          <p>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</p>
+          <p>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements, and neither an upper nor a lower bound on the measured time.</p>
         </section>
         <xsl:apply-templates select="changes"/>
         <xsl:call-template name="refined-estimate">
@@ -699,14 +681,31 @@
 
   <!-- Appendix B: each GPU, its memory and the source of its figures. -->
   <xsl:template name="gpu-sources">
+    <xsl:variable name="shared">
+      <xsl:call-template name="shared-source">
+        <xsl:with-param name="gpus" select="$gpus"/>
+      </xsl:call-template>
+    </xsl:variable>
     <ul>
+      <xsl:if test="$shared != ''">
+        <li>
+          <xsl:call-template name="sharing-gpus">
+            <xsl:with-param name="gpus" select="$gpus"/>
+            <xsl:with-param name="shared" select="$shared"/>
+          </xsl:call-template>
+          <xsl:value-of select="concat(': ', $shared)"/>
+        </li>
+      </xsl:if>
       <xsl:for-each select="$gpus">
         <li>
           <xsl:value-of select="@name"/>
           <xsl:if test="rc:figures(., 'memory')">
             <xsl:value-of select="concat(' (', rc:figures(., 'memory')/@value-text, ')')"/>
           </xsl:if>
-          <xsl:value-of select="concat(': ', source)"/>
+          <xsl:text>: </xsl:text>
+          <xsl:call-template name="own-source">
+            <xsl:with-param name="shared" select="$shared"/>
+          </xsl:call-template>
         </li>
       </xsl:for-each>
     </ul>
@@ -718,7 +717,7 @@
       <h2>At a glance</h2>
       <xsl:choose>
         <xsl:when test="@order = 't-estimate'">
-          <p class="legend">Time per launch, fastest first by <strong>t_estimate</strong>, the refined estimate to plan with<xsl:if test="row[@fastest = 'yes']"> (marked: the fastest, within 10 % of each other)</xsl:if>. t_lower: no run can be faster. t_total: the peak roofline of sections 1 to 5.</p>
+          <p class="legend">Per launch, fastest first by <strong>t_estimate</strong>, the estimate to plan with<xsl:if test="row[@fastest = 'yes']"> (marked: within 10 % of the fastest)</xsl:if>; t_lower: no run is faster; t_total: the peak roofline of sections 1 to 5.</p>
           <div class="table-wrap">
             <table class="glance">
               <thead>

@@ -1,7 +1,10 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!-- markdown.xsl: one kernel's report in Markdown (CommonMark + GFM tables),
-     from the results tree (see src/results.h). Every number printed here is a
-     *-text attribute of the tree: the template formats nothing itself.
+     from the results tree (see src/results.h). Every figure printed here is a
+     *-text attribute of the tree: the template formats nothing itself (it
+     only counts the [n] that tie appendix A's device figures to their
+     sources in appendix B). Past its appendices A and B, appendix C holds
+     the kernel's source, so that the report before them stays short.
      Text from the inputs goes through rc:md() (escaped so it renders
      literally), rc:code() (an inline code span) or rc:fence() (a code fence
      that the code cannot close). Parameter kernel-id picks the kernel. -->
@@ -23,6 +26,17 @@
        report's time). -->
   <xsl:key name="assumed-figure" match="/roofcast-results/gpus/gpu/figure[@origin = 'assumed']"
            use="@name"/>
+  <!-- The device figures appendix A shows, by source: each source is
+       listed once in appendix B and referred to by its number. -->
+  <xsl:key name="device-source"
+           match="/roofcast-results/gpus/gpu/execution/figure[@name = 'dram-bandwidth' or @name = 'dram-latency' or @name = 'launch-back-to-back']"
+           use="@source"/>
+  <!-- The GPUs the kernel has an estimate on (not those it cannot launch on), whose device
+       figures appendix A shows, and those figures' distinct sources in document order. -->
+  <xsl:variable name="estimated" select="/roofcast-results/kernels/kernel[@id = $kernel-id]/estimates/estimate/@gpu"/>
+  <xsl:variable name="device-sources"
+                select="$gpus[@id = $estimated]/execution/figure[@name = 'dram-bandwidth' or @name = 'dram-latency' or @name = 'launch-back-to-back']
+                        [generate-id() = generate-id(key('device-source', @source)[../../@id = $estimated][1])]"/>
 
   <xsl:template match="/">
     <xsl:apply-templates select="/roofcast-results/kernels/kernel[@id = $kernel-id]"/>
@@ -50,16 +64,15 @@
       </xsl:for-each>
       <xsl:value-of select="$nl"/>
     </xsl:if>
-    <xsl:text>This report estimates the time of one launch of </xsl:text>
-    <xsl:value-of select="rc:code(@name)"/>
-    <xsl:text> from its declared work, counted exactly over the launched threads, and the figures of each GPU</xsl:text>
     <xsl:choose>
       <xsl:when test="glance/@order = 't-estimate'">
-        <xsl:text> (section 2; appendix B says where each comes from).</xsl:text>
+        <xsl:text>Sections 1 to 5 derive t_total by the reference reports' peak-roofline method; appendix A derives t_estimate, B gives the figures' sources and C the kernel's source.</xsl:text>
         <xsl:value-of select="concat($nl, $nl)"/>
       </xsl:when>
       <xsl:otherwise>
-        <xsl:text> (section 2 says where each comes from):</xsl:text>
+        <xsl:text>This report estimates the time of one launch of </xsl:text>
+        <xsl:value-of select="rc:code(@name)"/>
+        <xsl:text> from its declared work, counted exactly over the launched threads, and the figures of each GPU (section 2 says where each comes from):</xsl:text>
         <xsl:value-of select="concat($nl, $nl)"/>
         <xsl:call-template name="gpu-list"/>
       </xsl:otherwise>
@@ -70,10 +83,6 @@
       <xsl:value-of select="concat('](', @id, '-roofline.', $chart-images, ')', $nl, $nl)"/>
     </xsl:if>
 
-    <xsl:if test="glance/@order = 't-estimate'">
-      <xsl:text>Sections 1 to 5 follow the reference reports' peak-roofline method: every FLOP at the FP32 peak and every byte at the datasheet bandwidth of the whole GPU, plus a fixed launch latency (t_total). Appendix A derives the refined estimate; appendix B gives the sources of the GPU figures.</xsl:text>
-      <xsl:value-of select="concat($nl, $nl)"/>
-    </xsl:if>
     <xsl:call-template name="configuration"/>
     <xsl:call-template name="work-analysis">
       <xsl:with-param name="model" select="$model"/>
@@ -94,35 +103,20 @@
     <xsl:value-of select="concat($nl, $nl)"/>
     <xsl:if test="glance/@order = 't-estimate'">
       <xsl:variable name="rows" select="glance/row"/>
-      <xsl:text>The time to plan with is the refined estimate, t_estimate ("At a glance"): </xsl:text>
+      <xsl:text>Plan with t_estimate ("At a glance"): </xsl:text>
       <xsl:value-of select="$rows[1]/@t-estimate-text"/>
       <xsl:if test="count($rows) &gt; 1">
         <xsl:value-of select="concat(' to ', $rows[last()]/@t-estimate-text)"/>
       </xsl:if>
       <xsl:text> µs per launch</xsl:text>
-      <xsl:choose>
-        <xsl:when test="count($rows[@fastest = 'yes']) = 1">
-          <xsl:value-of select="concat(', fastest on the ', rc:md($rows[1]/@gpu-name))"/>
-        </xsl:when>
-        <xsl:when test="count($rows[@fastest = 'yes']) = count($rows)">
-          <xsl:text>, with no meaningful difference between the GPUs</xsl:text>
-        </xsl:when>
-        <xsl:when test="$rows[@fastest = 'yes']">
-          <xsl:text>, fastest on the </xsl:text>
-          <xsl:for-each select="$rows[@fastest = 'yes']">
-            <xsl:call-template name="list-separator"/>
-            <xsl:value-of select="rc:md(@gpu-name)"/>
-          </xsl:for-each>
-          <xsl:text> (no meaningful difference between them)</xsl:text>
-        </xsl:when>
-      </xsl:choose>
-      <xsl:value-of select="concat('.', $nl, $nl)"/>
-      <xsl:text>Which figure to use: t_estimate (appendix A) is the time to expect from a profiler for this launch queued among others, and the one to plan with; t_lower is a bound no run can beat, to check a measurement against; t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do:</xsl:text>
-      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>, what a profiler shows for this launch queued among others; t_lower is a bound no run can beat, to check a measurement against. t_total, the peak roofline of sections 1 to 3, compares GPUs on their datasheets as the reference reports do</xsl:text>
+      <xsl:call-template name="one-bound"/>
+      <xsl:value-of select="concat(':', $nl, $nl)"/>
     </xsl:if>
     <xsl:if test="not(glance/@order = 't-estimate')">
       <xsl:text>Predicted time per launch of </xsl:text>
       <xsl:value-of select="rc:code(@name)"/>
+      <xsl:call-template name="one-bound"/>
       <xsl:text>:</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
     </xsl:if>
@@ -131,14 +125,12 @@
       <xsl:value-of select="rc:md(@gpu-name)"/>
       <xsl:text>: t_total </xsl:text>
       <xsl:value-of select="@t-total-text"/>
-      <xsl:text> µs, </xsl:text>
+      <xsl:text> µs</xsl:text>
       <xsl:choose>
-        <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">all of it launch latency, as no work is counted</xsl:when>
+        <xsl:when test="$model/flops/@total = 0 and $model/bytes/@total = 0">, all of it launch latency, as no work is counted</xsl:when>
+        <xsl:when test="count(../estimate[@bound = current()/@bound]) = count(../estimate) and count(../estimate) &gt; 1"/>
         <xsl:otherwise>
-          <xsl:value-of select="@bound"/>
-          <xsl:text> bound; launch latency is </xsl:text>
-          <xsl:value-of select="@launch-percent-text"/>
-          <xsl:text> % of it</xsl:text>
+          <xsl:value-of select="concat(', ', @bound, ' bound')"/>
         </xsl:otherwise>
       </xsl:choose>
       <xsl:if test="@fastest = 'yes' and not(../../glance/@order = 't-estimate')"> (fastest)</xsl:if>
@@ -150,7 +142,7 @@
                                    '; no estimate is made', $nl)"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
-    <xsl:text>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements. They are neither an upper nor a lower bound on the measured time: caches, occupancy and latencies can move a real launch either way. They show which resource limits the kernel and how the GPUs compare.</xsl:text>
+    <xsl:text>These are peak-roofline estimates from the declared work and the GPUs' figures, not measurements, and neither an upper nor a lower bound on the measured time.</xsl:text>
     <xsl:value-of select="$nl"/>
     <xsl:apply-templates select="changes"/>
     <xsl:if test="estimates/estimate/refined">
@@ -158,6 +150,12 @@
     </xsl:if>
     <xsl:call-template name="refined-estimate"/>
     <xsl:call-template name="figure-sources"/>
+    <xsl:if test="glance/@order = 't-estimate'">
+      <xsl:value-of select="$nl"/>
+      <xsl:text>## Appendix C. The kernel's source</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:call-template name="source"/>
+    </xsl:if>
   </xsl:template>
 
   <!-- The GPUs, each with its memory. -->
@@ -180,9 +178,9 @@
     <xsl:value-of select="concat($nl, $nl)"/>
     <xsl:choose>
       <xsl:when test="$refined">
-        <xsl:text>Time per launch, fastest first by t_estimate, the refined estimate to plan with</xsl:text>
-        <xsl:if test="row[@fastest = 'yes']"> (bold: the fastest, within 10 % of each other)</xsl:if>
-        <xsl:text>. t_lower: no run can be faster. t_total: the peak roofline of sections 1 to 5.</xsl:text>
+        <xsl:text>Per launch, fastest first by t_estimate, the estimate to plan with</xsl:text>
+        <xsl:if test="row[@fastest = 'yes']"> (bold: within 10 % of the fastest)</xsl:if>
+        <xsl:text>; t_lower: no run is faster; t_total: the peak roofline of sections 1 to 5.</xsl:text>
         <xsl:value-of select="concat($nl, $nl)"/>
         <xsl:text>| GPU | t_estimate (µs) | Limited by | t_lower (µs) | t_total (µs) |</xsl:text>
         <xsl:value-of select="$nl"/>
@@ -248,44 +246,55 @@
   <xsl:template name="configuration">
     <xsl:text>## Configuration</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
-    <xsl:text>| Item | Value |</xsl:text>
-    <xsl:value-of select="$nl"/>
-    <xsl:text>| --- | --- |</xsl:text>
-    <xsl:value-of select="$nl"/>
-    <xsl:value-of select="concat('| Grid | ', launch/@grid, ' → ')"/>
+    <xsl:value-of select="concat('Grid ', launch/@grid, ' → ')"/>
     <xsl:call-template name="count">
       <xsl:with-param name="a" select="launch/@blocks"/>
       <xsl:with-param name="one" select="'block'"/>
     </xsl:call-template>
-    <xsl:value-of select="concat(' |', $nl)"/>
-    <xsl:value-of select="concat('| Block | ', launch/@block, ' → ')"/>
+    <xsl:value-of select="concat('; block ', launch/@block, ' → ')"/>
     <xsl:call-template name="count">
       <xsl:with-param name="a" select="launch/@threads-per-block"/>
       <xsl:with-param name="one" select="'thread'"/>
     </xsl:call-template>
-    <xsl:value-of select="concat(' per block |', $nl)"/>
-    <xsl:value-of select="concat('| Launched threads | ', launch/@threads-text, ' |', $nl)"/>
+    <xsl:text> per block; </xsl:text>
+    <xsl:call-template name="count">
+      <xsl:with-param name="a" select="launch/@threads"/>
+      <xsl:with-param name="one" select="'thread'"/>
+    </xsl:call-template>
+    <xsl:text> launched.</xsl:text>
     <xsl:for-each select="params/param">
-      <xsl:text>| Parameter </xsl:text>
-      <xsl:value-of select="rc:md(@name)"/>
-      <xsl:text> | </xsl:text>
-      <xsl:value-of select="@value-text"/>
+      <xsl:choose>
+        <xsl:when test="position() = 1"> Parameters: </xsl:when>
+        <xsl:otherwise>, </xsl:otherwise>
+      </xsl:choose>
+      <xsl:value-of select="concat(rc:code(@name), ' = ', @value-text)"/>
       <xsl:if test="@note">
         <xsl:value-of select="concat(' (', rc:md(@note), ')')"/>
       </xsl:if>
-      <xsl:value-of select="concat(' |', $nl)"/>
+      <xsl:if test="position() = last()">.</xsl:if>
     </xsl:for-each>
-    <xsl:value-of select="$nl"/>
+    <xsl:value-of select="concat($nl, $nl)"/>
     <xsl:if test="notes/note">
       <xsl:for-each select="notes/note">
         <xsl:value-of select="concat('- ', rc:md(.), $nl)"/>
       </xsl:for-each>
       <xsl:value-of select="$nl"/>
     </xsl:if>
+    <xsl:choose>
+      <xsl:when test="glance/@order = 't-estimate'"/>
+      <xsl:otherwise>
+        <xsl:call-template name="source"/>
+        <xsl:value-of select="$nl"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- The kernel's source in a fence it cannot close. -->
+  <xsl:template name="source">
     <xsl:variable name="fence" select="rc:fence(source)"/>
     <xsl:value-of select="concat($fence, rc:md-info(source/@language), $nl)"/>
     <xsl:value-of select="source"/>
-    <xsl:value-of select="concat($nl, $fence, $nl, $nl)"/>
+    <xsl:value-of select="concat($nl, $fence, $nl)"/>
   </xsl:template>
 
   <!-- 1. Work analysis: every count derived step by step. -->
@@ -293,7 +302,7 @@
     <xsl:param name="model"/>
     <xsl:text>## 1. Work analysis</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
-    <xsl:text>The work model is run for every launched thread and its counts are added up exactly. </xsl:text>
+    <xsl:text>The work model is counted exactly over every launched thread. </xsl:text>
     <xsl:choose>
       <xsl:when test="$model/evaluation/@reads = ''">
         <xsl:choose>
@@ -319,9 +328,9 @@
             <xsl:text>.</xsl:text>
           </xsl:when>
           <xsl:otherwise>
-            <xsl:text>; it was run over </xsl:text>
+            <xsl:text>, and was run over </xsl:text>
             <xsl:value-of select="$model/evaluation/@runs-text"/>
-            <xsl:text> ranges of those indices, within each of which every thread does the same work, so one run stands for all the threads of a range (</xsl:text>
+            <xsl:text> ranges of them, in each of which every thread does the same work (</xsl:text>
             <xsl:value-of select="$model/threads/@launched-text"/>
             <xsl:text> threads in all).</xsl:text>
           </xsl:otherwise>
@@ -383,9 +392,7 @@
                                    $model/bytes/@stored-text, ' stored and ',
                                    $model/bytes/@traffic-text, ' given as totals without the split.', $nl, $nl)"/>
     </xsl:if>
-    <xsl:call-template name="assumptions">
-      <xsl:with-param name="model" select="$model"/>
-    </xsl:call-template>
+    <!-- Where the model's assumptions and the launch disagree, section 4 says by how much. -->
   </xsl:template>
 
   <xsl:template name="total-row">
@@ -562,12 +569,15 @@
     <xsl:call-template name="note"/>
     <xsl:choose>
       <xsl:when test="@per-execution">
-        <xsl:value-of select="concat(': ', @element-count-text, ' × ')"/>
-        <xsl:call-template name="count">
-          <xsl:with-param name="a" select="@element-bytes"/>
-          <xsl:with-param name="one" select="'byte'"/>
-        </xsl:call-template>
-        <xsl:text> = </xsl:text>
+        <xsl:text>: </xsl:text>
+        <xsl:if test="@element-count != 1">
+          <xsl:value-of select="concat(@element-count-text, ' × ')"/>
+          <xsl:call-template name="count">
+            <xsl:with-param name="a" select="@element-bytes"/>
+            <xsl:with-param name="one" select="'byte'"/>
+          </xsl:call-template>
+          <xsl:text> = </xsl:text>
+        </xsl:if>
         <xsl:call-template name="per-execution"/>
       </xsl:when>
       <xsl:otherwise>
@@ -600,40 +610,6 @@
     </xsl:choose>
   </xsl:template>
 
-  <!-- Where the model's stated assumptions and the launch disagree. -->
-  <xsl:template name="assumptions">
-    <xsl:param name="model"/>
-    <xsl:variable name="launch" select="counts[@basis = 'launch']"/>
-    <xsl:if test="$launch">
-      <xsl:text>### Assumptions and the launch</xsl:text>
-      <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>The model makes assumptions that the kernel's code, launched as configured, does not:</xsl:text>
-      <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:for-each select="$model/work//when[@assumption]">
-        <xsl:value-of select="concat('- ', rc:md(ancestor::kernel/@file), ' line ', @line, ': ', rc:md(@assumption), ' (the model guards its work with ',
-                                     rc:code(@test), ').', $nl)"/>
-      </xsl:for-each>
-      <xsl:value-of select="$nl"/>
-      <xsl:text>Counted without those guards, as the launch runs it:</xsl:text>
-      <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>| Quantity | As modelled | As launched |</xsl:text>
-      <xsl:value-of select="$nl"/>
-      <xsl:text>| --- | --- | --- |</xsl:text>
-      <xsl:value-of select="$nl"/>
-      <xsl:value-of select="concat('| Active threads | ', $model/threads/@active-text, ' | ', $launch/threads/@active-text, ' |', $nl)"/>
-      <xsl:value-of select="concat('| FLOPs | ', $model/flops/@total-text, ' | ', $launch/flops/@total-text, ' |', $nl)"/>
-      <xsl:value-of select="concat('| Bytes moved | ', $model/bytes/@total-text, ' | ', $launch/bytes/@total-text, ' |', $nl)"/>
-      <xsl:for-each select="estimates/estimate">
-        <xsl:variable name="gpu" select="@gpu"/>
-        <xsl:value-of select="concat('| t_total on ', rc:md(@gpu-name), ' (µs) | ', @t-total-text, ' | ',
-                                     ../../launch-estimates/estimate[@gpu = $gpu]/@t-total-text, ' |', $nl)"/>
-      </xsl:for-each>
-      <xsl:value-of select="$nl"/>
-      <xsl:text>The estimates below use the model's counts, as the reference analysis does.</xsl:text>
-      <xsl:value-of select="concat($nl, $nl)"/>
-    </xsl:if>
-  </xsl:template>
-
   <!-- 2. The GPUs and where their figures come from. -->
   <xsl:template name="gpu-table">
     <xsl:text>## 2. GPU specifications used</xsl:text>
@@ -654,23 +630,61 @@
       <xsl:value-of select="concat(' |', $nl)"/>
     </xsl:for-each>
     <xsl:value-of select="$nl"/>
-    <xsl:text>Appendix B gives the sources of the figures and what each assumed figure stands for.</xsl:text>
+    <xsl:text>Appendix B gives their sources and what each assumed figure stands for.</xsl:text>
     <xsl:value-of select="concat($nl, $nl)"/>
   </xsl:template>
 
-  <!-- Appendix B: where the GPUs' figures come from. -->
+  <!-- Appendix B: where the GPUs' figures come from, each source once. A
+       sentence that opens the sources of several GPUs ("NVIDIA's published
+       figures ...") is said once for all of them; the device figures'
+       sources are numbered as appendix A refers to them. -->
   <xsl:template name="figure-sources">
     <xsl:if test="$gpus">
       <xsl:text>## Appendix B. Sources of the GPU figures</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:variable name="shared">
+        <xsl:call-template name="shared-source">
+          <xsl:with-param name="gpus" select="$gpus"/>
+        </xsl:call-template>
+      </xsl:variable>
+      <xsl:if test="$shared != ''">
+        <xsl:variable name="who">
+          <xsl:call-template name="sharing-gpus">
+            <xsl:with-param name="gpus" select="$gpus"/>
+            <xsl:with-param name="shared" select="$shared"/>
+          </xsl:call-template>
+        </xsl:variable>
+        <xsl:value-of select="concat('- ', rc:md($who), ': ', rc:md($shared), $nl)"/>
+      </xsl:if>
       <xsl:for-each select="$gpus">
         <xsl:value-of select="concat('- ', rc:md(@name))"/>
         <xsl:if test="rc:figures(., 'memory')">
           <xsl:value-of select="concat(' (', rc:md(rc:figures(., 'memory')/@value-text), ')')"/>
         </xsl:if>
-        <xsl:value-of select="concat(': ', rc:md(source), $nl)"/>
+        <xsl:variable name="own">
+          <xsl:call-template name="own-source">
+            <xsl:with-param name="shared" select="$shared"/>
+          </xsl:call-template>
+        </xsl:variable>
+        <xsl:value-of select="concat(': ', rc:md($own), $nl)"/>
       </xsl:for-each>
       <xsl:apply-templates select="$gpus/figure[@origin = 'assumed']" mode="assumed"/>
+      <xsl:if test="$device-sources and estimates/estimate/refined">
+        <xsl:value-of select="$nl"/>
+        <xsl:text>The device figures of appendix A:</xsl:text>
+        <xsl:value-of select="concat($nl, $nl)"/>
+        <xsl:for-each select="$device-sources">
+          <xsl:value-of select="concat('- [', position(), '] ')"/>
+          <xsl:choose>
+            <xsl:when test="starts-with(@source, 'assumed: ')">
+              <xsl:value-of select="concat(rc:md(concat('Assumed: ', substring-after(@source, 'assumed: '))), $nl)"/>
+            </xsl:when>
+            <xsl:otherwise>
+              <xsl:value-of select="concat(rc:md(@source), $nl)"/>
+            </xsl:otherwise>
+          </xsl:choose>
+        </xsl:for-each>
+      </xsl:if>
     </xsl:if>
   </xsl:template>
 
@@ -728,78 +742,82 @@
     </xsl:if>
   </xsl:template>
 
-  <!-- The refined estimate: the execution model's table, formulas and each GPU's terms. -->
+  <!-- Appendix A, the refined estimate: the method in brief, then two tables
+       (how each GPU runs the launch and its longest term; the device figures,
+       each with the number of its source in appendix B) and the longest
+       term's inputs. results.xml keeps every term with its inputs. -->
   <xsl:template name="refined-estimate">
     <xsl:if test="estimates/estimate/refined">
       <xsl:text>## Appendix A. How the refined estimate was computed</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>Sections 1 to 3 are the peak roofline of the reference reports: every byte at the datasheet bandwidth and every FLOP at the FP32 peak of the whole GPU. The refined estimate asks what this launch can use of each GPU: how many blocks an SM holds (occupancy, by the CUDA occupancy rules), how many SMs the grid keeps busy and in how many waves, how many bytes its warps keep in flight (Little's law: rate = bytes in flight / latency, bending towards and never above the measured sustained rate), and the longest thread's own work. It adds the cost of a launch queued back to back, as a profiler measures it. t_lower is a true lower bound: FLOPs at 1.15 times the peak, the accessed bytes at the L1 rate, the longest thread at one FMA a cycle.</xsl:text>
+      <xsl:text>What this launch can use of each GPU, plus a launch queued back to back (t_lower: FLOPs at 1.15 times the peak, accessed bytes at the L1 rate, the longest thread at one FMA a cycle):</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>- blocks per SM = min(threads per SM / threads per block, blocks per SM, registers, shared memory), registers allocated per warp in units of the register unit and shared memory per block (plus the reserve) in units of the shared unit</xsl:text>
+      <xsl:text>- blocks per SM by the CUDA occupancy rules; waves = ceil(blocks / (SMs × blocks per SM)), the last costing a full one (wave factor)</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- waves = ceil(blocks / (SMs × blocks per SM)); wave factor = waves × concurrent blocks / blocks (the tail wave costs a full one)</xsl:text>
+      <xsl:text>- t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor, per precision (FP16, FP32, FP64 peaks; 4 schedulers an SM, each issuing one warp instruction a cycle)</xsl:text>
+      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)) (Little's law); DRAM bytes are 0 when the footprint fits three quarters of the L2, else at most the footprint once per wave (assumed)</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor, for DRAM, L2 and L1 (L1 bytes are, per array, at least 128 bytes per request (one wavefront), plus 128 bytes per shared-memory wavefront; DRAM bytes are 0 when the footprint fits three quarters of the L2, where the previous launch left it, and otherwise at most the footprint once per wave (assumed: blocks resident at once find in L2 what they reuse)), where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)) (Little's law; a round costs more than a pointer chase, a block's start and end about one more) and bytes in flight = blocks resident at once × threads per block × the share of threads that work × bytes a thread keeps in flight</xsl:text>
+      <xsl:text>- t_thread = the longest thread's FLOPs / 2 × cycles an instruction / SM clock</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_thread = the longest thread's FLOPs / 2 (one FMA an instruction) × cycles an instruction / SM clock</xsl:text>
-      <xsl:value-of select="$nl"/>
-      <xsl:text>- t_estimate = max(all of the above) + launch cost back to back</xsl:text>
+      <xsl:text>- t_estimate = the longest of these + the launch back to back (the second table)</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>| GPU | Occupancy (%) | Blocks per SM (limit) | Waves | t_body_est (µs) | Launch (µs) | t_estimate (µs) | t_lower (µs) | t_total (µs) | Limiter |</xsl:text>
+      <xsl:text>| GPU | Occupancy (%) | Blocks per SM (limit) | Active SMs | Waves | Longest term (µs) | t_estimate (µs) |</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |</xsl:text>
+      <xsl:text>| --- | ---: | --- | ---: | ---: | --- | ---: |</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:for-each select="estimates/estimate">
         <xsl:variable name="r" select="refined"/>
+        <xsl:variable name="longest" select="$r/term[not(../term/@time &gt; @time)][1]"/>
         <xsl:value-of select="concat('| ', rc:md(@gpu-name), ' | ', $r/occupancy/@percent-text, ' | ',
                                      $r/occupancy/@blocks-per-sm-text, ' (', $r/occupancy/@limit, ') | ',
-                                     @waves-text, ' | ', $r/@t-body-est-text, ' | ', $r/@t-launch-text, ' | ',
-                                     @t-estimate-text, ' | ', @t-lower-text, ' | ', @t-total-text, ' | ',
-                                     @limiter, ' |', $nl)"/>
+                                     $r/waves/@active-sms-text, ' of ', $r/waves/@sms-text, ' | ',
+                                     $r/waves/@waves-text, ' | ', $longest/@name, ' ', $longest/@time-text, ' | ', @t-estimate-text, ' |', $nl)"/>
       </xsl:for-each>
       <xsl:value-of select="$nl"/>
-      <xsl:text>Each GPU's terms, with the numbers that go into them (figures marked "assumed" are architecture defaults standing in for a missing measurement):</xsl:text>
+      <xsl:text>The longest term's inputs (results.xml keeps every term's):</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:for-each select="estimates/estimate">
-        <xsl:variable name="id" select="@gpu"/>
-        <xsl:variable name="gpu" select="$gpus[@id = $id]"/>
-        <xsl:value-of select="concat('- **', rc:md(@gpu-name), '**: ', rc:md(refined/explanation), $nl)"/>
-        <xsl:text>  - </xsl:text>
-        <xsl:call-template name="waves-and-flight">
-          <xsl:with-param name="refined" select="refined"/>
-        </xsl:call-template>
-        <xsl:value-of select="$nl"/>
-        <!-- The longest term with its inputs, the others' times only (results.xml keeps
-             every term's inputs). -->
         <xsl:variable name="longest" select="refined/term[not(../term/@time &gt; @time)][1]"/>
-        <xsl:value-of select="concat('  - longest term, ', $longest/@name, ': ', $longest/@time-text, ' µs (', rc:md($longest/@inputs), ')', $nl)"/>
-        <xsl:if test="refined/term[generate-id() != generate-id($longest)]">
-          <xsl:text>  - other terms:</xsl:text>
-          <xsl:for-each select="refined/term[generate-id() != generate-id($longest)]">
-            <xsl:value-of select="concat(' ', @name, ' ', @time-text, ' µs')"/>
-            <xsl:if test="position() != last()">;</xsl:if>
-          </xsl:for-each>
-          <xsl:value-of select="$nl"/>
-        </xsl:if>
-        <xsl:for-each select="rc:figures($gpu/execution, 'dram-bandwidth dram-latency launch-back-to-back')">
-          <xsl:value-of select="concat('  - ', rc:md(@label), ': ', @value-text, ', ')"/>
-          <xsl:choose>
-            <xsl:when test="starts-with(@source, 'assumed: ')">
-              <xsl:value-of select="concat('**assumed**: ', rc:md(substring-after(@source, 'assumed: ')), $nl)"/>
-            </xsl:when>
-            <xsl:otherwise>
-              <xsl:value-of select="concat(@origin, ': ', rc:md(@source), $nl)"/>
-            </xsl:otherwise>
-          </xsl:choose>
-        </xsl:for-each>
+        <xsl:value-of select="concat('- ', rc:md(@gpu-name), ': ', rc:md($longest/@inputs), $nl)"/>
+      </xsl:for-each>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>The device figures, [n] being the source's number in appendix B:</xsl:text>
+      <xsl:value-of select="concat($nl, $nl)"/>
+      <xsl:text>| GPU | Sustained DRAM bandwidth | DRAM latency | Launch, back to back |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:text>| --- | ---: | ---: | ---: |</xsl:text>
+      <xsl:value-of select="$nl"/>
+      <xsl:for-each select="estimates/estimate">
+        <xsl:variable name="id" select="@gpu"/>
+        <xsl:value-of select="concat('| ', rc:md(@gpu-name))"/>
+        <xsl:variable name="execution" select="$gpus[@id = $id]/execution"/>
+        <xsl:apply-templates select="rc:figures($execution, 'dram-bandwidth')" mode="device-cell"/>
+        <xsl:apply-templates select="rc:figures($execution, 'dram-latency')" mode="device-cell"/>
+        <xsl:apply-templates select="rc:figures($execution, 'launch-back-to-back')" mode="device-cell"/>
+        <xsl:value-of select="concat(' |', $nl)"/>
       </xsl:for-each>
       <xsl:value-of select="$nl"/>
       <xsl:call-template name="memory-traffic">
         <xsl:with-param name="model" select="counts[@basis = 'model']"/>
       </xsl:call-template>
     </xsl:if>
+  </xsl:template>
+
+  <!-- A device figure's cell: " | 255 GB/s (assumed) [4]". -->
+  <xsl:template match="figure" mode="device-cell">
+    <xsl:value-of select="concat(' | ', @value-text)"/>
+    <xsl:if test="@origin = 'assumed'"> (assumed)</xsl:if>
+    <xsl:text> [</xsl:text>
+    <xsl:call-template name="device-source-number"/>
+    <xsl:text>]</xsl:text>
+  </xsl:template>
+
+  <!-- The number of the context figure's source among $device-sources
+       (appendix B lists them in document order). -->
+  <xsl:template name="device-source-number">
+    <xsl:variable name="first" select="key('device-source', @source)[../../@id = $estimated][1]"/>
+    <xsl:value-of select="count($device-sources[count(. | $first/preceding::figure) = count($first/preceding::figure)]) + 1"/>
   </xsl:template>
 
   <!-- 3. Formulas and the time table. -->
@@ -850,7 +868,7 @@
     <xsl:if test="$m">
       <xsl:text>### Memory traffic by level</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>Accesses are counted per warp (32 consecutive threads of a block, x fastest). A request is one access by the active lanes of a warp at the same iteration of every loop around it; a sector is 32 bytes. Sectors moved sums each request's distinct sectors; the footprint counts the distinct sectors of the whole launch.</xsl:text>
+      <xsl:text>A request is one access by the active lanes of a warp (32 consecutive threads, x fastest) at one iteration of every loop around it; a sector is 32 bytes. Sectors moved sums each request's distinct sectors; the footprint, the launch's.</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:text>| Array | Space | Requests | Accessed | Sectors moved | Sectors per request | Efficiency (%) | Footprint | Shared wavefronts |</xsl:text>
       <xsl:value-of select="$nl"/>
@@ -891,21 +909,20 @@
                                      ') from each of as many equal strides, scaled to the whole launch; counting them all would pass the analysis budget.')"/>
         <xsl:value-of select="concat($nl, $nl)"/>
       </xsl:if>
-      <xsl:text>Each level's bytes, and the time they take at that level's bandwidth (DRAM at the bandwidth of section 2):</xsl:text>
+      <xsl:text>Each level's bytes (results.xml also gives their time at each level's bandwidth):</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>| GPU | L1 and shared | L2 | DRAM | t_L1 (µs) | t_L2 (µs) | t_DRAM (µs) | L1 keeps (%) | Footprint in L2 (%) |</xsl:text>
+      <xsl:text>| GPU | L1 and shared | L2 | DRAM | L1 keeps (%) | Footprint in L2 (%) |</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |</xsl:text>
+      <xsl:text>| --- | ---: | ---: | ---: | ---: | ---: |</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:for-each select="estimates/estimate">
         <xsl:value-of select="concat('| ', rc:md(@gpu-name), ' | ', @l1-bytes-text, ' | ', @l2-bytes-text, ' | ',
-                                     @dram-bytes-text, ' | ', @t-l1-text, ' | ', @t-l2-text, ' | ', @t-dram-text, ' | ',
-                                     @l1-hit-percent-text, ' | ', @l2-fit-percent-text, ' |', $nl)"/>
+                                     @dram-bytes-text, ' | ', @l1-hit-percent-text, ' | ', @l2-fit-percent-text, ' |', $nl)"/>
       </xsl:for-each>
       <xsl:value-of select="$nl"/>
-      <xsl:text>The rule: L1 and shared memory see every sector moved, plus 128 bytes per shared-memory wavefront. L1 keeps what a block reuses while the most one block touches (</xsl:text>
+      <xsl:text>The rule, roofcast's assumption after the hierarchical roofline (Yang, Kurth and Williams, 2020): L1 sees every sector moved plus 128 bytes per shared-memory wavefront, and keeps what a block reuses while the most one block touches (</xsl:text>
       <xsl:value-of select="$m/@block-footprint-max-text"/>
-      <xsl:text> bytes) fits its share of an SM's L1 (the L1 divided among the blocks resident on the SM); beyond that, the share it keeps falls in proportion. What it does not keep goes to L2: L2 bytes = each block's distinct sectors, summed, plus the rest of the sectors moved times the share L1 misses. DRAM moves the footprint once when it fits the L2, and a growing part of the L2 traffic, in proportion, as it outgrows the L2. This rule is roofcast's assumption, after the hierarchical roofline (Yang, Kurth and Williams, 2020) and published L1 microbenchmarks; the L1 and L2 bandwidths are the GPU file's, marked there where assumed.</xsl:text>
+      <xsl:text> bytes) fits its share of the SM's L1, less beyond. L2 bytes = each block's distinct sectors, summed, plus the rest of the sectors moved times the share L1 misses. DRAM moves the footprint once while it fits the L2, a growing part of the L2 traffic beyond.</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
     </xsl:if>
   </xsl:template>

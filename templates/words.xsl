@@ -130,6 +130,72 @@
     </xsl:choose>
   </xsl:template>
 
+  <!-- ", memory bound on every GPU" when the kernel's (the context node's)
+       bound is the same on more than one GPU, each line of the conclusion
+       then leaving it out; nothing when there is no work to bound. -->
+  <xsl:template name="one-bound">
+    <xsl:variable name="e" select="estimates/estimate"/>
+    <xsl:if test="count($e) &gt; 1 and count($e[@bound = $e[1]/@bound]) = count($e)
+                  and not(counts[@basis = 'model']/flops/@total = 0 and counts[@basis = 'model']/bytes/@total = 0)">
+      <xsl:value-of select="concat(', ', $e[1]/@bound, ' bound on every GPU')"/>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- The sentence that opens the sources of more than one of $gpus (such as
+       "NVIDIA's published figures (...) as reprinted by secondary sources."),
+       so that a report says it once; '' when no two GPUs share one. -->
+  <xsl:template name="shared-source">
+    <xsl:param name="gpus"/>
+    <xsl:variable name="first">
+      <xsl:for-each select="$gpus[contains(source, '. ')]">
+        <xsl:sort select="count($gpus[contains(concat(source, ' '), concat(substring-before(current()/source, '. '), '. '))])"
+                  data-type="number" order="descending"/>
+        <xsl:if test="position() = 1">
+          <xsl:value-of select="concat(substring-before(source, '. '), '.')"/>
+        </xsl:if>
+      </xsl:for-each>
+    </xsl:variable>
+    <xsl:if test="$first != '' and count($gpus[contains(concat(source, ' '), concat($first, ' '))]) &gt; 1">
+      <xsl:value-of select="$first"/>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- "Every GPU", or the names of the GPUs of $gpus whose source holds $shared. -->
+  <xsl:template name="sharing-gpus">
+    <xsl:param name="gpus"/>
+    <xsl:param name="shared"/>
+    <xsl:variable name="sharing" select="$gpus[contains(concat(source, ' '), concat($shared, ' '))]"/>
+    <xsl:choose>
+      <xsl:when test="count($sharing) = count($gpus)">Every GPU</xsl:when>
+      <xsl:otherwise>
+        <xsl:for-each select="$sharing">
+          <xsl:if test="position() &gt; 1">
+            <xsl:choose>
+              <xsl:when test="position() = last()"> and </xsl:when>
+              <xsl:otherwise>, </xsl:otherwise>
+            </xsl:choose>
+          </xsl:if>
+          <xsl:value-of select="@name"/>
+        </xsl:for-each>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- The context GPU's source without the sentence $shared (said once for all). -->
+  <xsl:template name="own-source">
+    <xsl:param name="shared"/>
+    <xsl:variable name="s" select="concat(source, ' ')"/>
+    <xsl:choose>
+      <xsl:when test="$shared != '' and contains($s, concat($shared, ' '))">
+        <xsl:value-of select="normalize-space(concat(substring-before($s, concat($shared, ' ')), ' ',
+                                                     substring-after($s, concat($shared, ' '))))"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="source"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
   <!-- The refined estimate's launch on one GPU, from <refined>: "25 blocks
        on 15 SMs: 15 active, 64.0 warps on each, 1 wave, wave factor 1.00;
        each thread keeps 8.00 bytes in flight over 3.13 rounds". -->

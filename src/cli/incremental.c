@@ -26,6 +26,7 @@
 #include <libxml/hash.h>
 
 #include "results/results.h"
+#include "util/array.h"
 #include "util/hash.h"
 
 #define MAX_INPUT_BYTES (16u << 20) /* load.c reads no larger file */
@@ -49,14 +50,9 @@ static uint64_t hash_templates(uint64_t h, const char *dir)
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 16;
-            char **v = realloc(names, cap * sizeof *v);
-            if (!v)
-                break;
-            names = v;
-        }
-        if (n < cap && (names[n] = strdup(e->d_name)) != NULL)
+        if (!RC_GROW(names, cap, n + 1))
+            break;
+        if ((names[n] = strdup(e->d_name)) != NULL)
             n++;
     }
     closedir(d);

@@ -10,20 +10,15 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "util/array.h"
 #include "util/buffer.h"
 
 /* ---- collecting input files ------------------------------------------ */
 
 static void paths_add(run_paths *l, const char *path)
 {
-    if (l->count == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 32;
-        char **p = realloc(l->paths, cap * sizeof *p);
-        if (!p)
-            return;
-        l->paths = p;
-        l->cap = cap;
-    }
+    if (!RC_GROW(l->paths, l->cap, l->count + 1))
+        return;
     l->paths[l->count++] = strdup(path);
 }
 
@@ -232,12 +227,6 @@ bool run_load_gpus(run_state *r)
 }
 
 /* ---- kernels ---------------------------------------------------------- */
-
-const char *const run_kernel_suffixes[] = {".md", ".html", ".pdf", "-roofline.svg",
-                                           "-roofline.png", "-time.svg", "-time.png", NULL};
-const char *const run_overview_names[] = {"index.html", "index.svg", "index.png",
-                                          "summary.pdf", "estimates.csv", "results.xml",
-                                          "changes.md", "changes.csv", NULL};
 
 /* The overview file one of kernel `id`'s files would overwrite, or NULL.
  * Compared without case, as a case-blind file system would. */

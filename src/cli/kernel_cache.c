@@ -38,6 +38,7 @@
 
 #include <zlib.h>
 
+#include "util/array.h"
 #include "util/buffer.h"
 
 #define CACHE_NAME ".roofcast-cache"
@@ -72,8 +73,7 @@ void run_share_release(run_share *s)
 
 /* CRC-32 (zlib's) of the id, the key and the pieces with their lengths:
  * it tells a damaged entry from a whole one, over some 100 MB for 1,000
- * kernels, at 2.6 times FNV-1a's speed (rc_hash_bytes: 0.14 s for 100 MB
- * on the 2-core CI machine, crc32 0.053 s). */
+ * kernels, faster than FNV-1a (rc_hash_bytes; docs/benchmarks.md). */
 static uint64_t share_check(const char *id, uint64_t key, const run_share *s)
 {
     const char *piece[4] = {s->xml, s->csv, s->part, s->pdf}; /* ORDER cache_entry len */
@@ -115,14 +115,8 @@ static int compare_entries(const void *a, const void *b)
 
 static bool add_entry(run_cache *c, size_t *cap, const cache_entry *e)
 {
-    if (c->count == *cap) {
-        size_t n = *cap ? 2 * *cap : 256;
-        cache_entry *v = realloc(c->entries, n * sizeof *v);
-        if (!v)
-            return false;
-        c->entries = v;
-        *cap = n;
-    }
+    if (!RC_GROW(c->entries, *cap, c->count + 1))
+        return false;
     c->entries[c->count++] = *e;
     return true;
 }

@@ -10,6 +10,7 @@
 
 #include "cli/roofcast.h"
 #include "import/import.h"
+#include "util/array.h"
 #include "util/diag.h" /* RC_PRINTF */
 #include "util/output.h" /* rc_output_clean_on_signals */
 
@@ -142,9 +143,9 @@ static bool argument_looks_like_option(int c, const char *optarg_, char **argv, 
  * copies. */
 typedef struct {
     char **copies; /* one strdup per --gpu argument */
-    size_t ncopies;
+    size_t ncopies, copies_cap;
     const char **ids;
-    size_t nids;
+    size_t nids, ids_cap;
 } gpu_list;
 
 static bool is_space(char c)
@@ -155,13 +156,9 @@ static bool is_space(char c)
 static bool gpu_list_add(gpu_list *l, const char *arg)
 {
     char *copy = strdup(arg);
-    char **copies = realloc(l->copies, (l->ncopies + 1) * sizeof *copies);
-    const char **ids = realloc(l->ids, (l->nids + strlen(arg) + 1) * sizeof *ids);
-    if (copies)
-        l->copies = copies;
-    if (ids)
-        l->ids = ids;
-    if (!copy || !copies || !ids) {
+    /* Room for the most ids arg can hold (one a character) and the NULL. */
+    if (!copy || !RC_GROW(l->copies, l->copies_cap, l->ncopies + 1) ||
+        !RC_GROW(l->ids, l->ids_cap, l->nids + strlen(arg) + 1)) {
         free(copy);
         usage_error("out of memory");
         return false;

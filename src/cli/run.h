@@ -126,22 +126,6 @@ typedef struct {
 
 /* ---- inputs.c --------------------------------------------------------- */
 
-/* The names of the files a run writes: each kernel's are its id followed
- * by one of run_kernel_suffixes, the overviews' are run_overview_names
- * (both lists end with NULL). A kernel whose id would give one of its files
- * an overview's name is refused (run_load_kernels), so no report can
- * overwrite another. Keep both lists to what kernel_files.c and
- * overviews.c write. */
-extern const char *const run_kernel_suffixes[];
-extern const char *const run_overview_names[];
-
-/* Where the GPU files are read from: -s PATH when given; else specs/ in the current
- * directory when there is one; else the bundled GPU files, looked for as the templates are
- * (next to the program, its install tree, the source tree it was built from, the configured
- * prefix). Writes the path to dir[n]; false, with "specs" in dir and the places tried in
- * tried[tried_len], when none has them. */
-bool run_specs_path(const rc_options *o, char *dir, size_t n, char *tried, size_t tried_len);
-
 /* Loads the GPU files (o->specs), keeping those --gpu names, sorted.
  * Returns false, with r->status set, when the run cannot go on. */
 bool run_load_gpus(run_state *r);
@@ -159,11 +143,29 @@ bool run_count_kernel(run_state *r, size_t i);
 
 void run_paths_free(run_paths *l);
 
-/* ---- kernel_files.c --------------------------------------------------- */
+/* ---- own_files.c ------------------------------------------------------ */
 
-/* Renders every kernel on worker threads: its tree, its files, and its
- * share of what covers every kernel (run_commit_kernel). */
-void run_render_kernels(run_state *r);
+/* The report templates: -t DIR (o->templates_dir) when given; else the program's own.
+ * Writes the directory to dir[n]; false, after saying where it looked, when none has them. */
+bool run_templates_dir(const rc_options *o, rc_diag *diag, char *dir, size_t n);
+
+/* Where the GPU files are read from: -s PATH when given; else specs/ in the current
+ * directory when there is one; else the bundled GPU files, looked for as the templates are
+ * (next to the program, its install tree, the source tree it was built from, the configured
+ * prefix). Writes the path to dir[n]; false, with "specs" in dir and the places tried in
+ * tried[tried_len], when none has them. */
+bool run_specs_path(const rc_options *o, char *dir, size_t n, char *tried, size_t tried_len);
+
+/* ---- outputs.c: used by kernel_files.c and overviews.c -------------- */
+
+/* The names of the files a run writes: each kernel's are its id followed
+ * by one of run_kernel_suffixes, the overviews' are run_overview_names
+ * (both lists end with NULL). A kernel whose id would give one of its files
+ * an overview's name is refused (run_load_kernels), so no report can
+ * overwrite another. Keep both lists to what kernel_files.c and
+ * overviews.c write. */
+extern const char *const run_kernel_suffixes[];
+extern const char *const run_overview_names[];
 
 /* Writes a buffer a renderer made, and frees it. Returns false when data
  * is NULL or the write failed. */
@@ -190,6 +192,12 @@ void run_paint_charts(run_state *r, rc_chart *chart, const char *kernel_id, cons
                       const rc_fonts *fonts, run_kept_svg *keep);
 void run_render_charts(run_state *r, xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
                        const char *suffix, const rc_fonts *fonts, run_kept_svg *keep);
+
+/* ---- kernel_files.c --------------------------------------------------- */
+
+/* Renders every kernel on worker threads: its tree, its files, and its
+ * share of what covers every kernel (run_commit_kernel). */
+void run_render_kernels(run_state *r);
 
 /* The share of kernel tree `kernel` (in a document of its own, which
  * gives the CSV rows): the pieces run_share_wanted names, the pages of

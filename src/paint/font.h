@@ -88,7 +88,7 @@ const char *rc_fonts_glyph_outline(const rc_fonts *fonts, rc_font_role role, uns
  * the fonts, given to every renderer and outliving them all, keep it in
  * between. ORDER RC_SPARE */
 typedef enum {
-    RC_SPARE_PDF,    /* a libharu document with the fonts loaded (render_pdf.c) */
+    RC_SPARE_PDF,    /* a libharu document with the fonts loaded (pdf_layout.c) */
     RC_SPARE_PIXELS, /* the pixel memory of a PNG chart (paint_cairo.c) */
     RC_SPARE_COUNT
 } rc_spare_kind;

@@ -1,5 +1,9 @@
-/* pdf_layout.c: pages, text flow and tables for the PDF renderer, over
- * libharu. See pdf_layout.h; render_pdf.c says what goes on the pages. */
+/* pdf_layout.c: the document and its pages for the PDF renderer, over
+ * libharu: fonts loaded once and kept between PDFs, strings owned by the
+ * document, pages, links, and pages moved out of memory or between
+ * documents. Text is set by pdf_layout_text.c, tables by
+ * pdf_layout_table.c. See pdf_layout.h; render_pdf*.c say what goes on
+ * the pages. */
 #include "render/pdf_layout.h"
 
 #include <math.h>
@@ -7,18 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hpdf_doc.h>
-#include <hpdf_fontdef.h>
-#include <hpdf_pages.h>
-#include <hpdf_streams.h>
 #include <zlib.h>
 
+#include "paint/hpdf_internal.h"
+#include "util/array.h"
 #include "util/buffer.h"
 #include "util/version.h" /* RC_VERSION */
 
-#define LEADING 1.22 /* line height / font size */
-#define ROW_PAD 0.3  /* a table row's space above and below, / font size */
-#define FIT_SLACK 0.01 /* points: text measured to fit a column still fits it */
 
 const rc_rgb PDF_INK = {0.13, 0.13, 0.15};
 const rc_rgb PDF_MUTED = {0.40, 0.40, 0.44};
@@ -58,36 +57,11 @@ static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
     }
 }
 
-/* What the errors roofcast can meet mean (hpdf_error.h). */
-static const char *hpdf_error_text(HPDF_STATUS e)
-{
-    switch (e) {
-    case HPDF_FAILD_TO_ALLOC_MEM:
-        return "out of memory";
-    case HPDF_FILE_IO_ERROR:
-    case HPDF_FILE_OPEN_ERROR:
-        return "cannot read a font file";
-    case HPDF_INVALID_FONTDEF_DATA:
-    case HPDF_TTF_INVALID_CMAP:
-    case HPDF_TTF_INVALID_FOMAT:
-    case HPDF_TTF_MISSING_TABLE:
-        return "the font file is not a usable TrueType font";
-    case HPDF_TTF_CANNOT_EMBEDDING_FONT:
-        return "the font's licence flags forbid embedding it";
-    case HPDF_INVALID_PARAMETER:
-    case HPDF_PAGE_OUT_OF_RANGE:
-    case HPDF_REAL_OUT_OF_RANGE:
-        return "a drawing operation was given an invalid value";
-    default:
-        return "see hpdf_error.h";
-    }
-}
-
 void pdf_report(pdf *p, const char *font)
 {
     rc_error_at(p->diag, NULL, 0, "%s: %s%s%slibharu error 0x%04X (detail %u): %s", p->output,
                 font ? "cannot embed " : "", font ? font : "", font ? ": " : "",
-                (unsigned)p->error, (unsigned)p->detail, hpdf_error_text(p->error));
+                (unsigned)p->error, (unsigned)p->detail, rc_hpdf_error_text(p->error));
 }
 
 /* ---- strings owned by the document ------------------------------------ */
@@ -98,16 +72,10 @@ const char *pdf_own(pdf *p, char *s)
         p->oom = true;
         return "";
     }
-    if (p->nowned == p->capowned) {
-        size_t cap = p->capowned ? 2 * p->capowned : 64;
-        char **v = realloc(p->owned, cap * sizeof *v);
-        if (!v) {
-            free(s);
-            p->oom = true;
-            return "";
-        }
-        p->owned = v;
-        p->capowned = cap;
+    if (!RC_GROW(p->owned, p->capowned, p->nowned + 1)) {
+        free(s);
+        p->oom = true;
+        return "";
     }
     p->owned[p->nowned++] = s;
     return s;
@@ -201,479 +169,6 @@ const char *pdf_join(pdf *p, ...)
     return pdf_own(p, out);
 }
 
-/* ---- measuring and drawing text ---------------------------------------- */
-
-/* rc_hpdf_fonts's question, answered by font.c, which read the same
- * files with FreeType. */
-static bool has_glyph(void *ctx, rc_font_role role, unsigned long c)
-{
-    pdf *p = ctx;
-    return rc_fonts_glyph(p->fonts, role, c).glyph != 0;
-}
-
-/* The width of character c in thousandths of an em, as libharu measures
- * it: HPDF_TTFontDef_GetCharWidth, which HPDF_Font_TextWidth adds up and
- * which marks the glyph for the embedded subset. Asked once per character
- * and document: pages are measured at several scales and every table cell
- * more than once, and libharu decodes and looks up each character anew. */
-static int char_width(pdf *p, rc_font_role role, unsigned long c)
-{
-    p->measured++;
-    int16_t **page = &p->widths[role][c >> 8];
-    if (!*page) {
-        *page = malloc(256 * sizeof **page);
-        if (!*page) {
-            p->oom = true;
-            return 0;
-        }
-        for (int i = 0; i < 256; i++)
-            (*page)[i] = -1;
-    }
-    int16_t *w = &(*page)[c & 0xFF];
-    if (*w < 0) {
-        HPDF_INT16 got = HPDF_TTFontDef_GetCharWidth(p->def[role], (HPDF_UINT16)c);
-        *w = got < 0 ? 0 : got;
-    }
-    return *w;
-}
-
-double pdf_width(pdf *p, const pdf_style *st, const char *s, size_t n)
-{
-    if (n == 0)
-        return 0;
-    unsigned long sum = 0;
-    for (const char *q = s; q < s + n;) {
-        const char *at = q;
-        unsigned long c = rc_utf8_next(&q);
-        if (c > 0xFFFF || (c == 0xFFFD && q - at != 3) || q > s + n) {
-            /* Not text as rc_hpdf_showable makes it: measured by libharu. */
-            HPDF_TextWidth tw =
-                HPDF_Font_TextWidth(p->hf.font[st->font], (const HPDF_BYTE *)s, (HPDF_UINT)n);
-            return tw.width * st->size / 1000.0;
-        }
-        sum += (unsigned long)char_width(p, st->font, c);
-    }
-    return (double)sum * st->size / 1000.0;
-}
-
-double pdf_leading(const pdf_style *st) { return st->size * LEADING; }
-
-/* Sets the font, size and fill of st on `page` where they differ from
- * the page's: they are the graphics state's, which text objects (BT ... ET)
- * and content streams leave as they are, and libharu keeps them (across
- * its GSave and GRestore too). Most texts on a page share them, and
- * writing them for each was a third of a page's operators. */
-static void set_text_state(HPDF_Page page, HPDF_Font font, const pdf_style *st)
-{
-    HPDF_REAL size = (HPDF_REAL)st->size;
-    if (HPDF_Page_GetCurrentFont(page) != font || HPDF_Page_GetCurrentFontSize(page) != size)
-        HPDF_Page_SetFontAndSize(page, font, size);
-    HPDF_RGBColor now = HPDF_Page_GetRGBFill(page);
-    HPDF_REAL r = (HPDF_REAL)st->color.r, g = (HPDF_REAL)st->color.g, b = (HPDF_REAL)st->color.b;
-    if (HPDF_Page_GetFillingColorSpace(page) != HPDF_CS_DEVICE_RGB || now.r != r || now.g != g ||
-        now.b != b)
-        HPDF_Page_SetRGBFill(page, r, g, b);
-}
-
-/* Draws s[0..n) with its baseline at `baseline` (from the page's top). */
-void pdf_text(pdf *p, const pdf_style *st, double x, double baseline, const char *s, size_t n)
-{
-    if (!p->page || n == 0)
-        return;
-    char small[256], *text = n < sizeof small ? small : malloc(n + 1);
-    if (!text) {
-        p->oom = true;
-        return;
-    }
-    memcpy(text, s, n);
-    text[n] = '\0';
-    HPDF_Page_BeginText(p->page);
-    set_text_state(p->page, p->hf.font[st->font], st);
-    HPDF_Page_SetTextMatrix(p->page, 1, 0, 0, 1, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - baseline));
-    HPDF_Page_ShowText(p->page, text);
-    HPDF_Page_EndText(p->page);
-    if (text != small)
-        free(text);
-}
-
-void pdf_fill_rect(pdf *p, rc_rgb c, double x, double top, double w, double h)
-{
-    if (!p->page)
-        return;
-    HPDF_Page_SetRGBFill(p->page, (HPDF_REAL)c.r, (HPDF_REAL)c.g, (HPDF_REAL)c.b);
-    HPDF_Page_Rectangle(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - top - h), (HPDF_REAL)w,
-                        (HPDF_REAL)h);
-    HPDF_Page_Fill(p->page);
-}
-
-void pdf_rule(pdf *p, double x, double y, double w, double width)
-{
-    if (!p->page)
-        return;
-    HPDF_Page_SetRGBStroke(p->page, (HPDF_REAL)PDF_RULE.r, (HPDF_REAL)PDF_RULE.g, (HPDF_REAL)PDF_RULE.b);
-    HPDF_Page_SetLineWidth(p->page, (HPDF_REAL)width);
-    HPDF_Page_MoveTo(p->page, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y));
-    HPDF_Page_LineTo(p->page, (HPDF_REAL)(x + w), (HPDF_REAL)(PAGE_H - y));
-    HPDF_Page_Stroke(p->page);
-}
-
-/* ---- line breaking ----------------------------------------------------- */
-
-static void lines_add(pdf *p, pdf_lines *ls, const char *s, size_t n)
-{
-    if (ls->n == ls->cap) {
-        size_t cap = ls->cap ? 2 * ls->cap : 8;
-        pdf_span *v = realloc(ls->v, cap * sizeof *v);
-        if (!v) {
-            p->oom = true;
-            return;
-        }
-        ls->v = v;
-        ls->cap = cap;
-    }
-    ls->v[ls->n++] = (pdf_span){s, n};
-}
-
-/* The length of the UTF-8 character at s. */
-static size_t char_len(const char *s)
-{
-    const char *q = s;
-    rc_utf8_next(&q);
-    return (size_t)(q - s);
-}
-
-/* The longest start of the word at s (up to a space or the end) no wider
- * than w: at a break after '_', '-', '/', '.', ',' or ':' when there is
- * one, else between whole characters; at least one character, so that the
- * text moves on. Reads no further than the line it makes. */
-static size_t fit_word(pdf *p, const pdf_style *st, const char *s, double w)
-{
-    size_t end = 0, brk = 0;
-    double used = 0;
-    while (s[end] && s[end] != ' ') {
-        size_t c = char_len(s + end);
-        double cw = pdf_width(p, st, s + end, c);
-        if (used + cw > w + FIT_SLACK && end > 0)
-            break;
-        used += cw;
-        end += c;
-        if (strchr("_-/.,:", s[end - 1]) && s[end] && s[end] != ' ')
-            brk = end;
-    }
-    return s[end] && s[end] != ' ' && brk > 0 ? brk : end;
-}
-
-/* The width of the character at *q in thousandths of an em, as pdf_width
- * adds them up; moves *q past it. */
-static unsigned long units_next(pdf *p, const pdf_style *st, const char **q)
-{
-    const char *at = *q;
-    unsigned long c = rc_utf8_next(q);
-    if (c > 0xFFFF || (c == 0xFFFD && *q - at != 3)) /* not as rc_hpdf_showable makes it */
-        return HPDF_Font_TextWidth(p->hf.font[st->font], (const HPDF_BYTE *)at,
-                                   (HPDF_UINT)(*q - at)).width;
-    return (unsigned long)char_width(p, st->font, c);
-}
-
-/* Whether `units` thousandths of an em at st's size are wider than w,
- * computed as pdf_width computes widths. */
-static bool wider(const pdf_style *st, unsigned long units, double w)
-{
-    return (double)units * st->size / 1000.0 > w + FIT_SLACK;
-}
-
-/* The end of the words from s on that fit in w: each character is
- * measured once, and nothing past the first that does not fit. s when not
- * even the first word fits. */
-static const char *fit_words(pdf *p, const pdf_style *st, const char *s, double w)
-{
-    const char *end = s, *q = s;
-    unsigned long units = 0;
-    for (;;) {
-        const char *word = q;
-        for (; *word == ' '; word++)
-            units += (unsigned long)char_width(p, st->font, ' ');
-        if (!*word)
-            return end;
-        const char *e = word;
-        while (*e && *e != ' ' && !wider(st, units, w))
-            units += units_next(p, st, &e);
-        if (wider(st, units, w))
-            return end;
-        end = q = e;
-    }
-}
-
-bool pdf_wrap(pdf *p, const pdf_style *st, const char *text, double w, size_t max_lines,
-              pdf_lines *out)
-{
-    const char *s = text;
-    while (*s == ' ')
-        s++;
-    for (size_t n = 0; *s && n < max_lines; n++) {
-        const char *end = fit_words(p, st, s, w);
-        if (end == s) /* a word wider than the line */
-            end = s + fit_word(p, st, s, w);
-        lines_add(p, out, s, (size_t)(end - s));
-        s = end;
-        while (*s == ' ')
-            s++;
-    }
-    return *s != '\0';
-}
-
-static const char ELLIPSIS[] = "\xE2\x80\xA6";
-
-void pdf_line(pdf *p, const pdf_style *st, double x, double baseline, double w, pdf_align align,
-                      pdf_span line, bool cut)
-{
-    if (!p->page)
-        return;
-    if (cut) {
-        double ew = pdf_width(p, st, ELLIPSIS, strlen(ELLIPSIS));
-        size_t n = 0;
-        for (size_t c; n < line.n; n += c) {
-            c = char_len(line.s + n);
-            if (pdf_width(p, st, line.s, n + c) + ew > w)
-                break;
-        }
-        while (n > 0 && line.s[n - 1] == ' ')
-            n--;
-        char *text = malloc(n + sizeof ELLIPSIS);
-        if (!text) {
-            p->oom = true;
-            return;
-        }
-        memcpy(text, line.s, n);
-        memcpy(text + n, ELLIPSIS, sizeof ELLIPSIS);
-        pdf_text(p, st, x, baseline, text, strlen(text));
-        free(text);
-        return;
-    }
-    double lw = pdf_width(p, st, line.s, line.n);
-    double dx = align == PDF_RIGHT ? w - lw : align == PDF_CENTRE ? (w - lw) / 2 : 0;
-    pdf_text(p, st, x + dx, baseline, line.s, line.n);
-}
-
-double pdf_paragraph(pdf *p, const pdf_style *st, double x, double top, double w,
-                     pdf_align align, const char *text)
-{
-    double lh = pdf_leading(st);
-    double room = floor((p->bottom - top) / lh); /* may be infinite */
-    /* Lines below p->bottom are not shown, and more than a page of them
-     * is never needed: so they are not made, and a long text costs no
-     * more than the page it fills. */
-    double most = fmin(room, ceil(PAGE_H / lh));
-    pdf_lines ls = {NULL, 0, 0};
-    bool more = pdf_wrap(p, st, text, w, most > 0 ? (size_t)most : 0, &ls);
-    for (size_t i = 0; i < ls.n; i++)
-        pdf_line(p, st, x, top + i * lh + st->size, w, align, ls.v[i], i + 1 == ls.n && more);
-    free(ls.v);
-    return ls.n * lh;
-}
-
-double pdf_measure(pdf *p, const pdf_style *st, double w, const char *text)
-{
-    HPDF_Page page = p->page;
-    double bottom = p->bottom;
-    p->page = NULL;
-    p->bottom = INFINITY;
-    double h = pdf_paragraph(p, st, 0, 0, w, PDF_LEFT, text);
-    p->page = page;
-    p->bottom = bottom;
-    return h;
-}
-
-/* The widest word of text, and its whole width on one line. */
-static void text_extent(pdf *p, const pdf_style *st, const char *text, double *word, double *whole)
-{
-    *word = 0;
-    *whole = pdf_width(p, st, text, strlen(text));
-    for (const char *s = text; *s;) {
-        size_t n = strcspn(s, " ");
-        *word = fmax(*word, pdf_width(p, st, s, n));
-        s += n;
-        s += strspn(s, " ");
-    }
-}
-
-/* ---- tables ------------------------------------------------------------ */
-
-static pdf_style cell_style(const pdf_table *t, size_t r, size_t c)
-{
-    bool head = t->header && r == 0;
-    pdf_style st = {head || t->cells[r * t->ncols + c].bold ? RC_FONT_BOLD : RC_FONT_REGULAR,
-                t->size, head ? PDF_MUTED : PDF_INK};
-    return st;
-}
-
-void pdf_table_free(pdf_table *t)
-{
-    free(t->col_w);
-    free(t->row_h);
-    t->col_w = NULL;
-    t->row_h = NULL;
-}
-
-/* A table's column widths are chosen like an HTML table's automatic
- * layout, from three levels of what each column wants (level_need): its
- * widest word (at most an equal share of w: a longer one is broken
- * between characters), the whole width of its body cells (numbers and
- * names on one line), and of its header. lv[level * ncols + column]. */
-enum { LV_WORD, LV_BODY, LV_HEAD, LV_COUNT };
-
-static void level_need(pdf *p, const pdf_table *t, double w, double *lv)
-{
-    size_t nc = t->ncols;
-    for (size_t r = 0; r < t->nrows; r++)
-        for (size_t c = 0; c < nc; c++) {
-            pdf_style st = cell_style(t, r, c);
-            double word, whole;
-            text_extent(p, &st, t->cells[r * nc + c].text, &word, &whole);
-            bool head = t->header && r == 0;
-            /* A very long word is broken rather than squeezing the others. */
-            lv[c] = fmax(lv[c], fmin(word, w / (double)nc) + 2 * t->pad);
-            lv[nc + c] = fmax(lv[nc + c], head ? 0 : whole + 2 * t->pad);
-            lv[2 * nc + c] = fmax(lv[2 * nc + c], whole + 2 * t->pad);
-        }
-    for (size_t c = 0; c < nc; c++) {
-        lv[nc + c] = fmax(lv[nc + c], lv[c]);
-        lv[2 * nc + c] = fmax(lv[2 * nc + c], lv[nc + c]);
-    }
-}
-
-/* Every column gets its words; what is left is shared in proportion to
- * what the columns lack of their body cells. Returns the width still
- * spare once every body cell has its line. */
-static double fit_words_and_bodies(pdf_table *t, double w, const double *lv)
-{
-    size_t nc = t->ncols;
-    double sum[2] = {0, 0};
-    for (size_t c = 0; c < nc; c++) {
-        sum[0] += lv[c];
-        sum[1] += lv[nc + c];
-    }
-    for (size_t c = 0; c < nc; c++) {
-        if (w <= sum[0]) /* words are broken between characters */
-            t->col_w[c] = w * lv[c] / sum[0];
-        else if (w <= sum[1])
-            t->col_w[c] = lv[c] + (w - sum[0]) * (lv[nc + c] - lv[c]) / (sum[1] - sum[0]);
-        else
-            t->col_w[c] = lv[nc + c];
-    }
-    return w - sum[1];
-}
-
-/* As many headers as the spare width allows on one line, the shortest
- * first, so a header wraps before a body cell does; what is left over is
- * shared equally. */
-static void fit_headers(pdf_table *t, double spare, const double *lv)
-{
-    size_t nc = t->ncols;
-    const double *head = lv + 2 * nc;
-    while (spare > 0) {
-        size_t best = nc;
-        for (size_t c = 0; c < nc; c++) {
-            double lack = head[c] - t->col_w[c];
-            if (lack > 0 && lack <= spare && (best == nc || lack < head[best] - t->col_w[best]))
-                best = c;
-        }
-        if (best == nc)
-            break;
-        spare -= head[best] - t->col_w[best];
-        t->col_w[best] = head[best];
-    }
-    for (size_t c = 0; c < nc && spare > 0; c++)
-        t->col_w[c] += spare / (double)nc;
-}
-
-/* A matrix of values reads best with columns of one width: the columns
- * after the first share their width equally when every one keeps its
- * words. */
-static void even_columns(pdf_table *t, const double *lv)
-{
-    size_t nc = t->ncols;
-    if (!t->even || nc <= 2)
-        return;
-    double share = 0;
-    bool fits = true;
-    for (size_t c = 1; c < nc; c++)
-        share += t->col_w[c] / (double)(nc - 1);
-    for (size_t c = 1; c < nc; c++)
-        fits &= share >= lv[c];
-    for (size_t c = 1; c < nc && fits; c++)
-        t->col_w[c] = share;
-}
-
-bool pdf_table_measure(pdf *p, pdf_table *t, double w)
-{
-    t->col_w = calloc(t->ncols, sizeof *t->col_w);
-    t->row_h = calloc(t->nrows, sizeof *t->row_h);
-    double *lv = calloc(LV_COUNT * t->ncols, sizeof *lv);
-    if (!t->col_w || !t->row_h || !lv) {
-        free(lv);
-        pdf_table_free(t);
-        p->oom = true;
-        return false;
-    }
-    level_need(p, t, w, lv);
-    fit_headers(t, fit_words_and_bodies(t, w, lv), lv);
-    even_columns(t, lv);
-    free(lv);
-    for (size_t r = 0; r < t->nrows; r++) {
-        double h = 0;
-        for (size_t c = 0; c < t->ncols; c++) {
-            pdf_style st = cell_style(t, r, c);
-            h = fmax(h, pdf_measure(p, &st, t->col_w[c] - 2 * t->pad,
-                                    t->cells[r * t->ncols + c].text));
-        }
-        t->row_h[r] = h + ROW_PAD * t->size;
-    }
-    return true;
-}
-
-double pdf_table_row(pdf *p, const pdf_table *t, size_t r, double x, double top)
-{
-    double w = 0;
-    for (size_t c = 0; c < t->ncols; c++)
-        w += t->col_w[c];
-    bool head = t->header && r == 0;
-    if (t->zebra && !head && (r - t->header) % 2 == 1)
-        pdf_fill_rect(p, PDF_ZEBRA, x, top, w, t->row_h[r]);
-    double cx = x;
-    for (size_t c = 0; c < t->ncols; c++) {
-        pdf_style st = cell_style(t, r, c);
-        /* Header cells sit on the row's bottom, like the numbers below them. */
-        const char *text = t->cells[r * t->ncols + c].text;
-        double dy = head ? t->row_h[r] - ROW_PAD * t->size -
-                               pdf_measure(p, &st, t->col_w[c] - 2 * t->pad, text)
-                         : 0;
-        double saved = p->bottom;
-        p->bottom = INFINITY;
-        pdf_paragraph(p, &st, cx + t->pad, top + ROW_PAD / 2 * t->size + dy, t->col_w[c] - 2 * t->pad,
-                  t->right[c] ? PDF_RIGHT : PDF_LEFT, text);
-        p->bottom = saved;
-        cx += t->col_w[c];
-    }
-    if (head)
-        pdf_rule(p, x, top + t->row_h[r], w, 0.6);
-    return t->row_h[r];
-}
-
-double pdf_table_block(pdf *p, pdf_table *t, double x, double top, double w)
-{
-    if (!pdf_table_measure(p, t, w))
-        return 0;
-    double y = top;
-    for (size_t r = 0; r < t->nrows; r++) {
-        if (y + t->row_h[r] > p->bottom)
-            break;
-        y += p->page ? pdf_table_row(p, t, r, x, y) : t->row_h[r]; /* measuring: its height */
-    }
-    pdf_table_free(t);
-    return y - top;
-}
-
 /* ---- pages ------------------------------------------------------------- */
 
 HPDF_Page pdf_new_page(pdf *p)
@@ -683,15 +178,9 @@ HPDF_Page pdf_new_page(pdf *p)
     if (!page)
         return NULL;
     HPDF_Page_SetSize(page, HPDF_PAGE_SIZE_A4, HPDF_PAGE_PORTRAIT);
-    if (p->npages == p->cappages) {
-        size_t cap = p->cappages ? 2 * p->cappages : 8;
-        HPDF_Page *v = realloc(p->pages, cap * sizeof *v);
-        if (!v) {
-            p->oom = true;
-            return page;
-        }
-        p->pages = v;
-        p->cappages = cap;
+    if (!RC_GROW(p->pages, p->cappages, p->npages + 1)) {
+        p->oom = true;
+        return page;
     }
     memmove(p->pages + at + 1, p->pages + at, (p->npages - at) * sizeof *p->pages);
     p->pages[at] = page;
@@ -719,15 +208,9 @@ void pdf_add_link(pdf *p, size_t page, size_t target, double x, double top, doub
 {
     if (!p->page)
         return;
-    if (p->nlinks == p->caplinks) {
-        size_t cap = p->caplinks ? 2 * p->caplinks : 16;
-        pdf_link *v = realloc(p->links, cap * sizeof *v);
-        if (!v) {
-            p->oom = true;
-            return;
-        }
-        p->links = v;
-        p->caplinks = cap;
+    if (!RC_GROW(p->links, p->caplinks, p->nlinks + 1)) {
+        p->oom = true;
+        return;
     }
     HPDF_Rect r = {(HPDF_REAL)x, (HPDF_REAL)(PAGE_H - top - h), (HPDF_REAL)(x + w),
                    (HPDF_REAL)(PAGE_H - top)};
@@ -756,82 +239,6 @@ void pdf_make_links(pdf *p, size_t first, const size_t *page_of, size_t ntargets
 
 /* ---- pages moved out of memory ----------------------------------------- */
 
-/* What pdf_seal_page leaves libharu: a stream that reads the page's
- * operators back from the spill file when the document is saved. Memory
- * then holds the page's objects, a few KB, rather than its drawing. This
- * reaches into libharu's structures (hpdf_pages.h, hpdf_streams.h).
- *
- * Where a sealed page's compressed operators are in the spill file. Owned
- * by libharu's stream (freed by sealed_free). */
-typedef struct {
-    FILE *spill;
-    long offset;
-    HPDF_UINT32 len, pos;
-} sealed_piece;
-
-static HPDF_STATUS sealed_read(HPDF_Stream stream, HPDF_BYTE *ptr, HPDF_UINT *siz)
-{
-    sealed_piece *s = stream->attr;
-    HPDF_UINT32 want = *siz, n = want < s->len - s->pos ? want : s->len - s->pos;
-    if (n > 0 && (fseek(s->spill, s->offset + (long)s->pos, SEEK_SET) != 0 ||
-                  fread(ptr, 1, n, s->spill) != n)) {
-        *siz = 0;
-        return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
-    }
-    s->pos += n;
-    *siz = n;
-    return n < want ? HPDF_STREAM_EOF : HPDF_OK;
-}
-
-static HPDF_STATUS sealed_seek(HPDF_Stream stream, HPDF_INT pos, HPDF_WhenceMode mode)
-{
-    sealed_piece *s = stream->attr;
-    long long base = mode == HPDF_SEEK_CUR ? (long long)s->pos
-                   : mode == HPDF_SEEK_END ? (long long)s->len : 0;
-    if (base + pos < 0 || base + pos > s->len)
-        return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
-    s->pos = (HPDF_UINT32)(base + pos);
-    return HPDF_OK;
-}
-
-static HPDF_INT32 sealed_tell(HPDF_Stream stream)
-{
-    return (HPDF_INT32)((sealed_piece *)stream->attr)->pos;
-}
-
-static HPDF_UINT32 sealed_size(HPDF_Stream stream)
-{
-    return ((sealed_piece *)stream->attr)->len;
-}
-
-static void sealed_free(HPDF_Stream stream)
-{
-    HPDF_FreeMem(stream->mmgr, stream->attr);
-}
-
-/* The stream's data is compressed already, so libharu writes it as it is
- * (filter NONE) and drops any /Filter; this puts it back. */
-static HPDF_STATUS write_flate_filter(HPDF_Dict dict, HPDF_Stream stream)
-{
-    (void)dict;
-    return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\012");
-}
-
-/* Reads all of a memory stream; NULL when out of memory. */
-static unsigned char *stream_bytes(HPDF_Stream stream, HPDF_UINT32 *len)
-{
-    HPDF_UINT32 size = HPDF_Stream_Size(stream);
-    unsigned char *data = malloc(size ? size : 1);
-    HPDF_UINT n = size;
-    if (!data || HPDF_Stream_Seek(stream, 0, HPDF_SEEK_SET) != HPDF_OK ||
-        (size > 0 && HPDF_Stream_Read(stream, data, &n) > HPDF_STREAM_EOF) || n != size) {
-        free(data);
-        return NULL;
-    }
-    *len = size;
-    return data;
-}
-
 /* data[0..len) appended to the spill file, flushed before a page counts
  * on them; its offset in *at. */
 static bool spill_bytes(FILE *spill, const unsigned char *data, size_t len, long *at)
@@ -840,49 +247,13 @@ static bool spill_bytes(FILE *spill, const unsigned char *data, size_t len, long
            fwrite(data, 1, len, spill) == len && fflush(spill) == 0;
 }
 
-/* Makes `page`'s content stream read `len` deflated bytes at `offset` of
- * the spill file, and starts the page a new content stream for what is
- * drawn later. Returns false, the page left as it was, on failure. */
-static bool seal_with(HPDF_Page page, FILE *spill, long offset, size_t len)
-{
-    HPDF_PageAttr attr = page->attr;
-    HPDF_Dict contents = attr->contents;
-    sealed_piece *piece = HPDF_GetMem(page->mmgr, sizeof *piece);
-    HPDF_Stream reader = piece ? HPDF_CallbackReader_New(page->mmgr, sealed_read, sealed_seek,
-                                                         sealed_tell, sealed_size, piece)
-                               : NULL;
-    if (!reader || HPDF_Page_New_Content_Stream(page, NULL) != HPDF_OK) {
-        if (reader)
-            HPDF_Stream_Free(reader);
-        if (piece)
-            HPDF_FreeMem(page->mmgr, piece);
-        return false;
-    }
-    /* What is drawn later is a footer of a few hundred bytes: a smaller
-     * buffer than libharu's 4 KB default. */
-    HPDF_PageAttr now = page->attr;
-    HPDF_Stream small = HPDF_MemStream_New(page->mmgr, 512);
-    if (small) {
-        HPDF_Stream_Free(now->contents->stream);
-        now->contents->stream = now->stream = small;
-    }
-    *piece = (sealed_piece){spill, offset, (HPDF_UINT32)len, 0};
-    reader->free_fn = sealed_free;
-    HPDF_Stream_Free(contents->stream);
-    contents->stream = reader;
-    contents->filter = HPDF_STREAM_FILTER_NONE;
-    contents->write_fn = write_flate_filter;
-    return true;
-}
-
 unsigned char *pdf_page_packed(HPDF_Page page, size_t *len)
 {
-    HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
-    HPDF_UINT32 raw_len = 0;
-    unsigned char *raw = stream_bytes(contents->stream, &raw_len);
-    uLongf packed_len = compressBound(raw_len);
+    size_t raw_len = 0;
+    unsigned char *raw = rc_hpdf_page_operators(page, &raw_len);
+    uLongf packed_len = compressBound((uLong)raw_len);
     unsigned char *packed = raw ? malloc(packed_len) : NULL;
-    if (packed && compress2(packed, &packed_len, raw, raw_len, PDF_PAGE_ZLEVEL) != Z_OK) {
+    if (packed && compress2(packed, &packed_len, raw, (uLong)raw_len, PDF_PAGE_ZLEVEL) != Z_OK) {
         free(packed);
         packed = NULL;
     }
@@ -899,20 +270,17 @@ void pdf_seal_page(FILE *spill, HPDF_Page page)
     bool ok = packed && spill_bytes(spill, packed, len, &offset);
     free(packed);
     if (ok)
-        seal_with(page, spill, offset, len); /* or left in memory */
+        rc_hpdf_page_seal(page, spill, offset, len); /* or left in memory */
 }
 
 size_t pdf_page_fonts(const pdf *p, HPDF_Page page, uint8_t *roles, size_t cap)
 {
-    HPDF_Dict fonts = ((HPDF_PageAttr)page->attr)->fonts;
-    size_t n = 0;
-    for (HPDF_UINT i = 0; fonts && i < fonts->list->count && n < cap; i++) {
-        HPDF_DictElement e = HPDF_List_ItemAt(fonts->list, i);
-        HPDF_Obj_Header *h = e->value;
-        void *font = h->obj_class == HPDF_OCLASS_PROXY ? ((HPDF_Proxy)e->value)->obj : e->value;
+    size_t count = rc_hpdf_page_font_count(page), n = 0;
+    for (size_t i = 0; i < count && n < cap; i++) {
+        HPDF_Font font = rc_hpdf_page_font(page, i);
         int role = -1;
         for (int r = 0; r < RC_FONT_COUNT; r++)
-            if (font == (void *)p->hf.font[r])
+            if (font == p->hf.font[r])
                 role = r;
         if (role < 0)
             return (size_t)-1;
@@ -923,11 +291,7 @@ size_t pdf_page_fonts(const pdf *p, HPDF_Page page, uint8_t *roles, size_t cap)
 
 bool pdf_hold_packed(HPDF_Page page, const unsigned char *packed, size_t len)
 {
-    HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
-    HPDF_MemStream_FreeData(contents->stream);
-    contents->filter = HPDF_STREAM_FILTER_NONE;
-    contents->write_fn = write_flate_filter;
-    return HPDF_Stream_Write(contents->stream, packed, (HPDF_UINT)len) == HPDF_OK &&
+    return rc_hpdf_page_put_packed(page, packed, len) &&
            HPDF_Page_New_Content_Stream(page, NULL) == HPDF_OK;
 }
 
@@ -938,11 +302,11 @@ bool pdf_add_packed_page(pdf *p, const unsigned char *packed, size_t len, const 
     if (!page || p->oom)
         return false;
     for (size_t i = 0; i < nroles; i++)
-        if (roles[i] >= RC_FONT_COUNT || !HPDF_Page_GetLocalFontName(page, p->hf.font[roles[i]]))
+        if (roles[i] >= RC_FONT_COUNT || !rc_hpdf_page_add_font(page, p->hf.font[roles[i]]))
             return false;
     long offset = -1;
     if (p->spill && spill_bytes(p->spill, packed, len, &offset) &&
-        seal_with(page, p->spill, offset, len))
+        rc_hpdf_page_seal(page, p->spill, offset, len))
         return true;
     if (!pdf_hold_packed(page, packed, len)) {
         p->oom = true;
@@ -953,23 +317,12 @@ bool pdf_add_packed_page(pdf *p, const unsigned char *packed, size_t len, const 
 
 uint16_t *pdf_glyphs_used(const pdf *p, rc_font_role role, size_t *n)
 {
-    HPDF_TTFontDefAttr tt = p->def[role]->attr;
-    size_t count = 0;
-    for (unsigned g = 0; g < tt->num_glyphs; g++)
-        count += tt->glyph_tbl.flgs[g] != 0;
-    uint16_t *v = malloc((count ? count : 1) * sizeof *v);
-    *n = v ? count : (size_t)-1;
-    for (unsigned g = 0, k = 0; v && g < tt->num_glyphs; g++)
-        if (tt->glyph_tbl.flgs[g])
-            v[k++] = (uint16_t)g;
-    return v;
+    return rc_hpdf_glyphs_used(p->def[role], n);
 }
 
 void pdf_mark_glyph(pdf *p, rc_font_role role, unsigned glyph)
 {
-    HPDF_TTFontDefAttr tt = p->def[role]->attr;
-    if (glyph < tt->num_glyphs)
-        tt->glyph_tbl.flgs[glyph] = 1;
+    rc_hpdf_mark_glyph(p->def[role], glyph);
 }
 
 /* Deflates the operators of `page` that are still in memory at
@@ -977,19 +330,14 @@ void pdf_mark_glyph(pdf *p, rc_font_role role, unsigned glyph)
  * default level. Sets p->oom when memory runs out. */
 static void pack_page(pdf *p, HPDF_Page page)
 {
-    HPDF_Dict contents = ((HPDF_PageAttr)page->attr)->contents;
-    if (!contents || !contents->stream || contents->stream->type != HPDF_STREAM_MEMORY ||
-        !(contents->filter & HPDF_STREAM_FILTER_FLATE_DECODE))
+    if (!rc_hpdf_page_operators_in_memory(page))
         return;
-    HPDF_UINT32 raw_len = 0;
-    unsigned char *raw = stream_bytes(contents->stream, &raw_len);
-    uLongf packed_len = compressBound(raw_len);
+    size_t raw_len = 0;
+    unsigned char *raw = rc_hpdf_page_operators(page, &raw_len);
+    uLongf packed_len = compressBound((uLong)raw_len);
     unsigned char *packed = raw ? malloc(packed_len) : NULL;
-    if (packed && compress2(packed, &packed_len, raw, raw_len, PDF_PAGE_ZLEVEL) == Z_OK) {
-        HPDF_MemStream_FreeData(contents->stream);
-        contents->filter = HPDF_STREAM_FILTER_NONE;
-        contents->write_fn = write_flate_filter;
-        if (HPDF_Stream_Write(contents->stream, packed, (HPDF_UINT)packed_len) != HPDF_OK)
+    if (packed && compress2(packed, &packed_len, raw, (uLong)raw_len, PDF_PAGE_ZLEVEL) == Z_OK) {
+        if (!rc_hpdf_page_put_packed(page, packed, packed_len))
             p->oom = true; /* the page is cut: no file */
     } else {
         p->oom = true;
@@ -1000,12 +348,20 @@ static void pack_page(pdf *p, HPDF_Page page)
 
 /* ---- the document ------------------------------------------------------- */
 
+/* rc_hpdf_fonts's question, answered by font.c, which read the same
+ * files with FreeType. */
+static bool has_glyph(void *ctx, rc_font_role role, unsigned long c)
+{
+    pdf *p = ctx;
+    return rc_fonts_glyph(p->fonts, role, c).glyph != 0;
+}
+
 /* A new document in the one kept from the last PDF: the fonts are
  * loaded. */
 static bool open_kept(pdf *p)
 {
     p->pdf = p->spare->pdf;
-    p->pdf->error.user_data = p;
+    rc_hpdf_set_error_data(p->pdf, p);
     if (HPDF_NewDoc(p->pdf) != HPDF_OK) {
         pdf_report(p, NULL);
         return false;
@@ -1013,7 +369,7 @@ static bool open_kept(pdf *p)
     HPDF_SetCompressionMode(p->pdf, HPDF_COMP_ALL);
     HPDF_SetCurrentEncoder(p->pdf, "UTF-8");
     for (int i = 0; i < RC_FONT_COUNT && !p->error; i++) {
-        p->def[i] = HPDF_GetFontDef(p->pdf, p->spare->name[i]);
+        p->def[i] = rc_hpdf_font_def(p->pdf, p->spare->name[i]);
         p->hf.font[i] = rc_hpdf_get_font(p->pdf, p->spare->name[i]);
     }
     if (p->error || !p->hf.font[0] || !p->hf.font[1] || !p->def[0] || !p->def[1]) {
@@ -1046,7 +402,7 @@ static bool open_new(pdf *p)
             /* Direct lookups first: the font's widths and glyph map
              * (rc_hpdf_finish_font) look up every code point. */
             rc_hpdf_direct_cmap(p->pdf, name);
-            p->def[i] = HPDF_GetFontDef(p->pdf, name);
+            p->def[i] = rc_hpdf_font_def(p->pdf, name);
             p->hf.font[i] = rc_hpdf_get_font(p->pdf, name);
         }
         if (p->error || !p->hf.font[i] || !p->def[i]) {
@@ -1076,17 +432,9 @@ bool pdf_open(pdf *p, const rc_fonts *fonts, const char *output, rc_diag *diag)
     return true;
 }
 
-static HPDF_STATUS write_to_sink(HPDF_Stream stream, const HPDF_BYTE *ptr, HPDF_UINT siz)
-{
-    const rc_sink *sink = stream->attr;
-    sink->put(sink->ctx, ptr, siz);
-    return HPDF_OK;
-}
-
 /* Written as libharu writes it, rather than into libharu's memory stream
- * and then a copy: summary.pdf is never whole in memory.
- * HPDF_SaveToStream writes to the document's stream, so a writer stands in
- * for it for the call. The sink reports its own failures. */
+ * and then a copy: summary.pdf is never whole in memory. The sink reports
+ * its own failures. */
 bool pdf_write(pdf *p, const rc_sink *sink)
 {
     for (int i = 0; i < RC_FONT_COUNT && !p->error && !p->oom; i++)
@@ -1098,21 +446,12 @@ bool pdf_write(pdf *p, const rc_sink *sink)
         rc_error_at(p->diag, NULL, 0, "%s: out of memory", p->output);
         return false;
     }
-    HPDF_Stream writer = p->error ? NULL
-                                  : HPDF_CallbackWriter_New(p->pdf->mmgr, write_to_sink,
-                                                            (void *)sink);
-    if (!writer && !p->error) {
+    int saved = p->error ? 0 : rc_hpdf_save_to(p->pdf, sink->put, sink->ctx);
+    if (saved < 0 && !p->error) {
         rc_error_at(p->diag, NULL, 0, "%s: out of memory", p->output);
         return false;
     }
-    bool ok = false;
-    if (writer) {
-        HPDF_Stream kept = p->pdf->stream;
-        p->pdf->stream = writer;
-        ok = HPDF_SaveToStream(p->pdf) == HPDF_OK && !p->error;
-        p->pdf->stream = kept;
-        HPDF_Stream_Free(writer);
-    }
+    bool ok = saved > 0 && !p->error;
     if (!ok)
         pdf_report(p, NULL);
     return ok;
@@ -1141,7 +480,7 @@ void pdf_close(pdf *p)
 {
     if (p->spare && p->pdf && !p->error && !p->oom) {
         HPDF_FreeDoc(p->pdf); /* keeps the fonts and the encoder */
-        p->pdf->error.user_data = NULL;
+        rc_hpdf_set_error_data(p->pdf, NULL);
         rc_fonts_keep(p->fonts, RC_SPARE_PDF, p->spare, drop_spare);
     } else if (p->spare) {
         drop_spare(p->spare);

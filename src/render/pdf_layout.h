@@ -1,8 +1,9 @@
 /* pdf_layout.h: a small layout engine over libharu for the PDF renderer
- * (render_pdf.c, which decides what the pages say): a document with its
- * fonts, A4 pages, text measured and wrapped into columns, tables, text
- * flowing from page to page, links between pages, and pages moved out of
- * memory once drawn.
+ * (render_pdf*.c, which decide what the pages say): a document with its
+ * fonts, A4 pages, text flowing from page to page, links between pages
+ * and pages moved out of memory once drawn (pdf_layout.c); text measured
+ * and wrapped into columns (pdf_layout_text.c); tables
+ * (pdf_layout_table.c).
  *
  * Coordinates are points from the page's top-left corner, y downward.
  * Every block is laid out by code that draws when `p->page` is set and
@@ -15,9 +16,9 @@
  * Text given to this module is as rc_hpdf_showable makes it (single
  * spaces, no control characters, only characters both fonts have).
  *
- * Private to render_pdf.c and pdf_layout.c; it pulls in hpdf.h and reaches
- * into libharu 2.3's structures (hpdf_doc.h, hpdf_pages.h, hpdf_streams.h,
- * installed with libhpdf-dev).
+ * Private to render_pdf*.c and pdf_layout*.c; it pulls in hpdf.h. What
+ * libharu's API lacks (pages' operators, fonts' glyphs, saving through a
+ * callback) comes from paint/hpdf_internal.h.
  */
 #ifndef ROOFCAST_PDF_LAYOUT_H
 #define ROOFCAST_PDF_LAYOUT_H
@@ -63,7 +64,7 @@ typedef struct {
 } pdf_link;
 
 /* One PDF being made: open it with pdf_open, close it with pdf_close
- * whatever happened. Fields are read by render_pdf.c; only this module
+ * whatever happened. Fields are read by render_pdf*.c; only this module
  * changes them, except `page` and `bottom` (where drawing goes) and
  * `gpus`. */
 typedef struct {
@@ -132,7 +133,7 @@ const char *pdf_join(pdf *p, ...);
  * holds its own copy of its text. */
 void pdf_drop_owned(pdf *p, size_t from);
 
-/* Text made from (node, attr) of the results tree (render_pdf.c's tx):
+/* Text made from (node, attr) of the results tree (render_pdf_text.c's pr_tx):
  * a page is laid out at several font scales and then drawn, and asks for
  * each text every time; the text is made once (read from the tree, checked
  * against the fonts) and recalled after. The text recalled for (node,

@@ -23,12 +23,13 @@ typedef struct {
 
 typedef struct rc_templates rc_templates;
 
-/* The templates a run uses: the Markdown report, the HTML report and the
- * HTML index of every kernel. ORDER RC_TEMPLATE */
+/* The templates a run uses: the Markdown report, the HTML report, the
+ * HTML index of every kernel and changes.md. ORDER RC_TEMPLATE */
 typedef enum {
     RC_TEMPLATE_MARKDOWN,
     RC_TEMPLATE_HTML,
     RC_TEMPLATE_INDEX,
+    RC_TEMPLATE_CHANGES,
     RC_TEMPLATE_COUNT
 } rc_template_id;
 
@@ -163,7 +164,18 @@ size_t rc_render_csv_columns(void);
 /* results.xml: the tree itself, indented, UTF-8. */
 char *rc_render_results_xml(xmlDocPtr doc, size_t *len);
 
-/* ---- PDF summaries for design reviews (render_pdf.c, libharu) --------- */
+/* ---- the comparison with a baseline (render_changes.c) -------------- */
+
+/* changes.csv: kind,kernel,gpu,quantity,old,new,change_percent (RFC 4180),
+ * from doc's <changes> (compare.h). The caller frees the buffer; NULL when
+ * doc has no <changes>. */
+char *rc_render_changes_csv(xmlDocPtr doc, size_t *len);
+/* changes.md: the same for people, by template changes.xsl (loaded in `t`).
+ * The caller frees the buffer; NULL when doc has no <changes> or after
+ * reporting. */
+char *rc_render_changes_md(rc_templates *t, xmlDocPtr doc, size_t *len, rc_diag *diag);
+
+/* ---- PDF summaries for design reviews (render_pdf*.c, libharu) -------- */
 
 /* <kernel>.pdf: one A4 page for kernel `kernel_id`: its name and summary,
  * launch configuration, active threads, FLOPs and bytes, notes, the time

@@ -20,7 +20,7 @@
 
 /* ORDER RC_TEMPLATE */
 static const char *const template_files[RC_TEMPLATE_COUNT] = {"markdown.xsl", "html.xsl",
-                                                               "index.xsl"};
+                                                               "index.xsl", "changes.xsl"};
 
 struct rc_templates {
     xsltStylesheetPtr sheets[RC_TEMPLATE_COUNT];

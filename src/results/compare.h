@@ -86,10 +86,4 @@ void rc_compare_commit(rc_comparison *c, const char *kernel_id, rc_kernel_change
 void rc_compare_finish(rc_comparison *c, xmlDocPtr doc, rc_compare_summary *summary);
 void rc_compare_free(rc_comparison *c);
 
-/* changes.csv: kind,kernel,gpu,quantity,old,new,change_percent (RFC 4180).
- * changes.md: the same for people. Both from doc's <changes>; the caller
- * frees the buffers. NULL when doc has no <changes>. */
-char *rc_render_changes_csv(xmlDocPtr doc, size_t *len);
-char *rc_render_changes_md(xmlDocPtr doc, size_t *len);
-
 #endif

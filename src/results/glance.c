@@ -189,8 +189,7 @@ static void say_range(rc_buffer *sb, const glance *g)
     if (nfast > 1) {
         rc_buffer_printf(sb, " No meaningful difference between the ");
         put_names(sb, g, g->fastest);
-        rc_buffer_printf(sb, " (%s to %s µs, within %d %% of the fastest): no ranking among "
-                         "them.", a, us(g->t[last_fast], b, sizeof b),
+        rc_buffer_printf(sb, " (%s to %s µs, within %d %% of the fastest).", a, us(g->t[last_fast], b, sizeof b),
                          (int)(100 * RC_NO_DIFFERENCE + 0.5));
     }
 }

@@ -265,6 +265,16 @@ static void put_times(rc_buffer *sb, const rc_interpret_facts *f, const gpu_set 
     rc_buffer_printf(sb, "%s", after);
 }
 
+/* The GPUs `s`, the second group of a sentence that named the others: by name up to three,
+ * else "the other 9 GPUs". */
+static void put_others(rc_buffer *sb, const rc_interpret_facts *f, const gpu_set *s)
+{
+    if (s->n <= 3)
+        put_names(sb, f, s);
+    else
+        rc_buffer_printf(sb, "the other %zu GPUs", s->n);
+}
+
 /* Whether the launch latency or the body is the larger part of t_total,
  * each range over the GPUs named beside it. */
 static void say_launch(rc_buffer *sb, const rc_interpret_facts *f)
@@ -285,12 +295,20 @@ static void say_launch(rc_buffer *sb, const rc_interpret_facts *f)
         put_times(sb, f, &body, ": it takes ", " against ", " of launch latency, ");
         put_share(sb, f, &body);
         rc_buffer_printf(sb, ".");
+    } else if (body.n < launch.n) {
+        /* the smaller group named first; the larger, past three, counted */
+        rc_buffer_printf(sb, "On ");
+        put_names(sb, f, &body);
+        put_times(sb, f, &body, " the body, ", ", takes longer than the launch latency (", ")");
+        rc_buffer_printf(sb, "; launch latency dominates on ");
+        put_others(sb, f, &launch);
+        put_times(sb, f, &launch, ", where the body takes ", " against ", ".");
     } else {
         rc_buffer_printf(sb, "Launch latency dominates on ");
         put_names(sb, f, &launch);
         put_times(sb, f, &launch, ", where the body takes ", " against ",
                   " of launch latency; on ");
-        put_names(sb, f, &body);
+        put_others(sb, f, &body);
         put_times(sb, f, &body, " the body, ", ", takes longer than the launch latency (", ").");
     }
     set_free(&launch);
@@ -337,8 +355,8 @@ static void say_assumed_latency(rc_buffer *sb, const rc_interpret_facts *f)
             rc_buffer_printf(sb, assumed.n == 1 ? " (its file gives the peak roofline none)"
                                                 : " (their files give the peak roofline none)");
         }
-        rc_buffer_printf(sb, ": it stands for a kernel launch followed by a synchronisation, as "
-                             "in the reference reports");
+        rc_buffer_printf(sb, ": it stands for a launch followed by a synchronisation, as in the "
+                             "reference reports");
         gpu_set sync = set_of(f, gives_sync_launch);
         size_t seen = 0;
         for (size_t i = 0; i < f->ngpus && sync.in; i++) {
@@ -349,13 +367,12 @@ static void say_assumed_latency(rc_buffer *sb, const rc_interpret_facts *f)
             rc_buffer_printf(sb, "%s the %s's file gives a %s %s µs for that, ",
                              seen++ == 0 ? ";" : ", and", f->gpus[i]->name,
                              rc_origin_name(g->origin), as_us(g->value, v, sizeof v));
-            rc_buffer_printf(sb, "which the peak roofline does not use");
+            rc_buffer_printf(sb, "unused here");
         }
         set_free(&sync);
         gpu_set b2b = set_of(f, has_back_to_back);
         if (b2b.n > 0) {
-            rc_buffer_printf(sb, ". Kernels queued back to back pay the refined estimate's launch "
-                                 "cost instead: ");
+            rc_buffer_printf(sb, ". Queued back to back, a launch costs ");
             range q = range_over(f, &b2b, back_to_back);
             put_range(sb, q, as_us, " µs");
             if (b2b.n == b2b.total && b2b.total > 1)

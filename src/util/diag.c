@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
+
 struct rc_diag {
     FILE *stream;
     int verbosity;
@@ -69,15 +71,7 @@ void rc_verror_at(rc_diag *d, rc_diag_severity sev, const char *file, int line,
     else
         fprintf(d->stream, "roofcast: %s%s\n", prefix, buf);
     fflush(d->stream);
-    if (d->count == d->capacity) {
-        size_t cap = d->capacity ? 2 * d->capacity : 16;
-        rc_diag_entry *e = realloc(d->entries, cap * sizeof *e);
-        if (e) {
-            d->entries = e;
-            d->capacity = cap;
-        }
-    }
-    if (d->count < d->capacity) {
+    if (RC_GROW(d->entries, d->capacity, d->count + 1)) {
         rc_diag_entry *e = &d->entries[d->count++];
         e->severity = sev;
         e->file = dup_or_null(file);

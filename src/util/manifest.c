@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/buffer.h"
 #include "util/hash.h"
 
@@ -36,14 +37,8 @@ static int compare_entries(const void *a, const void *b)
 
 static bool add(rc_manifest *m, const char *name, size_t size, uint64_t key)
 {
-    if (m->count == m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 64;
-        entry *f = realloc(m->files, cap * sizeof *f);
-        if (!f)
-            return false;
-        m->files = f;
-        m->cap = cap;
-    }
+    if (!RC_GROW(m->files, m->cap, m->count + 1))
+        return false;
     char *copy = strdup(name);
     if (!copy)
         return false;

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/buffer.h"
 #include "util/hash.h"
 
@@ -159,16 +160,9 @@ static void note_entry(rc_output *out, const char *name, size_t size, bool ok, b
         out->written++;
     else
         out->failed = true;
-    if (out->nfiles == out->files_cap) {
-        size_t cap = out->files_cap ? 2 * out->files_cap : 64;
-        rc_output_entry *f = realloc(out->files, cap * sizeof *f);
-        if (f) {
-            out->files = f;
-            out->files_cap = cap;
-        }
-    }
+    bool room = RC_GROW(out->files, out->files_cap, out->nfiles + 1);
     char *copy = strdup(name);
-    if (copy && out->nfiles < out->files_cap)
+    if (copy && room)
         out->files[out->nfiles++] = (rc_output_entry){copy, size, ok, kept};
     else {
         free(copy);
@@ -572,8 +566,8 @@ struct rc_output_file {
     int error;   /* the first errno, 0 while all is well */
     bool listed; /* among the files written (false: roofcast's own, the cache) */
     /* Bytes appended but not yet written: libharu hands summary.pdf over in
-     * pieces of a few bytes (a write each was a quarter of a run where one
-     * kernel changed), so they are gathered into writes of STREAM_BUFFER. */
+     * pieces of a few bytes (a write(2) each is costly: docs/benchmarks.md),
+     * so they are gathered into writes of STREAM_BUFFER. */
     char *buf;
     size_t buffered;
 };

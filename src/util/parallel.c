@@ -174,8 +174,7 @@ void rc_timings_print(const rc_timings *t, FILE *f, size_t kernels, double wall)
             kernels, kernels ? wall * 1e3 / (double)kernels : 0.0, (double)ru.ru_maxrss / 1024.0);
     /* The stages' CPU time counts the system's work for them too, which
      * can be large: ext4 makes files slowly in the minutes after many were
-     * deleted (1,000 generated kernels, -j 2: 8.0 s of system time just
-     * after 7,006 files were deleted, 2.0 s after a quiet minute). */
+     * deleted (docs/benchmarks.md). */
     fprintf(f, "process cpu: user %.3f s, system %.3f s\n",
             (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6,
             (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6);

@@ -1,19 +1,45 @@
 #!/bin/sh
-# glance.sh ROOFCAST SOURCE_DIR
+# glance.sh ROOFCAST SOURCE_DIR GEN_KERNELS
 # Reports lead with the answer (issue 29): "At a glance" before section 1, its rows in the
 # order of t_estimate, "fastest" by t_estimate with the no-meaningful-difference rule, and the
-# length limits on the bundled kernels over all 12 GPUs.
+# length limits over all 12 GPUs (at most 2,000 words before the appendix, 5,000 in all) on
+# the bundled kernels, on generated ones (GEN_KERNELS) and on the validation kernels.
 set -eu
 . "$(dirname "$0")/lib.sh"
+gen_kernels=$3
+case $gen_kernels in /*) ;; *) gen_kernels=$(pwd)/$gen_kernels ;; esac
 setup "$1" "$2"
 out=$tmp
-"$roofcast" -q -f md,html,xml -o "$out"
-# words FILE [STOP]: the words of FILE up to the first line starting with STOP. A word is a
-# whitespace-separated token holding a letter: numbers and table rules are not words.
+"$roofcast" -q -f md,html,xml -o "$out" kernels
+# words FILE [STOP]: the words of FILE up to the first line starting with STOP, counted as
+# `wc -w` counts them: every whitespace-separated token (numbers and table cells included).
 words() {
-    awk -v stop="${2:-}" 'stop != "" && index($0, stop) == 1 {exit}
-        {for (i = 1; i <= NF; i++) if ($i ~ /[[:alpha:]]/) n++} END {print n + 0}' "$1"
+    awk -v stop="${2:-}" 'stop != "" && index($0, stop) == 1 {exit} {print}' "$1" | wc -w
 }
+# limits FILE: at most 2,000 words before the appendix and 5,000 in all.
+limits() {
+    n=$(words "$1" "## Appendix")
+    if [ "$n" -le 2000 ]; then ok; else bad "$1: $n words before the appendix, want at most 2,000"; fi
+    n=$(words "$1")
+    if [ "$n" -le 5000 ]; then ok; else bad "$1: $n words, want at most 5,000"; fi
+}
+# The count is wc -w's: a table row's bars and numbers are words.
+mkdir "$tmp/count"
+printf '| a | 1.5 |\nb c\n## Appendix A\nd\n' > "$tmp/count/a.md"
+[ "$(words "$tmp/count/a.md" "## Appendix")" -eq 7 ] && [ "$(words "$tmp/count/a.md")" -eq 11 ] &&
+    ok || bad "words does not count as wc -w"
+# Generated kernels (each of gen_kernels' five shapes twice) and the validation kernels, with
+# the charts' image lines as a full run writes them (SVG, quicker to make than PNG: the
+# same words).
+mkdir "$tmp/gen"
+"$gen_kernels" 10 "$tmp/gen" >/dev/null
+"$roofcast" -q -f md,svg -o "$tmp/gen-out" "$tmp/gen"
+# shellcheck disable=SC2046 # one word per model path
+"$roofcast" -q -f md,svg -o "$tmp/validation" \
+    $(awk -F, 'NR > 1 { print $4 }' tests/validation/points.csv | sort -u)
+for f in "$tmp"/gen-out/*.md "$tmp"/validation/*.md; do
+    limits "$f"
+done
 for f in "$out"/*.md; do
     # At a glance comes first: before the configuration and section 1
     glance=$(grep -n '^## At a glance$' "$f" | cut -d: -f1)
@@ -25,15 +51,34 @@ for f in "$out"/*.md; do
     if awk -F' [|] ' '/^## At a glance/{on=1} on && /^\| .* \| .* \| .* \| .* \| .* \|$/ && !/GPU|---/ {
             t = $2; gsub(/[*,]/, "", t); if (seen && t + 0 < last + 0) exit 1; last = t; seen = 1 }
             on && /^## Configuration/ {exit}' "$f"; then ok; else bad "$f: At a glance is not ordered by t_estimate"; fi
-    n=$(words "$f" "## Appendix")
-    if [ "$n" -le 2000 ]; then ok; else bad "$f: $n words before the appendix, want at most 2,000"; fi
-    n=$(words "$f")
-    if [ "$n" -le 5000 ]; then ok; else bad "$f: $n words, want at most 5,000"; fi
+    limits "$f"
 done
+# Appendix B states each source once (issue 29.3): the sentence every GPU file opens with
+# once for all, the device figures' sources once each, numbered as appendix A cites them.
+f=$out/getRestricted.md
+has "$f" "- Every GPU: NVIDIA's published figures (datasheet and architecture whitepaper) as reprinted by secondary sources."
+n=$(grep -o "as reprinted by secondary sources" "$f" | wc -l)
+[ "$n" -eq 1 ] && ok || bad "getRestricted.md: the shared source sentence $n times, want once"
+has "$f" "| NVIDIA L4 | 255 GB/s (assumed) [16] | 310 ns (632 cycles) (assumed) [14] | 1.60 µs (assumed) [15] |"
+has "$f" "| NVIDIA L40S | 800 GB/s (assumed) [27] | 251 ns (632 cycles) (assumed) [14] | 1.60 µs (assumed) [15] |"
+has "$f" "- [15] Assumed: as measured on an L40 (Ada AD102) by te42kyfo/gpu-benches (RRZE-HPC) (gpu-small-kernels/l40.txt: a 64 kB SCALE kernel queued 10,000 times runs at 40 GB/s, 1.6 us a launch)"
+listed=$(sed -n 's/^- \[\([0-9]*\)\] .*/\1/p' "$f")
+[ "$listed" = "$(seq 1 27)" ] && ok || bad "getRestricted.md: appendix B's device sources are not 1 to 27"
+[ -z "$(sed -n 's/^- \[[0-9]*\] //p' "$f" | sort | uniq -d)" ] && ok || bad "getRestricted.md: a device source listed twice"
+cited=$(grep '^| .* \[[0-9]*\] |$' "$f" | grep -o '\[[0-9]*\]' | tr -d '[]' | sort -un)
+[ "$cited" = "$(seq 1 27)" ] && ok || bad "getRestricted.md: appendix A does not cite sources 1 to 27"
+# Nothing is lost: results.xml keeps what the Markdown leaves out (each term's inputs, each
+# level's time, t_total as launched on each GPU).
+n=$(grep -c '<term name=.* inputs=' "$out/results.xml")
+[ "$n" -eq 240 ] && ok || bad "results.xml: $n terms with their inputs, want 240 (5 on each of 12 GPUs, 4 kernels)"
+n=$(grep -c '<estimate gpu=.* t-l1=.* t-l2=.* t-dram=' "$out/results.xml")
+[ "$n" -eq 48 ] && ok || bad "results.xml: $n estimates with each level's time, want 48"
+n=$(sed -n '/<launch-estimates>/,/<\/launch-estimates>/p' "$out/results.xml" | grep -c '<estimate gpu=.* t-total=')
+[ "$n" -eq 36 ] && ok || bad "results.xml: $n estimates as launched, want 36 (3 kernels with assumptions)"
 # getRestricted: the refined estimate ranks the RTX 4090 and L40S first, t_total the H200
 contains "$out/getRestricted.md" "| **NVIDIA L40S** | **1,020** | memory latency: 160 threads at work | 8.57 | 41.8 |"
 contains "$out/getRestricted.md" "| GeForce GTX TITAN Black | 1,810 | memory latency: 160 threads at work | 33.8 | 99.7 |"
-contains "$out/getRestricted.md" "t\\_estimate ranges from 1,020 µs on the NVIDIA L40S to 1,810 µs on the GeForce GTX TITAN Black, 1.78 times as long. No meaningful difference between the NVIDIA L40S, GeForce RTX 4090 and GeForce RTX 4070 (1,020 to 1,040 µs, within 10 % of the fastest): no ranking among them."
+contains "$out/getRestricted.md" "t\\_estimate ranges from 1,020 µs on the NVIDIA L40S to 1,810 µs on the GeForce GTX TITAN Black, 1.78 times as long. No meaningful difference between the NVIDIA L40S, GeForce RTX 4090 and GeForce RTX 4070 (1,020 to 1,040 µs, within 10 % of the fastest)."
 contains "$out/getRestricted.md" "On the NVIDIA H200 SXM 141GB t\\_estimate is 116 times t\\_total: the peak roofline moves its 31,824,000 bytes at the datasheet's 4.80 TB/s"
 # gpuMeans: launch-bound everywhere, four Ada GPUs within 10 % (2.31 to 2.47 µs)
 contains "$out/gpuMeans.md" "It is limited by the launch cost on all 12 GPUs."

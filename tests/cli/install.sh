@@ -3,7 +3,8 @@
 # `cmake --install` gives a working roofcast under any prefix: run from
 # another directory, the installed program finds its templates (and still
 # does once the whole prefix is moved elsewhere), and writes the same
-# Markdown and HTML as the build tree's program. A copy of the program
+# Markdown and HTML as the build tree's program (changes.md too, from its
+# template changes.xsl). A copy of the program
 # alone finds the build tree's templates; with none anywhere, the error
 # names every directory tried and the -t option.
 set -u
@@ -12,21 +13,25 @@ build=$(cd "$1" && pwd)
 setup "$build/roofcast" "$2"
 
 expect 0 cmake --install "$build" --prefix "$tmp/prefix"
-[ -x "$tmp/prefix/bin/roofcast" ] && [ -s "$tmp/prefix/share/roofcast/templates/markdown.xsl" ] && ok ||
+[ -x "$tmp/prefix/bin/roofcast" ] && [ -s "$tmp/prefix/share/roofcast/templates/markdown.xsl" ] &&
+    [ -s "$tmp/prefix/share/roofcast/templates/changes.xsl" ] && ok ||
     bad "cmake --install did not install bin/roofcast and share/roofcast/templates"
 
-# The build tree's reports, to compare with.
+# The build tree's reports, to compare with, against a baseline on another GPU.
+expect 0 "$roofcast" -q -f xml -o "$tmp/base" -s "$src/specs" --gpu l4 "$src/kernels/maximum_kernel.xml"
 expect 0 "$roofcast" -q -f md,html -o "$tmp/want" -s "$src/specs" --gpu titan-black \
-    "$src/kernels/maximum_kernel.xml"
+    --baseline "$tmp/base" "$src/kernels/maximum_kernel.xml"
+has "$tmp/want/changes.md" "- GeForce GTX TITAN Black (titan-black)"
 
 # installed_run PROGRAM NAME: runs PROGRAM from a directory of its own,
 # which holds no templates, and compares its reports with the build tree's.
 installed_run() {
     mkdir -p "$tmp/cwd-$2"
     (cd "$tmp/cwd-$2" && "$1" -q -f md,html -o out -s "$src/specs" --gpu titan-black \
-        "$src/kernels/maximum_kernel.xml" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/status")
+        --baseline "$tmp/base" "$src/kernels/maximum_kernel.xml" >"$tmp/out" 2>"$tmp/err"
+     echo $? >"$tmp/status")
     [ "$(cat "$tmp/status")" -eq 0 ] && ok || { bad "$2: exit $(cat "$tmp/status"), want 0"; show "$tmp/err"; }
-    for f in maximum_kernel.md maximum_kernel.html index.html; do
+    for f in maximum_kernel.md maximum_kernel.html index.html changes.md; do
         cmp -s "$tmp/want/$f" "$tmp/cwd-$2/out/$f" && ok || bad "$2: $f differs from the build tree's"
     done
 }

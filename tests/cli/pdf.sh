@@ -125,7 +125,8 @@ lacks "$out/one-gpuMeans.txt" "(fastest in bold)"
 lacks "$out/one-gpuMeans.txt" "(bold: fastest by t_estimate)"
 lacks "$out/one-gpuMeans.txt" "(bold: the"
 pdftotext -enc UTF-8 "$out/a/gpuMeans.pdf" "$out/a-gpuMeans.txt" 2>/dev/null
-contains "$out/a-gpuMeans.txt" "(bold: fastest by"
+tr '\n' ' ' <"$out/a-gpuMeans.txt" >"$out/a-gpuMeans-joined.txt"
+contains "$out/a-gpuMeans-joined.txt" "(bold: fastest by t_estimate)"
 # At a glance tops page 1, before the launch's facts
 head -n 4 "$out/a-gpuMeans.txt" | grep -qF "At a glance: time per launch in µs, fastest first by" && ok ||
     bad "gpuMeans.pdf: At a glance is not at the top of page 1"
@@ -159,7 +160,7 @@ for k in $kernels; do
     pdftotext -enc UTF-8 "$out/a/$k.pdf" "$out/$k.txt" 2>/dev/null
     if grep -qF -- "$k" "$out/$k.txt"; then ok; else bad "$k.pdf lacks its name"; fi
     if grep -qF -- "µs" "$out/$k.txt"; then ok; else bad "$k.pdf lacks µs"; fi
-    times=$(sed -n 's/^- .*: t_total \([0-9.,]*\) µs, .*/\1/p' "$out/a/$k.md")
+    times=$(sed -n 's/^- .*: t_total \([0-9.,]*\) µs.*/\1/p' "$out/a/$k.md")
     [ "$(echo "$times" | wc -l)" -ge 1 ] && [ -n "$times" ] || bad "$k.md: no t_total in its conclusion"
     for t in $times; do
         if grep -qF -- "$t" "$out/$k.txt"; then ok; else bad "$k.pdf lacks t_total $t"; fi
@@ -295,9 +296,9 @@ done
 # chart's place is said on page 1. getRestricted on the first N GPUs of
 # specs/, whose rows make the text longer: the scales that trying each in
 # turn chose, and halving (d39d763) chooses (measured again when At a glance came to the
-# top of page 1, issue 29).
+# top of page 1, issue 29, and when its verdict and the interpretation grew shorter).
 want="1:0.90:same 2:0.85:same 3:0.80:same 4:0.80:same 5:0.80:same 6:0.95:next
-7:0.95:next 8:0.90:next 9:0.90:next 10:0.90:next 11:0.85:next 12:0.85:next"
+7:0.95:next 8:0.90:next 9:0.90:next 10:0.90:next 11:0.90:next 12:0.85:next"
 ids=$(sed -n 's/^<gpu id="\([^"]*\)".*/\1/p' specs/*.xml)
 got=""
 for n in 1 2 3 4 5 6 7 8 9 10 11 12; do

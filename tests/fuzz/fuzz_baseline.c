@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rc_compare_summary summary;
         rc_compare_finish(c, doc, &summary);
         size_t len = 0;
-        free(rc_render_changes_md(doc, &len));
+        free(rc_render_changes_md(rc_fuzz_templates(), doc, &len, diag));
         free(rc_render_changes_csv(doc, &len));
         /* What the comparison added, <changes>, must write out as XML
          * that parses (the rest of the tree is the bundled run's). */

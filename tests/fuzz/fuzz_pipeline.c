@@ -422,6 +422,12 @@ const rc_fonts *rc_fuzz_fonts(void)
     return fz.fonts;
 }
 
+rc_templates *rc_fuzz_templates(void)
+{
+    init();
+    return fz.templates;
+}
+
 FILE *rc_fuzz_quiet(void)
 {
     init();

@@ -39,6 +39,8 @@ void rc_fuzz_expression(const char *text, size_t len);
  * the bundled gpuMeans and maximum_kernel on the GTX TITAN Black and the
  * RTX 4070, as a run makes it. */
 const rc_fonts *rc_fuzz_fonts(void);
+/* Every template of the source tree (borrowed). */
+struct rc_templates *rc_fuzz_templates(void);
 FILE *rc_fuzz_quiet(void);
 xmlDocPtr rc_fuzz_bundled_results(void);
 

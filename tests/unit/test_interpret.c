@@ -90,7 +90,7 @@ static void expect(const made *m, const char *kind, const char *want)
 }
 
 static const char *const stands_for =
-    ": it stands for a kernel launch followed by a synchronisation, as in the reference reports.";
+    ": it stands for a launch followed by a synchronisation, as in the reference reports.";
 
 static char *joined(const char *a, const char *b)
 {
@@ -114,9 +114,9 @@ static void test_mixed_launch(void **state)
            "takes longer than its 4,000,000 FLOPs.");
     /* Bodies 4, 8 and 2 us; latencies 5, 5 and 3 us. */
     expect(&m, "launch",
-           "Launch latency dominates on Alpha and Gamma, where the body takes 2.00 to 4.00 µs "
-           "against 3.00 to 5.00 µs of launch latency; on Beta the body, 8.00 µs, takes longer "
-           "than the launch latency (5.00 µs).");
+           "On Beta the body, 8.00 µs, takes longer than the launch latency (5.00 µs); launch "
+           "latency dominates on Alpha and Gamma, where the body takes 2.00 to 4.00 µs against "
+           "3.00 to 5.00 µs.");
     char *assumed = joined("The launch latency of 5.00 µs is assumed on Alpha and Beta (their "
                            "files give the peak roofline none)", stands_for);
     expect(&m, "assumed", assumed);
@@ -214,10 +214,9 @@ static void test_launch_figures(void **state)
     made m = interpret(gpus, 2, &c, NULL);
     expect(&m, "assumed",
            "The launch latency of 5.00 µs is assumed on every GPU (no GPU file gives the peak "
-           "roofline one): it stands for a kernel launch followed by a synchronisation, as "
-           "in the reference reports; the Delta's file gives a measured 9.70 µs for that, which "
-           "the peak roofline does not use. Kernels queued back to back pay the refined "
-           "estimate's launch cost instead: 1.60 to 2.50 µs on these GPUs.");
+           "roofline one): it stands for a launch followed by a synchronisation, as in the "
+           "reference reports; the Delta's file gives a measured 9.70 µs for that, unused here. "
+           "Queued back to back, a launch costs 1.60 to 2.50 µs on these GPUs.");
     xmlFreeDoc(m.doc);
 }
 

@@ -1,5 +1,6 @@
 /* test_pdf.c: the PDF renderer's text handling and its API (render_pdf.c,
- * paint_hpdf.c). The PDFs themselves are checked by tests/cli/pdf.sh. */
+ * paint_hpdf.c). The PDFs themselves are checked by tests/cli/pdf.sh, the
+ * patches to libharu (hpdf_internal.c) by test_hpdf_internal.c. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -12,9 +13,6 @@
 #include <string.h>
 
 #include <hpdf.h>
-#include <hpdf_font.h>
-#include <hpdf_fontdef.h>
-#include <zlib.h>
 #include <libxml/parser.h>
 
 #include "util/buffer.h"
@@ -202,7 +200,7 @@ static uint32_t u32_at(const char *p)
 /* The pages a kernel's PDF gives are the pages made alone for a kernel
  * whose PDF is up to date, byte for byte: so summary.pdf is the same
  * whichever made them (and .roofcast-cache may keep them). Their bytes
- * hold the bookmark's title, the pages and the glyphs used (render_pdf.c). */
+ * hold the bookmark's title, the pages and the glyphs used (render_pdf_pages.c). */
 static void kernel_pages_are_its_pdfs(void **state)
 {
     (void)state;
@@ -295,132 +293,6 @@ static void damaged_pages_are_refused(void **state)
     xmlFreeDoc(doc);
 }
 
-/* ---- fonts in libharu ------------------------------------------------------ */
-
-static HPDF_STATUS last_error;
-
-static void record_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
-{
-    (void)detail_no;
-    (void)user;
-    if (!last_error)
-        last_error = error_no;
-}
-
-/* The file at `path`, whole; the caller frees it. */
-static unsigned char *slurp(const char *path, size_t *len)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in)
-        return NULL;
-    unsigned char *buf = malloc(4 << 20);
-    *len = buf ? fread(buf, 1, 4 << 20, in) : 0;
-    fclose(in);
-    return buf;
-}
-
-/* After rc_hpdf_direct_cmap, libharu finds the same glyph for every code
- * point as its own search did. */
-static void direct_cmap_keeps_every_glyph(void **state)
-{
-    (void)state;
-    for (int r = 0; r < RC_FONT_COUNT; r++) {
-        const char *path = rc_font_path((rc_font_role)r);
-        FILE *probe = fopen(path, "rb");
-        if (!probe)
-            skip();
-        fclose(probe);
-        last_error = 0;
-        HPDF_Doc hdoc = HPDF_New(record_error, NULL);
-        assert_non_null(hdoc);
-        const char *name = HPDF_LoadTTFontFromFile(hdoc, path, HPDF_TRUE);
-        assert_non_null(name);
-        HPDF_FontDef def = HPDF_GetFontDef(hdoc, name);
-        assert_non_null(def);
-        HPDF_UINT16 *before = malloc(0x10000 * sizeof *before);
-        assert_non_null(before);
-        for (unsigned u = 0; u <= 0xFFFF; u++)
-            before[u] = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u);
-        assert_true(rc_hpdf_direct_cmap(hdoc, name));
-        assert_true(rc_hpdf_direct_cmap(hdoc, name)); /* already direct */
-        for (unsigned u = 0; u <= 0xFFFF; u++)
-            if (HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u) != before[u])
-                fail_msg("%s: U+%04X was glyph %u, now %u", path, u, before[u],
-                         HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)u));
-        assert_non_null(HPDF_GetFont(hdoc, name, NULL));
-        assert_int_equal(last_error, 0);
-        assert_false(rc_hpdf_direct_cmap(hdoc, "no such font"));
-        free(before);
-        HPDF_Free(hdoc);
-    }
-}
-
-/* A font read from memory is the font read from its file, glyph names
- * left out; one whose licence forbids embedding is refused with libharu's
- * error, as from a file. */
-static void fonts_load_from_memory(void **state)
-{
-    (void)state;
-    const char *path = rc_font_path(RC_FONT_REGULAR);
-    size_t len = 0;
-    unsigned char *data = slurp(path, &len);
-    if (!data || len < 1000) {
-        free(data);
-        skip();
-    }
-    last_error = 0;
-    HPDF_Doc a = HPDF_New(record_error, NULL), b = HPDF_New(record_error, NULL);
-    rc_hpdf_font_source src;
-    const char *from_file = HPDF_LoadTTFontFromFile(a, path, HPDF_TRUE);
-    const char *from_memory = rc_hpdf_load_ttf(b, &src, data, len);
-    assert_non_null(from_file);
-    assert_non_null(from_memory);
-    assert_string_equal(from_file, from_memory);
-    HPDF_FontDef fa = HPDF_GetFontDef(a, from_file), fb = HPDF_GetFontDef(b, from_memory);
-    for (unsigned u = 0x20; u < 0x3000; u += 7)
-        assert_int_equal(HPDF_TTFontDef_GetCharWidth(fa, (HPDF_UINT16)u),
-                         HPDF_TTFontDef_GetCharWidth(fb, (HPDF_UINT16)u));
-    HPDF_TTFontDefAttr attr = fb->attr;
-    bool post = false;
-    for (HPDF_UINT i = 0; i < attr->offset_tbl.num_tables; i++)
-        if (memcmp(attr->offset_tbl.table[i].tag, "post", 4) == 0)
-            post = attr->offset_tbl.table[i].length == 32;
-    assert_true(post);
-    /* Both make a document. */
-    for (int k = 0; k < 2; k++) {
-        HPDF_Doc d = k ? b : a;
-        HPDF_UseUTFEncodings(d);
-        HPDF_Font font = HPDF_GetFont(d, k ? from_memory : from_file, "UTF-8");
-        assert_non_null(font);
-        HPDF_Page page = HPDF_AddPage(d);
-        HPDF_Page_BeginText(page);
-        HPDF_Page_SetFontAndSize(page, font, 12);
-        HPDF_Page_ShowText(page, "Roofline \xCE\xB1\xE2\x86\x92");
-        HPDF_Page_EndText(page);
-        assert_int_equal(HPDF_SaveToStream(d), HPDF_OK);
-    }
-    assert_int_equal(last_error, 0);
-    HPDF_Free(a);
-    HPDF_Free(b);
-
-    /* OS/2 fsType 2: restricted licence embedding. */
-    size_t n = (size_t)data[4] << 8 | data[5];
-    for (size_t i = 0; i < n; i++) {
-        const unsigned char *e = data + 12 + 16 * i;
-        if (memcmp(e, "OS/2", 4) == 0) {
-            size_t off = (size_t)e[8] << 24 | (size_t)e[9] << 16 | (size_t)e[10] << 8 | e[11];
-            data[off + 8] = 0;
-            data[off + 9] = 2;
-        }
-    }
-    last_error = 0;
-    HPDF_Doc c = HPDF_New(record_error, NULL);
-    assert_null(rc_hpdf_load_ttf(c, &src, data, len));
-    assert_int_equal(last_error, HPDF_TTF_CANNOT_EMBEDDING_FONT);
-    HPDF_Free(c);
-    free(data);
-}
-
 /* ---- the layout's work on long text ------------------------------------ */
 
 /* `unit` `times` times over; the caller frees. */
@@ -492,97 +364,6 @@ static void long_text_costs_a_page(void **state)
     fclose(sink);
 }
 
-/* ---- a font's widths and glyph map: the characters used ----------------- */
-
-/* The (code, width) pairs of a CID font's /W array of runs "c [w1 w2 ...]",
- * as a width per code (-1: none) over the plane. */
-static void read_w(HPDF_Array w, int *width)
-{
-    for (HPDF_UINT i = 0; i < 0x10000; i++)
-        width[i] = -1;
-    for (HPDF_UINT i = 0; i + 1 < w->list->count; i += 2) {
-        HPDF_Number first = HPDF_Array_GetItem(w, i, HPDF_OCLASS_NUMBER);
-        HPDF_Array run = HPDF_Array_GetItem(w, i + 1, HPDF_OCLASS_ARRAY);
-        assert_non_null(first);
-        assert_non_null(run);
-        for (HPDF_UINT j = 0; j < run->list->count; j++) {
-            HPDF_Number n = HPDF_Array_GetItem(run, j, HPDF_OCLASS_NUMBER);
-            width[first->value + j] = n->value;
-        }
-    }
-}
-
-/* The CIDToGIDMap of font `f`, inflated: 2 bytes per code, big endian. */
-static unsigned char *read_map(HPDF_Font f, size_t *len)
-{
-    HPDF_Stream s = ((HPDF_FontAttr)f->attr)->map_stream->stream;
-    size_t packed_len = HPDF_Stream_Size(s);
-    unsigned char *packed = malloc(packed_len), *map = malloc(0x20000);
-    HPDF_UINT n = (HPDF_UINT)packed_len;
-    assert_int_equal(HPDF_Stream_Seek(s, 0, HPDF_SEEK_SET), HPDF_OK);
-    assert_int_equal(HPDF_Stream_Read(s, packed, &n), HPDF_OK);
-    uLongf out = 0x20000;
-    assert_int_equal(uncompress(map, &out, packed, (uLong)packed_len), Z_OK);
-    *len = out;
-    free(packed);
-    return map;
-}
-
-/* A document that draws "Aé→" in the regular face: its /W and
- * CIDToGIDMap have those characters and printable ASCII (always embedded,
- * so that documents share their subset), with libharu's widths and
- * FreeType's glyphs, and a few more at most (characters drawn with a
- * glyph embedded, such as a part of é): not the 6,000 libharu lists. The
- * bold face, unused, has printable ASCII. */
-static void fonts_cover_the_characters_used(void **state)
-{
-    (void)state;
-    rc_fonts *fonts = rc_fonts_new(NULL);
-    assert_non_null(fonts);
-    pdf p;
-    assert_true(pdf_open(&p, fonts, "t.pdf", NULL));
-    p.page = pdf_new_page(&p);
-    pdf_style st = {RC_FONT_REGULAR, 10, PDF_INK};
-    static const char text[] = "A\xC3\xA9\xE2\x86\x92";
-    pdf_text(&p, &st, 40, 100, text, strlen(text));
-    size_t len = 0;
-    char *file = pdf_save(&p, &len);
-    assert_non_null(file);
-    int *width = malloc(0x10000 * sizeof *width);
-    for (int role = 0; role < RC_FONT_COUNT; role++) {
-        HPDF_Font f = p.hf.font[role];
-        HPDF_Dict cid = ((HPDF_FontAttr)f->attr)->descendant_font;
-        read_w(HPDF_Dict_GetItem(cid, "W", HPDF_OCLASS_ARRAY), width);
-        size_t map_len = 0;
-        unsigned char *map = read_map(f, &map_len);
-        unsigned long top = role == RC_FONT_REGULAR ? 0x2192 : 0x7E;
-        assert_int_equal(map_len, 2 * (top + 1));
-        size_t listed = 0;
-        for (unsigned long c = 0; c < 0x10000; c++) {
-            bool drawn = (c >= 0x20 && c < 0x7F) ||
-                         (role == RC_FONT_REGULAR && (c == 0xE9 || c == 0x2192));
-            unsigned glyph = c < map_len / 2 ? (unsigned)map[2 * c] << 8 | map[2 * c + 1] : 0;
-            unsigned want_glyph = rc_fonts_glyph(fonts, (rc_font_role)role, c).glyph;
-            int want = HPDF_TTFontDef_GetCharWidth(p.def[role], (HPDF_UINT16)c);
-            if (drawn)
-                assert_int_equal(glyph, want_glyph);
-            else
-                assert_true(glyph == 0 || glyph == want_glyph);
-            if (glyph == 0) /* not listed: no width either */
-                assert_int_equal(width[c], -1);
-            else
-                assert_int_equal(width[c], want == p.def[role]->missing_width ? -1 : want);
-            listed += glyph != 0;
-        }
-        assert_in_range(listed, role == RC_FONT_REGULAR ? 97 : 95, 110);
-        free(map);
-    }
-    free(width);
-    free(file);
-    pdf_close(&p);
-    rc_fonts_free(fonts);
-}
-
 /* pdf_remember keeps each (node, attr) apart, through the table's growth,
  * until strings are freed: then nothing is recalled. */
 static void texts_recalled_until_dropped(void **state)
@@ -627,10 +408,7 @@ int main(void)
         cmocka_unit_test(summary_pages_leave_memory),
         cmocka_unit_test(kernel_pages_are_its_pdfs),
         cmocka_unit_test(damaged_pages_are_refused),
-        cmocka_unit_test(direct_cmap_keeps_every_glyph),
-        cmocka_unit_test(fonts_load_from_memory),
         cmocka_unit_test(long_text_costs_a_page),
-        cmocka_unit_test(fonts_cover_the_characters_used),
         cmocka_unit_test(texts_recalled_until_dropped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

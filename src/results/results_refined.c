@@ -1,0 +1,305 @@
+/* results_refined.c: the refined estimate of one kernel on one GPU
+ * (model/refine.h) in its <estimate>: each term with its formula and the
+ * numbers that went into it, and the sentence that names what limits it.
+ * See tree.h. */
+#include "results/tree.h"
+
+#include <stdlib.h>
+
+#include "util/buffer.h"
+#include "results/glance.h"
+
+static const char *const occ_limit_words[] = {"threads per SM", "blocks per SM",
+                                              "registers", "shared memory", "nothing"};
+
+static void set_rate(xmlNodePtr n, const char *name, double v, const char *unit)
+{
+    char buf[64];
+    set_num(n, name, v, rc_format_si3(v, unit, buf, sizeof buf));
+}
+
+/* <term name value formula inputs>: one term of the refined estimate, its formula in
+ * words and the numbers that went into it, so a reviewer can redo it by hand. */
+static xmlNodePtr add_term(xmlNodePtr parent, const char *name, double seconds,
+                           const char *formula, const char *inputs)
+{
+    xmlNodePtr t = xmlNewChild(parent, NULL, X("term"), NULL);
+    set_str(t, "name", name);
+    set_time(t, "time", seconds);
+    set_str(t, "formula", formula);
+    set_str(t, "inputs", inputs);
+    return t;
+}
+
+static void add_level(xmlNodePtr parent, const char *name, const char *label,
+                      const rc_level_time *l, double wave_factor)
+{
+    char a[64], b[64], c[64], d[64], e[64], f[64], g[64], inputs[600];
+    xmlNodePtr t = add_term(parent, name, l->time,
+                            "bytes / (little^-2 + sustained^-2)^-1/2 x wave factor, little = "
+                            "bytes in flight / (latency x (1.3 + 0.7 / rounds))", NULL);
+    snprintf(inputs, sizeof inputs,
+             "%s bytes at %s; little = %s in flight / %s = %s; sustained %s; rate %s; x %s",
+             rc_format_sig3(l->bytes, a, sizeof a), label,
+             rc_format_si3(l->in_flight, "B", c, sizeof c),
+             rc_format_si3(l->latency_eff, "s", d, sizeof d),
+             rc_format_si3(l->little, "B/s", e, sizeof e),
+             rc_format_si3(l->sustained, "B/s", b, sizeof b),
+             rc_format_si3(l->rate, "B/s", f, sizeof f), rc_format_sig3(wave_factor, g, sizeof g));
+    set_str(t, "inputs", inputs);
+    set_num(t, "bytes", l->bytes, NULL);
+    set_rate(t, "sustained", l->sustained, "B/s");
+    set_time(t, "latency", l->latency);
+    set_time(t, "latency-effective", l->latency_eff);
+    set_rate(t, "in-flight", l->in_flight, "B");
+    set_rate(t, "little", l->little, "B/s");
+    set_rate(t, "rate", l->rate, "B/s");
+    set_bool(t, "little-bound", l->little_bound);
+}
+
+/* Part-line stores, said when they are at least a tenth of the L2's bytes. */
+#define PART_LINE_SHARE_SAID 0.1
+
+/* When stores that write part of a 128-byte line make a good share of the L2's bytes, the
+ * sentence that says so. */
+static void part_line_sentence(const rc_level_bytes *lb, double l2_bytes, rc_buffer *sb)
+{
+    char a[64], b[64];
+    if (!(lb->l2_part_lines > 0) || lb->l2_part_lines < PART_LINE_SHARE_SAID * l2_bytes)
+        return;
+    rc_buffer_printf(sb, " Of the %s bytes at L2, %s are the unwritten rest of 128-byte lines "
+                     "that stores and atomics write in part: each line such a request touches "
+                     "takes a whole line's turn at the L2.",
+                     rc_format_sig3(l2_bytes, a, sizeof a),
+                     rc_format_sig3(lb->l2_part_lines, b, sizeof b));
+}
+
+/* When DRAM reads the footprint once per wave instead of what the memory model's fall-off
+ * rule gives, the sentence that says so: the memory section shows the larger figure. */
+static void wave_cap_sentence(const rc_refined *r, rc_buffer *sb)
+{
+    const rc_level_bytes *lb = &r->level_bytes;
+    char a[64], b[64], c[64], d[64];
+    if (!lb->dram_capped)
+        return;
+    char per_wave[96];
+    if (r->waves == 1)
+        snprintf(per_wave, sizeof per_wave, "in the launch's one wave");
+    else
+        snprintf(per_wave, sizeof per_wave, "for each of the %s waves",
+                 rc_format_int(r->waves, d, sizeof d));
+    rc_buffer_printf(sb, " DRAM moves %s bytes, not the %s of \"Memory traffic by level\": at most "
+                     "the footprint (%s bytes) once %s, as blocks resident at once find in L2 "
+                     "what they reuse (assumed).",
+                     rc_format_sig3(lb->dram, a, sizeof a),
+                     rc_format_sig3(lb->dram_uncapped, b, sizeof b),
+                     rc_format_sig3(lb->footprint, c, sizeof c), per_wave);
+}
+
+/* Little's law in numbers: the threads that work, resident at once, each keep so many bytes
+ * in flight (the DRAM term's in-flight bytes are theirs, as every level's are). */
+static void latency_sentence(const rc_refined *r, const char *occupancy, rc_buffer *sb)
+{
+    char a[64], b[64], c[64], who[128];
+    rc_format_sig3(r->working_threads, a, sizeof a);
+    /* Over several waves, blocks whose threads work and blocks whose threads do not may
+     * share the GPU at once: the count is then the launch's share of working threads. */
+    if (r->waves > 1 && r->working_share < 1)
+        snprintf(who, sizeof who, "the threads that work, %s resident at once on average,", a);
+    else
+        snprintf(who, sizeof who, "the %s threads that work, resident at once,", a);
+    rc_buffer_printf(sb, "Limited by memory latency: %s keep %s in flight (%s each), too few to "
+                     "use the bandwidth (Little's law), at %s %% occupancy.", who,
+                     rc_format_si3(r->dram.in_flight, "B", b, sizeof b),
+                     rc_format_si3(r->thread_bytes_in_flight, "B", c, sizeof c), occupancy);
+}
+
+/* The sentence that names what limits the refined estimate, with its numbers. */
+static void refined_sentence(const rc_refined *r, rc_buffer *sb)
+{
+    char a[64], b[64];
+    rc_format_sig3(100 * r->occ.occupancy, a, sizeof a);
+    switch (r->limiter) {
+    case RC_LIMIT_LAUNCH:
+        rc_buffer_printf(sb, "Limited by the launch: the body takes %s µs, less than the %s µs "
+                         "a launch costs back to back.", rc_format_us(r->t_body_est, b, sizeof b),
+                         rc_format_us(r->t_launch, a, sizeof a));
+        return;
+    case RC_LIMIT_LATENCY:
+        if (r->t_thread >= r->t_body_est)
+            rc_buffer_printf(sb, "Limited by latency: the longest thread's %s FLOPs take %s µs "
+                             "as FMA instructions issued one a cycle, longer than any shared "
+                             "resource needs.",
+                             rc_format_sig3(r->thread_flops_max, a, sizeof a),
+                             rc_format_us(r->t_thread, b, sizeof b));
+        else
+            latency_sentence(r, a, sb);
+        return;
+    case RC_LIMIT_OCCUPANCY:
+        rc_buffer_printf(sb, "Limited by occupancy: %s %% (%s limit the blocks per SM to %lld) "
+                         "keeps too few bytes in flight for the bandwidth (Little's law).", a,
+                         occ_limit_words[r->occ.limit], (long long)r->occ.blocks_per_sm);
+        return;
+    case RC_LIMIT_DRAM:
+    case RC_LIMIT_L2:
+    case RC_LIMIT_L1: {
+        const char *lv = r->limiter == RC_LIMIT_DRAM ? "DRAM" : r->limiter == RC_LIMIT_L2
+                                                                    ? "L2" : "L1/shared";
+        const rc_level_time *l = r->limiter == RC_LIMIT_DRAM ? &r->dram
+                                 : r->limiter == RC_LIMIT_L2 ? &r->l2 : &r->l1;
+        /* l->rate is the model's rate, the sustained figure bent by Little's law: said as
+         * what the launch reaches, beside the sustained rate it cannot pass. */
+        char c[64];
+        rc_buffer_printf(sb, "Limited by %s bandwidth at %s %% occupancy: it reaches %s of the "
+                         "%s sustained.", lv, a, rc_format_si3(l->rate, "B/s", b, sizeof b),
+                         rc_format_si3(l->sustained, "B/s", c, sizeof c));
+        if (r->limiter == RC_LIMIT_L2)
+            part_line_sentence(&r->level_bytes, l->bytes, sb);
+        return;
+    }
+    default: {
+        int p = (int)r->limiter - (int)RC_LIMIT_FP16;
+        static const char *const prec[] = {"FP16", "FP32", "FP64"};
+        rc_buffer_printf(sb, "Limited by %s compute at %s %% occupancy: %s in reach of the %s "
+                         "peak.", prec[p], a, rc_format_si3(r->rate[p], "FLOP/s", b, sizeof b),
+                         prec[p]);
+        return;
+    }
+    }
+}
+
+static void add_occupancy(xmlNodePtr n, const rc_occupancy *occ)
+{
+    xmlNodePtr o = xmlNewChild(n, NULL, X("occupancy"), NULL);
+    set_int(o, "warps-per-block", occ->warps_per_block);
+    static const char *const lim_names[] = {"by-threads", "by-blocks", "by-registers",
+                                            "by-shared"};
+    const int64_t lims[] = {occ->by_threads, occ->by_blocks, occ->by_registers,
+                            occ->by_shared};
+    for (int i = 0; i < 4; i++)
+        if (lims[i] != INT64_MAX)
+            set_int(o, lim_names[i], lims[i]);
+    set_int(o, "registers-per-warp", occ->registers_per_warp);
+    set_int(o, "shared-per-block", occ->shared_per_block);
+    set_int(o, "blocks-per-sm", occ->blocks_per_sm);
+    set_str(o, "limit", occ_limit_words[occ->limit]);
+    set_sig3(o, "percent", 100 * occ->occupancy);
+}
+
+static void add_waves(xmlNodePtr n, const rc_refined *r)
+{
+    xmlNodePtr w = xmlNewChild(n, NULL, X("waves"), NULL);
+    set_int(w, "blocks", r->blocks);
+    set_int(w, "sms", r->sms);
+    set_int(w, "active-sms", r->active_sms);
+    set_int(w, "concurrent-blocks", r->concurrent_blocks);
+    set_int(w, "waves", r->waves);
+    set_int(w, "tail-blocks", r->tail_blocks);
+    set_sig3(w, "wave-factor", r->wave_factor);
+    set_sig3(w, "warps-per-sm", r->warps_per_sm);
+    set_sig3(w, "issue-fraction", r->issue_fraction);
+}
+
+/* One compute term for each precision the kernel does work in. */
+static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
+{
+    static const char *const assumed_peak[] = {
+        "assumed: no FP16 peak in the GPU file, FP16 at the FP32 rate", "",
+        "assumed: no FP64 peak in the GPU file, FP64 at 1/32 of the FP32 rate"};
+    char a[64], b[64], c[64], d[64], e[64], inputs[600];
+    for (int p = 0; p < RC_PRECISIONS; p++) {
+        if (r->t_compute[p] <= 0)
+            continue;
+        char name[32];
+        snprintf(name, sizeof name, "compute-%s", rc_precision_name((rc_precision)p));
+        snprintf(inputs, sizeof inputs, "%s FLOPs; %s peak %s%s%s x %lld / %lld SMs x %s issue = %s; x %s",
+                 rc_format_sig3(r->flops[p], e, sizeof e),
+                 rc_precision_name((rc_precision)p),
+                 rc_format_si3(r->peak[p], "FLOP/s", a, sizeof a),
+                 r->peak_assumed[p] ? " " : "", r->peak_assumed[p] ? assumed_peak[p] : "",
+                 (long long)r->active_sms,
+                 (long long)r->sms, rc_format_sig3(r->issue_fraction, b, sizeof b),
+                 rc_format_si3(r->rate[p], "FLOP/s", c, sizeof c),
+                 rc_format_sig3(r->wave_factor, d, sizeof d));
+        xmlNodePtr t = add_term(n, name, r->t_compute[p],
+                                "FLOPs / (peak x active SMs / SMs x min(1, warps per SM / 4)) "
+                                "x wave factor", inputs);
+        set_str(t, "precision", rc_precision_name((rc_precision)p));
+        set_num(t, "flops", r->flops[p], NULL);
+        set_rate(t, "peak", r->peak[p], "FLOP/s");
+        set_str(t, "peak-origin", r->peak_assumed[p] ? "assumed" : "published");
+        set_rate(t, "rate", r->rate[p], "FLOP/s");
+    }
+}
+
+/* The memory levels' terms and the bytes each level sees. */
+static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
+{
+    const rc_level_bytes *lb = &r->level_bytes;
+    const char *dram = lb->l2_resident   ? "DRAM (the footprint stays in L2 between launches)"
+                       : lb->dram_capped ? "DRAM (the footprint once per wave)"
+                                         : "DRAM";
+    add_level(n, "dram", dram, &r->dram, r->wave_factor);
+    add_level(n, "l2", lb->l2_part_lines > 0 ? "L2, part-line stores at 128 B a line" : "L2",
+              &r->l2, r->wave_factor);
+    add_level(n, "l1-shared", "L1 and shared memory", &r->l1, r->wave_factor);
+    xmlNodePtr lbn = xmlNewChild(n, NULL, X("level-bytes"), NULL);
+    set_num(lbn, "footprint", lb->footprint, NULL);
+    set_num(lbn, "l2-share", lb->l2_share, NULL);
+    set_num(lbn, "l2-part-lines", lb->l2_part_lines, NULL);
+    set_bool(lbn, "l2-resident", lb->l2_resident);
+    set_num(lbn, "dram-uncapped", lb->dram_uncapped, NULL);
+    set_bool(lbn, "dram-capped", lb->dram_capped);
+}
+
+static void add_thread_term(xmlNodePtr n, const rc_refined *r)
+{
+    char a[64], b[64], c[64], inputs[600];
+    snprintf(inputs, sizeof inputs, "%s FLOPs in the longest thread / 2 FLOPs an FMA x %s cycles "
+             "an instruction / %s",
+             rc_format_sig3(r->thread_flops_max, a, sizeof a),
+             rc_format_sig3(r->thread_cycles_per_instruction, c, sizeof c),
+             rc_format_si3(r->clock, "Hz", b, sizeof b));
+    add_term(n, "per-thread", r->t_thread,
+             "longest thread's FLOPs / 2 x cycles an instruction / SM clock", inputs);
+}
+
+/* The refined estimate's times, its limiter and the sentence that explains it. */
+static void set_refined_times(xmlNodePtr n, const rc_refined *r)
+{
+    set_time(n, "t-body-est", r->t_body_est);
+    set_time(n, "t-launch", r->t_launch);
+    set_time(n, "t-estimate", r->t_estimate);
+    set_time(n, "t-lower-compute", r->t_lower_compute);
+    set_time(n, "t-lower-memory", r->t_lower_memory);
+    set_time(n, "t-lower-thread", r->t_thread_lower);
+    set_time(n, "t-lower", r->t_lower);
+    set_str(n, "limiter", rc_limiter_name(r->limiter));
+    rc_buffer sb = {0};
+    refined_sentence(r, &sb);
+    wave_cap_sentence(r, &sb);
+    char *text = rc_buffer_take(&sb, NULL);
+    add_text_child(n, "explanation", text);
+    free(text);
+}
+
+void rc_results_add_refined(xmlNodePtr est, const rc_refined *r)
+{
+    set_sig3(est, "occupancy", r->occ.occupancy);
+    set_int(est, "waves", r->waves);
+    set_time(est, "t-lower", r->t_lower);
+    set_time(est, "t-estimate", r->t_estimate);
+    set_str(est, "limiter", rc_limiter_name(r->limiter));
+    char words[128];
+    set_str(est, "limiter-words", rc_glance_limiter_words(r, words, sizeof words));
+    xmlNodePtr n = xmlNewChild(est, NULL, X("refined"), NULL);
+    add_occupancy(n, &r->occ);
+    add_waves(n, r);
+    add_compute_terms(n, r);
+    add_memory_levels(n, r);
+    add_thread_term(n, r);
+    xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);
+    set_sig3(f, "thread-bytes", r->thread_bytes_in_flight);
+    set_sig3(f, "rounds", r->rounds);
+    set_refined_times(n, r);
+}
