@@ -292,6 +292,29 @@ static bool put_uris_in_tree(const chart_images *images)
     return true;
 }
 
+/* The page without the end tags of <source>, a void element: libxml2's
+ * HTML serializer knows HTML 4's empty elements, not HTML5's, and closes
+ * it. Only markup can hold the text (the serializer escapes '<' in text
+ * and attribute values). Returns page, its length in *len. */
+static char *without_source_end_tags(char *page, size_t *len)
+{
+    static const char tag[] = "</source>";
+    const size_t n = sizeof tag - 1;
+    if (!page)
+        return NULL;
+    char *o = page;
+    const char *p = page, *end = page + *len;
+    while (p < end) {
+        if (*p == '<' && (size_t)(end - p) >= n && memcmp(p, tag, n) == 0)
+            p += n;
+        else
+            *o++ = *p++;
+    }
+    *o = '\0';
+    *len = (size_t)(o - page);
+    return page;
+}
+
 /* rc_result_save: the page with its charts. */
 static char *save_with_charts(rc_templates *t, rc_template_id id, xmlDocPtr result, void *ctx,
                               size_t *len)
@@ -303,10 +326,12 @@ static char *save_with_charts(rc_templates *t, rc_template_id id, xmlDocPtr resu
     if (page && tokens_all_placed(page, page_len, images)) {
         char *out = splice_uris(page, page_len, images, len);
         free(page);
-        return out;
+        return without_source_end_tags(out, len);
     }
     free(page);
-    return put_uris_in_tree(images) ? rc_template_save(t, id, result, len) : NULL;
+    return put_uris_in_tree(images)
+               ? without_source_end_tags(rc_template_save(t, id, result, len), len)
+               : NULL;
 }
 
 static xmlNodePtr find_kernel(xmlNodePtr root, const char *id)

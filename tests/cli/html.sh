@@ -65,6 +65,7 @@ for p in $pages; do
         xmllint --noout "$out/narrow.svg" && ok || bad "$p: narrow chart $n is not well-formed"
         grep -q '<svg [^>]* width="270pt"' "$out/narrow.svg" && ok || bad "$p: narrow chart $n is not 270 pt wide"
     done
+    if grep -q '</source>' "$p"; then bad "$p: an end tag for <source>, a void element"; else ok; fi
     if [ "$p" = index.html ]; then want=0; else want=2; fi
     [ "$n" -eq "$want" ] && [ "$sources" -eq "$want" ] && ok ||
         bad "$p: $n narrow charts, $sources in a <picture>, expected $want"
