@@ -212,6 +212,11 @@
   <xsl:template match="chart">
     <xsl:variable name="k" select="ancestor::kernel"/>
     <figure>
+      <!-- On a narrow screen, the chart's narrow layout (legend under the plot) at its own size. -->
+      <picture>
+      <xsl:for-each select="../chart[@kind = concat(current()/@kind, '-narrow')]">
+        <source media="(max-width: 600px)" data-roofcast-chart="{@kind}" width="{@width}" height="{@height}"/>
+      </xsl:for-each>
       <img data-roofcast-chart="{@kind}" width="{@width}" height="{@height}">
         <xsl:attribute name="alt">
           <xsl:choose>
@@ -235,6 +240,7 @@
           </xsl:choose>
         </xsl:attribute>
       </img>
+      </picture>
       <figcaption>
         <xsl:choose>
           <xsl:when test="@kind = 'roofline'">

@@ -73,12 +73,12 @@ void run_paint_charts(run_state *r, rc_chart *chart, const char *kernel_id, cons
     double t0;
     if (want_svg) {
         t0 = rc_thread_seconds();
-        svg = rc_paint_svg(chart, fonts, &svg_len);
+        svg = rc_render_chart_paint(chart, RC_IMAGE_SVG, fonts, &svg_len);
         rc_timings_add(r->timings, svg_stage, rc_thread_seconds() - t0);
     }
     if (want_png) {
         t0 = rc_thread_seconds();
-        png = rc_paint_png(chart, fonts, RC_PNG_SCALE, &png_len);
+        png = rc_render_chart_paint(chart, RC_IMAGE_PNG, fonts, &png_len);
         rc_timings_add(r->timings, png_stage, rc_thread_seconds() - t0);
     }
     if ((want_svg && !svg) || (want_png && !png))

@@ -1,6 +1,7 @@
 /* font.c: see font.h. */
 #include "paint/font.h"
 
+#include "util/array.h"
 #include "util/buffer.h"
 
 #include <pthread.h>
@@ -169,28 +170,22 @@ static bool read_char_map(FT_Face face, char_map *m)
     return true;
 }
 
-/* The whole file at `path`, or false. */
+/* The whole file at `path`, or false; a file over 64 MiB is no font of
+ * ours and is refused. */
 static bool read_file(const char *path, unsigned char **data, size_t *len)
 {
     FILE *in = fopen(path, "rb");
     if (!in)
         return false;
-    size_t cap = 1 << 20, n = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, in);
-        if (n < cap)
-            break;
-        unsigned char *more = cap < ((size_t)64 << 20) ? realloc(buf, 2 * cap) : NULL;
-        if (!more) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = more;
-        cap *= 2;
-    }
-    bool ok = buf && !ferror(in);
+    unsigned char *buf = NULL;
+    size_t cap = 0, n = 0;
+    bool ok;
+    do {
+        ok = cap < ((size_t)64 << 20) && RC_GROW(buf, cap, n + ((size_t)1 << 20));
+        if (ok)
+            n += fread(buf + n, 1, cap - n, in);
+    } while (ok && n == cap);
+    ok = ok && !ferror(in);
     fclose(in);
     if (!ok) {
         free(buf);

@@ -2,12 +2,14 @@
  *
  * Charts name no font family: they use two TrueType files from Debian's
  * fonts-dejavu-core, so a chart looks the same wherever it is made and does
- * not depend on fontconfig. The chart builder (chart.c) lays text out with
- * the widths measured here, from the fonts' own advance widths (no hinting,
- * no kerning), and every painter draws with the same files at the same
- * advances: the Cairo painter (SVG and PNG) through cairo-ft with hinting
- * off, the PDF painter by embedding the same TTF (libharu, from the bytes
- * of rc_fonts_file, which also spaces glyphs by their advance widths). So a label measured to fit, fits in every format.
+ * not depend on fontconfig. Whoever fills a canvas (canvas.h; the chart
+ * builders, render/chart_*.c) lays text out with the widths measured here,
+ * from the fonts' own advance widths (no hinting, no kerning), and every
+ * painter (painter.h) draws with the same files at the same advances: SVG
+ * as the glyphs' own outlines, PNG through cairo-ft with hinting off, the
+ * PDF by embedding the same TTF (libharu, from the bytes of rc_fonts_file,
+ * which also spaces glyphs by their advance widths). So a label measured
+ * to fit, fits in every format.
  */
 #ifndef ROOFCAST_FONT_H
 #define ROOFCAST_FONT_H

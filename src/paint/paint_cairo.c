@@ -1,7 +1,7 @@
-/* paint_cairo.c: paints chart descriptions (chart.h) with Cairo as PNG
- * images in memory. The reference painter: chart.h's painting rules are
+/* paint_cairo.c: paints canvases (canvas.h) with Cairo as PNG images in
+ * memory. The reference painter: canvas.h's painting rules are
  * what this file does. (SVG: paint_svg.c.) */
-#include "render/chart.h"
+#include "paint/painter.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -21,7 +21,7 @@ static void set_colour(cairo_t *cr, rc_rgb c)
 }
 
 /* Fills when the item has a fill, then strokes when it has a stroke. */
-static void fill_and_stroke(cairo_t *cr, const rc_chart_item *it)
+static void fill_and_stroke(cairo_t *cr, const rc_canvas_item *it)
 {
     if (it->has_fill) {
         set_colour(cr, it->fill);
@@ -36,9 +36,61 @@ static void fill_and_stroke(cairo_t *cr, const rc_chart_item *it)
     cairo_new_path(cr);
 }
 
-static void paint_text(cairo_t *cr, const rc_chart_item *it, const rc_fonts *fonts)
+/* A painting in progress: the context over the pixels, and what end
+ * needs to encode and keep them. */
+typedef struct {
+    cairo_t *cr;
+    cairo_surface_t *surface;
+    const rc_fonts *fonts;
+    struct pixels *px;
+} painting;
+
+static bool paint_path(void *state, const rc_canvas_item *it)
+{
+    cairo_t *cr = ((painting *)state)->cr;
+    for (size_t k = 0; k < it->npoints; k++) {
+        if (k == 0)
+            cairo_move_to(cr, it->points[0], it->points[1]);
+        else
+            cairo_line_to(cr, it->points[2 * k], it->points[2 * k + 1]);
+    }
+    if (it->closed)
+        cairo_close_path(cr);
+    fill_and_stroke(cr, it);
+    return true;
+}
+
+static bool paint_rect(void *state, const rc_canvas_item *it)
+{
+    cairo_t *cr = ((painting *)state)->cr;
+    cairo_rectangle(cr, it->x, it->y, it->w, it->h);
+    fill_and_stroke(cr, it);
+    return true;
+}
+
+static bool paint_marker(void *state, const rc_canvas_item *it)
+{
+    cairo_t *cr = ((painting *)state)->cr;
+    double pts[20];
+    size_t n = rc_marker_outline(it->shape, it->x, it->y, it->size, pts);
+    if (n == 0) {
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, it->x, it->y, it->size / 2, 0, 2 * pi);
+    } else {
+        cairo_move_to(cr, pts[0], pts[1]);
+        for (size_t k = 1; k < n; k++)
+            cairo_line_to(cr, pts[2 * k], pts[2 * k + 1]);
+    }
+    cairo_close_path(cr);
+    fill_and_stroke(cr, it);
+    return true;
+}
+
+static bool paint_text(void *state, const rc_canvas_item *it)
 {
     static const double shift[] = {0, 0.5, 1}; /* ORDER rc_anchor */
+    cairo_t *cr = ((painting *)state)->cr;
+    const rc_fonts *fonts = ((painting *)state)->fonts;
     cairo_save(cr);
     cairo_set_font_face(cr, rc_fonts_cairo_face(fonts, it->font));
     cairo_set_font_size(cr, it->size);
@@ -51,11 +103,13 @@ static void paint_text(cairo_t *cr, const rc_chart_item *it, const rc_fonts *fon
     /* Before cairo_restore lets the context's reference go (font.h says why). */
     rc_fonts_hold_scaled(fonts, cairo_get_scaled_font(cr));
     cairo_restore(cr);
+    return true;
 }
 
-static void paint(cairo_t *cr, const rc_chart *chart, const rc_fonts *fonts)
+/* What every item is drawn with. */
+static void set_up(cairo_t *cr)
 {
-    /* Unhinted outlines at their design advances: the widths chart.c
+    /* Unhinted outlines at their design advances: the widths the chart
      * measured, at any scale, in every output. */
     cairo_font_options_t *fo = cairo_font_options_create();
     cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
@@ -65,47 +119,6 @@ static void paint(cairo_t *cr, const rc_chart *chart, const rc_fonts *fonts)
     cairo_font_options_destroy(fo);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
-
-    for (size_t i = 0; i < rc_chart_count(chart); i++) {
-        const rc_chart_item *it = rc_chart_item_at(chart, i);
-        switch (it->kind) {
-        case RC_ITEM_PATH:
-            for (size_t k = 0; k < it->npoints; k++) {
-                if (k == 0)
-                    cairo_move_to(cr, it->points[0], it->points[1]);
-                else
-                    cairo_line_to(cr, it->points[2 * k], it->points[2 * k + 1]);
-            }
-            if (it->closed)
-                cairo_close_path(cr);
-            fill_and_stroke(cr, it);
-            break;
-        case RC_ITEM_RECT:
-            cairo_rectangle(cr, it->x, it->y, it->w, it->h);
-            fill_and_stroke(cr, it);
-            break;
-        case RC_ITEM_MARKER: {
-            double pts[20];
-            size_t n = rc_marker_outline(it->shape, it->x, it->y, it->size, pts);
-            if (n == 0) {
-                cairo_new_sub_path(cr);
-                cairo_arc(cr, it->x, it->y, it->size / 2, 0, 2 * pi);
-            } else {
-                cairo_move_to(cr, pts[0], pts[1]);
-                for (size_t k = 1; k < n; k++)
-                    cairo_line_to(cr, pts[2 * k], pts[2 * k + 1]);
-            }
-            cairo_close_path(cr);
-            fill_and_stroke(cr, it);
-            break;
-        }
-        case RC_ITEM_TEXT:
-            paint_text(cr, it, fonts);
-            break;
-        default:
-            abort(); /* a kind this painter does not know: ORDER RC_ITEM */
-        }
-    }
 }
 
 /* Encodes the RGB24 image surface as PNG (png_encode.h says why not
@@ -141,7 +154,7 @@ static char *finish(cairo_t *cr, cairo_surface_t *surface, rc_png_encoder *encod
  * (rc_fonts_keep): a new image surface's memory came fresh from the
  * system for every chart, and touching it the first time cost more than
  * drawing. */
-typedef struct {
+typedef struct pixels {
     unsigned char *data;
     size_t size;
     rc_png_encoder *encoder;
@@ -159,25 +172,27 @@ static void drop_pixels(void *p)
 /* Whether the chart's first item, its background, paints every pixel of
  * a w x h surface opaquely and whole: then what the memory held before
  * cannot show, and it need not be cleared. */
-static bool covers_surface(const rc_chart *chart, double scale, int w, int h)
+static bool covers_surface(const rc_canvas *chart, double scale, int w, int h)
 {
-    if (rc_chart_count(chart) == 0)
+    if (rc_canvas_count(chart) == 0)
         return false;
-    const rc_chart_item *bg = rc_chart_item_at(chart, 0);
+    const rc_canvas_item *bg = rc_canvas_item_at(chart, 0);
     return bg->kind == RC_ITEM_RECT && bg->has_fill && bg->stroke_width <= 0 && bg->x == 0 &&
            bg->y == 0 && bg->w * scale >= w && bg->h * scale >= h;
 }
 
-char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, size_t *len)
+static void *begin(const rc_canvas *canvas, const rc_paint_target *target)
 {
-    rc_buffer b = {0};
-    int w = (int)ceil(rc_chart_width(chart) * scale), h = (int)ceil(rc_chart_height(chart) * scale);
+    double scale = target->scale;
+    const rc_fonts *fonts = target->fonts;
+    int w = (int)ceil(rc_canvas_width(canvas) * scale), h = (int)ceil(rc_canvas_height(canvas) * scale);
     int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
     if (stride <= 0 || h <= 0)
         return NULL;
     size_t need = (size_t)stride * (size_t)h;
-    pixels *px = rc_fonts_take(fonts, RC_SPARE_PIXELS);
-    if (!px)
+    painting *p = malloc(sizeof *p);
+    pixels *px = p ? rc_fonts_take(fonts, RC_SPARE_PIXELS) : NULL;
+    if (p && !px)
         px = calloc(1, sizeof *px);
     if (px && px->size < need) {
         free(px->data);
@@ -189,20 +204,38 @@ char *rc_paint_png(const rc_chart *chart, const rc_fonts *fonts, double scale, s
     if (!px || !px->data || !px->encoder) {
         if (px)
             drop_pixels(px);
+        free(p);
         return NULL;
     }
-    if (!covers_surface(chart, scale, w, h))
+    if (!covers_surface(canvas, scale, w, h))
         memset(px->data, 0, need); /* as a new surface starts */
     /* RGB24: no alpha channel, the chart paints its own white background. */
-    cairo_surface_t *s = cairo_image_surface_create_for_data(px->data, CAIRO_FORMAT_RGB24, w, h,
-                                                             stride);
-    cairo_t *cr = cairo_create(s);
-    cairo_scale(cr, scale, scale);
-    paint(cr, chart, fonts);
-    char *png = finish(cr, s, px->encoder, &b, len);
-    if (px->size <= KEEP_PIXELS_UP_TO)
-        rc_fonts_keep(fonts, RC_SPARE_PIXELS, px, drop_pixels);
-    else
-        drop_pixels(px);
-    return png;
+    p->surface = cairo_image_surface_create_for_data(px->data, CAIRO_FORMAT_RGB24, w, h, stride);
+    p->cr = cairo_create(p->surface);
+    p->fonts = fonts;
+    p->px = px;
+    cairo_scale(p->cr, scale, scale);
+    set_up(p->cr);
+    return p;
 }
+
+static bool end(void *state, bool ok, char **bytes, size_t *len)
+{
+    painting *p = state;
+    rc_buffer b = {0};
+    if (ok) {
+        *bytes = finish(p->cr, p->surface, p->px->encoder, &b, len);
+    } else {
+        cairo_destroy(p->cr);
+        cairo_surface_destroy(p->surface);
+    }
+    if (p->px->size <= KEEP_PIXELS_UP_TO)
+        rc_fonts_keep(p->fonts, RC_SPARE_PIXELS, p->px, drop_pixels);
+    else
+        drop_pixels(p->px);
+    free(p);
+    return ok && *bytes;
+}
+
+const rc_painter rc_painter_png = {"png", begin, paint_path, paint_rect, paint_marker, paint_text,
+                                   end};

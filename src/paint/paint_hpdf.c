@@ -1,10 +1,9 @@
-/* paint_hpdf.c: paints a chart description (chart.h) with libharu's path
+/* paint_hpdf.c: paints a canvas (canvas.h) with libharu's path
  * and text operators, so the chart inside a PDF stays sharp at any zoom and
  * its labels are text. See paint_hpdf.h; paint_cairo.c is the reference
  * for how each item looks. */
 #include "paint/paint_hpdf.h"
 
-#include <assert.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -91,7 +90,7 @@ static double py(const place *pl, double y) { return pl->page_h - (pl->top + pl-
 
 /* libharu 2.3 takes dash lengths as whole numbers (1 to 100), so a dashed
  * stroke is drawn in a space `unit` times finer than the page's. */
-static double dash_unit(const rc_chart_item *it, double scale)
+static double dash_unit(const rc_canvas_item *it, double scale)
 {
     double longest = 0;
     for (int i = 0; i < it->ndash && i < 4; i++)
@@ -103,7 +102,7 @@ static double dash_unit(const rc_chart_item *it, double scale)
 }
 
 /* Sets the stroke of `it` in a space `unit` times finer than the page's. */
-static bool set_stroke(HPDF_Page page, pen *pn, const rc_chart_item *it, double scale, double unit)
+static bool set_stroke(HPDF_Page page, pen *pn, const rc_canvas_item *it, double scale, double unit)
 {
     bool ok = true;
     if (!pn->known_stroke || !same_rgb(pn->stroke, it->stroke)) {
@@ -150,7 +149,7 @@ static bool finish_path(HPDF_Page page, bool fill, bool stroke, bool closed)
 
 /* A path, rectangle or marker: its outline as vertices (pts, n), or a
  * circle (n == 0, centre cx, cy, radius r), in description points. */
-static bool paint_shape(HPDF_Page page, const place *pl, const rc_chart_item *it,
+static bool paint_shape(HPDF_Page page, const place *pl, const rc_canvas_item *it,
                         const double *pts, size_t n, bool closed, double cx, double cy, double r)
 {
     bool fill = it->has_fill, stroke = it->stroke_width > 0;
@@ -188,7 +187,7 @@ static bool paint_shape(HPDF_Page page, const place *pl, const rc_chart_item *it
     return ok;
 }
 
-static bool paint_text(HPDF_Page page, const place *pl, const rc_chart_item *it,
+static bool paint_text(HPDF_Page page, const place *pl, const rc_canvas_item *it,
                        const rc_hpdf_fonts *fonts)
 {
     if (!it->text || !*it->text)
@@ -232,39 +231,70 @@ static bool paint_text(HPDF_Page page, const place *pl, const rc_chart_item *it,
     return ok;
 }
 
-bool rc_paint_hpdf(HPDF_Page page, const rc_chart *chart, const rc_hpdf_fonts *fonts, double x,
-                   double top, double scale)
+/* A painting in progress on a page (painter.h's rc_painter_pdf). */
+typedef struct {
+    HPDF_Page page;
+    const rc_hpdf_fonts *fonts;
+    pen pen;
+    place place;
+    bool ok; /* false once the page reported an error: nothing more is painted */
+} painting;
+
+static void *begin(const rc_canvas *canvas, const rc_paint_target *target)
 {
-    pen pn = {0};
-    place pl = {x, top, scale, HPDF_Page_GetHeight(page), &pn};
-    bool ok = HPDF_Page_GSave(page) == HPDF_OK;
-    ok &= HPDF_Page_SetLineCap(page, HPDF_BUTT_END) == HPDF_OK;
-    ok &= HPDF_Page_SetLineJoin(page, HPDF_MITER_JOIN) == HPDF_OK;
-    for (size_t i = 0; ok && i < rc_chart_count(chart); i++) {
-        const rc_chart_item *it = rc_chart_item_at(chart, i);
-        switch (it->kind) {
-        case RC_ITEM_PATH:
-            ok &= paint_shape(page, &pl, it, it->points, it->npoints, it->closed, 0, 0, 0);
-            break;
-        case RC_ITEM_RECT: {
-            double r[8] = {it->x,         it->y,         it->x + it->w, it->y,
-                           it->x + it->w, it->y + it->h, it->x,         it->y + it->h};
-            ok &= paint_shape(page, &pl, it, r, 4, true, 0, 0, 0);
-            break;
-        }
-        case RC_ITEM_MARKER: {
-            double pts[20];
-            size_t n = rc_marker_outline(it->shape, it->x, it->y, it->size, pts);
-            ok &= paint_shape(page, &pl, it, pts, n, true, it->x, it->y, it->size / 2);
-            break;
-        }
-        case RC_ITEM_TEXT:
-            ok &= paint_text(page, &pl, it, fonts);
-            break;
-        default:
-            assert(false);
-        }
-    }
-    ok &= HPDF_Page_GRestore(page) == HPDF_OK;
+    (void)canvas;
+    painting *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    HPDF_Page page = target->page;
+    st->page = page;
+    st->fonts = target->page_fonts;
+    st->place = (place){target->x, target->top, target->scale, HPDF_Page_GetHeight(page), &st->pen};
+    st->ok = HPDF_Page_GSave(page) == HPDF_OK;
+    st->ok &= HPDF_Page_SetLineCap(page, HPDF_BUTT_END) == HPDF_OK;
+    st->ok &= HPDF_Page_SetLineJoin(page, HPDF_MITER_JOIN) == HPDF_OK;
+    return st;
+}
+
+static bool paint_path(void *state, const rc_canvas_item *it)
+{
+    painting *st = state;
+    return st->ok = st->ok && paint_shape(st->page, &st->place, it, it->points, it->npoints,
+                                          it->closed, 0, 0, 0);
+}
+
+static bool paint_rect(void *state, const rc_canvas_item *it)
+{
+    painting *st = state;
+    double r[8] = {it->x,         it->y,         it->x + it->w, it->y,
+                   it->x + it->w, it->y + it->h, it->x,         it->y + it->h};
+    return st->ok = st->ok && paint_shape(st->page, &st->place, it, r, 4, true, 0, 0, 0);
+}
+
+static bool paint_marker(void *state, const rc_canvas_item *it)
+{
+    painting *st = state;
+    double pts[20];
+    size_t n = rc_marker_outline(it->shape, it->x, it->y, it->size, pts);
+    return st->ok = st->ok && paint_shape(st->page, &st->place, it, pts, n, true, it->x, it->y,
+                                          it->size / 2);
+}
+
+static bool paint_item_text(void *state, const rc_canvas_item *it)
+{
+    painting *st = state;
+    return st->ok = st->ok && paint_text(st->page, &st->place, it, st->fonts);
+}
+
+static bool end(void *state, bool ok, char **bytes, size_t *len)
+{
+    (void)bytes, (void)len; /* paints on the page: no file */
+    painting *st = state;
+    ok = st->ok && ok;
+    ok &= HPDF_Page_GRestore(st->page) == HPDF_OK;
+    free(st);
     return ok;
 }
+
+const rc_painter rc_painter_pdf = {"pdf", begin, paint_path, paint_rect, paint_marker,
+                                   paint_item_text, end};

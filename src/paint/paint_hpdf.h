@@ -1,6 +1,6 @@
 /* paint_hpdf.h: the libharu side of the PDF renderer (render_pdf*.c): the
  * fonts a PDF is set in, and a painter that draws a chart description
- * (chart.h) on a PDF page as vectors and real text.
+ * (canvas.h) on a PDF page as vectors and real text.
  *
  * Private to render_pdf*.c and paint_hpdf.c; it pulls in hpdf.h, which no
  * public header does. Loading and finishing the fonts, which reaches into
@@ -13,7 +13,7 @@
 
 #include <hpdf.h>
 
-#include "render/chart.h"
+#include "paint/painter.h"
 #include "paint/font.h"
 
 /* The fonts of one PDF document: each role's TTF (rc_font_path) embedded
@@ -21,7 +21,7 @@
  * glyph for character c?", answered by the owner (render_pdf.c asks
  * font.c, which read the same files with FreeType). Everything is borrowed from the document
  * being made; nothing here is freed on its own. */
-typedef struct {
+typedef struct rc_hpdf_fonts {
     HPDF_Font font[RC_FONT_COUNT];
     bool (*has_glyph)(void *ctx, rc_font_role role, unsigned long c);
     void *ctx;
@@ -47,16 +47,13 @@ char *rc_hpdf_utf8_put(char *o, unsigned long c);
 /* Points: text at 100 % zoom on paper is legible from this size up. */
 #define RC_HPDF_MIN_TEXT 6.0
 
-/* Paints `chart` on `page` with its top-left corner at (x, top), in page
- * points measured from the page's top-left corner (y downward, as in the
- * description), scaled by `scale` (1: the description's own points). Items
- * are painted in order with the rules of chart.h; a text item is printed
- * with rc_hpdf_showable and, should it then measure wider than the item's
- * `width` (a replaced character), at the size that fits that width, but
- * not under RC_HPDF_MIN_TEXT.
- * Returns false if the page reported an error (the document's error
- * handler has the details). */
-bool rc_paint_hpdf(HPDF_Page page, const rc_chart *chart, const rc_hpdf_fonts *fonts, double x,
-                   double top, double scale);
+/* rc_painter_pdf (painter.h) paints a canvas on target->page with its
+ * top-left corner at (target->x, target->top), in page points measured
+ * from the page's top-left corner (y downward, as on the canvas), scaled
+ * by target->scale (1: the canvas's own points), its text in
+ * target->page_fonts. Items are painted in order with the rules of
+ * canvas.h; a text item is printed with rc_hpdf_showable and, should it
+ * then measure wider than the item's `width` (a replaced character), at
+ * the size that fits that width, but not under RC_HPDF_MIN_TEXT. */
 
 #endif

@@ -1,5 +1,5 @@
-/* paint_svg.c: paints chart descriptions (chart.h) as SVG documents, by
- * chart.h's painting rules, writing the markup directly.
+/* paint_svg.c: paints canvases (canvas.h) as SVG documents, by the
+ * canvas's painting rules, writing the markup directly.
  *
  * Why not Cairo's SVG surface (which paint_cairo.c used): it drew each
  * glyph as an outline once per font size and direction, and each glyph of
@@ -10,7 +10,7 @@
  * text is a group scaled to its size whose glyphs sit at their advance
  * widths, whole font units. Shapes are the same paths, colours and stroke
  * settings as Cairo's (Cairo's miter limit, 10, set on the root). */
-#include "render/chart.h"
+#include "paint/painter.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -24,6 +24,7 @@ static const double pi = 3.14159265358979323846;
 
 typedef struct {
     rc_buffer body;
+    const rc_canvas *canvas;
     const rc_fonts *fonts;
     unsigned char *used[RC_FONT_COUNT]; /* glyphs drawn, by index */
     bool failed;
@@ -83,7 +84,7 @@ static void put_colour(rc_buffer *b, rc_rgb c)
 }
 
 /* fill= and the stroke's attributes of a shape, and the element's end. */
-static void put_paint(rc_buffer *b, const rc_chart_item *it)
+static void put_paint(rc_buffer *b, const rc_canvas_item *it)
 {
     rc_buffer_puts(b, " fill=\"");
     if (it->has_fill)
@@ -118,10 +119,11 @@ static void put_point(rc_buffer *b, char command, double x, double y)
     put_number(b, y);
 }
 
-static void paint_path(rc_buffer *b, const rc_chart_item *it)
+static bool paint_path(void *state, const rc_canvas_item *it)
 {
+    rc_buffer *b = &((svg_writer *)state)->body;
     if (it->npoints == 0)
-        return;
+        return true;
     rc_buffer_puts(b, "<path d=\"");
     for (size_t k = 0; k < it->npoints; k++)
         put_point(b, k == 0 ? 'M' : 'L', it->points[2 * k], it->points[2 * k + 1]);
@@ -129,10 +131,12 @@ static void paint_path(rc_buffer *b, const rc_chart_item *it)
         rc_buffer_puts(b, "Z");
     rc_buffer_puts(b, "\"");
     put_paint(b, it);
+    return true;
 }
 
-static void paint_rect(rc_buffer *b, const rc_chart_item *it)
+static bool paint_rect(void *state, const rc_canvas_item *it)
 {
+    rc_buffer *b = &((svg_writer *)state)->body;
     rc_buffer_puts(b, "<path d=\"");
     put_point(b, 'M', it->x, it->y);
     put_point(b, 'L', it->x + it->w, it->y);
@@ -140,10 +144,12 @@ static void paint_rect(rc_buffer *b, const rc_chart_item *it)
     put_point(b, 'L', it->x, it->y + it->h);
     rc_buffer_puts(b, "Z\"");
     put_paint(b, it);
+    return true;
 }
 
-static void paint_marker(rc_buffer *b, const rc_chart_item *it)
+static bool paint_marker(void *state, const rc_canvas_item *it)
 {
+    rc_buffer *b = &((svg_writer *)state)->body;
     double pts[20];
     size_t n = rc_marker_outline(it->shape, it->x, it->y, it->size, pts);
     if (n == 0) {
@@ -161,6 +167,7 @@ static void paint_marker(rc_buffer *b, const rc_chart_item *it)
         rc_buffer_puts(b, "Z\"");
     }
     put_paint(b, it);
+    return true;
 }
 
 static const char role_letter[RC_FONT_COUNT] = {'r', 'b'}; /* ORDER RC_FONT */
@@ -168,8 +175,9 @@ static const char role_letter[RC_FONT_COUNT] = {'r', 'b'}; /* ORDER RC_FONT */
 /* One line of text: a group that maps font units to the page (scaled to
  * the size, y flipped, turned by the angle, its origin where the text
  * starts), holding each glyph at its advance. */
-static void paint_text(svg_writer *w, const rc_chart_item *it)
+static bool paint_text(void *state, const rc_canvas_item *it)
 {
+    svg_writer *w = state;
     static const double shift[] = {0, 0.5, 1}; /* ORDER rc_anchor */
     rc_buffer *b = &w->body;
     double s = it->size / rc_fonts_units_per_em(w->fonts, it->font);
@@ -210,6 +218,7 @@ static void paint_text(svg_writer *w, const rc_chart_item *it)
         at += g.advance;
     }
     rc_buffer_puts(b, "</g>\n");
+    return !w->failed;
 }
 
 /* <defs>: every glyph the text used, once, by font and glyph index. */
@@ -231,58 +240,63 @@ static void put_glyphs(rc_buffer *out, const svg_writer *w)
     rc_buffer_puts(out, "</defs>\n");
 }
 
-char *rc_paint_svg(const rc_chart *chart, const rc_fonts *fonts, size_t *len)
+static void *begin(const rc_canvas *canvas, const rc_paint_target *target)
 {
-    svg_writer w = {.fonts = fonts};
-    rc_buffer out = {0};
+    svg_writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->canvas = canvas;
+    w->fonts = target->fonts;
     for (int r = 0; r < RC_FONT_COUNT; r++) {
-        w.used[r] = calloc(rc_fonts_glyph_count(fonts, (rc_font_role)r) + 1, 1);
-        w.failed |= !w.used[r];
+        w->used[r] = calloc(rc_fonts_glyph_count(w->fonts, (rc_font_role)r) + 1, 1);
+        w->failed |= !w->used[r];
     }
-    for (size_t i = 0; i < rc_chart_count(chart) && !w.failed; i++) {
-        const rc_chart_item *it = rc_chart_item_at(chart, i);
-        switch (it->kind) {
-        case RC_ITEM_PATH:
-            paint_path(&w.body, it);
-            break;
-        case RC_ITEM_RECT:
-            paint_rect(&w.body, it);
-            break;
-        case RC_ITEM_MARKER:
-            paint_marker(&w.body, it);
-            break;
-        case RC_ITEM_TEXT:
-            paint_text(&w, it);
-            break;
-        default:
-            abort(); /* a kind this painter does not know: ORDER RC_ITEM */
-        }
+    if (w->failed) {
+        for (int r = 0; r < RC_FONT_COUNT; r++)
+            free(w->used[r]);
+        free(w);
+        return NULL;
     }
-    if (!w.failed) {
+    return w;
+}
+
+/* The document: the root, the glyphs used, then the items painted. */
+static bool end(void *state, bool ok, char **bytes, size_t *len)
+{
+    svg_writer *w = state;
+    const rc_canvas *canvas = w->canvas;
+    rc_buffer out = {0};
+    ok = ok && !w->failed;
+    if (ok) {
         rc_buffer_puts(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                              "<svg xmlns=\"http://www.w3.org/2000/svg\" "
                              "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"");
-        put_number(&out, rc_chart_width(chart));
+        put_number(&out, rc_canvas_width(canvas));
         rc_buffer_puts(&out, "pt\" height=\"");
-        put_number(&out, rc_chart_height(chart));
+        put_number(&out, rc_canvas_height(canvas));
         rc_buffer_puts(&out, "pt\" viewBox=\"0 0 ");
-        put_number(&out, rc_chart_width(chart));
+        put_number(&out, rc_canvas_width(canvas));
         rc_buffer_puts(&out, " ");
-        put_number(&out, rc_chart_height(chart));
+        put_number(&out, rc_canvas_height(canvas));
         rc_buffer_puts(&out, "\" version=\"1.1\">\n");
-        put_glyphs(&out, &w);
+        put_glyphs(&out, w);
         rc_buffer_puts(&out, "<g stroke-miterlimit=\"10\">\n");
-        if (w.body.data)
-            rc_buffer_put(&out, w.body.data, w.body.len);
+        if (w->body.data)
+            rc_buffer_put(&out, w->body.data, w->body.len);
         rc_buffer_puts(&out, "</g>\n</svg>\n");
     }
     for (int r = 0; r < RC_FONT_COUNT; r++)
-        free(w.used[r]);
-    bool ok = !w.failed && !w.body.failed;
-    free(w.body.data);
+        free(w->used[r]);
+    ok = ok && !w->body.failed;
+    free(w->body.data);
+    free(w);
     if (!ok) {
         free(out.data);
-        return NULL;
+        return false;
     }
-    return rc_buffer_take(&out, len);
+    *bytes = rc_buffer_take(&out, len);
+    return *bytes != NULL;
 }
+
+const rc_painter rc_painter_svg = {"svg", begin, paint_path, paint_rect, paint_marker, paint_text,
+                                   end};

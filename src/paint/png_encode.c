@@ -1,16 +1,17 @@
 /* png_encode.c: PNG files of opaque images (png_encode.h).
  *
- * Why not libpng with zlib: at zlib's fastest level, deflate took 70 % of
- * painting a PNG chart, most of it hashing every byte of the rows. After
- * the Up filter a chart's rows are 90 % zeros, and the rest repeats the
- * byte before it, the row above, or a recent stretch (the same glyph, the
- * same edge). This encoder tries just those three places at each byte,
+ * Why not libpng with zlib: at zlib's fastest level, deflate was most of
+ * the time of painting a PNG chart, most of it spent hashing every byte of
+ * the rows. After the Up filter a chart's rows are mostly zeros, and the
+ * rest repeats the byte before it, the row above, or a recent stretch (the
+ * same glyph, the same edge). This encoder tries just those three places at each byte,
  * the hash table only when the first two fall short, compares eight bytes
  * at a time, and codes the result with a Huffman code fitted to each
  * block (RFC 1951 dynamic blocks). Its memory is kept from one image to
  * the next (rc_png_encoder), as page faults on fresh memory cost as much
  * as the work. The file is a standard PNG (RFC 2083: IHDR, one IDAT,
- * IEND) that any decoder reads. */
+ * IEND) that any decoder reads. What it gained, measured, is in
+ * docs/benchmarks.md ("The PNG encoder"). */
 #include "paint/png_encode.h"
 
 #include <stddef.h>
@@ -19,6 +20,8 @@
 #include <string.h>
 
 #include <zlib.h> /* crc32 */
+
+#include "util/array.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h> /* part of every x86-64 compiler: SSE2 is in the base ISA */
@@ -119,18 +122,10 @@ static bool reserve(deflater *d, size_t more)
 {
     if (d->failed)
         return false;
-    if (d->len + more <= d->cap)
-        return true;
-    size_t cap = d->cap ? d->cap : 65536;
-    while (cap < d->len + more)
-        cap *= 2;
-    unsigned char *p = realloc(d->out, cap);
-    if (!p) {
+    if (!RC_GROW(d->out, d->cap, d->len + more)) {
         d->failed = true;
         return false;
     }
-    d->out = p;
-    d->cap = cap;
     return true;
 }
 
@@ -539,9 +534,8 @@ static bool filter_up(const unsigned char *line, const unsigned char *above, int
     /* Eight pixels, then four, at a time when all are as the ones above
      * (most pixels of a chart): one comparison, then zeros (written
      * sixteen bytes at a time, the next pixels overwriting the four too
-     * many). Two pixels at a time, encoding k0000's two charts took
-     * 97.2 M instructions; four at a time, 5 % fewer; eight, 2.6 % fewer
-     * again (callgrind on bench_png). */
+     * many). Eight at a time take fewer instructions than four, and four
+     * fewer than two (docs/benchmarks.md, "The PNG encoder"). */
     if (above) {
         __m128i zero = _mm_setzero_si128();
         for (; x + 8 <= width; x += 8, o += 24) {

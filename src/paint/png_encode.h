@@ -1,10 +1,8 @@
 /* png_encode.h: PNG files of opaque images, with a DEFLATE encoder made for
  * charts: flat colours, long runs of equal bytes, rows much like the row
- * above. On the charts it takes, filtering included, less than half the
- * time zlib's fastest level takes to compress the filtered rows alone
- * (8.8 ms against 19.7 for k0000's two charts of tests/bench/gen_kernels),
- * for files 1 % larger; the pixels a decoder reads back are exactly the
- * ones given. */
+ * above. On such images it is faster than zlib's fastest level, for files
+ * about as small (docs/benchmarks.md, "The PNG encoder", has the figures);
+ * the pixels a decoder reads back are exactly the ones given. */
 #ifndef ROOFCAST_PNG_ENCODE_H
 #define ROOFCAST_PNG_ENCODE_H
 
@@ -22,8 +20,8 @@ bool rc_png_encode_xrgb(const unsigned char *pixels, int width, int height, size
                         rc_buffer *out);
 
 /* An encoder's working memory (a few hundred KB), kept from one image to
- * the next: fresh memory costs a page fault per 4 KB when first touched,
- * which came to a fifth of encoding a chart. One thread at a time. */
+ * the next, since fresh memory costs a page fault per 4 KB when first
+ * touched, a large part of encoding a chart. One thread at a time. */
 typedef struct rc_png_encoder rc_png_encoder;
 
 /* NULL when memory ran out; the caller frees it with rc_png_encoder_free

@@ -72,7 +72,7 @@ char *rc_render_template_edited(rc_templates *t, rc_template_id id, xmlDocPtr do
  * rendered literally by a CommonMark + GFM renderer, on one line. */
 char *rc_markdown_escape(const char *text);
 
-/* ---- charts (chart.c describes, paint_svg.c and paint_cairo.c paint) -- */
+/* ---- charts (chart*.c describe, the painters of paint/painter.h paint) - */
 
 typedef enum {
     RC_CHART_ROOFLINE, /* <kernel>-roofline.svg / .png */
@@ -94,12 +94,18 @@ char *rc_render_chart(xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
                       rc_diag *diag);
 
 /* The description of chart `kind` of kernel `kernel_id` (NULL for
- * RC_CHART_OVERVIEW), to paint in several formats with rc_paint_svg and
- * rc_paint_png (chart.h). The caller frees it with rc_chart_free; NULL
- * after reporting. */
-struct rc_chart *rc_render_chart_describe(xmlDocPtr doc, const char *kernel_id,
-                                          rc_chart_kind kind, const rc_fonts *fonts,
-                                          rc_diag *diag);
+ * RC_CHART_OVERVIEW), to paint in several formats with
+ * rc_render_chart_paint. The caller frees it with rc_chart_free (chart.h);
+ * NULL after reporting. */
+struct rc_canvas *rc_render_chart_describe(xmlDocPtr doc, const char *kernel_id,
+                                           rc_chart_kind kind, const rc_fonts *fonts,
+                                           rc_diag *diag);
+
+/* Paints a described chart as SVG or PNG (RC_PNG_SCALE pixels per point),
+ * text with `fonts`. Returns a new buffer (the caller frees it) and its
+ * length, or NULL when out of memory; reports nothing. */
+char *rc_render_chart_paint(const struct rc_canvas *chart, rc_image_format format,
+                            const rc_fonts *fonts, size_t *len);
 
 /* ---- HTML (render_html.c, templates html.xsl and index.xsl) ------------ */
 

@@ -1,10 +1,11 @@
 /* render_chart.c: the chart files, <kernel>-roofline.*, <kernel>-time.*
- * and index.*: the results tree described (chart.c), then painted
- * (paint_cairo.c). */
+ * and index.*: the results tree described (chart_*.c), then painted
+ * (paint/painter.h). */
 #include "render/render.h"
 
 #include <string.h>
 
+#include "paint/painter.h"
 #include "render/chart.h"
 #include "results/results.h"
 
@@ -59,14 +60,23 @@ rc_chart *rc_render_chart_describe(xmlDocPtr doc, const char *kernel_id, rc_char
     return describe(doc, kernel_id, kind, fonts, diag);
 }
 
+char *rc_render_chart_paint(const rc_chart *chart, rc_image_format format, const rc_fonts *fonts,
+                            size_t *len)
+{
+    const rc_painter *painter = format == RC_IMAGE_SVG ? &rc_painter_svg : &rc_painter_png;
+    rc_paint_target target = {.fonts = fonts, .scale = RC_PNG_SCALE};
+    char *out = NULL;
+    rc_paint(painter, chart, &target, &out, len);
+    return out;
+}
+
 char *rc_render_chart(xmlDocPtr doc, const char *kernel_id, rc_chart_kind kind,
                       rc_image_format format, const rc_fonts *fonts, size_t *len, rc_diag *diag)
 {
     rc_chart *chart = describe(doc, kernel_id, kind, fonts, diag);
     if (!chart)
         return NULL;
-    char *out = format == RC_IMAGE_SVG ? rc_paint_svg(chart, fonts, len)
-                                       : rc_paint_png(chart, fonts, RC_PNG_SCALE, len);
+    char *out = rc_render_chart_paint(chart, format, fonts, len);
     if (!out)
         rc_error_at(diag, NULL, 0, "cannot draw the %s chart%s%s as %s", kind_name(kind),
                     kernel_id ? " of " : "", kernel_id ? kernel_id : "",

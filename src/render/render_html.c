@@ -68,7 +68,7 @@ static char *put_data_uri(char *out, const unsigned char *data, size_t n)
  * serialized again. */
 #define CHART_MARKER "data-roofcast-chart"
 #define CHART_TOKEN "roofcast-chart:"
-#define MAX_CHARTS 2
+#define MAX_CHARTS 4 /* a report's roofline and time charts, each wide and narrow */
 #define MAX_PLACED 8
 
 typedef struct {
@@ -99,7 +99,7 @@ static bool add_chart(xmlNodePtr charts, const char *kind, const rc_chart *chart
     chart_image image = {.kind = kind, .svg = (const unsigned char *)painted,
                          .svg_len = painted_len};
     if (!painted) {
-        image.painted = rc_paint_svg(chart, fonts, &image.svg_len);
+        image.painted = rc_render_chart_paint(chart, RC_IMAGE_SVG, fonts, &image.svg_len);
         image.svg = (const unsigned char *)image.painted;
     }
     if (!image.svg)
@@ -194,6 +194,8 @@ static void put_chart(xmlNodePtr img, xmlAttrPtr marker, chart_images *images)
     xmlAttrPtr old = xmlHasProp(img, X("src"));
     if (old)
         xmlRemoveProp(old);
+    if ((old = xmlHasProp(img, X("srcset"))))
+        xmlRemoveProp(old);
     char token[48];
     snprintf(token, sizeof token, "%s%s", CHART_TOKEN, image->kind);
     bool placed = image->nplaced < MAX_PLACED;
@@ -201,7 +203,8 @@ static void put_chart(xmlNodePtr img, xmlAttrPtr marker, chart_images *images)
         xmlRemoveProp(marker);
         return;
     }
-    xmlNodeSetName((xmlNodePtr)marker, X("src"));
+    /* A <picture>'s <source> names its image in srcset, an <img> in src. */
+    xmlNodeSetName((xmlNodePtr)marker, X(xmlStrEqual(img->name, X("source")) ? "srcset" : "src"));
     if (placed)
         image->placed[image->nplaced++] = marker;
 }
@@ -289,6 +292,29 @@ static bool put_uris_in_tree(const chart_images *images)
     return true;
 }
 
+/* The page without the end tags of <source>, a void element: libxml2's
+ * HTML serializer knows HTML 4's empty elements, not HTML5's, and closes
+ * it. Only markup can hold the text (the serializer escapes '<' in text
+ * and attribute values). Returns page, its length in *len. */
+static char *without_source_end_tags(char *page, size_t *len)
+{
+    static const char tag[] = "</source>";
+    const size_t n = sizeof tag - 1;
+    if (!page)
+        return NULL;
+    char *o = page;
+    const char *p = page, *end = page + *len;
+    while (p < end) {
+        if (*p == '<' && (size_t)(end - p) >= n && memcmp(p, tag, n) == 0)
+            p += n;
+        else
+            *o++ = *p++;
+    }
+    *o = '\0';
+    *len = (size_t)(o - page);
+    return page;
+}
+
 /* rc_result_save: the page with its charts. */
 static char *save_with_charts(rc_templates *t, rc_template_id id, xmlDocPtr result, void *ctx,
                               size_t *len)
@@ -300,10 +326,12 @@ static char *save_with_charts(rc_templates *t, rc_template_id id, xmlDocPtr resu
     if (page && tokens_all_placed(page, page_len, images)) {
         char *out = splice_uris(page, page_len, images, len);
         free(page);
-        return out;
+        return without_source_end_tags(out, len);
     }
     free(page);
-    return put_uris_in_tree(images) ? rc_template_save(t, id, result, len) : NULL;
+    return put_uris_in_tree(images)
+               ? without_source_end_tags(rc_template_save(t, id, result, len), len)
+               : NULL;
 }
 
 static xmlNodePtr find_kernel(xmlNodePtr root, const char *id)
@@ -356,8 +384,9 @@ static xmlNodePtr html_chart_parent(xmlDocPtr doc, const char *kernel_id, xmlDoc
 }
 
 /* A kernel page's two charts, roofline and time, taken as painted or
- * described and painted here. A chart without a description (a kernel
- * with no estimate has no roofline) is left out. */
+ * described and painted here, then their narrow layouts, described and
+ * painted here. A chart without a description (a kernel with no estimate
+ * has no roofline) is left out. */
 static bool add_kernel_charts(xmlNodePtr charts, xmlNodePtr where, xmlNodePtr gpus,
                               const rc_fonts *fonts, const rc_painted_svgs *painted,
                               chart_images *images)
@@ -376,6 +405,16 @@ static bool add_kernel_charts(xmlNodePtr charts, xmlNodePtr where, xmlNodePtr gp
     else if (ok) {
         rc_chart *tm = rc_chart_new_time(where, gpus, fonts);
         ok = !tm || add_described(charts, "time", tm, fonts, images);
+    }
+    /* The narrow layouts, which the page shows on a phone's screen in place of the wide
+     * ones (html.xsl: a <picture> with a <source> for narrow windows). */
+    if (ok) {
+        rc_chart *r = rc_chart_new_roofline_laid_out(where, gpus, fonts, &RC_ROOFLINE_NARROW);
+        ok = !r || add_described(charts, "roofline-narrow", r, fonts, images);
+    }
+    if (ok) {
+        rc_chart *tm = rc_chart_new_time_narrow(where, gpus, fonts);
+        ok = !tm || add_described(charts, "time-narrow", tm, fonts, images);
     }
     return ok;
 }

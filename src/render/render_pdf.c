@@ -631,7 +631,10 @@ static void chart_page(pdf *p, xmlNodePtr k, double frame)
     rc_chart *chart = page_chart(p, k, fmax(PLOT_MIN, fmin(PLOT_PAGE, (avail - frame) / CHART_SCALE)));
     p->page = chart ? pdf_new_page(p) : NULL;
     if (p->page)
-        rc_paint_hpdf(p->page, chart, &p->hf, MARGIN_X, MARGIN_TOP, CHART_SCALE);
+        rc_paint(&rc_painter_pdf, chart,
+                 &(rc_paint_target){.page = p->page, .page_fonts = &p->hf, .x = MARGIN_X,
+                                     .top = MARGIN_TOP, .scale = CHART_SCALE},
+                 NULL, NULL);
     rc_chart_free(chart);
 }
 
@@ -659,7 +662,10 @@ void pr_kernel_page(pdf *p, xmlNodePtr k)
     if (p->page) {
         kernel_blocks(p, k, scale, chart ? rc_chart_height(chart) * CHART_SCALE : chart_h, &top);
         if (chart)
-            rc_paint_hpdf(p->page, chart, &p->hf, MARGIN_X, top, CHART_SCALE);
+            rc_paint(&rc_painter_pdf, chart,
+                     &(rc_paint_target){.page = p->page, .page_fonts = &p->hf, .x = MARGIN_X,
+                                         .top = top, .scale = CHART_SCALE},
+                     NULL, NULL);
         if (chart_h == NEXT_PAGE)
             chart_page(p, k, frame);
     }

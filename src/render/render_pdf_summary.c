@@ -324,7 +324,10 @@ static void overview_chart(pdf *p, xmlDocPtr doc, const overview *o, pdf_flow *f
             return;
         double top = f->y + 14;
         if (p->page)
-            rc_paint_hpdf(p->page, chart, &p->hf, MARGIN_X, top, CHART_SCALE);
+            rc_paint(&rc_painter_pdf, chart,
+                     &(rc_paint_target){.page = p->page, .page_fonts = &p->hf, .x = MARGIN_X,
+                                         .top = top, .scale = CHART_SCALE},
+                     NULL, NULL);
         f->y = top + rc_chart_height(chart) * CHART_SCALE;
         rc_chart_free(chart);
         first += count;

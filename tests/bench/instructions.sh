@@ -42,8 +42,7 @@ results-tree rc_results_add_kernel
 gpus-of-each-tree rc_results_new
 markdown rc_render_template
 html rc_render_html
-svg rc_paint_svg
-png rc_paint_png
+svg+png rc_render_chart_paint
 png-encoding rc_png_encoder_encode
 pdf rc_render_pdf_kernel
 overviews run_render_overviews

@@ -55,6 +55,20 @@ for p in $pages; do
     done
     if [ "$p" = index.html ]; then want=1; else want=2; fi
     [ "$n" -eq "$want" ] && ok || bad "$p: $n charts embedded, expected $want"
+    # A report's two charts have narrow layouts for a phone (issue 29 item 5): each a
+    # <source> for narrow windows in the chart's <picture>, an SVG 270 pt wide.
+    sources=$(grep -o -E '<picture><source media="\(max-width: 600px\)" srcset="data:image/svg' "$p" | wc -l)
+    n=0
+    for uri in $(grep -o -E 'srcset="data:image/svg\+xml;base64,[A-Za-z0-9+/=]*"' "$p"); do
+        n=$((n + 1))
+        printf '%s' "$uri" | sed 's/^.*base64,//; s/"$//' | base64 -d > "$out/narrow.svg"
+        xmllint --noout "$out/narrow.svg" && ok || bad "$p: narrow chart $n is not well-formed"
+        grep -q '<svg [^>]* width="270pt"' "$out/narrow.svg" && ok || bad "$p: narrow chart $n is not 270 pt wide"
+    done
+    if grep -q '</source>' "$p"; then bad "$p: an end tag for <source>, a void element"; else ok; fi
+    if [ "$p" = index.html ]; then want=0; else want=2; fi
+    [ "$n" -eq "$want" ] && [ "$sources" -eq "$want" ] && ok ||
+        bad "$p: $n narrow charts, $sources in a <picture>, expected $want"
 done
 # The index: a row per kernel linking to its report, the fastest marked.
 for k in getRestricted gpuKendall gpuMeans maximum_kernel; do

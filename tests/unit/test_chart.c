@@ -22,6 +22,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include "paint/painter.h"
 #include "render/chart.h"
 #include "results/results.h"
 #include "results_of_run.h"
@@ -92,17 +93,17 @@ static void assert_close(double got, double want)
 static size_t count_role(const rc_chart *c, rc_item_role role)
 {
     size_t n = 0;
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         n += it->role == role && !(it->stroke_width >= 3.0);
     }
     return n;
 }
 
-static const rc_chart_item *find(const rc_chart *c, rc_item_role role, int series)
+static const rc_canvas_item *find(const rc_chart *c, rc_item_role role, int series)
 {
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         if (it->role == role && it->series == series && !(it->stroke_width >= 3.0))
             return it;
     }
@@ -115,9 +116,9 @@ static const rc_chart_item *find(const rc_chart *c, rc_item_role role, int serie
 static void assert_text_clean(const rc_chart *c)
 {
     double w = rc_chart_width(c), h = rc_chart_height(c);
-    size_t n = rc_chart_count(c);
+    size_t n = rc_canvas_count(c);
     for (size_t i = 0; i < n; i++) {
-        const rc_chart_item *a = rc_chart_item_at(c, i);
+        const rc_canvas_item *a = rc_canvas_item_at(c, i);
         if (a->kind != RC_ITEM_TEXT)
             continue;
         double shift = a->anchor == RC_ANCHOR_START ? 0 : a->anchor == RC_ANCHOR_MIDDLE ? 0.5 : 1;
@@ -133,7 +134,7 @@ static void assert_text_clean(const rc_chart *c)
             fail_msg("text '%s' (%g..%g, %g..%g) leaves the %g x %g chart", a->text, ax0, ax1, ay0,
                      ay1, w, h);
         for (size_t j = i + 1; j < n; j++) {
-            const rc_chart_item *b = rc_chart_item_at(c, j);
+            const rc_canvas_item *b = rc_canvas_item_at(c, j);
             if (b->kind != RC_ITEM_TEXT || b->angle != 0 || a->angle != 0)
                 continue;
             double bs = b->anchor == RC_ANCHOR_START ? 0 : b->anchor == RC_ANCHOR_MIDDLE ? 0.5 : 1;
@@ -155,12 +156,12 @@ static void roofline_has_one_roof_per_gpu(void **state)
     assert_int_equal(count_role(c, RC_ROLE_ROOF), 5);
     assert_int_equal(count_role(c, RC_ROLE_RIDGE), 5);
     /* GPUs in the tree's order, by FP32 peak: TITAN Black first. */
-    const rc_chart_item *roof = find(c, RC_ROLE_ROOF, 0);
+    const rc_canvas_item *roof = find(c, RC_ROLE_ROOF, 0);
     assert_close(roof->data[0], 5.12e12 / 336e9); /* 15.238... FLOP/byte */
     assert_close(roof->data[1], 5.12e12);
     assert_int_equal(roof->npoints, 3);
     /* The knee of the path is where the ridge marker is. */
-    const rc_chart_item *ridge = find(c, RC_ROLE_RIDGE, 0);
+    const rc_canvas_item *ridge = find(c, RC_ROLE_RIDGE, 0);
     assert_close(ridge->data[0], 5.12e12 / 336e9);
     assert_true(fabs(ridge->x - roof->points[2]) < 1e-9 && fabs(ridge->y - roof->points[3]) < 1e-9);
     /* The slope rises 45 degrees on equal decades: y falls as x grows. */
@@ -177,10 +178,10 @@ static void roofline_points_at_the_kernels_intensity(void **state)
     rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
     assert_int_equal(count_role(c, RC_ROLE_POINT_ROOF), 5);
     assert_int_equal(count_role(c, RC_ROLE_POINT_LAUNCH), 5);
-    const rc_chart_item *first = find(c, RC_ROLE_POINT_ROOF, 0);
+    const rc_canvas_item *first = find(c, RC_ROLE_POINT_ROOF, 0);
     for (int s = 0; s < 5; s++) {
-        const rc_chart_item *p = find(c, RC_ROLE_POINT_ROOF, s);
-        const rc_chart_item *l = find(c, RC_ROLE_POINT_LAUNCH, s);
+        const rc_canvas_item *p = find(c, RC_ROLE_POINT_ROOF, s);
+        const rc_canvas_item *l = find(c, RC_ROLE_POINT_LAUNCH, s);
         assert_close(p->data[0], 0.375);
         assert_close(l->data[0], 0.375);
         assert_true(p->x == first->x && l->x == first->x); /* one intensity, one x */
@@ -209,8 +210,8 @@ static void roofline_points_per_memory_level(void **state)
     for (int s = 0; s < 5; s++) {
         int level = 0;
         double y = -1;
-        for (size_t i = 0; i < rc_chart_count(c); i++) {
-            const rc_chart_item *it = rc_chart_item_at(c, i);
+        for (size_t i = 0; i < rc_canvas_count(c); i++) {
+            const rc_canvas_item *it = rc_canvas_item_at(c, i);
             if (it->role != RC_ROLE_POINT_LEVEL || it->series != s || it->kind != RC_ITEM_MARKER ||
                 it->stroke_width >= 3.0)
                 continue;
@@ -232,8 +233,8 @@ static void roofline_labels_are_the_trees(void **state)
     fixture *f = *state;
     rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
     bool title = false, ridge = false, perf = false, axis_x = false, axis_y = false;
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         if (it->kind != RC_ITEM_TEXT)
             continue;
         title |= strcmp(it->text, "Roofline of maximum_kernel") == 0;
@@ -255,8 +256,8 @@ static void roofline_twelve_gpus_stay_apart(void **state)
     assert_int_equal(count_role(c, RC_ROLE_ROOF), 12);
     for (int a = 0; a < 12; a++)
         for (int b = a + 1; b < 12; b++) {
-            const rc_chart_item *pa = find(c, RC_ROLE_POINT_ROOF, a), *pb = find(c, RC_ROLE_POINT_ROOF, b);
-            const rc_chart_item *ra = find(c, RC_ROLE_ROOF, a), *rb = find(c, RC_ROLE_ROOF, b);
+            const rc_canvas_item *pa = find(c, RC_ROLE_POINT_ROOF, a), *pb = find(c, RC_ROLE_POINT_ROOF, b);
+            const rc_canvas_item *ra = find(c, RC_ROLE_ROOF, a), *rb = find(c, RC_ROLE_ROOF, b);
             bool same_colour = memcmp(&pa->fill, &pb->fill, sizeof pa->fill) == 0;
             bool same_dash = ra->ndash == rb->ndash &&
                              memcmp(ra->dash, rb->dash, sizeof ra->dash) == 0;
@@ -269,13 +270,13 @@ static void roofline_twelve_gpus_stay_apart(void **state)
     assert_text_clean(c);
     /* The legend is beside the plot, not over it: right of every roof. */
     double plot_right = 0;
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         if (it->role == RC_ROLE_ROOF)
             plot_right = fmax(plot_right, it->points[4]);
     }
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         if (it->role == RC_ROLE_LEGEND && it->kind == RC_ITEM_TEXT)
             assert_true(it->x > plot_right);
     }
@@ -297,13 +298,13 @@ static void roofline_legend_below_for_a_page(void **state)
     assert_text_clean(c);
     double plot_bottom = 0;
     size_t names = 0;
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         if (it->role == RC_ROLE_AXIS && it->kind == RC_ITEM_RECT)
             plot_bottom = fmax(plot_bottom, it->y + it->h);
     }
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         if (it->role == RC_ROLE_LEGEND && it->kind == RC_ITEM_TEXT) {
             assert_true(it->y > plot_bottom);
             assert_true(it->size >= 8); /* 6 pt at the PDF's 0.76 */
@@ -313,8 +314,8 @@ static void roofline_legend_below_for_a_page(void **state)
     assert_int_equal(names, 12);
     for (int a = 0; a < 12; a++)
         for (int b = a + 1; b < 12; b++) {
-            const rc_chart_item *pa = find(c, RC_ROLE_POINT_LAUNCH, a);
-            const rc_chart_item *pb = find(c, RC_ROLE_POINT_LAUNCH, b);
+            const rc_canvas_item *pa = find(c, RC_ROLE_POINT_LAUNCH, a);
+            const rc_canvas_item *pb = find(c, RC_ROLE_POINT_LAUNCH, b);
             assert_non_null(pa);
             assert_non_null(pb);
             assert_true(fabs(pa->x - pb->x) < 1e-9);
@@ -324,8 +325,8 @@ static void roofline_legend_below_for_a_page(void **state)
         }
     /* The memory levels' points have their key under the plot too. */
     bool level_key = false;
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         level_key |= it->role == RC_ROLE_LEGEND && it->kind == RC_ITEM_TEXT &&
                      strcmp(it->text, "small: at L1, L2, DRAM intensity") == 0;
     }
@@ -350,8 +351,8 @@ static void long_names_are_wrapped_not_cut(void **state)
         assert_non_null(charts[i]);
         assert_text_clean(charts[i]);
         char all[4096] = "";
-        for (size_t j = 0; j < rc_chart_count(charts[i]); j++) {
-            const rc_chart_item *it = rc_chart_item_at(charts[i], j);
+        for (size_t j = 0; j < rc_canvas_count(charts[i]); j++) {
+            const rc_canvas_item *it = rc_canvas_item_at(charts[i], j);
             if (it->kind == RC_ITEM_TEXT && (it->role == RC_ROLE_TITLE || it->role == RC_ROLE_LEGEND ||
                                              it->role == RC_ROLE_LABEL)) {
                 strncat(all, it->text, sizeof all - strlen(all) - 1);
@@ -380,17 +381,17 @@ static void time_bars_are_t_estimate(void **state)
     assert_int_equal(count_role(c, RC_ROLE_POINT_LOWER), 5);
     assert_int_equal(count_role(c, RC_ROLE_POINT_TOTAL), 5);
     assert_int_equal(count_role(c, RC_ROLE_BAR_BODY), 0);
-    const rc_chart_item *bar = find(c, RC_ROLE_BAR_ESTIMATE, 0);
-    const rc_chart_item *total = find(c, RC_ROLE_POINT_TOTAL, 0);
-    const rc_chart_item *lower = find(c, RC_ROLE_POINT_LOWER, 0);
+    const rc_canvas_item *bar = find(c, RC_ROLE_BAR_ESTIMATE, 0);
+    const rc_canvas_item *total = find(c, RC_ROLE_POINT_TOTAL, 0);
+    const rc_canvas_item *lower = find(c, RC_ROLE_POINT_LOWER, 0);
     assert_true(fabs(bar->data[0] - 3.39e-6) < 0.005e-6);
     assert_close(total->data[0], 5e-6 + 640000 / 336e9);
     assert_true(lower->data[0] > 0 && lower->data[0] < bar->data[0]);
     /* one axis: the points sit where the bar's scale puts them */
     assert_true(fabs((total->x - bar->x) / bar->w - total->data[0] / bar->data[0]) < 1e-9);
     bool label = false, keys = false;
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         if (it->role == RC_ROLE_BAR_LABEL && it->series == 0)
             label |= strcmp(it->text, "3.39 µs, the launch cost; t_total 6.90 µs") == 0;
         if (it->role == RC_ROLE_LEGEND && it->kind == RC_ITEM_TEXT)
@@ -400,6 +401,80 @@ static void time_bars_are_t_estimate(void **state)
     assert_true(keys);
     assert_text_clean(c);
     rc_chart_free(c);
+}
+
+/* The lowest edge of what role `role` draws in c (paths' points, rectangles' bottoms). */
+static double lowest(const rc_chart *c, rc_item_role role)
+{
+    double y = -1;
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
+        if (it->role != role)
+            continue;
+        if (it->kind == RC_ITEM_RECT)
+            y = fmax(y, it->y + it->h);
+        for (size_t k = 0; it->kind == RC_ITEM_PATH && k < it->npoints; k++)
+            y = fmax(y, it->points[2 * k + 1]);
+    }
+    return y;
+}
+
+/* Whether every legend item of c starts below `edge`, and there is one. */
+static void assert_legend_below(const rc_chart *c, double edge)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
+        if (it->role != RC_ROLE_LEGEND)
+            continue;
+        double top = it->kind == RC_ITEM_TEXT     ? it->y - 0.75 * it->size
+                     : it->kind == RC_ITEM_MARKER ? it->y - it->size / 2
+                     : it->kind == RC_ITEM_PATH   ? it->points[1]
+                                                  : it->y;
+        if (!(top > edge))
+            fail_msg("legend item '%s' at %g is not below the plot's bottom %g",
+                     it->text ? it->text : "(shape)", top, edge);
+        n++;
+    }
+    assert_true(n > 0);
+}
+
+/* The narrow charts (issue 29 item 5): 270 points wide, so that a phone's column shows them
+ * at their own size, no text under 8 points, the legend under the plot. */
+static void narrow_charts_have_the_legend_below(void **state)
+{
+    fixture *f = *state;
+    rc_chart *t = rc_chart_new_time_narrow(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
+    rc_chart *r = rc_chart_new_roofline_laid_out(kernel_of(f, "maximum_kernel"), gpus_of(f),
+                                                 f->fonts, &RC_ROOFLINE_NARROW);
+    assert_non_null(t);
+    assert_non_null(r);
+    rc_chart *charts[] = {t, r};
+    for (int k = 0; k < 2; k++) {
+        assert_true(rc_chart_width(charts[k]) == RC_CHART_NARROW_WIDTH);
+        assert_text_clean(charts[k]);
+        for (size_t i = 0; i < rc_canvas_count(charts[k]); i++) {
+            const rc_canvas_item *it = rc_canvas_item_at(charts[k], i);
+            if (it->kind == RC_ITEM_TEXT && it->size < 8)
+                fail_msg("text '%s' is set at %g points", it->text, it->size);
+        }
+    }
+    /* The time chart: every GPU's bar, its note, the key under the grid's lowest line. */
+    assert_int_equal(count_role(t, RC_ROLE_BAR_ESTIMATE), 5);
+    assert_int_equal(count_role(t, RC_ROLE_POINT_TOTAL), 5);
+    assert_legend_below(t, lowest(t, RC_ROLE_GRID));
+    bool note = false;
+    for (size_t i = 0; i < rc_canvas_count(t); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(t, i);
+        if (it->role == RC_ROLE_BAR_LABEL && it->series == 0)
+            note |= strcmp(it->text, "3.39 µs, the launch cost; t_total 6.90 µs") == 0;
+    }
+    assert_true(note);
+    /* The roofline: a roof per GPU, the names and keys under the plot's frame. */
+    assert_int_equal(count_role(r, RC_ROLE_ROOF), 5);
+    assert_legend_below(r, lowest(r, RC_ROLE_AXIS));
+    rc_chart_free(t);
+    rc_chart_free(r);
 }
 
 /* Without a refined estimate, the bar is t_total, split into body and launch. */
@@ -414,14 +489,14 @@ static void time_bars_split_body_and_launch(void **state)
     assert_non_null(c);
     assert_int_equal(count_role(c, RC_ROLE_BAR_BODY), 5);
     assert_int_equal(count_role(c, RC_ROLE_BAR_LAUNCH), 5);
-    const rc_chart_item *body = find(c, RC_ROLE_BAR_BODY, 0), *launch = find(c, RC_ROLE_BAR_LAUNCH, 0);
+    const rc_canvas_item *body = find(c, RC_ROLE_BAR_BODY, 0), *launch = find(c, RC_ROLE_BAR_LAUNCH, 0);
     assert_close(body->data[0], 640000 / 336e9);
     assert_close(launch->data[0], 5e-6);
     assert_true(fabs(launch->w / body->w - 5e-6 / (640000 / 336e9)) < 1e-9);
     assert_true(fabs(launch->x - (body->x + body->w)) < 1e-9); /* stacked */
     bool label = false;
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         if (it->role == RC_ROLE_BAR_LABEL && it->series == 0)
             label |= strcmp(it->text, "6.90 µs, memory bound, launch 72.4 %") == 0;
     }
@@ -446,8 +521,8 @@ static void time_ticks_group_digits(void **state)
     rc_chart *c = rc_chart_new_time(k, gpus_of(f), f->fonts);
     assert_non_null(c);
     bool grouped = false;
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         if (it->kind != RC_ITEM_TEXT)
             continue;
         grouped |= strcmp(it->text, "10,000") == 0;
@@ -465,8 +540,8 @@ static void overview_has_every_kernel_on_every_gpu(void **state)
     rc_chart *c = rc_chart_new_overview(root_of(f), f->fonts);
     assert_non_null(c);
     size_t points = 0, rings = 0;
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         if (it->role != RC_ROLE_POINT_TIME)
             continue;
         if (it->has_fill)
@@ -495,8 +570,8 @@ static void overview_part_has_its_kernels(void **state)
     assert_non_null(part);
     size_t points = 0;
     double x_whole = 0, x_part = 0;
-    for (size_t i = 0; i < rc_chart_count(part); i++) {
-        const rc_chart_item *it = rc_chart_item_at(part, i);
+    for (size_t i = 0; i < rc_canvas_count(part); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(part, i);
         if (it->role == RC_ROLE_POINT_TIME && it->has_fill) {
             points++;
             assert_true(it->group == 1 || it->group == 2);
@@ -504,8 +579,8 @@ static void overview_part_has_its_kernels(void **state)
                 x_part = it->x;
         }
     }
-    for (size_t i = 0; i < rc_chart_count(whole); i++) {
-        const rc_chart_item *it = rc_chart_item_at(whole, i);
+    for (size_t i = 0; i < rc_canvas_count(whole); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(whole, i);
         if (it->role == RC_ROLE_POINT_TIME && it->has_fill && it->group == 1 && it->series == 0)
             x_whole = it->x;
     }
@@ -513,8 +588,8 @@ static void overview_part_has_its_kernels(void **state)
     assert_true(x_whole > 0);
     assert_true(x_part == x_whole); /* one axis for every part */
     bool named = false;
-    for (size_t i = 0; i < rc_chart_count(part); i++) {
-        const rc_chart_item *it = rc_chart_item_at(part, i);
+    for (size_t i = 0; i < rc_canvas_count(part); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(part, i);
         named = named || (it->text && strstr(it->text, "here kernels 2 to 3 of 4"));
     }
     assert_true(named);
@@ -525,6 +600,39 @@ static void overview_part_has_its_kernels(void **state)
 
 /* ---- painting -------------------------------------------------------------- */
 
+/* A canvas painted by the painter of the table (painter.h): an SVG
+ * document, or a PNG image of `scale` pixels per point. */
+static char *paint_svg(const rc_chart *c, const rc_fonts *fonts, size_t *len)
+{
+    char *out = NULL;
+    rc_paint(&rc_painter_svg, c, &(rc_paint_target){.fonts = fonts}, &out, len);
+    return out;
+}
+
+static char *paint_png(const rc_chart *c, const rc_fonts *fonts, double scale, size_t *len)
+{
+    char *out = NULL;
+    rc_paint(&rc_painter_png, c, &(rc_paint_target){.fonts = fonts, .scale = scale}, &out, len);
+    return out;
+}
+
+/* Every painter of the table has its name and fills every function. */
+static void painters_fill_the_table(void **state)
+{
+    (void)state;
+    const rc_painter *painters[] = {&rc_painter_svg, &rc_painter_png, &rc_painter_pdf};
+    const char *names[] = {"svg", "png", "pdf"};
+    for (size_t i = 0; i < 3; i++) {
+        assert_string_equal(painters[i]->name, names[i]);
+        assert_non_null(painters[i]->begin);
+        assert_non_null(painters[i]->path);
+        assert_non_null(painters[i]->rect);
+        assert_non_null(painters[i]->marker);
+        assert_non_null(painters[i]->text);
+        assert_non_null(painters[i]->end);
+    }
+}
+
 /* The same description paints to the same bytes, whatever was painted
  * before (Cairo's SVG ids come from a process-wide counter). */
 static void painting_is_deterministic(void **state)
@@ -533,15 +641,15 @@ static void painting_is_deterministic(void **state)
     rc_chart *c = rc_chart_new_roofline(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
     rc_chart *t = rc_chart_new_time(kernel_of(f, "maximum_kernel"), gpus_of(f), f->fonts);
     size_t n1 = 0, n2 = 0, n3 = 0, p1 = 0, p2 = 0;
-    char *a = rc_paint_svg(c, f->fonts, &n1);
-    char *other = rc_paint_svg(t, f->fonts, &n3);
-    char *b = rc_paint_svg(c, f->fonts, &n2);
+    char *a = paint_svg(c, f->fonts, &n1);
+    char *other = paint_svg(t, f->fonts, &n3);
+    char *b = paint_svg(c, f->fonts, &n2);
     assert_non_null(a);
     assert_non_null(b);
     assert_int_equal(n1, n2);
     assert_memory_equal(a, b, n1);
     assert_non_null(strstr(a, "<svg"));
-    char *pa = rc_paint_png(c, f->fonts, 2, &p1), *pb = rc_paint_png(c, f->fonts, 2, &p2);
+    char *pa = paint_png(c, f->fonts, 2, &p1), *pb = paint_png(c, f->fonts, 2, &p2);
     assert_int_equal(p1, p2);
     assert_memory_equal(pa, pb, p1);
     assert_memory_equal(pa, "\x89PNG", 4);
@@ -558,10 +666,10 @@ static void painting_is_deterministic(void **state)
  * Cairo makes for them at one scale. */
 static size_t distinct_text_fonts(const rc_chart *c)
 {
-    const rc_chart_item *seen[512];
+    const rc_canvas_item *seen[512];
     size_t n = 0;
-    for (size_t i = 0; i < rc_chart_count(c); i++) {
-        const rc_chart_item *it = rc_chart_item_at(c, i);
+    for (size_t i = 0; i < rc_canvas_count(c); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(c, i);
         bool dup = it->kind != RC_ITEM_TEXT;
         for (size_t k = 0; k < n && !dup; k++)
             dup = seen[k]->font == it->font && seen[k]->size == it->size &&
@@ -583,11 +691,11 @@ static void painting_holds_each_scaled_font_once(void **state)
     size_t want = distinct_text_fonts(c), len = 0;
     assert_true(want >= 3); /* title, labels, the turned axis title */
     assert_int_equal(rc_fonts_held_scaled(fonts), 0);
-    free(rc_paint_png(c, fonts, 2, &len));
+    free(paint_png(c, fonts, 2, &len));
     assert_int_equal(rc_fonts_held_scaled(fonts), want);
-    free(rc_paint_png(c, fonts, 2, &len));
+    free(paint_png(c, fonts, 2, &len));
     assert_int_equal(rc_fonts_held_scaled(fonts), want);
-    free(rc_paint_png(c, fonts, 1, &len)); /* another scale: as many again */
+    free(paint_png(c, fonts, 1, &len)); /* another scale: as many again */
     assert_int_equal(rc_fonts_held_scaled(fonts), 2 * want);
     rc_chart_free(c);
     rc_fonts_free(fonts);
@@ -645,6 +753,8 @@ int main(void)
         cmocka_unit_test(roofline_labels_are_the_trees),
         cmocka_unit_test(time_bars_are_t_estimate),
         cmocka_unit_test(time_bars_split_body_and_launch),
+        cmocka_unit_test(narrow_charts_have_the_legend_below),
+        cmocka_unit_test(painters_fill_the_table),
         cmocka_unit_test(painting_is_deterministic),
         cmocka_unit_test(marker_outlines),
         cmocka_unit_test(glyph_tables_match_freetype),

@@ -17,6 +17,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include "paint/painter.h"
 #include "render/chart.h"
 #include "results/results.h"
 #include "results_of_run.h"
@@ -36,8 +37,8 @@ static size_t glyphs_drawn(const rc_chart *chart, const rc_fonts *fonts, size_t 
 {
     size_t n = 0;
     *texts = 0;
-    for (size_t i = 0; i < rc_chart_count(chart); i++) {
-        const rc_chart_item *it = rc_chart_item_at(chart, i);
+    for (size_t i = 0; i < rc_canvas_count(chart); i++) {
+        const rc_canvas_item *it = rc_canvas_item_at(chart, i);
         if (it->kind != RC_ITEM_TEXT)
             continue;
         ++*texts;
@@ -52,7 +53,8 @@ static size_t glyphs_drawn(const rc_chart *chart, const rc_fonts *fonts, size_t 
 static void check_chart(rc_chart *chart, const rc_fonts *fonts)
 {
     size_t len = 0;
-    char *svg = rc_paint_svg(chart, fonts, &len);
+    char *svg = NULL;
+    rc_paint(&rc_painter_svg, chart, &(rc_paint_target){.fonts = fonts}, &svg, &len);
     assert_non_null(svg);
     assert_int_equal(strlen(svg), len);
     xmlDocPtr doc = xmlReadMemory(svg, (int)len, "chart.svg", NULL, XML_PARSE_NONET);
