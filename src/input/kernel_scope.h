@@ -1,8 +1,10 @@
 /* kernel_scope.h: the names a kernel's expressions may read, while its
  * file is turned into an rc_kernel; private to src/input/.
  *
- * load_kernel.c reads the params, the launch and the arrays and resolves
- * names; statements.c parses <work>, pushing each let and loop variable.
+ * load_kernel.c reads the params, the launch and the arrays and binds
+ * names (the scope's resolver); statements.c parses <work>, pushing each
+ * let and loop variable; scope.c keeps the names, for both. load_kernel.c
+ * calls statements.c, both call scope.c, and scope.c calls neither.
  */
 #ifndef ROOFCAST_KERNEL_SCOPE_H
 #define ROOFCAST_KERNEL_SCOPE_H
@@ -36,9 +38,11 @@ typedef struct {
     const char *file;
     rc_diag *diag;
     rc_header_state *hd; /* while params and the launch are read; else NULL */
+    rc_name_resolver resolve; /* binds a name, ctx the scope: the entries
+                                 innermost first, params, built-ins */
 } rc_scope;
 
-/* ---- load_kernel.c ---- */
+/* ---- scope.c ---- */
 
 /* Parses the expression `text` of <element attr_name> at `line` with the
  * names in scope. Returns it (the caller frees it) or NULL after reporting
@@ -46,8 +50,13 @@ typedef struct {
 rc_expr *rc_scope_parse(rc_scope *sc, const char *element, const char *attr_name,
                         const char *text, int line);
 
-/* True when a new let or loop variable `name` neither hides another nor
- * takes a built-in's or a param's; false after reporting. */
+/* True when the new name `name` of <element> neither hides a name in
+ * scope nor takes a built-in's or one of the first `nparams` params';
+ * false after reporting. */
+bool rc_scope_check_name(rc_scope *sc, const char *name, const char *element, int line,
+                         size_t nparams);
+
+/* rc_scope_check_name against every param: for a let or loop variable. */
 bool rc_scope_check_new_name(rc_scope *sc, const char *name, const char *element, int line);
 
 /* Makes `name` (not copied: it must outlive the scope's use) visible with

@@ -12,7 +12,6 @@
 #include "input/load.h"
 #include "input/load_xml.h"
 #include "model/names.h"
-#include "util/array.h"
 
 /* CUDA's launch limits (compute capability 3.0 and later). */
 #define MAX_GRID_X 2147483647LL
@@ -92,65 +91,6 @@ static rc_name_binding resolve(void *ctx, const char *name, size_t len)
     if (name_is(name, len, "warpSize"))
         return (rc_name_binding){RC_NAME_CONST, 32, 0};
     return (rc_name_binding){RC_NAME_UNKNOWN, 0, 0};
-}
-
-static bool is_reserved(const char *name)
-{
-    static const char *const reserved[] = {"threadIdx", "blockIdx", "blockDim",
-                                           "gridDim",   "warpSize", "and",
-                                           "or",        "not",      "min", "max"};
-    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
-        if (strcmp(name, reserved[i]) == 0)
-            return true;
-    return false;
-}
-
-/* Checks that a new name neither hides another nor takes a built-in's.
- * `nparams` is how many params are defined before it. */
-static bool check_name(rc_scope *sc, const char *name, const char *element, int line,
-                       size_t nparams)
-{
-    if (is_reserved(name)) {
-        rc_error_at(sc->diag, sc->file, line, "<%s> name '%s' is reserved", element, name);
-        return false;
-    }
-    for (size_t i = 0; i < sc->count; i++)
-        if (strcmp(sc->entries[i].name, name) == 0) {
-            rc_error_at(sc->diag, sc->file, line,
-                        "<%s> name '%s' is already defined at line %d", element,
-                        name, sc->entries[i].line);
-            return false;
-        }
-    for (size_t i = 0; i < nparams; i++)
-        if (sc->kernel->params[i].name && strcmp(sc->kernel->params[i].name, name) == 0) {
-            rc_error_at(sc->diag, sc->file, line,
-                        "<%s> name '%s' is already a <param>", element, name);
-            return false;
-        }
-    return true;
-}
-
-bool rc_scope_check_new_name(rc_scope *sc, const char *name, const char *element, int line)
-{
-    return check_name(sc, name, element, line, sc->kernel->nparams);
-}
-
-bool rc_scope_push(rc_scope *sc, const char *name, rc_name_binding b, int line)
-{
-    if (!RC_GROW(sc->entries, sc->capacity, sc->count + 1))
-        return false;
-    sc->entries[sc->count++] = (rc_scope_entry){name, b, line};
-    return true;
-}
-
-rc_expr *rc_scope_parse(rc_scope *sc, const char *element, const char *attr_name,
-                        const char *text, int line)
-{
-    rc_expr_error err;
-    rc_expr *e = rc_expr_parse(text, resolve, sc, &err);
-    if (!e)
-        rc_report_expr_error(sc->diag, sc->file, line, element, attr_name, text, &err);
-    return e;
 }
 
 /* Parses a constant expression of the params and the launch (a param's
@@ -474,7 +414,7 @@ static bool read_header(rc_scope *sc, xmlNodePtr top)
         char *name = rc_xml_attr(n, "name");
         p->text = rc_xml_attr(n, "value");
         p->note = rc_xml_attr(n, "note");
-        if (name && !check_name(sc, name, "param", xmlGetLineNo(n), k->nparams)) {
+        if (name && !rc_scope_check_name(sc, name, "param", xmlGetLineNo(n), k->nparams)) {
             hd.param_state[k->nparams] = FAILED;
             ok = false;
         }
@@ -517,7 +457,7 @@ static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag
                     rc_quote(k->id, q));
         ok = false;
     }
-    rc_scope sc = {k, NULL, 0, 0, RC_SLOT_FIRST_FREE, file, diag, NULL};
+    rc_scope sc = {k, NULL, 0, 0, RC_SLOT_FIRST_FREE, file, diag, NULL, resolve};
     size_t nnote_nodes = 0;
     for (xmlNodePtr n = top->children; n; n = n->next)
         nnote_nodes += rc_xml_is_element(n, "note");
