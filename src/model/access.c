@@ -35,12 +35,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/load.h"
 #include "model/banks.h"
 #include "model/classes.h"
+#include "model/names.h"
 #include "model/pages.h"
+#include "model/warp.h"
+#include "util/diag.h"
 
-#define WARP 32
+#define WARP RC_WARP
 #define PAGE_BITS 12 /* sectors per page of the stamp map: 4,096 */
 
 /* ---- the stamp map: the last class that touched each sector ----------- */
@@ -132,53 +134,12 @@ static bool spend(analysis *an, int64_t n)
     return an->steps <= an->budget;
 }
 
-static int popcount(uint32_t m) { return __builtin_popcount(m); }
-
-static int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Sorts v[n] unless it already ascends, and removes repeats; returns the
- * number of distinct values. */
-static int distinct(int64_t *v, int n)
-{
-    bool sorted = true;
-    for (int i = 1; i < n && sorted; i++)
-        sorted = v[i - 1] <= v[i];
-    if (!sorted)
-        qsort(v, (size_t)n, sizeof *v, cmp_i64);
-    int d = 0;
-    for (int i = 0; i < n; i++)
-        if (d == 0 || v[d - 1] != v[i])
-            v[d++] = v[i];
-    return d;
-}
-
-/* The distinct 128-byte lines among d distinct ascending sectors. */
-static int distinct_lines(const int64_t *sec, int d)
-{
-    int lines = 0;
-    for (int i = 0; i < d; i++)
-        if (i == 0 || sec[i] / 4 != sec[i - 1] / 4)
-            lines++;
-    return lines;
-}
-
 /* One request to global memory: the sectors of the active lanes. */
 static status global_request(analysis *an, const rc_work *w, const int64_t *offset, uint32_t mask)
 {
     int64_t sec[2 * WARP];
-    int n = 0, size = an->arr->elem_bytes;
-    for (int l = 0; l < WARP; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        int64_t first = offset[l] / 32, last = (offset[l] + size - 1) / 32;
-        for (int64_t s = first; s <= last; s++)
-            sec[n++] = s;
-    }
-    int d = distinct(sec, n);
+    int size = an->arr->elem_bytes;
+    int d = rc_warp_sectors(offset, mask, size, sec);
     int64_t threads = 0;
     for (int l = 0; l < WARP; l++)
         if (mask >> l & 1)
@@ -188,7 +149,7 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
     an->sectors += d * an->warp_mult;
     if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) {
         an->store_sectors += d * an->warp_mult;
-        an->store_lines += distinct_lines(sec, d) * an->warp_mult;
+        an->store_lines += rc_warp_lines(sec, d) * an->warp_mult;
     }
     for (int i = 0; i < d; i++) {
         uint32_t *st = map_stamp(&an->map, sec[i]);
@@ -214,10 +175,11 @@ static void shared_request(analysis *an, const int64_t *offset, uint32_t mask, b
         rc_shared_passes(offset, mask, size, RC_BANKS_PAIR, atomic) * an->warp_mult;
 }
 
-static status access_node(analysis *an, const rc_work *w, uint32_t mask)
+static int access_node(void *ctx, const rc_work *w, uint32_t mask)
 {
+    analysis *an = ctx;
     int64_t offset[WARP];
-    if (!spend(an, popcount(mask)))
+    if (!spend(an, __builtin_popcount(mask)))
         return A_BUDGET;
     for (int l = 0; l < WARP; l++) {
         if (!(mask >> l & 1))
@@ -261,30 +223,45 @@ static status access_node(analysis *an, const rc_work *w, uint32_t mask)
     return global_request(an, w, offset, mask);
 }
 
-static status run(analysis *an, const rc_work *w, uint32_t mask);
+/* The walk of warp.c over this analysis: its functions, then the walk. */
 
-/* v op= c for one lane; false when it leaves the 64-bit range. */
-static bool step(rc_step_op op, int64_t v, int64_t c, int64_t *out)
+static int walk_spend(void *ctx, int lanes)
 {
-    switch (op) {
-    case RC_STEP_ADD: return !__builtin_add_overflow(v, c, out);
-    case RC_STEP_SUB: return !__builtin_sub_overflow(v, c, out);
-    case RC_STEP_MUL: return !__builtin_mul_overflow(v, c, out);
-    case RC_STEP_DIV: *out = v / c; return c != 0;
-    case RC_STEP_SHL:
-        if (c < 0 || c > 62 || v < 0 || v > (INT64_MAX >> c))
-            return false;
-        *out = v << c;
-        return true;
-    case RC_STEP_SHR: *out = c >= 0 && c < 63 ? v >> c : 0; return c >= 0 && c < 63;
-    }
-    return false;
+    return spend(ctx, lanes) ? A_OK : A_BUDGET;
 }
 
-/* A loop in lockstep: iteration j runs for the lanes whose condition still
- * holds; a lane whose condition fails has left the loop. */
-static status loop_node(analysis *an, const rc_work *w, uint32_t mask)
+static int walk_let(void *ctx, const rc_work *w, int lane)
 {
+    analysis *an = ctx;
+    return eval_lane(an, w, 0, lane, &SLOT(an, lane, w->slot));
+}
+
+static int walk_eval(void *ctx, const rc_work *w, int which, int lane, int64_t *out)
+{
+    return eval_lane(ctx, w, which, lane, out);
+}
+
+static int walk_stuck(void *ctx, const rc_work *w)
+{
+    return fail(ctx, w, "<loop> '%s' does not end", w->name);
+}
+
+static int loop_node(void *ctx, const rc_work *w, uint32_t mask);
+
+static const rc_warp_ops walk_ops = {
+    .spend = walk_spend, .let = walk_let, .eval = walk_eval, .loop = loop_node,
+    .access = access_node, .moved = NULL, .stuck = walk_stuck};
+
+static rc_warp walk(analysis *an)
+{
+    return (rc_warp){&walk_ops, an, an->array, an->needed, an->reads, an->lanes, an->nslots};
+}
+
+/* A loop in lockstep (rc_warp_lockstep), each entry numbered for stepping
+ * the indices affine in its variable. */
+static int loop_node(void *ctx, const rc_work *w, uint32_t mask)
+{
+    analysis *an = ctx;
     int64_t c[WARP], bound[WARP];
     for (int l = 0; l < WARP; l++) {
         if (!(mask >> l & 1))
@@ -295,86 +272,8 @@ static status loop_node(analysis *an, const rc_work *w, uint32_t mask)
             TRY(eval_lane(an, w, 1, l, &bound[l]));
     }
     an->entry[w->index] = ++an->entries;
-    uint32_t live = mask;
-    while (live) {
-        if (!spend(an, popcount(live)))
-            return A_BUDGET;
-        uint32_t go = 0;
-        for (int l = 0; l < WARP; l++) {
-            if (!(live >> l & 1))
-                continue;
-            int64_t t;
-            if (w->loop_while)
-                TRY(eval_lane(an, w, 1, l, &t));
-            else
-                t = SLOT(an, l, w->slot) < bound[l];
-            if (t)
-                go |= 1u << l;
-        }
-        live = go;
-        if (!live)
-            break;
-        TRY(run(an, w->children, live));
-        for (int l = 0; l < WARP; l++) {
-            if (!(live >> l & 1))
-                continue;
-            int64_t *v = &SLOT(an, l, w->slot), next = 0; /* set by step() */
-            /* The evaluator has run every lane's loop: it cannot fail here
-             * unless its counting stopped short of the failure. */
-            if (!step(w->step_op, *v, c[l], &next) || next == *v)
-                return fail(an, w, "<loop> '%s' does not end", w->name);
-            *v = next;
-        }
-    }
-    return A_OK;
-}
-
-static status run(analysis *an, const rc_work *w, uint32_t mask)
-{
-    for (; w; w = w->next) {
-        switch (w->kind) {
-        case RC_WORK_LET:
-            if (w->slot < 0 || !an->reads[w->slot])
-                break;
-            if (!spend(an, popcount(mask)))
-                return A_BUDGET;
-            for (int l = 0; l < WARP; l++)
-                if (mask >> l & 1)
-                    TRY(eval_lane(an, w, 0, l, &SLOT(an, l, w->slot)));
-            break;
-        case RC_WORK_WHEN: {
-            if (!an->needed[w->index])
-                break;
-            if (!spend(an, popcount(mask)))
-                return A_BUDGET;
-            uint32_t taken = 0;
-            for (int l = 0; l < WARP; l++) {
-                int64_t t;
-                if (!(mask >> l & 1))
-                    continue;
-                TRY(eval_lane(an, w, 0, l, &t));
-                if (t)
-                    taken |= 1u << l;
-            }
-            if (taken)
-                TRY(run(an, w->children, taken));
-            break;
-        }
-        case RC_WORK_LOOP:
-            if (an->needed[w->index])
-                TRY(loop_node(an, w, mask));
-            break;
-        case RC_WORK_LOAD:
-        case RC_WORK_STORE:
-        case RC_WORK_ATOMIC:
-            if (w->array == an->array)
-                TRY(access_node(an, w, mask));
-            break;
-        default:
-            break;
-        }
-    }
-    return A_OK;
+    rc_warp wr = walk(an);
+    return rc_warp_lockstep(&wr, w, mask, c, bound);
 }
 
 /* ---- what an array's accesses depend on -------------------------------- */
@@ -464,65 +363,16 @@ static void make_shape(const rc_kernel *k, const bool *reads, shape *sh)
     }
 }
 
-/* A warp as the analysis sees it: its distinct threads (those that differ
- * in a thread index the accesses read) and how many each stands for. */
-typedef struct {
-    int64_t coord[WARP][3];
-    int64_t weight[WARP];
-    int n;
-    int64_t count; /* warps of the block with this signature */
-} warp_sig;
-
-static void make_warp(const analysis *an, const shape *sh, int64_t base, int64_t threads,
-                      warp_sig *w)
-{
-    w->n = 0;
-    w->count = 1;
-    for (int64_t t = base; t < base + WARP && t < threads; t++) {
-        int64_t c[3] = {t % sh->rows[0], t / sh->rows[0] % sh->rows[1],
-                        t / (sh->rows[0] * sh->rows[1])};
-        for (int a = 0; a < 3; a++)
-            if (!an->reads[RC_SLOT_TID_X + a])
-                c[a] = 0; /* not read: any value does */
-        int i = 0;
-        while (i < w->n && memcmp(w->coord[i], c, sizeof c) != 0)
-            i++;
-        if (i == w->n) {
-            memcpy(w->coord[i], c, sizeof c);
-            w->weight[i] = 0;
-            w->n++;
-        }
-        w->weight[i]++;
-    }
-}
-
-static bool same_warp(const warp_sig *a, const warp_sig *b)
-{
-    return a->n == b->n && memcmp(a->coord, b->coord, (size_t)a->n * sizeof a->coord[0]) == 0 &&
-           memcmp(a->weight, b->weight, (size_t)a->n * sizeof a->weight[0]) == 0;
-}
-
 /* Runs every distinct warp of the block once, for as many warps as share
  * its signature: warps whose threads read the same indices make the same
  * accesses. */
 static status run_block(analysis *an, const shape *sh, const int64_t bid[3])
 {
-    int64_t threads = sh->rows[0] * sh->rows[1] * sh->rows[2];
-    warp_sig warps[1024 / WARP];
-    int nwarps = 0;
-    for (int64_t base = 0; base < threads; base += WARP) {
-        warp_sig *w = &warps[nwarps];
-        make_warp(an, sh, base, threads, w);
-        int i = 0;
-        while (i < nwarps && !same_warp(&warps[i], w))
-            i++;
-        if (i < nwarps)
-            warps[i].count++;
-        else
-            nwarps++;
-    }
+    rc_warp_sig warps[1024 / WARP];
+    int nwarps = rc_warp_signatures(an->reads, sh->rows, warps);
+    rc_warp wr = walk(an);
     for (int i = 0; i < nwarps; i++) {
-        const warp_sig *w = &warps[i];
+        const rc_warp_sig *w = &warps[i];
         for (int l = 0; l < w->n; l++) {
             int64_t *v = &SLOT(an, l, 0);
             for (int a = 0; a < 3; a++) {
@@ -532,8 +382,7 @@ static status run_block(analysis *an, const shape *sh, const int64_t bid[3])
             an->weight[l] = w->weight[l];
         }
         an->warp_mult = w->count;
-        uint32_t mask = w->n == WARP ? 0xFFFFFFFFu : (1u << w->n) - 1;
-        TRY(run(an, an->k->work, mask));
+        TRY(rc_warp_run(&wr, an->k->work, rc_warp_lanes(w)));
     }
     return A_OK;
 }

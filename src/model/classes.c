@@ -35,8 +35,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/load.h"
+#include "model/names.h"
 #include "model/classes_impl.h"
+#include "model/warp.h"
 
 /* ---- what is affine in what --------------------------------------------- */
 
@@ -167,56 +168,18 @@ static cstatus block_coefs(cls *c, const rc_work *w, const dep *slots, bool *tmp
 
 /* ---- blocks ------------------------------------------------------------- */
 
-typedef struct {
-    int64_t coord[WARP][3];
-    int64_t weight[WARP];
-    int n;
-    int64_t count;
-} warp_sig;
-
 /* Runs the representative block bid (ranges: the box) into *r. */
 static cstatus run_rep(cls *c, const rc_block_box *box, const int64_t bid[3], rep *r)
 {
     const rc_kernel *k = c->k;
     r->atoms = NULL;
     r->natoms = 0;
-    int64_t threads = k->block[0] * k->block[1] * k->block[2];
-    warp_sig warps[1024 / WARP];
-    int nwarps = 0;
-    for (int64_t base = 0; base < threads; base += WARP) {
-        warp_sig *w = &warps[nwarps];
-        w->n = 0;
-        w->count = 1;
-        for (int64_t t = base; t < base + WARP && t < threads; t++) {
-            int64_t co[3] = {t % k->block[0], t / k->block[0] % k->block[1],
-                             t / (k->block[0] * k->block[1])};
-            for (int a = 0; a < 3; a++)
-                if (!c->reads[RC_SLOT_TID_X + a])
-                    co[a] = 0;
-            int i = 0;
-            while (i < w->n && memcmp(w->coord[i], co, sizeof co) != 0)
-                i++;
-            if (i == w->n) {
-                memcpy(w->coord[i], co, sizeof co);
-                w->weight[i] = 0;
-                w->n++;
-            }
-            w->weight[i]++;
-        }
-        int i = 0;
-        while (i < nwarps && !(warps[i].n == w->n &&
-                               memcmp(warps[i].coord, w->coord, (size_t)w->n * sizeof w->coord[0]) == 0 &&
-                               memcmp(warps[i].weight, w->weight, (size_t)w->n * sizeof w->weight[0]) == 0))
-            i++;
-        if (i < nwarps)
-            warps[i].count++;
-        else
-            nwarps++;
-    }
+    rc_warp_sig warps[1024 / WARP];
+    int nwarps = rc_warp_signatures(c->reads, k->block, warps);
     memset(&c->cur, 0, sizeof c->cur);
     c->natoms = 0;
     for (int i = 0; i < nwarps; i++) {
-        const warp_sig *w = &warps[i];
+        const rc_warp_sig *w = &warps[i];
         for (int l = 0; l < w->n; l++) {
             for (int a = 0; a < 3; a++) {
                 PT(c, l, RC_SLOT_TID_X + a) = LO(c, l, RC_SLOT_TID_X + a) =
@@ -228,8 +191,7 @@ static cstatus run_rep(cls *c, const rc_block_box *box, const int64_t bid[3], re
             c->weight[l] = w->weight[l];
         }
         c->warp_mult = w->count;
-        uint32_t mask = w->n == WARP ? 0xFFFFFFFFu : (1u << w->n) - 1;
-        TRY(cls_run(c, k->work, mask));
+        TRY(cls_run(c, k->work, rc_warp_lanes(w)));
     }
     r->c = c->cur;
     memcpy(r->bid, bid, sizeof r->bid);

@@ -10,9 +10,10 @@
 
 #include "model/access.h"
 #include "model/sectors.h"
+#include "model/warp.h"
 #include "util/diag.h"
 
-#define WARP 32
+#define WARP RC_WARP
 #define MAX_DEPTH 16 /* loops nested around an access, at most, to be counted by classes */
 #define MAX_GENS RC_SECTORS_MAX_GENS
 
@@ -71,7 +72,8 @@ typedef struct {
     int *cache_gid;
     uint64_t *cache_ver;
     genlist *lists;
-    int nlists, cap_lists;
+    int nlists;
+    size_t cap_lists;
     atom *atoms;
     size_t natoms, cap_atoms;
     rcounts cur;

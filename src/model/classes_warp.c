@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/load.h"
 #include "model/banks.h"
+#include "model/names.h"
+#include "model/warp.h"
+#include "util/array.h"
 
 cstatus cls_enumerate(cls *c, const char *fmt, ...)
 {
@@ -50,32 +52,12 @@ static cstatus eval2(cls *c, const rc_expr *e, int l, int64_t *v, int64_t *vlo, 
     return C_OK;
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
 int cls_cmp_atom(const void *pa, const void *pb)
 {
     const atom *a = pa, *b = pb;
     if (a->gid != b->gid)
         return a->gid < b->gid ? -1 : 1;
     return (a->first > b->first) - (a->first < b->first);
-}
-
-static int distinct(int64_t *v, int n)
-{
-    bool sorted = true;
-    for (int i = 1; i < n && sorted; i++)
-        sorted = v[i - 1] <= v[i];
-    if (!sorted)
-        qsort(v, (size_t)n, sizeof *v, cmp_i64);
-    int d = 0;
-    for (int i = 0; i < n; i++)
-        if (d == 0 || v[d - 1] != v[i])
-            v[d++] = v[i];
-    return d;
 }
 
 bool cls_add_mul(int64_t *acc, int64_t v, int64_t m)
@@ -108,14 +90,8 @@ static cstatus current_gid(cls *c, const rc_work *w, int *gid)
                               memcmp(c->lists[i].g, gl.g, (size_t)gl.n * sizeof gl.g[0]) == 0))
         i++;
     if (i == c->nlists) {
-        if (c->nlists == c->cap_lists) {
-            int cap = c->cap_lists ? 2 * c->cap_lists : 16;
-            genlist *l = realloc(c->lists, (size_t)cap * sizeof *l);
-            if (!l)
-                return cls_oom(c);
-            c->lists = l;
-            c->cap_lists = cap;
-        }
+        if (!RC_GROW(c->lists, c->cap_lists, (size_t)c->nlists + 1))
+            return cls_oom(c);
         c->lists[c->nlists++] = gl;
     }
     c->cache_ver[w->index] = c->version;
@@ -149,14 +125,10 @@ static cstatus add_atom(cls *c, int64_t first, int64_t n, int gid)
          * make. */
         if (c->natoms >= ((size_t)1 << 16))
             cls_compact_atoms(c);
-        if (c->cap_atoms == 0 || c->natoms * 2 > c->cap_atoms) {
-            size_t cap = c->cap_atoms ? 2 * c->cap_atoms : 256;
-            atom *a = realloc(c->atoms, cap * sizeof *a);
-            if (!a)
-                return cls_oom(c);
-            c->atoms = a;
-            c->cap_atoms = cap;
-        }
+        /* Grown (doubled, 256 at first) unless joining freed half of it. */
+        size_t need = c->natoms * 2 > c->cap_atoms ? c->cap_atoms + 1 : c->natoms + 1;
+        if (!RC_GROW(c->atoms, c->cap_atoms, need < 256 ? 256 : need))
+            return cls_oom(c);
     }
     c->atoms[c->natoms++] = (atom){first, n, gid};
     return C_OK;
@@ -164,8 +136,9 @@ static cstatus add_atom(cls *c, int64_t first, int64_t n, int gid)
 
 /* The requests and words or sectors of an access, for the lanes of mask,
  * standing for warp_mult warps x the iterations of the stack. */
-static cstatus access_node(cls *c, const rc_work *w, uint32_t mask)
+static int access_node(void *ctx, const rc_work *w, uint32_t mask)
 {
+    cls *c = ctx;
     if (!spend(c, __builtin_popcount(mask)))
         return over_budget(c);
     int64_t offset[WARP], size = c->arr->elem_bytes, threads = 0;
@@ -216,17 +189,7 @@ static cstatus access_node(cls *c, const rc_work *w, uint32_t mask)
         return C_OK;
     }
     int64_t sec[2 * WARP];
-    int n = 0;
-    for (int l = 0; l < WARP; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        for (int64_t s = offset[l] / 32; s <= (offset[l] + size - 1) / 32; s++)
-            sec[n++] = s;
-    }
-    int d = distinct(sec, n), lines = 0;
-    for (int i = 0; i < d; i++)
-        if (i == 0 || sec[i] / 4 != sec[i - 1] / 4)
-            lines++;
+    int d = rc_warp_sectors(offset, mask, size, sec), lines = rc_warp_lines(sec, d);
     bool ok = cls_add_mul(&r->requests, 1, mult) && cls_add_mul(&r->accessed, threads * size, mult) &&
               cls_add_mul(&r->sectors, d, mult);
     if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC)
@@ -346,7 +309,7 @@ static cstatus compressed_loop(cls *c, const rc_work *w, uint32_t mask, const in
         c->why[0] = '\0';
         return C_ENUM;
     }
-    nends = distinct(ends, nends);
+    nends = rc_warp_distinct(ends, nends);
     int64_t j0 = 0;
     for (int e = 0; e < nends; e++) {
         int64_t j1 = ends[e], len = j1 - j0;
@@ -384,27 +347,68 @@ static cstatus compressed_loop(cls *c, const rc_work *w, uint32_t mask, const in
     return C_OK;
 }
 
-/* v op= c; false when it leaves the 64-bit range (access.c's step()). */
-static bool step_value(rc_step_op op, int64_t v, int64_t c, int64_t *out)
+/* The walk of warp.c over the classes: its functions, then the walk. */
+
+static int walk_spend(void *ctx, int lanes)
 {
-    switch (op) {
-    case RC_STEP_ADD: return !__builtin_add_overflow(v, c, out);
-    case RC_STEP_SUB: return !__builtin_sub_overflow(v, c, out);
-    case RC_STEP_MUL: return !__builtin_mul_overflow(v, c, out);
-    case RC_STEP_DIV: if (c == 0) return false; *out = v / c; return true;
-    case RC_STEP_SHL:
-        if (c < 0 || c > 62 || v < 0 || v > (INT64_MAX >> c))
-            return false;
-        *out = v << c;
-        return true;
-    case RC_STEP_SHR: if (c < 0 || c >= 63) return false; *out = v >> c; return true;
-    }
-    return false;
+    return spend(ctx, lanes) ? C_OK : over_budget(ctx);
 }
 
-/* A loop in lockstep (as access.c runs it), or by classes of iterations. */
-static cstatus loop_node(cls *c, const rc_work *w, uint32_t mask)
+static int walk_let(void *ctx, const rc_work *w, int l)
 {
+    cls *c = ctx;
+    return eval2(c, w->expr[0], l, &PT(c, l, w->slot), &LO(c, l, w->slot), &HI(c, l, w->slot));
+}
+
+static int walk_eval(void *ctx, const rc_work *w, int which, int l, int64_t *out)
+{
+    return eval2(ctx, w->expr[which], l, out, NULL, NULL);
+}
+
+/* A lane's variable steps: its range over the box moves with it while the
+ * step is a shift, else it is unbounded. */
+static void walk_moved(void *ctx, const rc_work *w, int l, int64_t v, int64_t next)
+{
+    cls *c = ctx;
+    int64_t *lo = &LO(c, l, w->slot), *hi = &HI(c, l, w->slot), d;
+    bool shift = w->step_op == RC_STEP_ADD || w->step_op == RC_STEP_SUB;
+    if (*lo == v && *hi == v) {
+        *lo = *hi = next;
+    } else if (!shift || *lo == INT64_MIN || *hi == INT64_MAX ||
+               __builtin_sub_overflow(next, v, &d) ||
+               __builtin_add_overflow(*lo, d, lo) || __builtin_add_overflow(*hi, d, hi)) {
+        *lo = INT64_MIN;
+        *hi = INT64_MAX;
+    }
+}
+
+static int walk_stuck(void *ctx, const rc_work *w)
+{
+    return cls_enumerate(ctx, "<loop> '%s' does not end", w->name);
+}
+
+static int loop_node(void *ctx, const rc_work *w, uint32_t mask);
+
+static const rc_warp_ops walk_ops = {
+    .spend = walk_spend, .let = walk_let, .eval = walk_eval, .loop = loop_node,
+    .access = access_node, .moved = walk_moved, .stuck = walk_stuck};
+
+static rc_warp walk(cls *c)
+{
+    return (rc_warp){&walk_ops, c, c->array, c->needed, c->reads, c->pt, c->nslots};
+}
+
+cstatus cls_run(cls *c, const rc_work *w, uint32_t mask)
+{
+    rc_warp wr = walk(c);
+    return (cstatus)rc_warp_run(&wr, w, mask);
+}
+
+/* A loop by classes of iterations where it can be, else in lockstep
+ * (rc_warp_lockstep, as access.c runs it). */
+static int loop_node(void *ctx, const rc_work *w, uint32_t mask)
+{
+    cls *c = ctx;
     int64_t v0[WARP], flo[WARP], fhi[WARP], step[WARP], bound[WARP];
     for (int l = 0; l < WARP; l++) {
         if (!(mask >> l & 1))
@@ -422,93 +426,6 @@ static cstatus loop_node(cls *c, const rc_work *w, uint32_t mask)
         if (st != C_ENUM || c->why[0])
             return st;
     }
-    uint32_t live = mask;
-    while (live) {
-        if (!spend(c, __builtin_popcount(live)))
-            return over_budget(c);
-        uint32_t go = 0;
-        for (int l = 0; l < WARP; l++) {
-            if (!(live >> l & 1))
-                continue;
-            int64_t t;
-            if (w->loop_while)
-                TRY(eval2(c, w->expr[1], l, &t, NULL, NULL));
-            else
-                t = PT(c, l, w->slot) < bound[l];
-            if (t)
-                go |= 1u << l;
-        }
-        live = go;
-        if (!live)
-            break;
-        TRY(cls_run(c, w->children, live));
-        for (int l = 0; l < WARP; l++) {
-            if (!(live >> l & 1))
-                continue;
-            int64_t *v = &PT(c, l, w->slot), next = 0;
-            if (!step_value(w->step_op, *v, step[l], &next) || next == *v)
-                return cls_enumerate(c, "<loop> '%s' does not end", w->name);
-            int64_t *lo = &LO(c, l, w->slot), *hi = &HI(c, l, w->slot), d;
-            bool shift = w->step_op == RC_STEP_ADD || w->step_op == RC_STEP_SUB;
-            if (*lo == *v && *hi == *v) {
-                *lo = *hi = next;
-            } else if (!shift || *lo == INT64_MIN || *hi == INT64_MAX ||
-                       __builtin_sub_overflow(next, *v, &d) ||
-                       __builtin_add_overflow(*lo, d, lo) || __builtin_add_overflow(*hi, d, hi)) {
-                *lo = INT64_MIN;
-                *hi = INT64_MAX;
-            }
-            *v = next;
-        }
-    }
-    return C_OK;
-}
-
-cstatus cls_run(cls *c, const rc_work *w, uint32_t mask)
-{
-    for (; w; w = w->next) {
-        switch (w->kind) {
-        case RC_WORK_LET:
-            if (w->slot < 0 || !c->reads[w->slot])
-                break;
-            if (!spend(c, __builtin_popcount(mask)))
-                return over_budget(c);
-            for (int l = 0; l < WARP; l++)
-                if (mask >> l & 1)
-                    TRY(eval2(c, w->expr[0], l, &PT(c, l, w->slot), &LO(c, l, w->slot),
-                              &HI(c, l, w->slot)));
-            break;
-        case RC_WORK_WHEN: {
-            if (!c->needed[w->index])
-                break;
-            if (!spend(c, __builtin_popcount(mask)))
-                return over_budget(c);
-            uint32_t taken = 0;
-            for (int l = 0; l < WARP; l++) {
-                int64_t t;
-                if (!(mask >> l & 1))
-                    continue;
-                TRY(eval2(c, w->expr[0], l, &t, NULL, NULL));
-                if (t)
-                    taken |= 1u << l;
-            }
-            if (taken)
-                TRY(cls_run(c, w->children, taken));
-            break;
-        }
-        case RC_WORK_LOOP:
-            if (c->needed[w->index])
-                TRY(loop_node(c, w, mask));
-            break;
-        case RC_WORK_LOAD:
-        case RC_WORK_STORE:
-        case RC_WORK_ATOMIC:
-            if (w->array == c->array)
-                TRY(access_node(c, w, mask));
-            break;
-        default:
-            break;
-        }
-    }
-    return C_OK;
+    rc_warp wr = walk(c);
+    return rc_warp_lockstep(&wr, w, mask, step, bound);
 }

@@ -1,0 +1,110 @@
+/* warp.h: one warp's lanes run through the work model in lockstep, the walk
+ * that both memory counts share: the enumeration (access.c) and the
+ * counting by classes (classes.c, classes_warp.c). Private to src/model/.
+ *
+ * The walk decides which lanes run each statement: a guard's lanes, a
+ * loop's live lanes iteration by iteration, each lane's loop variable
+ * stepped. What a statement does is the caller's, through a table of
+ * functions (rc_warp_ops): how a lane evaluates an expression, what an
+ * access counts, how a loop is entered, what a lane-step costs. Every
+ * function returns 0 to go on; any other value is a status of the
+ * caller's, which stops the walk and comes back from it unchanged.
+ *
+ * With the walk come the helpers both counts make requests with: a block's
+ * distinct warps, the sectors and lines of a request (banks.h counts the
+ * passes of a shared-memory request).
+ */
+#ifndef ROOFCAST_WARP_H
+#define ROOFCAST_WARP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/model.h"
+
+#define RC_WARP 32
+
+/* ---- a block's warps ------------------------------------------------------ */
+
+/* A warp as the memory counts see it: its distinct threads (those that
+ * differ in a thread index the accesses read; an index not read is 0) and
+ * how many of its threads each stands for. */
+typedef struct {
+    int64_t coord[RC_WARP][3];
+    int64_t weight[RC_WARP];
+    int n;
+    int64_t count; /* warps of the block with this signature */
+} rc_warp_sig;
+
+/* Groups the warps of a block of rows[0] x rows[1] x rows[2] threads (at
+ * most 1024) by signature into warps[1024 / RC_WARP]; reads[] is by slot,
+ * true for the thread indices the accesses read. Returns how many differ. */
+int rc_warp_signatures(const bool *reads, const int64_t rows[3], rc_warp_sig *warps);
+
+/* The mask of a signature's lanes: its first n. */
+uint32_t rc_warp_lanes(const rc_warp_sig *w);
+
+/* ---- the walk ------------------------------------------------------------- */
+
+typedef struct rc_warp_ops rc_warp_ops;
+
+/* One walk: the caller's functions and state, and what the walk reads. */
+typedef struct {
+    const rc_warp_ops *ops;
+    void *ctx;          /* the caller's state, handed to each function of ops */
+    int array;          /* the array whose accesses run */
+    const bool *needed; /* by node index: the node is or holds an access to it */
+    const bool *reads;  /* by slot: read by those accesses or around them */
+    int64_t *values;    /* [RC_WARP][nslots], lane-major: each lane's slots */
+    int nslots;
+} rc_warp;
+
+/* The caller's part of each statement. */
+struct rc_warp_ops {
+    /* Counts `lanes` more lane-steps; nonzero past the budget. */
+    int (*spend)(void *ctx, int lanes);
+    /* Sets the let w's slot for the lane (its slot is read). */
+    int (*let)(void *ctx, const rc_work *w, int lane);
+    /* *out = w->expr[which] at the lane. */
+    int (*eval)(void *ctx, const rc_work *w, int which, int lane, int64_t *out);
+    /* A needed loop for the lanes of mask: its start, step and bound, then
+     * (at least when nothing quicker applies) rc_warp_lockstep. */
+    int (*loop)(void *ctx, const rc_work *w, uint32_t mask);
+    /* An access to the array by the lanes of mask. */
+    int (*access)(void *ctx, const rc_work *w, uint32_t mask);
+    /* The lane's loop variable steps from `from` to `to`; may be NULL. */
+    void (*moved)(void *ctx, const rc_work *w, int lane, int64_t from, int64_t to);
+    /* The loop w does not end: a lane's variable stays or leaves 64 bits. */
+    int (*stuck)(void *ctx, const rc_work *w);
+};
+
+/* Runs the statements from w on for the lanes of mask. Returns 0, or the
+ * first nonzero status a function of wr->ops returned. */
+int rc_warp_run(const rc_warp *wr, const rc_work *w, uint32_t mask);
+
+/* The loop w in lockstep, each lane's variable set to its start: iteration
+ * after iteration runs the body for the lanes whose condition (w's `while`,
+ * else variable < bound[lane]) still holds, then steps their variables by
+ * step[lane]; a lane whose condition fails has left the loop. */
+int rc_warp_lockstep(const rc_warp *wr, const rc_work *w, uint32_t mask, const int64_t *step,
+                     const int64_t *bound);
+
+/* *out = v op c, the step of a loop's variable; false when it leaves the
+ * 64-bit range or divides by zero. */
+bool rc_warp_step(rc_step_op op, int64_t v, int64_t c, int64_t *out);
+
+/* ---- requests ------------------------------------------------------------- */
+
+/* Sorts v[n] unless it already ascends, and removes repeats; returns the
+ * number of distinct values. */
+int rc_warp_distinct(int64_t *v, int n);
+
+/* The distinct 32-byte sectors, ascending, in sec[2 * RC_WARP] of the
+ * elements of `size` bytes (at most 32) at offset[lane] for the lanes of
+ * mask; returns their number. */
+int rc_warp_sectors(const int64_t *offset, uint32_t mask, int64_t size, int64_t *sec);
+
+/* The distinct 128-byte lines among d distinct ascending sectors. */
+int rc_warp_lines(const int64_t *sec, int d);
+
+#endif
