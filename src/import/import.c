@@ -15,6 +15,7 @@
 #include "import/draft.h"
 #include "import/standin.h"
 #include "import/translate.h"
+#include "util/array.h"
 #include "util/output.h"
 
 /* A source larger than this is refused before clang sees it: kernel files
@@ -51,7 +52,7 @@ typedef struct {
     const char *grid, *block, *shared_bytes, *registers;
     const char *outdir;
     tr_assign *params, *lengths;
-    size_t nparams, nlengths;
+    size_t nparams, nlengths, cap_params, cap_lengths;
     const char **clang_args;
     size_t nclang;
     int verbose;
@@ -74,7 +75,8 @@ static int usage_error(FILE *err, const char *msg)
     return 2;
 }
 
-static bool push_assign(tr_assign **v, size_t *n, const char *arg, const char *opt, FILE *err)
+static bool push_assign(tr_assign **v, size_t *n, size_t *cap, const char *arg, const char *opt,
+                        FILE *err)
 {
     char e[300];
     char *name;
@@ -83,15 +85,13 @@ static bool push_assign(tr_assign **v, size_t *n, const char *arg, const char *o
         fprintf(err, "roofcast import: %s: %s\n", opt, e);
         return false;
     }
-    tr_assign *nv = realloc(*v, (*n + 1) * sizeof *nv);
-    if (!nv) {
+    if (!rc_grow(v, cap, *n + 1, sizeof **v)) {
         free(name);
         return false;
     }
-    *v = nv;
-    nv[*n].name = name;
-    nv[*n].expr = expr;
-    nv[*n].used = false;
+    (*v)[*n].name = name;
+    (*v)[*n].expr = expr;
+    (*v)[*n].used = false;
     (*n)++;
     return true;
 }
@@ -159,9 +159,9 @@ static int parse_args(int argc, char **argv, options *o, FILE *out, FILE *err)
                 else if (strcmp(opt, "-o") == 0 || strcmp(opt, "--output") == 0)
                     o->outdir = val;
                 else if (strcmp(opt, "--param") == 0) {
-                    if (!push_assign(&o->params, &o->nparams, val, opt, err))
+                    if (!push_assign(&o->params, &o->nparams, &o->cap_params, val, opt, err))
                         return 2;
-                } else if (!push_assign(&o->lengths, &o->nlengths, val, opt, err))
+                } else if (!push_assign(&o->lengths, &o->nlengths, &o->cap_lengths, val, opt, err))
                     return 2;
                 break;
             }
@@ -201,7 +201,7 @@ static int parse_args(int argc, char **argv, options *o, FILE *out, FILE *err)
 typedef struct {
     char dir[64];
     char **files;
-    size_t nfiles;
+    size_t nfiles, cap_files;
 } stubs;
 
 static bool stub_add(stubs *s, const char *rel, const char *text)
@@ -214,11 +214,8 @@ static bool stub_add(stubs *s, const char *rel, const char *text)
         if (*p == '/') {
             *p = '\0';
             if (mkdir(path, 0700) == 0) {
-                char **nf = realloc(s->files, (s->nfiles + 1) * sizeof *nf);
-                if (nf) {
-                    s->files = nf;
+                if (RC_GROW(s->files, s->cap_files, s->nfiles + 1))
                     s->files[s->nfiles++] = strdup(path);
-                }
             }
             *p = '/';
         }
@@ -230,11 +227,8 @@ static bool stub_add(stubs *s, const char *rel, const char *text)
         return false;
     fputs(text, f);
     bool ok = fclose(f) == 0;
-    char **nf = realloc(s->files, (s->nfiles + 1) * sizeof *nf);
-    if (nf) {
-        s->files = nf;
+    if (RC_GROW(s->files, s->cap_files, s->nfiles + 1))
         s->files[s->nfiles++] = strdup(path);
-    }
     return ok;
 }
 
@@ -391,7 +385,7 @@ typedef struct {
 
 typedef struct {
     kernel *v;
-    size_t n;
+    size_t n, cap;
     CXFile main;
 } kernels;
 
@@ -429,10 +423,8 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClien
     clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, NULL, &off);
     if (!clang_File_isEqual(f, ks->main))
         return CXChildVisit_Continue;
-    kernel *nv = realloc(ks->v, (ks->n + 1) * sizeof *nv);
-    if (!nv)
+    if (!RC_GROW(ks->v, ks->cap, ks->n + 1))
         return CXChildVisit_Break;
-    ks->v = nv;
     CXString s = clang_getCursorSpelling(c);
     CXSourceRange r = clang_getCursorExtent(c);
     unsigned b = 0, e = 0;

@@ -8,11 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
+
 typedef struct {
     tr_ctx *c;
     CXCursor *decls;
     int *count; /* assignments to each, anywhere in the body */
-    size_t n, cap;
+    size_t n, cap, cap_count; /* decls[] and count[] grow together */
 } assigned;
 
 static void add_assigned(assigned *a, CXCursor target)
@@ -26,18 +28,8 @@ static void add_assigned(assigned *a, CXCursor target)
             a->count[i]++;
             return;
         }
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? a->cap * 2 : 8;
-        CXCursor *v = realloc(a->decls, cap * sizeof *v);
-        if (!v)
-            return;
-        a->decls = v;
-        int *cn = realloc(a->count, cap * sizeof *cn);
-        if (!cn)
-            return;
-        a->count = cn;
-        a->cap = cap;
-    }
+    if (!RC_GROW(a->decls, a->cap, a->n + 1) || !RC_GROW(a->count, a->cap_count, a->n + 1))
+        return;
     a->count[a->n] = 1;
     a->decls[a->n++] = d;
 }

@@ -12,6 +12,7 @@
 #include "util/diag.h"
 #include "model/expr.h"
 #include "model/model.h"
+#include "model/names.h" /* the names of the model's enums, for the loader's users */
 
 typedef struct rc_loader rc_loader;
 
@@ -46,18 +47,5 @@ void rc_report_expr_error(rc_diag *diag, const char *file, int line,
 /* True for ids that are safe as file names: [A-Za-z0-9_][A-Za-z0-9_.-]*,
  * at most 100 bytes. */
 bool rc_id_is_safe(const char *id);
-
-/* The element and attribute names of a work node's expressions, for
- * messages: attr may be NULL for unused expressions. */
-const char *rc_work_element(rc_work_kind kind);
-const char *rc_work_attr(rc_work_kind kind, int which);
-
-/* "global", "shared", "constant", "local". */
-const char *rc_space_name(rc_space space);
-/* "+=", "-=", "*=", "/=", "<<=", ">>=". */
-const char *rc_step_op_text(rc_step_op op);
-/* The size in bytes of a C scalar or CUDA vector type ("float4": 16), or 0
- * when the type is not known. */
-int rc_type_size(const char *type);
 
 #endif

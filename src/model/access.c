@@ -35,9 +35,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/load.h"
 #include "model/classes.h"
+#include "model/names.h"
 #include "model/pages.h"
+#include "util/diag.h"
 
 #define WARP 32
 #define PAGE_BITS 12 /* sectors per page of the stamp map: 4,096 */

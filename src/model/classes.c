@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/load.h"
+#include "model/names.h"
 #include "model/classes_impl.h"
 
 /* ---- what is affine in what --------------------------------------------- */

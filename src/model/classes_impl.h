@@ -70,7 +70,8 @@ typedef struct {
     int *cache_gid;
     uint64_t *cache_ver;
     genlist *lists;
-    int nlists, cap_lists;
+    int nlists;
+    size_t cap_lists;
     atom *atoms;
     size_t natoms, cap_atoms;
     rcounts cur;

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/load.h"
+#include "model/names.h"
+#include "util/array.h"
 
 cstatus cls_enumerate(cls *c, const char *fmt, ...)
 {
@@ -107,14 +108,8 @@ static cstatus current_gid(cls *c, const rc_work *w, int *gid)
                               memcmp(c->lists[i].g, gl.g, (size_t)gl.n * sizeof gl.g[0]) == 0))
         i++;
     if (i == c->nlists) {
-        if (c->nlists == c->cap_lists) {
-            int cap = c->cap_lists ? 2 * c->cap_lists : 16;
-            genlist *l = realloc(c->lists, (size_t)cap * sizeof *l);
-            if (!l)
-                return cls_oom(c);
-            c->lists = l;
-            c->cap_lists = cap;
-        }
+        if (!RC_GROW(c->lists, c->cap_lists, (size_t)c->nlists + 1))
+            return cls_oom(c);
         c->lists[c->nlists++] = gl;
     }
     c->cache_ver[w->index] = c->version;
@@ -148,14 +143,10 @@ static cstatus add_atom(cls *c, int64_t first, int64_t n, int gid)
          * make. */
         if (c->natoms >= ((size_t)1 << 16))
             cls_compact_atoms(c);
-        if (c->cap_atoms == 0 || c->natoms * 2 > c->cap_atoms) {
-            size_t cap = c->cap_atoms ? 2 * c->cap_atoms : 256;
-            atom *a = realloc(c->atoms, cap * sizeof *a);
-            if (!a)
-                return cls_oom(c);
-            c->atoms = a;
-            c->cap_atoms = cap;
-        }
+        /* Grown (doubled, 256 at first) unless joining freed half of it. */
+        size_t need = c->natoms * 2 > c->cap_atoms ? c->cap_atoms + 1 : c->natoms + 1;
+        if (!RC_GROW(c->atoms, c->cap_atoms, need < 256 ? 256 : need))
+            return cls_oom(c);
     }
     c->atoms[c->natoms++] = (atom){first, n, gid};
     return C_OK;

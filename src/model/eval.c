@@ -22,8 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/names.h"
+#include "util/array.h"
 #include "util/diag.h"
-#include "input/load.h"
 
 /* What a run over a box says. */
 typedef enum {
@@ -641,14 +642,8 @@ static bool keep_box(evaluator *ev)
         ev->too_many_boxes = true;
         return true;
     }
-    if (ev->nboxes == ev->cap_boxes) {
-        size_t cap = ev->cap_boxes ? 2 * ev->cap_boxes : 16;
-        rc_block_box *b = realloc(ev->boxes, cap * sizeof *b);
-        if (!b)
-            return false;
-        ev->boxes = b;
-        ev->cap_boxes = cap;
-    }
+    if (!RC_GROW(ev->boxes, ev->cap_boxes, ev->nboxes + 1))
+        return false;
     rc_block_box *b = &ev->boxes[ev->nboxes++];
     for (int a = 0; a < 3; a++) {
         b->lo[a] = 0;

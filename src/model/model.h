@@ -1,6 +1,6 @@
 /* model.h: the loaded inputs, as plain C structs.
  *
- * The loader (load.c) builds these from specs/<id>.xml and kernels/<id>.xml; the
+ * The loader (src/input/) builds these from specs/<id>.xml and kernels/<id>.xml; the
  * evaluator (eval.c) and the results builder (results.c) only read them.
  * Every string is owned by the struct that holds it and freed by its _free.
  */
@@ -122,9 +122,6 @@ typedef enum {
 typedef enum {
     RC_PRECISION_FP16, RC_PRECISION_FP32, RC_PRECISION_FP64, RC_PRECISIONS
 } rc_precision;
-
-/* "fp16", "fp32", "fp64": the attribute's values and the names outputs use. */
-const char *rc_precision_name(rc_precision p);
 
 /* Where an array lives. ORDER RC_SPACE */
 typedef enum {

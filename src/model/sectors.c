@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/pages.h"
+#include "util/array.h"
 
 #define PAGE_BITS 16 /* sectors per page of the bitmap: 65,536 */
 #define PAGE_WORDS ((size_t)1 << (PAGE_BITS - 6))
@@ -110,14 +111,8 @@ static bool ss_add(rc_sectors *s, int64_t first, int64_t n)
 {
     if (n < LONG_RUN)
         return bm_set(&s->bm, first, n);
-    if (s->nruns == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        run_t *r = realloc(s->runs, cap * sizeof *r);
-        if (!r)
-            return false;
-        s->runs = r;
-        s->cap = cap;
-    }
+    if (!RC_GROW(s->runs, s->cap, s->nruns + 1))
+        return false;
     s->runs[s->nruns++] = (run_t){first, n};
     return true;
 }

@@ -1,4 +1,4 @@
-/* test_expr.c: unit tests of src/expr.c. */
+/* test_expr.c: unit tests of the expressions (src/model/expr_*.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
