@@ -1,9 +1,8 @@
 /* translate_expr.c: expressions to model expressions, loads, stores,
  * atomics and FLOPs (translate.h): the walk over an expression's tree,
- * calls included, since a call's arguments are expressions and a
- * __device__ function of the file is inlined (its body goes to the
- * statement translator through c->stmts). What is done with the values
- * found, composing them, pointer arithmetic, loads, is translate_value.c's.
+ * calls included, whose arguments are expressions; a __device__ function
+ * is inlined, its body sent to the statements through c->stmts. The work
+ * on the values found (composing, pointers, loads) is translate_value.c's.
  *
  * FLOPs are counted as the docs state (docs/import.md, "Counting
  * FLOPs"): one per floating-point +, -, *, / (compound forms and ++/--

@@ -33,22 +33,6 @@ static bool has_child_kind(tr_ctx *c, CXCursor cur, enum CXCursorKind kind)
     return false;
 }
 
-static const char *array_length(tr_ctx *c, CXType t)
-{
-    /* the product of the extents, as tr_elems_of_type (translate_value.c) */
-    CXType ct = clang_getCanonicalType(t);
-    if (ct.kind == CXType_ConstantArray) {
-        const char *inner = array_length(c, clang_getArrayElementType(ct));
-        if (!inner)
-            return NULL;
-        long long n = clang_getArraySize(ct);
-        return strcmp(inner, "1") == 0 ? tr_printf(c, "%lld", n) : tr_printf(c, "%lld * %s", n, inner);
-    }
-    if (tr_is_array_type(ct))
-        return NULL;
-    return "1";
-}
-
 static void var_decl(tr_ctx *c, CXCursor vd)
 {
     CXType t = clang_getCursorType(vd);
@@ -89,9 +73,8 @@ static void var_decl(tr_ctx *c, CXCursor vd)
             }
             len = tr_printf(c, "(%s) / %d", c->shared_bytes, bytes);
         } else {
-            len = array_length(c, t);
-            if (!len) /* "float[32][32 + PAD]": template params by name */
-                len = tr_elems_of_type(c, t);
+            /* "float[32][32 + PAD]": template params by name */
+            len = tr_elems_of_type(c, t);
         }
         if (!len) {
             tr_add_unknown(c, vd, "the size of the shared array '%s' cannot be said", name);

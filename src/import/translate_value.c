@@ -75,6 +75,11 @@ tr_val tr_compose(tr_ctx *c, tr_val l, const char *op, tr_val r)
                   p);
 }
 
+const char *tr_negated(tr_ctx *c, tr_val v)
+{
+    return tr_printf(c, "not %s", v.prec >= 14 ? v.text : tr_printf(c, "(%s)", v.text));
+}
+
 /* ---------------------------------------------------------------- types */
 
 static int kind_of_type_name(const char *s)
@@ -155,6 +160,12 @@ bool tr_is_integer_type(CXType t)
            ct.kind == CXType_Enum;
 }
 
+bool tr_is_int(CXType t)
+{
+    CXType ct = clang_getCanonicalType(t);
+    return (ct.kind >= CXType_Bool && ct.kind <= CXType_Int128) || ct.kind == CXType_Enum;
+}
+
 bool tr_is_pointer_type(CXType t)
 {
     CXType ct = clang_getCanonicalType(t);
@@ -233,12 +244,6 @@ const char *tr_pointee_stride(tr_ctx *c, CXType ptr_type)
         return "1";
     const char *s = elems_of(c, clang_getPointeeType(ct));
     return s ? s : "1";
-}
-
-bool tr_is_int(CXType t)
-{
-    CXType ct = clang_getCanonicalType(t);
-    return (ct.kind >= CXType_Bool && ct.kind <= CXType_Int128) || ct.kind == CXType_Enum;
 }
 
 /* ---------------------------------------------------------------- memory and arithmetic */
@@ -328,10 +333,5 @@ bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out)
     }
     clang_EvalResult_dispose(r);
     return ok;
-}
-
-const char *tr_negated(tr_ctx *c, tr_val v)
-{
-    return tr_printf(c, "not %s", v.prec >= 14 ? v.text : tr_printf(c, "(%s)", v.text));
 }
 
