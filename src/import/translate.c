@@ -1,5 +1,6 @@
-/* translate.c: the translator's memory, cursors, tokens, names and scopes
- * (translate.h). */
+/* translate.c: the translator's memory, cursors, tokens, output (the
+ * <work> text, FLOPs, unknowns, notes), names and scopes (translate.h).
+ * The lowest of the translator's files: it calls none of the others. */
 #include "import/translate.h"
 
 #include <ctype.h>
@@ -129,6 +130,20 @@ CXCursor *tr_children(tr_ctx *c, CXCursor cur, unsigned *n)
     clang_visitChildren(cur, collect, &k);
     *n = k.n;
     return k.v;
+}
+
+CXCursor tr_strip(tr_ctx *c, CXCursor e)
+{
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+            return e;
+        unsigned n;
+        CXCursor *inner = tr_children(c, e, &n);
+        if (n != 1)
+            return e;
+        e = inner[0];
+    }
 }
 
 int tr_line(CXCursor cur)
@@ -281,6 +296,28 @@ void tr_emit(tr_ctx *c, const char *fmt, ...)
     va_end(ap);
     rc_buffer_puts(&c->out, s);
     rc_buffer_puts(&c->out, "\n");
+}
+
+void tr_flush_flops(tr_ctx *c)
+{
+    static const char *const prec[] = {" precision=\"fp16\"", "", " precision=\"fp64\""};
+    for (int i = 0; i < 3; i++)
+        if (c->flops[i]) {
+            tr_emit(c, "<flops count=\"%lld\"%s/>", c->flops[i], prec[i]);
+            c->flops[i] = 0;
+        }
+}
+
+void tr_add_flops(tr_ctx *c, int kind, long long n)
+{
+    if (kind >= 0 && kind <= 2)
+        c->flops[kind] += n;
+}
+
+void tr_end_statement(tr_ctx *c)
+{
+    tr_flush_flops(c);
+    c->nseen = 0;
 }
 
 const char *tr_xml_escape(tr_ctx *c, const char *s)

@@ -78,7 +78,20 @@ typedef struct {
     bool is_type;
 } tr_targ;
 
+/* The statement translator's entry points, for the files below it.
+ * Expressions and for loops contain statements (an inlined __device__
+ * function's body, a loop's body), yet translate_stmt.c calls
+ * translate_expr.c and translate_loop.c: so that no two files call each
+ * other, those two reach the statements only through tr_ctx.stmts, which
+ * the translation's starter (draft.c) points at tr_statements before the
+ * first statement. */
+typedef struct tr_ctx tr_ctx;
 typedef struct {
+    void (*stmt)(tr_ctx *c, CXCursor s);
+    void (*body)(tr_ctx *c, CXCursor body);
+} tr_stmt_fns;
+
+struct tr_ctx {
     CXTranslationUnit tu;
     CXFile main_file;
     tr_arena *arena;
@@ -123,18 +136,38 @@ typedef struct {
     size_t nskip, cskip;
     bool failed;     /* out of memory */
     bool lengths_sampled; /* derived lengths come from a sampled count */
-} tr_ctx;
+    const tr_stmt_fns *stmts; /* &tr_statements (see tr_stmt_fns) */
+};
 
-/* arena.c-like helpers (translate.c) */
+/* The files of the translator, each calling only those above it in this
+ * list (tests/house/layers.sh checks that no two call each other):
+ *
+ *   translate.c        memory, cursors, tokens, output, names and scopes
+ *   translate_value.c  values and types: composing, pointer arithmetic,
+ *                      loads, stores and FLOPs, no subexpression translated
+ *   translate_expr.c   expressions, calls included (a call's arguments are
+ *                      expressions; a __device__ function is inlined)
+ *   translate_loop.c   for statements
+ *   translate_stmt.c   statements: blocks, declarations, if, the dispatch
+ *
+ * Statements hold expressions and for loops, and both hold statements in
+ * turn: an inlined function's body, a loop's body. The statement
+ * translator is reached from below through tr_ctx.stmts (tr_stmt_fns). */
+
+/* Memory (translate.c): strings in the translation's arena. */
 char *tr_strdup(tr_ctx *c, const char *s);
 char *tr_printf(tr_ctx *c, const char *fmt, ...) RC_PRINTF(2, 3);
 /* Copies a CXString into the arena and disposes it. */
 char *tr_cx(tr_ctx *c, CXString s);
+/* The caller frees the arena with tr_arena_free, and with it every string
+ * the translation made; NULL when out of memory. */
 tr_arena *tr_arena_new(void);
 void tr_arena_free(tr_arena *a);
 
-/* Cursor helpers */
+/* Cursors and tokens (translate.c) */
 CXCursor *tr_children(tr_ctx *c, CXCursor cur, unsigned *n);
+/* e without parentheses and implicit conversions. */
+CXCursor tr_strip(tr_ctx *c, CXCursor e);
 int tr_line(CXCursor cur);
 unsigned tr_offset(CXSourceLocation loc);
 char *tr_source_text(tr_ctx *c, CXCursor cur);
@@ -142,25 +175,19 @@ char *tr_source_text(tr_ctx *c, CXCursor cur);
  * from the tokens; NULL when they cannot be read (inside a macro). */
 const char *tr_operator(tr_ctx *c, CXCursor cur, bool *postfix);
 
-/* Expressions (translate_expr.c) */
-tr_val tr_expr(tr_ctx *c, CXCursor e);
-/* As tr_expr, for an expression whose address is taken or written. */
-tr_val tr_addr(tr_ctx *c, CXCursor e);
-/* The value of a variable or parameter `d` (referenced at `e`, a null
- * cursor when there is no reference: file-scope constants then need one). */
-tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
-tr_val tr_int(tr_ctx *c, const char *text, int prec);
-tr_val tr_data(tr_ctx *c, const char *why);
-tr_val tr_unknown_val(tr_ctx *c, const char *why);
-/* Parenthesised as needed to be an operand of precedence `prec`. */
-const char *tr_operand(tr_ctx *c, tr_val v, int prec, bool right);
-void tr_flush_flops(tr_ctx *c);
-/* 0 fp16, 1 fp32, 2 fp64, -1 not floating */
-int tr_float_kind(tr_ctx *c, CXType t);
-int tr_expr_float_kind(tr_ctx *c, CXCursor e);
+/* Output (translate.c): the <work> body, its unknowns and notes. */
 void tr_emit(tr_ctx *c, const char *fmt, ...) RC_PRINTF(2, 3);
+const char *tr_xml_escape(tr_ctx *c, const char *s);
+/* FLOPs at a precision (0 fp16, 1 fp32, 2 fp64), to the current statement. */
+void tr_add_flops(tr_ctx *c, int kind, long long n);
+/* The current statement's FLOPs emitted as <flops>, and cleared. */
+void tr_flush_flops(tr_ctx *c);
+/* FLOPs emitted, the statement's reads forgotten. */
+void tr_end_statement(tr_ctx *c);
 void tr_add_unknown(tr_ctx *c, CXCursor at, const char *fmt, ...) RC_PRINTF(3, 4);
 void tr_add_note(tr_ctx *c, const char *fmt, ...) RC_PRINTF(2, 3);
+
+/* Names and scopes (translate.c) */
 void tr_bind(tr_ctx *c, CXCursor decl, tr_val v);
 /* A new binding, even when decl has one (a function inlined again). */
 void tr_push(tr_ctx *c, CXCursor decl, tr_val v);
@@ -170,48 +197,71 @@ const char *tr_new_name(tr_ctx *c, const char *want);
 void tr_use_param(tr_ctx *c, const char *name);
 int tr_array_for(tr_ctx *c, CXCursor decl, const char *name, CXType elem, const char *space,
                  const char *length, int order, int line);
-const char *tr_xml_escape(tr_ctx *c, const char *s);
+bool tr_elem_type(tr_ctx *c, CXType t, const char **name, int *bytes);
+
+/* Values (translate_value.c) */
+tr_val tr_int(tr_ctx *c, const char *text, int prec);
+tr_val tr_data(tr_ctx *c, const char *why);
+tr_val tr_unknown_val(tr_ctx *c, const char *why);
+/* A pointer into c->arrays[array], at element offset `off`. */
+tr_val tr_ptr(int array, const char *off, int prec);
+/* Parenthesised as needed to be an operand of precedence `prec`. */
+const char *tr_operand(tr_ctx *c, tr_val v, int prec, bool right);
+/* l op r, parenthesised as C needs (0 + x is x). */
+tr_val tr_compose(tr_ctx *c, tr_val l, const char *op, tr_val r);
+/* "not (v)", for a guard's else branch. */
+const char *tr_negated(tr_ctx *c, tr_val v);
+
+/* Types (translate_value.c) */
+/* 0 fp16, 1 fp32, 2 fp64, -1 not floating */
+int tr_float_kind(tr_ctx *c, CXType t);
+int tr_expr_float_kind(tr_ctx *c, CXCursor e);
+/* An integer or enum type, char16_t and char32_t left out (the values of
+ * expressions). */
+bool tr_is_integer_type(CXType t);
+/* An integer or enum type, char16_t and char32_t counted (declared and
+ * loop variables). */
+bool tr_is_int(CXType t);
+bool tr_is_pointer_type(CXType t);
+bool tr_is_array_type(CXType t);
 /* The elements in one `t` (the product of an array type's extents), as a
  * model expression; NULL when it cannot be said. */
 const char *tr_elems_of_type(tr_ctx *c, CXType t);
-bool tr_elem_type(tr_ctx *c, CXType t, const char **name, int *bytes);
+/* The elements one step of a pointer of type ptr_type moves ("1" when it
+ * cannot be said). */
+const char *tr_pointee_stride(tr_ctx *c, CXType ptr_type);
 
-/* Shared by translate_expr.c and translate_call.c. */
-/* l op r, parenthesised as C needs (0 + x is x). */
-tr_val tr_compose(tr_ctx *c, tr_val l, const char *op, tr_val r);
-/* FLOPs at a precision (0 fp16, 1 fp32, 2 fp64), to the current statement. */
-void tr_add_flops(tr_ctx *c, int kind, long long n);
+/* Memory and arithmetic (translate_value.c) */
 /* <load>, <store> or <atomic> of a V_PTR element (a load read before in the
  * statement is not emitted again). */
 void tr_access(tr_ctx *c, const char *what, tr_val p);
 /* The element p points at, read (an unknown at `at` when p is one). */
 tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what);
-/* lhs = v: a local rebound, an element stored, or an unknown. */
-void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
 /* l op r for arithmetic, comparisons and pointer offsets, FLOPs counted. */
 tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXType lt, CXType rt);
 /* An integer constant clang folds (macros, sizeof, enumerators). */
 bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out);
-bool tr_name_in(const char *name, const char *const *list);
-const char *tr_callee_name(tr_ctx *c, CXCursor call);
-/* A call expression (translate_call.c). */
-tr_val tr_call(tr_ctx *c, CXCursor e);
 
-/* Shared by translate_stmt.c and translate_loop.c. */
-/* e without parentheses and implicit conversions. */
-CXCursor tr_strip(tr_ctx *c, CXCursor e);
-/* FLOPs emitted, the statement's reads forgotten. */
-void tr_end_statement(tr_ctx *c);
-bool tr_is_int(CXType t);
-/* "not (v)", for a guard's else branch. */
-const char *tr_negated(tr_ctx *c, tr_val v);
-/* A for statement (translate_loop.c). */
+/* Expressions (translate_expr.c) */
+tr_val tr_expr(tr_ctx *c, CXCursor e);
+/* As tr_expr, for an expression whose address is taken or written. */
+tr_val tr_addr(tr_ctx *c, CXCursor e);
+/* The value of a variable or parameter `d` (referenced at `e`, a null
+ * cursor when there is no reference: file-scope constants then need one). */
+tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
+/* lhs = v: a local rebound, an element stored, or an unknown. */
+void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
+
+/* For statements (translate_loop.c) */
 void tr_for_stmt(tr_ctx *c, CXCursor s);
 
 /* Statements (translate_stmt.c) */
 void tr_stmt(tr_ctx *c, CXCursor s);
-/* Translates the body of a function; `exits` gets whether a return was
- * seen that the translation turned into a guard. */
+/* Translates the body of a function or a loop (a compound statement): an
+ * early return or continue at its top level puts the rest of it under the
+ * negated condition. */
 void tr_body(tr_ctx *c, CXCursor body);
+/* tr_stmt and tr_body, for tr_ctx.stmts. */
+extern const tr_stmt_fns tr_statements;
 
 #endif

@@ -1,286 +1,21 @@
 /* translate_expr.c: expressions to model expressions, loads, stores,
- * atomics and FLOPs (translate.h).
+ * atomics and FLOPs (translate.h): the walk over an expression's tree,
+ * calls included, whose arguments are expressions; a __device__ function
+ * is inlined, its body sent to the statements through c->stmts. The work
+ * on the values found (composing, pointers, loads) is translate_value.c's.
  *
  * FLOPs are counted as the docs state (docs/import.md, "Counting
  * FLOPs"): one per floating-point +, -, *, / (compound forms and ++/--
- * included) and per call of a math function, two per fma; none for
- * comparisons, negation, conversions, atomics or operations on constants
- * alone, which the compiler folds.
+ * included; tr_arith counts the plain ones) and per call of a math
+ * function, two per fma; none for comparisons, negation, conversions,
+ * atomics or operations on constants alone, which the compiler folds.
  */
 #include "import/translate.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-
-tr_val tr_int(tr_ctx *c, const char *text, int prec)
-{
-    (void)c;
-    tr_val v = {V_INT, text, prec, -1, false, NULL};
-    return v;
-}
-
-tr_val tr_data(tr_ctx *c, const char *why)
-{
-    (void)c;
-    tr_val v = {V_DATA, NULL, 0, -1, false, why};
-    return v;
-}
-
-tr_val tr_unknown_val(tr_ctx *c, const char *why)
-{
-    (void)c;
-    tr_val v = {V_UNKNOWN, NULL, 0, -1, false, why};
-    return v;
-}
-
-static tr_val ptr(int array, const char *off, int prec)
-{
-    tr_val v = {V_PTR, off, prec, array, false, NULL};
-    return v;
-}
-
-const char *tr_operand(tr_ctx *c, tr_val v, int prec, bool right)
-{
-    if (v.prec < prec || (right && v.prec == prec))
-        return tr_printf(c, "(%s)", v.text);
-    return v.text;
-}
-
-static int binary_prec(const char *op)
-{
-    static const struct {
-        const char *op;
-        int prec;
-    } t[] = {{"*", P_MUL},   {"/", P_MUL},   {"%", P_MUL},   {"+", P_ADD},   {"-", P_ADD},
-             {"<<", P_SHIFT}, {">>", P_SHIFT}, {"<", P_REL},  {">", P_REL},   {"<=", P_REL},
-             {">=", P_REL},  {"==", P_EQ},   {"!=", P_EQ},   {"&", P_BAND},  {"^", P_BXOR},
-             {"|", P_BOR},   {"&&", P_LAND}, {"||", P_LOR}};
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (strcmp(t[i].op, op) == 0)
-            return t[i].prec;
-    return -1;
-}
-
-static bool is_zero(tr_val v)
-{
-    return v.kind == V_INT && strcmp(v.text, "0") == 0;
-}
-
-tr_val tr_compose(tr_ctx *c, tr_val l, const char *op, tr_val r)
-{
-    int p = binary_prec(op);
-    if (strcmp(op, "+") == 0 && is_zero(l))
-        return r;
-    if ((strcmp(op, "+") == 0 || strcmp(op, "-") == 0) && is_zero(r))
-        return l;
-    const char *mop = strcmp(op, "&&") == 0 ? "and" : strcmp(op, "||") == 0 ? "or" : op;
-    return tr_int(c, tr_printf(c, "%s %s %s", tr_operand(c, l, p, false), mop,
-                               tr_operand(c, r, p, true)),
-                  p);
-}
-
-/* ---------------------------------------------------------------- types */
-
-static int kind_of_type_name(const char *s)
-{
-    if (strncmp(s, "const ", 6) == 0)
-        s += 6;
-    if (strcmp(s, "float") == 0 || strncmp(s, "float", 5) == 0)
-        return 1;
-    if (strcmp(s, "double") == 0 || strncmp(s, "double", 6) == 0)
-        return 2;
-    if (strcmp(s, "half") == 0 || strcmp(s, "__half") == 0 || strcmp(s, "__half2") == 0 ||
-        strcmp(s, "half2") == 0 || strcmp(s, "_Float16") == 0)
-        return 0;
-    return -1;
-}
-
-int tr_float_kind(tr_ctx *c, CXType t)
-{
-    CXType ct = clang_getCanonicalType(t);
-    if (ct.kind == CXType_ConstantArray || ct.kind == CXType_DependentSizedArray ||
-        ct.kind == CXType_IncompleteArray || ct.kind == CXType_VariableArray)
-        return tr_float_kind(c, clang_getElementType(ct));
-    switch (ct.kind) {
-    case CXType_Float:
-        return 1;
-    case CXType_Double:
-    case CXType_LongDouble:
-        return 2;
-    case CXType_Half:
-    case CXType_Float16:
-        return 0;
-    default:
-        break;
-    }
-    char *sp = tr_cx(c, clang_getTypeSpelling(t));
-    const char *base = strncmp(sp, "const ", 6) == 0 ? sp + 6 : sp;
-    for (size_t i = 0; i < c->ntargs; i++)
-        if (c->targs[i].is_type && strcmp(c->targs[i].name, base) == 0)
-            return kind_of_type_name(c->targs[i].value);
-    if (strcmp(base, "__half2") == 0 || strcmp(base, "half2") == 0)
-        return 0;
-    return -1;
-}
-
-int tr_expr_float_kind(tr_ctx *c, CXCursor e)
-{
-    int k = tr_float_kind(c, clang_getCursorType(e));
-    if (k >= 0)
-        return k;
-    CXType t = clang_getCursorType(e);
-    if (t.kind != CXType_Dependent && t.kind != CXType_Unexposed)
-        return -1;
-    unsigned n;
-    CXCursor *kids = tr_children(c, e, &n);
-    int best = -1;
-    for (unsigned i = 0; i < n; i++) {
-        enum CXCursorKind kk = clang_getCursorKind(kids[i]);
-        if (kk == CXCursor_TypeRef) {
-            int tk = tr_float_kind(c, clang_getCursorType(kids[i]));
-            if (tk >= 0)
-                return tk;
-            continue;
-        }
-        if (!clang_isExpression(kk))
-            continue;
-        int ck = tr_expr_float_kind(c, kids[i]);
-        if (ck > best)
-            best = ck;
-    }
-    return best;
-}
-
-static bool is_integer_type(CXType t)
-{
-    CXType ct = clang_getCanonicalType(t);
-    return (ct.kind >= CXType_Bool && ct.kind <= CXType_Int128 && ct.kind != CXType_Char16 &&
-            ct.kind != CXType_Char32) ||
-           ct.kind == CXType_Enum;
-}
-
-static bool is_pointer_type(CXType t)
-{
-    CXType ct = clang_getCanonicalType(t);
-    return ct.kind == CXType_Pointer;
-}
-
-static bool is_array_type(CXType t)
-{
-    CXType ct = clang_getCanonicalType(t);
-    return ct.kind == CXType_ConstantArray || ct.kind == CXType_DependentSizedArray ||
-           ct.kind == CXType_IncompleteArray || ct.kind == CXType_VariableArray;
-}
-
-static const char *elems_of(tr_ctx *c, CXType t);
-
-/* The number of elements in one `t` (an array type: its whole extent, in
- * scalar elements; else 1), as a model expression. Template parameters in a
- * dependent size become params. NULL when it cannot be said. */
-const char *tr_elems_of_type(tr_ctx *c, CXType t)
-{
-    return elems_of(c, t);
-}
-
-static const char *elems_of(tr_ctx *c, CXType t)
-{
-    CXType ct = clang_getCanonicalType(t);
-    if (ct.kind == CXType_ConstantArray) {
-        const char *inner = elems_of(c, clang_getArrayElementType(ct));
-        if (!inner)
-            return NULL;
-        long long n = clang_getArraySize(ct);
-        return strcmp(inner, "1") == 0 ? tr_printf(c, "%lld", n)
-                                       : tr_printf(c, "%lld * %s", n, inner);
-    }
-    if (ct.kind == CXType_DependentSizedArray) {
-        /* "float [32][32 + PAD]": the sizes as written, params by name */
-        char *sp = tr_cx(c, clang_getTypeSpelling(t));
-        const char *out = NULL;
-        for (char *p = strchr(sp, '['); p; p = strchr(p, '[')) {
-            char *q = strchr(p, ']');
-            if (!q)
-                return NULL;
-            *q = '\0';
-            const char *dim = p + 1;
-            for (const char *s = dim; *s; s++) {
-                if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_') {
-                    const char *b = s;
-                    while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' ||
-                           (*s >= '0' && *s <= '9'))
-                        s++;
-                    char *id = tr_printf(c, "%.*s", (int)(s - b), b);
-                    bool ok = false;
-                    for (size_t i = 0; i < c->ntargs; i++)
-                        if (!c->targs[i].is_type && strcmp(c->targs[i].name, id) == 0)
-                            ok = true;
-                    if (!ok)
-                        return NULL;
-                    tr_use_param(c, id);
-                    s--;
-                }
-            }
-            out = out ? tr_printf(c, "%s * (%s)", out, dim) : tr_printf(c, "(%s)", dim);
-            p = q + 1;
-        }
-        return out;
-    }
-    if (is_array_type(ct))
-        return NULL;
-    return "1";
-}
-
-static const char *pointee_stride(tr_ctx *c, CXType ptr_type)
-{
-    CXType ct = clang_getCanonicalType(ptr_type);
-    if (ct.kind != CXType_Pointer)
-        return "1";
-    const char *s = elems_of(c, clang_getPointeeType(ct));
-    return s ? s : "1";
-}
-
 /* ---------------------------------------------------------------- effects */
-
-void tr_flush_flops(tr_ctx *c)
-{
-    static const char *const prec[] = {" precision=\"fp16\"", "", " precision=\"fp64\""};
-    for (int i = 0; i < 3; i++)
-        if (c->flops[i]) {
-            tr_emit(c, "<flops count=\"%lld\"%s/>", c->flops[i], prec[i]);
-            c->flops[i] = 0;
-        }
-}
-
-void tr_add_flops(tr_ctx *c, int kind, long long n)
-{
-    if (kind >= 0 && kind <= 2)
-        c->flops[kind] += n;
-}
-
-void tr_access(tr_ctx *c, const char *what, tr_val p)
-{
-    const tr_array *a = &c->arrays[p.array];
-    bool load = strcmp(what, "load") == 0;
-    if (load) {
-        for (size_t i = 0; i < c->nseen; i++)
-            if (c->seen[i].array == p.array && strcmp(c->seen[i].index, p.text) == 0)
-                return; /* read again in one statement: the compiler reuses it */
-        if (c->nseen < sizeof c->seen / sizeof c->seen[0]) {
-            c->seen[c->nseen].array = p.array;
-            c->seen[c->nseen].index = p.text;
-            c->nseen++;
-        }
-    } else {
-        size_t k = 0;
-        for (size_t i = 0; i < c->nseen; i++)
-            if (c->seen[i].array != p.array)
-                c->seen[k++] = c->seen[i];
-        c->nseen = k;
-    }
-    tr_flush_flops(c);
-    tr_emit(c, "<%s array=\"%s\" index=\"%s\"/>", what, a->name, tr_xml_escape(c, p.text));
-}
 
 /* Effects translated aside, to be put under a guard or dropped. */
 typedef struct {
@@ -319,7 +54,7 @@ static void put_raw(tr_ctx *c, const char *text)
 
 static tr_val negate(tr_ctx *c, tr_val v)
 {
-    return tr_int(c, tr_printf(c, "not %s", tr_operand(c, v, P_UNARY, false)), P_UNARY);
+    return tr_int(c, tr_negated(c, v), P_UNARY);
 }
 
 static void guarded(tr_ctx *c, tr_val test, const char *body)
@@ -331,80 +66,26 @@ static void guarded(tr_ctx *c, tr_val test, const char *body)
     tr_emit(c, "</when>");
 }
 
-/* ---------------------------------------------------------------- helpers */
-
-static CXCursor strip(tr_ctx *c, CXCursor e)
-{
-    for (;;) {
-        enum CXCursorKind k = clang_getCursorKind(e);
-        if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
-            return e;
-        unsigned n;
-        CXCursor *kids = tr_children(c, e, &n);
-        if (n != 1)
-            return e;
-        e = kids[0];
-    }
-}
-
-const char *tr_callee_name(tr_ctx *c, CXCursor call)
-{
-    char *s = tr_cx(c, clang_getCursorSpelling(call));
-    if (*s)
-        return s;
-    unsigned n;
-    CXCursor *kids = tr_children(c, call, &n);
-    for (int depth = 0; n > 0 && depth < 4; depth++) {
-        CXCursor k = kids[0];
-        char *ks = tr_cx(c, clang_getCursorSpelling(k));
-        if (*ks)
-            return ks;
-        kids = tr_children(c, k, &n);
-    }
-    return "";
-}
-
-tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what)
-{
-    if (p.kind == V_PTR) {
-        tr_access(c, "load", p);
-        return tr_data(c, "a value read from memory");
-    }
-    if (p.kind == V_REGS)
-        return tr_data(c, "a register array's element");
-    if (p.kind == V_UNKNOWN)
-        tr_add_unknown(c, at, "%s: %s", what, p.why);
-    return tr_data(c, "a value read from memory");
-}
-
-bool tr_name_in(const char *name, const char *const *list)
-{
-    for (; *list; list++)
-        if (strcmp(name, *list) == 0)
-            return true;
-    return false;
-}
-
 /* ---------------------------------------------------------------- assignment */
 
 static void assign_local(tr_ctx *c, CXCursor decl, tr_val v, int line)
 {
     (void)line;
     CXType t = clang_getCursorType(decl);
-    if (v.kind == V_INT && is_integer_type(t) && v.prec < P_PRIMARY && !c->no_let) {
+    if (v.kind == V_INT && tr_is_integer_type(t) && v.prec < P_PRIMARY && !c->no_let) {
         char *cname = tr_cx(c, clang_getCursorSpelling(decl));
         const char *name = tr_new_name(c, cname);
         tr_flush_flops(c);
         tr_emit(c, "<let name=\"%s\" value=\"%s\"/>", name, tr_xml_escape(c, v.text));
         v = tr_int(c, name, P_PRIMARY);
-    } else if (v.kind == V_INT && !is_integer_type(t) && !is_pointer_type(t))
+    } else if (v.kind == V_INT && !tr_is_integer_type(t) && !tr_is_pointer_type(t))
         v = tr_data(c, "a floating-point value");
     tr_bind(c, decl, v);
 }
 
 static CXCursor referenced_local(tr_ctx *c, CXCursor lhs, bool *ok)
 {
-    CXCursor s = strip(c, lhs);
+    CXCursor s = tr_strip(c, lhs);
     *ok = false;
     if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
         CXCursor d = clang_getCursorReferenced(s);
@@ -427,7 +108,7 @@ void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v)
         assign_local(c, d, v, tr_line(lhs));
         return;
     }
-    CXCursor s = strip(c, lhs);
+    CXCursor s = tr_strip(c, lhs);
     if (clang_getCursorKind(s) == CXCursor_MemberRefExpr) {
         unsigned n;
         CXCursor *kids = tr_children(c, s, &n);
@@ -450,7 +131,7 @@ void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v)
 
 tr_val tr_addr(tr_ctx *c, CXCursor e)
 {
-    e = strip(c, e);
+    e = tr_strip(c, e);
     enum CXCursorKind k = clang_getCursorKind(e);
     unsigned n;
     CXCursor *kids = tr_children(c, e, &n);
@@ -465,14 +146,14 @@ tr_val tr_addr(tr_ctx *c, CXCursor e)
             return tr_unknown_val(c, tr_printf(c, "the index into '%s' depends on %s",
                                                c->arrays[base.array].name,
                                                idx.why ? idx.why : "data"));
-        const char *stride = elems_of(c, clang_getCursorType(e));
+        const char *stride = tr_elems_of_type(c, clang_getCursorType(e));
         if (!stride)
             return tr_unknown_val(c, "an array extent the model cannot say");
         tr_val scaled = strcmp(stride, "1") == 0
                             ? idx
                             : tr_compose(c, idx, "*", tr_int(c, stride, strchr(stride, ' ') ? P_MUL : P_PRIMARY));
         tr_val off = tr_compose(c, tr_int(c, base.text, base.prec), "+", scaled);
-        return ptr(base.array, off.text, off.prec);
+        return tr_ptr(base.array, off.text, off.prec);
     }
     if (k == CXCursor_UnaryOperator && n == 1) {
         const char *op = tr_operator(c, e, NULL);
@@ -519,7 +200,7 @@ tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e)
     if (strcmp(name, "warpSize") == 0)
         return tr_int(c, "warpSize", P_PRIMARY);
     if (dk == CXCursor_ParmDecl) {
-        if (is_pointer_type(t)) {
+        if (tr_is_pointer_type(t)) {
             int order = 0;
             int a = tr_array_for(c, d, name, clang_getPointeeType(clang_getCanonicalType(t)).kind
                                                 ? clang_getPointeeType(t)
@@ -528,10 +209,10 @@ tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e)
             if (a < 0)
                 return tr_unknown_val(c, tr_printf(c, "the element type of '%s' is not a C scalar or CUDA vector type",
                                                    name));
-            return ptr(a, "0", P_PRIMARY);
+            return tr_ptr(a, "0", P_PRIMARY);
         }
-        if (is_integer_type(t) || t.kind == CXType_Unexposed) {
-            if (!is_integer_type(t) && tr_float_kind(c, t) >= 0)
+        if (tr_is_integer_type(t) || t.kind == CXType_Unexposed) {
+            if (!tr_is_integer_type(t) && tr_float_kind(c, t) >= 0)
                 return tr_data(c, tr_printf(c, "the floating-point param '%s'", name));
             tr_use_param(c, name);
             return tr_int(c, name, P_PRIMARY);
@@ -551,8 +232,8 @@ tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e)
             }
             clang_EvalResult_dispose(r);
         }
-        if (is_array_type(t)) {
-            const char *len = elems_of(c, t);
+        if (tr_is_array_type(t)) {
+            const char *len = tr_elems_of_type(c, t);
             bool constant = false;
             unsigned n;
             CXCursor *kids = tr_children(c, d, &n);
@@ -560,13 +241,13 @@ tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e)
                 if (clang_getCursorKind(kids[i]) == CXCursor_CUDAConstantAttr)
                     constant = true;
             CXType el = clang_getCanonicalType(t);
-            while (is_array_type(el))
+            while (tr_is_array_type(el))
                 el = clang_getArrayElementType(el);
             int a = tr_array_for(c, d, name, el, constant ? "constant" : "global", len, 1000,
                                  tr_line(d));
             if (a < 0 || !len)
                 return tr_unknown_val(c, tr_printf(c, "the array '%s' has a type the model has no place for", name));
-            return ptr(a, "0", P_PRIMARY);
+            return tr_ptr(a, "0", P_PRIMARY);
         }
         if (tr_float_kind(c, t) >= 0)
             return tr_data(c, tr_printf(c, "the variable '%s'", name));
@@ -581,7 +262,7 @@ static tr_val member_ref(tr_ctx *c, CXCursor e)
     CXCursor *kids = tr_children(c, e, &n);
     char *member = tr_cx(c, clang_getCursorSpelling(e));
     if (n == 1) {
-        CXCursor b = strip(c, kids[0]);
+        CXCursor b = tr_strip(c, kids[0]);
         if (clang_getCursorKind(b) == CXCursor_DeclRefExpr) {
             char *bn = tr_cx(c, clang_getCursorSpelling(b));
             if ((strcmp(bn, "threadIdx") == 0 || strcmp(bn, "blockIdx") == 0 ||
@@ -627,10 +308,10 @@ static tr_val unary(tr_ctx *c, CXCursor e)
             if (old.kind == V_INT)
                 nv = tr_compose(c, old, aop, tr_int(c, "1", P_PRIMARY));
             else if (old.kind == V_PTR) {
-                const char *stride = pointee_stride(c, clang_getCursorType(d));
+                const char *stride = tr_pointee_stride(c, clang_getCursorType(d));
                 tr_val off = tr_compose(c, tr_int(c, old.text, old.prec), aop,
                                      tr_int(c, stride, P_MUL));
-                nv = ptr(old.array, off.text, off.prec);
+                nv = tr_ptr(old.array, off.text, off.prec);
             } else {
                 tr_add_flops(c, tr_float_kind(c, clang_getCursorType(d)), 1);
                 nv = old;
@@ -653,38 +334,6 @@ static tr_val unary(tr_ctx *c, CXCursor e)
     if (strcmp(op, "+") == 0)
         return v;
     return tr_int(c, tr_printf(c, "%s%s", op, tr_operand(c, v, P_UNARY, false)), P_UNARY);
-}
-
-tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXType lt, CXType rt)
-{
-    bool additive = strcmp(op, "+") == 0 || strcmp(op, "-") == 0;
-    if (additive && l.kind == V_PTR && r.kind == V_INT) {
-        const char *stride = pointee_stride(c, lt);
-        tr_val s = strcmp(stride, "1") == 0 ? r : tr_compose(c, r, "*", tr_int(c, stride, P_MUL));
-        tr_val off = tr_compose(c, tr_int(c, l.text, l.prec), op, s);
-        return ptr(l.array, off.text, off.prec);
-    }
-    if (strcmp(op, "+") == 0 && r.kind == V_PTR && l.kind == V_INT)
-        return tr_arith(c, e, op, r, l, rt, lt);
-    if (strcmp(op, "-") == 0 && l.kind == V_PTR && r.kind == V_PTR && l.array == r.array)
-        return tr_compose(c, tr_int(c, l.text, l.prec), "-", tr_int(c, r.text, r.prec));
-    if (l.kind == V_INT && r.kind == V_INT && binary_prec(op) > 0)
-        return tr_compose(c, l, op, r);
-    if (l.kind == V_UNKNOWN)
-        return l;
-    if (r.kind == V_UNKNOWN)
-        return r;
-    int fk = tr_expr_float_kind(c, e);
-    bool compare = binary_prec(op) == P_REL || binary_prec(op) == P_EQ;
-    if (compare)
-        fk = -1;
-    if (fk >= 0 && binary_prec(op) >= P_ADD && !(l.fconst && r.fconst) &&
-        (strchr("+-*/", op[0]) && op[1] == '\0'))
-        tr_add_flops(c, fk, 1);
-    tr_val d = tr_data(c, l.kind == V_DATA ? l.why : r.why);
-    if (fk >= 0 && (l.fconst || l.kind == V_INT) && (r.fconst || r.kind == V_INT))
-        d.fconst = l.fconst && r.fconst;
-    return d;
 }
 
 static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
@@ -777,7 +426,7 @@ static tr_val conditional(tr_ctx *c, CXCursor e)
                                    tr_operand(c, a, P_COND, false), tr_operand(c, b, P_COND, true)),
                       P_COND);
     if (cv.kind == V_INT && a.kind == V_PTR && b.kind == V_PTR && a.array == b.array)
-        return ptr(a.array,
+        return tr_ptr(a.array,
                    tr_printf(c, "(%s ? %s : %s)", tr_operand(c, cv, P_LOR, false), a.text, b.text),
                    P_PRIMARY);
     if (a.kind == V_UNKNOWN)
@@ -787,25 +436,277 @@ static tr_val conditional(tr_ctx *c, CXCursor e)
     return tr_data(c, "a value chosen by a condition");
 }
 
-/* ---------------------------------------------------------------- dispatch */
+/* ---------------------------------------------------------------- calls
+ *
+ * Atomics, loads through __ldg, math functions and their FLOPs, warp
+ * intrinsics (unknowns), operators of templates' dependent operands, and
+ * __device__ functions of the file, inlined (their bodies translated by
+ * the statement translator, through c->stmts). */
 
-bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out)
+static const char *callee_name(tr_ctx *c, CXCursor call)
 {
-    if (!is_integer_type(clang_getCursorType(e)))
-        return false;
-    CXEvalResult r = clang_Cursor_Evaluate(e);
-    if (!r)
-        return false;
-    bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
-    if (ok) {
-        long long v = clang_EvalResult_isUnsignedInt(r)
-                          ? (long long)clang_EvalResult_getAsUnsigned(r)
-                          : clang_EvalResult_getAsLongLong(r);
-        *out = tr_int(c, tr_printf(c, "%lld", v), v < 0 ? P_UNARY : P_PRIMARY);
+    char *s = tr_cx(c, clang_getCursorSpelling(call));
+    if (*s)
+        return s;
+    unsigned n;
+    CXCursor *kids = tr_children(c, call, &n);
+    for (int depth = 0; n > 0 && depth < 4; depth++) {
+        CXCursor k = kids[0];
+        char *ks = tr_cx(c, clang_getCursorSpelling(k));
+        if (*ks)
+            return ks;
+        kids = tr_children(c, k, &n);
     }
-    clang_EvalResult_dispose(r);
-    return ok;
+    return "";
 }
+
+static bool name_in(const char *name, const char *const *list)
+{
+    for (; *list; list++)
+        if (strcmp(name, *list) == 0)
+            return true;
+    return false;
+}
+
+static const char *const one_flop[] = {
+    "sqrt", "sqrtf", "rsqrt", "rsqrtf", "cbrt", "cbrtf", "rcbrt", "rcbrtf", "exp", "expf", "exp2",
+    "exp2f", "exp10", "exp10f", "expm1", "expm1f", "log", "logf", "log2", "log2f", "log10",
+    "log10f", "log1p", "log1pf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin", "asinf",
+    "acos", "acosf", "atan", "atanf", "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf", "erf",
+    "erff", "erfc", "erfcf", "pow", "powf", "atan2", "atan2f", "hypot", "hypotf", "fmod", "fmodf",
+    "fabs", "fabsf", "fmin", "fminf", "fmax", "fmaxf", "fdim", "fdimf", "__expf", "__logf",
+    "__sinf", "__cosf", "__powf", "__fdividef", "__frcp_rn", "__fsqrt_rn", "__fadd_rn",
+    "__fmul_rn", "__saturatef", "lgamma", "lgammaf", "tgamma", "tgammaf", "sinpi", "sinpif",
+    "cospi", "cospif", "remainder", "remainderf", "copysign", "copysignf", "__hadd", "__hsub",
+    "__hmul", "__hdiv", NULL};
+static const char *const two_flops[] = {"fma", "fmaf", "__fmaf_rn", "__fma_rn", "__hfma",
+                                        "__hadd2", "__hsub2", "__hmul2", NULL};
+/* two lanes of an fma */
+static const char *const four_flops[] = {"__hfma2", NULL};
+static const char *const no_flops[] = {
+    "__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
+    "__syncwarp", "__threadfence", "__threadfence_block", "__threadfence_system", "printf",
+    "__assert_fail", "__trap", "clock", "clock64", "__nanosleep", "isnan", "isinf", "isfinite",
+    "signbit", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "rint",
+    "rintf", "nearbyint", "nearbyintf", "__float2int_rn", "__float2int_rz", "__int2float_rn",
+    "__float2half", "__half2float", "__floats2half2_rn", "__float2half2_rn", "__half22float2",
+    "__popc", "__popcll", "__clz", "__ffs", "__brev", "__mul24", "__umul24", "sincosf",
+    /* cooperative groups: a block's barrier, and the handle on the block */
+    "sync", "this_thread_block", NULL};
+static const char *const warp[] = {
+    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__shfl",
+    "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot_sync", "__any_sync", "__all_sync",
+    "__ballot", "__any", "__all", "__activemask", "__reduce_add_sync", "__match_any_sync",
+    "__match_all_sync", NULL};
+static const char *const loads[] = {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv",
+                                    NULL};
+
+static bool is_atomic(const char *name)
+{
+    static const char *const base[] = {"atomicAdd", "atomicSub", "atomicExch", "atomicMin",
+                                       "atomicMax", "atomicInc", "atomicDec", "atomicCAS",
+                                       "atomicAnd", "atomicOr",  "atomicXor", NULL};
+    for (int i = 0; base[i]; i++) {
+        size_t n = strlen(base[i]);
+        if (strncmp(name, base[i], n) == 0 &&
+            (name[n] == '\0' || strcmp(name + n, "_block") == 0 || strcmp(name + n, "_system") == 0))
+            return true;
+    }
+    return false;
+}
+
+static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name, tr_val *args,
+                          int nargs);
+
+static tr_val call(tr_ctx *c, CXCursor e)
+{
+    const char *name = callee_name(c, e);
+    /* __mul24(a, b) and friends on integers: the product */
+    if ((strcmp(name, "__mul24") == 0 || strcmp(name, "__umul24") == 0) &&
+        clang_Cursor_getNumArguments(e) == 2) {
+        tr_val a = tr_expr(c, clang_Cursor_getArgument(e, 0));
+        tr_val b = tr_expr(c, clang_Cursor_getArgument(e, 1));
+        if (a.kind == V_INT && b.kind == V_INT)
+            return tr_compose(c, a, "*", b);
+        return tr_data(c, "a product of data");
+    }
+    int nargs = clang_Cursor_getNumArguments(e);
+    if (nargs < 0)
+        nargs = 0;
+    if (strncmp(name, "operator", 8) == 0 && nargs >= 1 && nargs <= 2) {
+        /* an operator in a template, on dependent operands */
+        const char *op = name + 8;
+        tr_val l = tr_expr(c, clang_Cursor_getArgument(e, 0));
+        if (nargs == 1) {
+            if (strcmp(op, "-") == 0 || strcmp(op, "+") == 0)
+                return l;
+            return tr_unknown_val(c, tr_printf(c, "the operator '%s'", op));
+        }
+        tr_val r = tr_expr(c, clang_Cursor_getArgument(e, 1));
+        size_t ol = strlen(op);
+        if (strcmp(op, "=") == 0) {
+            tr_store_to(c, clang_Cursor_getArgument(e, 0), r);
+            return r;
+        }
+        if (ol >= 2 && op[ol - 1] == '=' && strchr("+-*/", op[0]) && ol == 2) {
+            int fk = tr_expr_float_kind(c, clang_Cursor_getArgument(e, 0));
+            if (fk >= 0)
+                tr_add_flops(c, fk, 1);
+            return l;
+        }
+        return tr_arith(c, e, op, l, r, clang_getCursorType(clang_Cursor_getArgument(e, 0)),
+                     clang_getCursorType(clang_Cursor_getArgument(e, 1)));
+    }
+    if (is_atomic(name) && nargs >= 2) {
+        tr_val p = tr_expr(c, clang_Cursor_getArgument(e, 0));
+        for (int i = 1; i < nargs; i++)
+            tr_expr(c, clang_Cursor_getArgument(e, i));
+        if (p.kind == V_PTR)
+            tr_access(c, "atomic", p);
+        else
+            tr_add_unknown(c, e, "%s: %s", name,
+                           p.why ? p.why : "an address the model cannot follow");
+        return tr_data(c, "an atomic's result");
+    }
+    if (name_in(name, loads) && nargs == 1) {
+        tr_val p = tr_expr(c, clang_Cursor_getArgument(e, 0));
+        return tr_load_of(c, e, p, name);
+    }
+    if (name_in(name, warp)) {
+        for (int i = 0; i < nargs; i++)
+            tr_expr(c, clang_Cursor_getArgument(e, i));
+        tr_add_unknown(c, e, "the warp intrinsic %s (the model has no warp-level operations)",
+                       name);
+        return tr_data(c, "a warp intrinsic's result");
+    }
+    tr_val *args = NULL;
+    if (nargs) {
+        args = malloc((size_t)nargs * sizeof *args);
+        if (!args) {
+            c->failed = true;
+            return tr_data(c, "");
+        }
+    }
+    bool all_int = nargs > 0, any_const = false, all_const = nargs > 0;
+    for (int i = 0; i < nargs; i++) {
+        args[i] = tr_expr(c, clang_Cursor_getArgument(e, i));
+        all_int &= args[i].kind == V_INT;
+        any_const |= args[i].fconst;
+        all_const &= args[i].fconst || args[i].kind == V_INT;
+    }
+    (void)any_const;
+    tr_val result;
+    int fk = tr_expr_float_kind(c, e);
+    if ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0 || strcmp(name, "umin") == 0 ||
+         strcmp(name, "umax") == 0) &&
+        nargs == 2 && all_int) {
+        result = tr_int(c, tr_printf(c, "%s(%s, %s)", name[0] == 'u' ? name + 1 : name,
+                                     args[0].text, args[1].text),
+                        P_PRIMARY);
+    } else if ((strcmp(name, "abs") == 0 || strcmp(name, "llabs") == 0) && nargs == 1 && all_int) {
+        result = tr_int(c, tr_printf(c, "max(%s, -%s)", args[0].text,
+                                     tr_operand(c, args[0], P_UNARY, false)),
+                        P_PRIMARY);
+    } else if (name_in(name, four_flops)) {
+        if (!all_const)
+            tr_add_flops(c, 0, 4);
+        result = tr_data(c, "a floating-point value");
+    } else if (name_in(name, two_flops)) {
+        if (!all_const) /* an fma is 2; __hadd2 and its kind are 2 lanes of 1 */
+            tr_add_flops(c, fk < 0 ? 1 : fk, 2);
+        result = tr_data(c, "a floating-point value");
+    } else if (name_in(name, one_flop) || strcmp(name, "min") == 0 || strcmp(name, "max") == 0 ||
+               strcmp(name, "abs") == 0) {
+        if (!all_const && fk >= 0)
+            tr_add_flops(c, fk, 1);
+        result = tr_data(c, "a floating-point value");
+        if (all_const)
+            result.fconst = true;
+    } else if (name_in(name, no_flops) || strncmp(name, "make_", 5) == 0 ||
+               strcmp(name, "dim3") == 0) {
+        result = tr_data(c, tr_printf(c, "the result of %s", name));
+    } else {
+        CXCursor ref = clang_getCursorReferenced(e);
+        CXCursor def = clang_getCursorDefinition(ref);
+        if (clang_getCursorKind(ref) == CXCursor_Constructor) {
+            /* a copy or a vector built from its parts: a register */
+            free(args);
+            return tr_data(c, tr_printf(c, "a %s value", name));
+        }
+        if (clang_Cursor_isNull(def) || clang_getCursorKind(def) == CXCursor_InvalidFile) {
+            /* a dependent call in a template: the one candidate, if one */
+            unsigned n;
+            CXCursor *kids = tr_children(c, e, &n);
+            for (unsigned i = 0; i < n && clang_Cursor_isNull(def); i++) {
+                unsigned m;
+                CXCursor *gk = tr_children(c, kids[i], &m);
+                CXCursor o = clang_getCursorKind(kids[i]) == CXCursor_OverloadedDeclRef
+                                 ? kids[i]
+                                 : (m == 1 && clang_getCursorKind(gk[0]) == CXCursor_OverloadedDeclRef
+                                        ? gk[0]
+                                        : clang_getNullCursor());
+                if (!clang_Cursor_isNull(o) && clang_getNumOverloadedDecls(o) == 1)
+                    def = clang_getCursorDefinition(clang_getOverloadedDecl(o, 0));
+            }
+        }
+        if (!clang_Cursor_isNull(def) && (clang_getCursorKind(def) == CXCursor_FunctionDecl ||
+                                          clang_getCursorKind(def) == CXCursor_FunctionTemplate))
+            result = inline_call(c, e, def, name, args, nargs);
+        else {
+            tr_add_unknown(c, e, "the call to %s cannot be inlined: %s", *name ? name : "a function",
+                           clang_Cursor_isNull(def) ? "its definition is not in the file"
+                                                    : "it is not a plain function");
+            result = tr_data(c, "the result of a call");
+        }
+    }
+    free(args);
+    return result;
+}
+
+static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name, tr_val *args,
+                          int nargs)
+{
+    if (c->depth >= 16) {
+        tr_add_unknown(c, e, "the call to %s is nested too deeply (recursion?)", name);
+        return tr_data(c, "");
+    }
+    unsigned n;
+    CXCursor *kids = tr_children(c, def, &n);
+    size_t saved_env = c->nenv;
+    int ai = 0;
+    CXCursor body = clang_getNullCursor();
+    for (unsigned i = 0; i < n; i++) {
+        enum CXCursorKind k = clang_getCursorKind(kids[i]);
+        if (k == CXCursor_ParmDecl) {
+            /* a fresh binding, even when the function is called again */
+            tr_push(c, kids[i], ai < nargs ? args[ai] : tr_unknown_val(c, "a default argument"));
+            ai++;
+        } else if (k == CXCursor_CompoundStmt)
+            body = kids[i];
+    }
+    if (clang_Cursor_isNull(body)) {
+        c->nenv = saved_env;
+        tr_add_unknown(c, e, "the call to %s cannot be inlined: no body", name);
+        return tr_data(c, "");
+    }
+    c->depth++;
+    int saved_loops = c->fn_loop_depth;
+    c->fn_loop_depth = c->loop_depth;
+    tr_push(c, body, tr_data(c, tr_printf(c, "the result of %s", name)));
+    c->stmts->body(c, body);
+    c->fn_loop_depth = saved_loops;
+    c->depth--;
+    tr_val r = tr_data(c, "");
+    /* the value of the return statement, kept by tr_body under the def */
+    for (size_t i = saved_env; i < c->nenv; i++)
+        if (clang_equalCursors(c->env[i].decl, body))
+            r = c->env[i].val;
+    c->nenv = saved_env;
+    return r;
+}
+
+
+/* ---------------------------------------------------------------- dispatch */
 
 tr_val tr_expr(tr_ctx *c, CXCursor e)
 {
@@ -835,7 +736,7 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
     case CXCursor_MemberRefExpr:
         return member_ref(c, e);
     case CXCursor_ArraySubscriptExpr:
-        if (is_array_type(clang_getCursorType(e)))
+        if (tr_is_array_type(clang_getCursorType(e)))
             return tr_addr(c, e); /* a row of a multi-dimensional array */
         return tr_load_of(c, e, tr_addr(c, e), "a load");
     case CXCursor_UnaryOperator:
@@ -847,7 +748,7 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
     case CXCursor_ConditionalOperator:
         return conditional(c, e);
     case CXCursor_CallExpr:
-        return tr_call(c, e);
+        return call(c, e);
     case CXCursor_ParenExpr:
     case CXCursor_UnexposedExpr:
     case CXCursor_CStyleCastExpr:
@@ -874,7 +775,7 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
             return d;
         }
         if (v.kind == V_PTR && k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
-            is_pointer_type(to)) {
+            tr_is_pointer_type(to)) {
             int tb = 0;
             const char *tn;
             if (!tr_elem_type(c, clang_getPointeeType(clang_getCanonicalType(to)), &tn, &tb) ||

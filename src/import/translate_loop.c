@@ -1,7 +1,8 @@
 /* translate_loop.c: for-loops to <loop> (translate.h): the variable, its
  * start, step and bound; variables stepped with it; pointers the body steps
  * by a constant; what the body assigns, which changes from one iteration to
- * the next. */
+ * the next. The body itself is statements: it goes to translate_stmt.c,
+ * above this file, through c->stmts (tr_stmt_fns in translate.h). */
 #include "import/translate.h"
 
 #include <ctype.h>
@@ -535,13 +536,11 @@ void tr_for_stmt(tr_ctx *c, CXCursor s)
     c->loop_depth++;
     int saved_nolet = c->no_let;
     c->no_let = 0;
+    /* the body is statements: translate_stmt.c's, through c->stmts */
     if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
-        tr_body(c, body);
-    else {
-        CXCursor one[1] = {body};
-        (void)one;
-        tr_stmt(c, body);
-    }
+        c->stmts->body(c, body);
+    else
+        c->stmts->stmt(c, body);
     c->no_let = saved_nolet;
     c->loop_depth--;
     c->indent--;

@@ -13,32 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-CXCursor tr_strip(tr_ctx *c, CXCursor e)
-{
-    for (;;) {
-        enum CXCursorKind k = clang_getCursorKind(e);
-        if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
-            return e;
-        unsigned n;
-        CXCursor *kids = tr_children(c, e, &n);
-        if (n != 1)
-            return e;
-        e = kids[0];
-    }
-}
-
 static bool skipped(tr_ctx *c, CXCursor s)
 {
     for (size_t i = 0; i < c->nskip; i++)
         if (clang_equalCursors(c->skip[i], s))
             return true;
     return false;
-}
-
-void tr_end_statement(tr_ctx *c)
-{
-    tr_flush_flops(c);
-    c->nseen = 0;
 }
 
 /* ---------------------------------------------------------------- declarations */
@@ -53,35 +33,6 @@ static bool has_child_kind(tr_ctx *c, CXCursor cur, enum CXCursorKind kind)
     return false;
 }
 
-static bool is_array(CXType t)
-{
-    enum CXTypeKind k = clang_getCanonicalType(t).kind;
-    return k == CXType_ConstantArray || k == CXType_DependentSizedArray ||
-           k == CXType_IncompleteArray || k == CXType_VariableArray;
-}
-
-bool tr_is_int(CXType t)
-{
-    CXType ct = clang_getCanonicalType(t);
-    return (ct.kind >= CXType_Bool && ct.kind <= CXType_Int128) || ct.kind == CXType_Enum;
-}
-
-static const char *array_length(tr_ctx *c, CXType t)
-{
-    /* the product of the extents, as elems_of in translate_expr.c */
-    CXType ct = clang_getCanonicalType(t);
-    if (ct.kind == CXType_ConstantArray) {
-        const char *inner = array_length(c, clang_getArrayElementType(ct));
-        if (!inner)
-            return NULL;
-        long long n = clang_getArraySize(ct);
-        return strcmp(inner, "1") == 0 ? tr_printf(c, "%lld", n) : tr_printf(c, "%lld * %s", n, inner);
-    }
-    if (is_array(ct))
-        return NULL;
-    return "1";
-}
-
 static void var_decl(tr_ctx *c, CXCursor vd)
 {
     CXType t = clang_getCursorType(vd);
@@ -89,15 +40,15 @@ static void var_decl(tr_ctx *c, CXCursor vd)
     unsigned n;
     CXCursor *kids = tr_children(c, vd, &n);
     CXCursor init = clang_getNullCursor();
-    if (!is_array(t))
+    if (!tr_is_array_type(t))
         for (unsigned i = 0; i < n; i++)
             if (clang_isExpression(clang_getCursorKind(kids[i])))
                 init = kids[i];
-    if (is_array(t)) {
+    if (tr_is_array_type(t)) {
         bool shared = has_child_kind(c, vd, CXCursor_CUDASharedAttr);
         /* as written: a template parameter's element type keeps its name */
         CXType el = t;
-        for (int guard = 0; is_array(el) && guard < 8; guard++)
+        for (int guard = 0; tr_is_array_type(el) && guard < 8; guard++)
             el = clang_getElementType(el);
         if (!shared) {
             tr_add_note(c, "The thread's own array '%s' (source line %d) is taken to live in registers: its accesses are not counted.",
@@ -122,9 +73,8 @@ static void var_decl(tr_ctx *c, CXCursor vd)
             }
             len = tr_printf(c, "(%s) / %d", c->shared_bytes, bytes);
         } else {
-            len = array_length(c, t);
-            if (!len) /* "float[32][32 + PAD]": template params by name */
-                len = tr_elems_of_type(c, t);
+            /* "float[32][32 + PAD]": template params by name */
+            len = tr_elems_of_type(c, t);
         }
         if (!len) {
             tr_add_unknown(c, vd, "the size of the shared array '%s' cannot be said", name);
@@ -190,11 +140,6 @@ static void branch_body(tr_ctx *c, CXCursor s)
         c->nenv = saved;
     } else if (exit_of(c, s) == EXIT_NONE)
         tr_stmt(c, s);
-}
-
-const char *tr_negated(tr_ctx *c, tr_val v)
-{
-    return tr_printf(c, "not %s", v.prec >= 14 ? v.text : tr_printf(c, "(%s)", v.text));
 }
 
 static void return_value(tr_ctx *c, CXCursor ret)
@@ -517,3 +462,7 @@ void tr_stmt(tr_ctx *c, CXCursor s)
     char *ks = tr_cx(c, clang_getCursorKindSpelling(k));
     tr_add_unknown(c, s, "a statement the importer does not translate (%s)", ks);
 }
+
+/* For the files below this one (translate_expr.c's inlined calls,
+ * translate_loop.c's bodies), set in tr_ctx.stmts by draft.c. */
+const tr_stmt_fns tr_statements = {tr_stmt, tr_body};

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "util/buffer.h"
+#include "model/names.h"
 #include "results/glance.h"
 
 static const char *const occ_limit_words[] = {"threads per SM", "blocks per SM",
