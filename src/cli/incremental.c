@@ -29,7 +29,7 @@
 #include "util/array.h"
 #include "util/hash.h"
 
-#define MAX_INPUT_BYTES (16u << 20) /* load.c reads no larger file */
+#define MAX_INPUT_BYTES (16u << 20) /* input/load_xml.c reads no larger file */
 #define MAX_PROGRAM_BYTES (512u << 20)
 
 static int compare_strings(const void *a, const void *b)

@@ -1,7 +1,7 @@
 /* roofcast.h: the library's entry point, used by main.c, tests and
  * benchmarks. One call runs the whole pipeline:
  *
- *   load (load.c) -> evaluate (eval.c) -> results tree (results.c)
+ *   load (input/load_*.c) -> evaluate (eval.c) -> results tree (results*.c)
  *     -> renderers (render_*.c) -> output directory (output.c)
  */
 #ifndef ROOFCAST_H
