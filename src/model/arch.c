@@ -220,8 +220,8 @@ static const rate_default rate_defaults[] = {
                                   "no Maxwell or Pascal measurement was found; L1 at half "
                                   "Volta's rate)"},
     {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)"},
-    {705, 12.8, 64, 66, 176, 496, "as measured on an RTX 2080 Ti (a published benchmark "
-                                  "report; L1 at half Volta's rate)"},
+    {705, 12.8, 64, 66, 176, 496, "as measured on an RTX 2080 Ti (MT4G sample results, "
+                                  "caps-tum/mt4g; L1 at half Volta's rate)"},
     {800, 35.5, 126, 36, 211, 571, "as measured on an A100 (gpu-benches gpu-l2-cache, "
                                    "gpu-cache, gpu-latency)"},
     {806, 14.7, 64, 36, 276.5, 632, "as measured on an L40, Ada (gpu-benches gpu-l2-cache, "

@@ -165,6 +165,46 @@ static void test_bundled_gpus_complete(void **state)
     }
 }
 
+/* The RTX 2080 Ti's device figures are the ones MT4G published for it (its sample results, in
+ * tests/validation/published/microbench.csv), measured, at its printed 1545 MHz; its L1 rate,
+ * not published, is Turing's assumed 64 B per clock per SM. */
+static void test_rtx_2080_ti_published_figures(void **state)
+{
+    (void)state;
+    rc_gpu *g = load_file("rtx-2080-ti.xml");
+    assert_non_null(g);
+    const rc_gpu_figure *measured[] = {&g->rates.l2_bandwidth, &g->rates.l1_latency,
+                                       &g->rates.l2_latency, &g->rates.dram_latency};
+    for (size_t i = 0; i < sizeof measured / sizeof measured[0]; i++) {
+        assert_int_equal(measured[i]->origin, RC_ORIGIN_MEASURED);
+        assert_true(strncmp(measured[i]->source, "caps-tum/mt4g@043c8c64 ", 23) == 0);
+    }
+    assert_close(g->rates.l2_bandwidth.value, 1252.0 * 1073741824.0);
+    assert_close(g->rates.l1_latency.value, 66 / 1545e6);
+    assert_close(g->rates.l2_latency.value, 175.6 / 1545e6);
+    assert_close(g->rates.dram_latency.value, 496.2 / 1545e6);
+    assert_int_equal(g->rates.l1_bandwidth.origin, RC_ORIGIN_ASSUMED);
+    assert_close(g->rates.l1_bandwidth.value, 64 * 68 * 1545e6);
+    rc_gpu_free(g);
+}
+
+/* No RTX 4070 (AD104) measurement is published: its cache figures are the L40's, assumed. */
+static void test_rtx_4070_figures_assumed(void **state)
+{
+    (void)state;
+    rc_gpu *g = load_file("rtx-4070.xml");
+    assert_non_null(g);
+    const rc_gpu_figure *borrowed[] = {&g->rates.l2_bandwidth, &g->rates.l1_bandwidth,
+                                       &g->rates.l1_latency, &g->rates.l2_latency,
+                                       &g->rates.dram_latency, &g->rates.launch_back_to_back};
+    for (size_t i = 0; i < sizeof borrowed / sizeof borrowed[0]; i++) {
+        assert_int_equal(borrowed[i]->origin, RC_ORIGIN_ASSUMED);
+        assert_non_null(strstr(borrowed[i]->source, "L40"));
+    }
+    assert_int_equal(g->rates.dram_bandwidth.origin, RC_ORIGIN_MEASURED);
+    rc_gpu_free(g);
+}
+
 static void test_arch_find(void **state)
 {
     (void)state;
@@ -186,6 +226,8 @@ int main(void)
         cmocka_unit_test(test_defaults_from_compute_capability),
         cmocka_unit_test(test_measured_figures),
         cmocka_unit_test(test_bundled_gpus_complete),
+        cmocka_unit_test(test_rtx_2080_ti_published_figures),
+        cmocka_unit_test(test_rtx_4070_figures_assumed),
         cmocka_unit_test(test_arch_find),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
