@@ -159,19 +159,25 @@ static rc_kernel *kernel(const char *launch, const char *work)
     return k;
 }
 
-static void refine(const char *cc, rc_kernel *k, rc_refined *r)
+/* The refined estimate of kernel k on GPU g with resources res: counts, work per precision and
+ * bytes per level, as the pipeline computes them. */
+static void refine_on(const rc_gpu *g, const rc_kernel *k, rc_resources res, rc_refined *r)
 {
-    rc_gpu *g = gpu_cc(cc);
     rc_counts c;
     rc_eval_error err;
     assert_true(rc_evaluate(k, false, &c, &err));
-    rc_resources res = {0, 0};
     rc_precision_work w;
     rc_precision_work_of(k, &c, &w);
     rc_level_bytes lb;
     rc_level_bytes_of(g, &c, &lb);
     rc_refine(g, k, &c, &res, &w, &lb, r);
     rc_counts_release(&c);
+}
+
+static void refine(const char *cc, rc_kernel *k, rc_refined *r)
+{
+    rc_gpu *g = gpu_cc(cc);
+    refine_on(g, k, (rc_resources){0, 0}, r);
     rc_gpu_free(g);
 }
 
@@ -520,17 +526,8 @@ static void refine_files(const char *gpu, const char *kernel, rc_refined *r, dou
     assert_non_null(g);
     rc_kernel *k = rc_load_kernel(loader, kernel, diag);
     assert_non_null(k);
-    rc_counts c;
-    rc_eval_error err;
-    assert_true(rc_evaluate(k, false, &c, &err));
-    rc_resources res = rc_kernel_resources(k);
-    rc_precision_work w;
-    rc_precision_work_of(k, &c, &w);
-    rc_level_bytes lb;
-    rc_level_bytes_of(g, &c, &lb);
-    rc_refine(g, k, &c, &res, &w, &lb, r);
+    refine_on(g, k, rc_kernel_resources(k), r);
     *clock = g->sm.clock.value;
-    rc_counts_release(&c);
     rc_kernel_free(k);
     rc_gpu_free(g);
 }
