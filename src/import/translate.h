@@ -93,7 +93,6 @@ typedef struct {
 
 struct tr_ctx {
     CXTranslationUnit tu;
-    CXFile main_file;
     tr_arena *arena;
     rc_buffer out; /* the <work> body */
     int indent;
