@@ -413,11 +413,6 @@ void tr_push(tr_ctx *c, CXCursor decl, tr_val v)
     PUSH(c, c->env, c->nenv, c->cenv, nb);
 }
 
-void tr_skip(tr_ctx *c, CXCursor s)
-{
-    PUSH(c, c->skip, c->nskip, c->cskip, s);
-}
-
 tr_binding *tr_lookup(tr_ctx *c, CXCursor decl)
 {
     for (size_t i = c->nenv; i-- > 0;)

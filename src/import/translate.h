@@ -93,7 +93,6 @@ typedef struct {
 
 struct tr_ctx {
     CXTranslationUnit tu;
-    CXFile main_file;
     tr_arena *arena;
     rc_buffer out; /* the <work> body */
     int indent;
@@ -132,8 +131,6 @@ struct tr_ctx {
     int loop_depth;
     int no_let;      /* inside a branch: values inline, no <let> */
     int fn_loop_depth; /* loop_depth where the function being translated starts */
-    CXCursor *skip;  /* statements already accounted for (pointer steps) */
-    size_t nskip, cskip;
     bool failed;     /* out of memory */
     bool lengths_sampled; /* derived lengths come from a sampled count */
     const tr_stmt_fns *stmts; /* &tr_statements (see tr_stmt_fns) */
@@ -192,7 +189,6 @@ void tr_bind(tr_ctx *c, CXCursor decl, tr_val v);
 /* A new binding, even when decl has one (a function inlined again). */
 void tr_push(tr_ctx *c, CXCursor decl, tr_val v);
 tr_binding *tr_lookup(tr_ctx *c, CXCursor decl);
-void tr_skip(tr_ctx *c, CXCursor s);
 const char *tr_new_name(tr_ctx *c, const char *want);
 void tr_use_param(tr_ctx *c, const char *name);
 int tr_array_for(tr_ctx *c, CXCursor decl, const char *name, CXType elem, const char *space,

@@ -13,14 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool skipped(tr_ctx *c, CXCursor s)
-{
-    for (size_t i = 0; i < c->nskip; i++)
-        if (clang_equalCursors(c->skip[i], s))
-            return true;
-    return false;
-}
-
 /* ---------------------------------------------------------------- declarations */
 
 static bool has_child_kind(tr_ctx *c, CXCursor cur, enum CXCursorKind kind)
@@ -394,8 +386,6 @@ static void loop_unknown(tr_ctx *c, CXCursor s, const char *what)
 
 void tr_stmt(tr_ctx *c, CXCursor s)
 {
-    if (skipped(c, s))
-        return;
     c->nseen = 0;
     enum CXCursorKind k = clang_getCursorKind(s);
     unsigned n;

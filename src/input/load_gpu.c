@@ -208,13 +208,8 @@ static rc_gpu *gpu_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag)
     gpu->launch_latency_origin = RC_ORIGIN_ASSUMED;
     bool in_cycles[3] = {false, false, false}; /* latencies of rates, by level */
     bool ok = true;
-    char q[QUOTE_BUF];
-    if (!gpu->id || !rc_id_is_safe(gpu->id)) {
-        rc_error_at(diag, file, gpu->line,
-                    "<gpu> id '%s' is not a safe name (letters, digits, '_', '.', '-')",
-                    rc_quote(gpu->id, q));
+    if (!rc_xml_check_id("gpu", gpu->id, file, gpu->line, diag))
         ok = false;
-    }
     for (xmlNodePtr n = top->children; n; n = n->next) {
         if (n->type != XML_ELEMENT_NODE)
             continue;

@@ -450,13 +450,8 @@ static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag
     k->id = rc_xml_attr(top, "id");
     k->name = rc_xml_attr(top, "name");
     bool ok = true;
-    char q[QUOTE_BUF];
-    if (!k->id || !rc_id_is_safe(k->id)) {
-        rc_error_at(diag, file, k->line,
-                    "<kernel> id '%s' is not a safe name (letters, digits, '_', '.', '-')",
-                    rc_quote(k->id, q));
+    if (!rc_xml_check_id("kernel", k->id, file, k->line, diag))
         ok = false;
-    }
     rc_scope sc = {k, NULL, 0, 0, RC_SLOT_FIRST_FREE, file, diag, NULL, resolve};
     size_t nnote_nodes = 0;
     for (xmlNodePtr n = top->children; n; n = n->next)

@@ -56,6 +56,12 @@ const char *rc_quote(const char *s, char *out);
  * each problem for the user and reports it as file:line; marks r->failed. */
 void rc_xml_report(void *ctx, xmlErrorPtr error);
 
+/* True when the root element's id (NULL when absent) is safe as a file name
+ * (rc_id_is_safe); else reports "<element> id '...' is not a safe name" at
+ * file:line and returns false. */
+bool rc_xml_check_id(const char *element, const char *id, const char *file, int line,
+                     rc_diag *diag);
+
 /* ---- load_xml.c ---- */
 
 /* Parses and validates one document held in memory, whose root must be

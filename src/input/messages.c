@@ -501,3 +501,14 @@ bool rc_id_is_safe(const char *id)
     }
     return true;
 }
+
+bool rc_xml_check_id(const char *element, const char *id, const char *file, int line,
+                     rc_diag *diag)
+{
+    if (id && rc_id_is_safe(id))
+        return true;
+    char q[QUOTE_BUF];
+    rc_error_at(diag, file, line, "<%s> id '%s' is not a safe name (letters, digits, '_', '.', '-')",
+                element, rc_quote(id, q));
+    return false;
+}

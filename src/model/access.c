@@ -181,23 +181,27 @@ static int access_node(void *ctx, const rc_work *w, uint32_t mask)
     int64_t offset[WARP];
     if (!spend(an, __builtin_popcount(mask)))
         return A_BUDGET;
+    /* The same for every lane: the loop the index steps with, if any, and
+     * this access's cached values by lane. */
+    const rc_work *lp = an->step_loop[w->index];
+    uint64_t entry = lp ? an->entry[lp->index] : 0;
+    int64_t coef = an->step_coef[w->index];
+    int64_t *cache_v = an->cache_v[w->index], *cache_idx = an->cache_idx[w->index];
+    uint64_t *cache_entry = an->cache_entry[w->index];
     for (int l = 0; l < WARP; l++) {
         if (!(mask >> l & 1))
             continue;
         int64_t idx;
-        const rc_work *lp = an->step_loop[w->index];
         int64_t var = lp ? SLOT(an, l, lp->slot) : 0, d, p;
-        if (lp && an->cache_entry[w->index][l] == an->entry[lp->index] &&
-            !__builtin_sub_overflow(var, an->cache_v[w->index][l], &d) &&
-            !__builtin_mul_overflow(d, an->step_coef[w->index], &p) &&
-            !__builtin_add_overflow(an->cache_idx[w->index][l], p, &idx))
+        if (lp && cache_entry[l] == entry && !__builtin_sub_overflow(var, cache_v[l], &d) &&
+            !__builtin_mul_overflow(d, coef, &p) && !__builtin_add_overflow(cache_idx[l], p, &idx))
             ;
         else
             TRY(eval_lane(an, w, -1, l, &idx));
         if (lp) {
-            an->cache_entry[w->index][l] = an->entry[lp->index];
-            an->cache_v[w->index][l] = var;
-            an->cache_idx[w->index][l] = idx;
+            cache_entry[l] = entry;
+            cache_v[l] = var;
+            cache_idx[l] = idx;
         }
         if (idx < 0 || idx >= an->arr->length) {
             const int64_t *v = &SLOT(an, l, 0);
