@@ -208,9 +208,8 @@ static void say_cannot_launch(xmlNodePtr kernel)
     rc_buffer_printf(&sb, ": %s no estimate and no rank.", count == 1 ? "that GPU has" : "those GPUs have");
     char *text = rc_buffer_take(&sb, NULL);
     if (text) {
-        xmlNodePtr para = xmlNewChild(verdict, NULL, X("p"), NULL);
-        xmlAddChild(para, xmlNewText(X(text)));
-        xmlSetProp(para, X("kind"), X("cannot-launch"));
+        xmlNodePtr para = add_text_child(verdict, "p", text);
+        add_prop(para, "kind", "cannot-launch");
     }
     free(text);
 }

@@ -1,5 +1,6 @@
 /* tree.h: what the files that build the results tree share (results.c,
- * results_gpus.c, results_counts.c, results_refined.c); not for renderers.
+ * results_gpus.c, results_counts.c, results_refined.c, glance.c,
+ * interpret.c); not for renderers.
  *
  * The attribute helpers write each number twice, as results.h describes:
  * at full precision and, where people read it, as shown (format.c).
