@@ -2,6 +2,7 @@
  * run by libxslt with file and network access forbidden. */
 #include "render/render.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,7 +17,11 @@
 #include <libxslt/xsltInternals.h>
 #include <libxslt/xsltutils.h>
 
+#include "util/output.h" /* rc_read_regular */
+
 #define RC_XSLT_NS "urn:roofcast"
+/* No template comes near this; it only bounds what a wrong -t DIR reads. */
+#define MAX_TEMPLATE_BYTES (16u << 20)
 
 /* ORDER RC_TEMPLATE */
 static const char *const template_files[RC_TEMPLATE_COUNT] = {"markdown.xsl", "html.xsl",
@@ -308,9 +313,16 @@ rc_templates *rc_templates_new(const char *dir, unsigned wanted, rc_diag *diag)
             continue;
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, template_files[i]);
-        xmlDocPtr doc = xmlReadFile(path, NULL,
-                                    XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOERROR |
-                                        XML_PARSE_NOWARNING);
+        /* Read as a regular file (rc_read_regular: a FIFO put there would
+         * hang xmlReadFile), parsed under its path so its includes resolve. */
+        const char *why;
+        size_t len = 0;
+        char *text = rc_read_regular(AT_FDCWD, path, true, MAX_TEMPLATE_BYTES, &len, &why);
+        xmlDocPtr doc = text ? xmlReadMemory(text, (int)len, path, NULL,
+                                             XML_PARSE_NONET | XML_PARSE_NOCDATA |
+                                                 XML_PARSE_NOERROR | XML_PARSE_NOWARNING)
+                             : NULL;
+        free(text);
         if (!doc) {
             rc_fault_at(diag, path, 0, "cannot read the template (is --templates right?)");
             rc_templates_free(t);
