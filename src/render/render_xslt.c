@@ -36,7 +36,9 @@ struct rc_templates {
 
 /* ---- Markdown escaping ---------------------------------------------- */
 
-char *rc_markdown_escape(const char *text)
+/* Input text rendered literally by a CommonMark + GFM renderer, on one
+ * line: rc:md() of the templates (changes.xsl included). The caller frees it. */
+static char *markdown_escape(const char *text)
 {
     size_t n = strlen(text);
     char *out = malloc(2 * n + 1), *o = out;
@@ -78,7 +80,7 @@ static void xpath_md(xmlXPathParserContextPtr ctxt, int nargs)
         return;
     }
     xmlChar *s = xmlXPathPopString(ctxt);
-    char *e = rc_markdown_escape(s ? (const char *)s : "");
+    char *e = markdown_escape(s ? (const char *)s : "");
     xmlFree(s);
     valuePush(ctxt, xmlXPathNewString((const xmlChar *)(e ? e : "")));
     free(e);
