@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "util/buffer.h"
+#include "model/arch.h" /* rc_origin_name */
 #include "model/estimate.h"
 #include "model/traffic.h"
 #include "model/refine.h"
@@ -65,7 +66,7 @@ static void add_estimates(xmlNodePtr parent, const char *name,
         set_time(n, "t-mem", e->t_mem);
         set_time(n, "t-body", e->t_body);
         set_time(n, "t-launch", e->t_launch);
-        set_str(n, "t-launch-origin", rc_results_origin_name(gpus[i]->launch_latency_origin));
+        set_str(n, "t-launch-origin", rc_origin_name(gpus[i]->launch_latency_origin));
         set_time(n, "t-total", e->t_total);
         set_sig3(n, "intensity", e->intensity);
         set_sig3(n, "ridge", e->ridge);

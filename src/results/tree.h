@@ -82,10 +82,6 @@ static inline xmlNodePtr add_text_child(xmlNodePtr parent, const char *name, con
 }
 
 
-/* The name of an origin as results.xml writes it: "published", "measured"
- * or "assumed" (results_gpus.c). */
-const char *rc_results_origin_name(rc_origin origin);
-
 /* Appends <counts basis=...> of kernel k's counts c to `kernel`: threads,
  * blocks, FLOPs, bytes, intensity, the evaluation, the memory counts and
  * the work tree with each node's measures (results_counts.c). */
