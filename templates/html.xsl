@@ -423,16 +423,6 @@
     </tr>
   </xsl:template>
 
-  <!-- "3" or "3 to 4" -->
-  <xsl:template name="range">
-    <xsl:param name="lo"/>
-    <xsl:param name="hi"/>
-    <xsl:value-of select="$lo"/>
-    <xsl:if test="$lo != $hi">
-      <xsl:value-of select="concat(' to ', $hi)"/>
-    </xsl:if>
-  </xsl:template>
-
   <!-- "a", "a and b", "a, b and c" as code, from a space-separated list. -->
   <xsl:template name="code-list">
     <xsl:param name="names"/>

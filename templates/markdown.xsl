@@ -422,16 +422,6 @@
     <xsl:value-of select="concat(' | **', $s/@total-text, '**', $extra, ' |', $nl)"/>
   </xsl:template>
 
-  <!-- "3" or "3 to 4" -->
-  <xsl:template name="range">
-    <xsl:param name="lo"/>
-    <xsl:param name="hi"/>
-    <xsl:value-of select="$lo"/>
-    <xsl:if test="$lo != $hi">
-      <xsl:value-of select="concat(' to ', $hi)"/>
-    </xsl:if>
-  </xsl:template>
-
   <!-- "a", "a and b", "a, b and c" as code spans, from a space-separated list. -->
   <xsl:template name="code-list">
     <xsl:param name="names"/>

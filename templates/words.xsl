@@ -14,6 +14,16 @@
     <xsl:value-of select="rc:shown($a)"/>
   </xsl:template>
 
+  <!-- "3" or "3 to 4": two *-text forms, the second left out when the same. -->
+  <xsl:template name="range">
+    <xsl:param name="lo"/>
+    <xsl:param name="hi"/>
+    <xsl:value-of select="$lo"/>
+    <xsl:if test="$lo != $hi">
+      <xsl:value-of select="concat(' to ', $hi)"/>
+    </xsl:if>
+  </xsl:template>
+
   <!-- "1 block", "25 blocks". -->
   <xsl:template name="count">
     <xsl:param name="a"/>

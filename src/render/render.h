@@ -68,10 +68,6 @@ char *rc_render_template_edited(rc_templates *t, rc_template_id id, xmlDocPtr do
                                 const char *kernel_id, rc_result_save save, void *save_ctx,
                                 size_t *len, rc_diag *diag);
 
-/* Markdown escaping, shared with the XSLT extension functions: input text
- * rendered literally by a CommonMark + GFM renderer, on one line. */
-char *rc_markdown_escape(const char *text);
-
 /* ---- charts (chart*.c describe, the painters of paint/painter.h paint) - */
 
 typedef enum {

@@ -2,6 +2,7 @@
  * run by libxslt with file and network access forbidden. */
 #include "render/render.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,7 +17,11 @@
 #include <libxslt/xsltInternals.h>
 #include <libxslt/xsltutils.h>
 
+#include "util/output.h" /* rc_read_regular */
+
 #define RC_XSLT_NS "urn:roofcast"
+/* No template comes near this; it only bounds what a wrong -t DIR reads. */
+#define MAX_TEMPLATE_BYTES (16u << 20)
 
 /* ORDER RC_TEMPLATE */
 static const char *const template_files[RC_TEMPLATE_COUNT] = {"markdown.xsl", "html.xsl",
@@ -31,7 +36,9 @@ struct rc_templates {
 
 /* ---- Markdown escaping ---------------------------------------------- */
 
-char *rc_markdown_escape(const char *text)
+/* Input text rendered literally by a CommonMark + GFM renderer, on one
+ * line: rc:md() of the templates (changes.xsl included). The caller frees it. */
+static char *markdown_escape(const char *text)
 {
     size_t n = strlen(text);
     char *out = malloc(2 * n + 1), *o = out;
@@ -73,7 +80,7 @@ static void xpath_md(xmlXPathParserContextPtr ctxt, int nargs)
         return;
     }
     xmlChar *s = xmlXPathPopString(ctxt);
-    char *e = rc_markdown_escape(s ? (const char *)s : "");
+    char *e = markdown_escape(s ? (const char *)s : "");
     xmlFree(s);
     valuePush(ctxt, xmlXPathNewString((const xmlChar *)(e ? e : "")));
     free(e);
@@ -308,9 +315,16 @@ rc_templates *rc_templates_new(const char *dir, unsigned wanted, rc_diag *diag)
             continue;
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, template_files[i]);
-        xmlDocPtr doc = xmlReadFile(path, NULL,
-                                    XML_PARSE_NONET | XML_PARSE_NOCDATA | XML_PARSE_NOERROR |
-                                        XML_PARSE_NOWARNING);
+        /* Read as a regular file (rc_read_regular: a FIFO put there would
+         * hang xmlReadFile), parsed under its path so its includes resolve. */
+        const char *why;
+        size_t len = 0;
+        char *text = rc_read_regular(AT_FDCWD, path, true, MAX_TEMPLATE_BYTES, &len, &why);
+        xmlDocPtr doc = text ? xmlReadMemory(text, (int)len, path, NULL,
+                                             XML_PARSE_NONET | XML_PARSE_NOCDATA |
+                                                 XML_PARSE_NOERROR | XML_PARSE_NOWARNING)
+                             : NULL;
+        free(text);
         if (!doc) {
             rc_fault_at(diag, path, 0, "cannot read the template (is --templates right?)");
             rc_templates_free(t);

@@ -7,9 +7,8 @@
 #include <string.h>
 
 #include "results/format.h"
+#include "results/tree.h"
 #include "util/buffer.h"
-
-#define X(s) ((const xmlChar *)(s))
 
 void rc_glance_fastest(const double *t, size_t n, bool *fastest)
 {
@@ -449,20 +448,7 @@ static void say_differ(rc_buffer *sb, const glance *g)
         say_faster(sb, g, lo);
 }
 
-/* ---- the tree ------------------------------------------------------------ */
-
-static void set_attr(xmlNodePtr n, const char *name, const char *value)
-{
-    xmlSetProp(n, X(name), X(value));
-}
-
-static void set_time(xmlNodePtr n, const char *name, double seconds)
-{
-    char buf[64], text[80];
-    set_attr(n, name, rc_format_exact(seconds, buf, sizeof buf));
-    snprintf(text, sizeof text, "%s-text", name);
-    set_attr(n, text, rc_format_us(seconds, buf, sizeof buf));
-}
+/* ---- the tree (tree.h's helpers: each attribute set once on a new node) -- */
 
 static void add_row(xmlNodePtr parent, const glance *g, size_t rank)
 {
@@ -470,19 +456,19 @@ static void add_row(xmlNodePtr parent, const glance *g, size_t rank)
     size_t i = g->order[rank];
     char buf[128];
     xmlNodePtr row = xmlNewChild(parent, NULL, X("row"), NULL);
-    set_attr(row, "gpu", f->gpus[i]->id);
-    set_attr(row, "gpu-name", f->gpus[i]->name);
+    add_prop(row, "gpu", f->gpus[i]->id);
+    add_prop(row, "gpu-name", f->gpus[i]->name);
     snprintf(buf, sizeof buf, "%zu", rank + 1);
-    set_attr(row, "rank", buf);
+    add_prop(row, "rank", buf);
     if (f->refined) {
         const rc_refined *r = &f->refined[i];
         set_time(row, "t-estimate", r->t_estimate);
         set_time(row, "t-lower", r->t_lower);
-        set_attr(row, "limiter", rc_limiter_name(r->limiter));
-        set_attr(row, "limiter-words", rc_glance_limiter_words(r, buf, sizeof buf));
+        add_prop(row, "limiter", rc_limiter_name(r->limiter));
+        add_prop(row, "limiter-words", rc_glance_limiter_words(r, buf, sizeof buf));
     }
     set_time(row, "t-total", f->est[i].t_total);
-    set_attr(row, "fastest", g->fastest[i] ? "yes" : "no");
+    add_prop(row, "fastest", g->fastest[i] ? "yes" : "no");
 }
 
 static const struct {
@@ -498,7 +484,7 @@ xmlNodePtr rc_glance(xmlNodePtr kernel, const rc_glance_facts *f)
     xmlNodePtr gl = xmlNewChild(kernel, NULL, X("glance"), NULL);
     if (!gl || f->ngpus == 0)
         return gl;
-    set_attr(gl, "order", f->refined ? "t-estimate" : "t-total");
+    add_prop(gl, "order", f->refined ? "t-estimate" : "t-total");
     glance g;
     if (glance_init(&g, f)) {
         for (size_t k = 0; k < f->ngpus; k++)
@@ -509,9 +495,8 @@ xmlNodePtr rc_glance(xmlNodePtr kernel, const rc_glance_facts *f)
             statements[s].say(&sb, &g);
             char *text = rc_buffer_take(&sb, NULL);
             if (text && *text) {
-                xmlNodePtr p = xmlNewChild(v, NULL, X("p"), NULL);
-                xmlAddChild(p, xmlNewText(X(text)));
-                set_attr(p, "kind", statements[s].kind);
+                xmlNodePtr p = add_text_child(v, "p", text);
+                add_prop(p, "kind", statements[s].kind);
             }
             free(text);
         }

@@ -10,9 +10,8 @@
 #include "model/arch.h"
 #include "results/format.h"
 #include "results/glance.h"
+#include "results/tree.h"
 #include "util/buffer.h"
-
-#define X(s) ((const xmlChar *)(s))
 
 /* ---- sets of GPUs ------------------------------------------------------- */
 
@@ -629,9 +628,8 @@ xmlNodePtr rc_interpret(xmlNodePtr kernel, const rc_interpret_facts *f)
         statements[s].say(&sb, f);
         char *text = rc_buffer_take(&sb, NULL);
         if (text && *text) {
-            xmlNodePtr p = xmlNewChild(in, NULL, X("p"), NULL);
-            xmlAddChild(p, xmlNewText(X(text)));
-            xmlSetProp(p, X("kind"), X(statements[s].kind));
+            xmlNodePtr p = add_text_child(in, "p", text);
+            add_prop(p, "kind", statements[s].kind);
         }
         free(text);
     }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "util/buffer.h"
+#include "model/arch.h" /* rc_origin_name */
 #include "model/estimate.h"
 #include "model/traffic.h"
 #include "model/refine.h"
@@ -65,7 +66,7 @@ static void add_estimates(xmlNodePtr parent, const char *name,
         set_time(n, "t-mem", e->t_mem);
         set_time(n, "t-body", e->t_body);
         set_time(n, "t-launch", e->t_launch);
-        set_str(n, "t-launch-origin", rc_results_origin_name(gpus[i]->launch_latency_origin));
+        set_str(n, "t-launch-origin", rc_origin_name(gpus[i]->launch_latency_origin));
         set_time(n, "t-total", e->t_total);
         set_sig3(n, "intensity", e->intensity);
         set_sig3(n, "ridge", e->ridge);
@@ -208,9 +209,8 @@ static void say_cannot_launch(xmlNodePtr kernel)
     rc_buffer_printf(&sb, ": %s no estimate and no rank.", count == 1 ? "that GPU has" : "those GPUs have");
     char *text = rc_buffer_take(&sb, NULL);
     if (text) {
-        xmlNodePtr para = xmlNewChild(verdict, NULL, X("p"), NULL);
-        xmlAddChild(para, xmlNewText(X(text)));
-        xmlSetProp(para, X("kind"), X("cannot-launch"));
+        xmlNodePtr para = add_text_child(verdict, "p", text);
+        add_prop(para, "kind", "cannot-launch");
     }
     free(text);
 }

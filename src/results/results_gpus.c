@@ -7,15 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/arch.h" /* rc_origin_name */
 #include "results/tree.h"
-
-/* The names of rc_origin, as results.xml writes them. ORDER RC_ORIGIN */
-static const char *const origin_names[] = {"published", "measured", "assumed"};
-
-const char *rc_results_origin_name(rc_origin origin)
-{
-    return origin_names[origin];
-}
 
 /* What the assumed launch latency stands for, and where the value comes
  * from (the gpu-small-kernels microbenchmark of gpu-benches). */
@@ -46,7 +39,7 @@ static void add_figure(xmlNodePtr gpu, const gpu_figure *f)
     set_str(n, "label", f->label);
     set_num(n, "value", f->value, f->shown);
     set_str(n, "unit", f->unit);
-    set_str(n, "origin", origin_names[f->origin]);
+    set_str(n, "origin", rc_origin_name(f->origin));
     set_str(n, "source", f->source);
     if (f->origin == RC_ORIGIN_ASSUMED)
         set_str(n, "assumption", f->assumption);

@@ -1,5 +1,6 @@
 /* tree.h: what the files that build the results tree share (results.c,
- * results_gpus.c, results_counts.c, results_refined.c); not for renderers.
+ * results_gpus.c, results_counts.c, results_refined.c, glance.c,
+ * interpret.c); not for renderers.
  *
  * The attribute helpers write each number twice, as results.h describes:
  * at full precision and, where people read it, as shown (format.c).
@@ -80,10 +81,6 @@ static inline xmlNodePtr add_text_child(xmlNodePtr parent, const char *name, con
     return n;
 }
 
-
-/* The name of an origin as results.xml writes it: "published", "measured"
- * or "assumed" (results_gpus.c). */
-const char *rc_results_origin_name(rc_origin origin);
 
 /* Appends <counts basis=...> of kernel k's counts c to `kernel`: threads,
  * blocks, FLOPs, bytes, intensity, the evaluation, the memory counts and

@@ -59,7 +59,6 @@ done
 
 # ---- includes ----------------------------------------------------------------
 ranks=$(for l in $LAYERS; do printf '%s=%s ' "$l" "$(rank "$l")"; done)
-includes=0
 while IFS= read -r f; do
     awk -v file="src/$f" -v ranks="$ranks" '
         BEGIN {
