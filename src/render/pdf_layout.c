@@ -57,7 +57,9 @@ static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
     }
 }
 
-void pdf_report(pdf *p, const char *font)
+/* Reports the first libharu error; `font` names the font file it was
+ * embedding, when it was. */
+static void pdf_report(pdf *p, const char *font)
 {
     rc_error_at(p->diag, NULL, 0, "%s: %s%s%slibharu error 0x%04X (detail %u): %s", p->output,
                 font ? "cannot embed " : "", font ? font : "", font ? ": " : "",
