@@ -149,6 +149,12 @@ double rc_canvas_height(const rc_canvas *c) { return c->height; }
 size_t rc_canvas_count(const rc_canvas *c) { return c->count; }
 const rc_canvas_item *rc_canvas_item_at(const rc_canvas *c, size_t i) { return &c->items[i]; }
 
+double rc_anchor_share(rc_anchor anchor)
+{
+    static const double share[] = {0, 0.5, 1}; /* ORDER rc_anchor */
+    return share[anchor];
+}
+
 size_t rc_marker_outline(rc_marker_shape shape, double x, double y, double size, double pts[20])
 {
     double r = size / 2;

@@ -204,4 +204,8 @@ const rc_canvas_item *rc_canvas_item_at(const rc_canvas *c, size_t i);
  * circle of radius size / 2. */
 size_t rc_marker_outline(rc_marker_shape shape, double x, double y, double size, double pts[20]);
 
+/* The share of a text's width that lies before its anchor point along the
+ * baseline: 0 for RC_ANCHOR_START, 0.5 for MIDDLE, 1 for END. */
+double rc_anchor_share(rc_anchor anchor);
+
 #endif

@@ -82,14 +82,22 @@ static HPDF_STATUS source_read(HPDF_Stream stream, HPDF_BYTE *ptr, HPDF_UINT *si
     return n < want ? HPDF_STREAM_EOF : HPDF_OK;
 }
 
+/* Where a seek by `pos` from `mode` lands in a stream `len` bytes long that
+ * stands at `cur`; the callback readers' seeks check it against their bounds. */
+static long long seek_target(HPDF_INT pos, HPDF_WhenceMode mode, size_t cur, size_t len)
+{
+    long long base = mode == HPDF_SEEK_CUR ? (long long)cur
+                   : mode == HPDF_SEEK_END ? (long long)len : 0;
+    return base + pos;
+}
+
 static HPDF_STATUS source_seek(HPDF_Stream stream, HPDF_INT pos, HPDF_WhenceMode mode)
 {
     rc_hpdf_font_source *s = stream->attr;
-    long long base = mode == HPDF_SEEK_CUR ? (long long)s->pos
-                   : mode == HPDF_SEEK_END ? (long long)s->len : 0;
-    if (base + pos < 0)
+    long long to = seek_target(pos, mode, s->pos, s->len);
+    if (to < 0)
         return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
-    s->pos = (size_t)(base + pos);
+    s->pos = (size_t)to;
     return HPDF_OK;
 }
 
@@ -737,11 +745,10 @@ static HPDF_STATUS sealed_read(HPDF_Stream stream, HPDF_BYTE *ptr, HPDF_UINT *si
 static HPDF_STATUS sealed_seek(HPDF_Stream stream, HPDF_INT pos, HPDF_WhenceMode mode)
 {
     sealed_piece *s = stream->attr;
-    long long base = mode == HPDF_SEEK_CUR ? (long long)s->pos
-                   : mode == HPDF_SEEK_END ? (long long)s->len : 0;
-    if (base + pos < 0 || base + pos > s->len)
+    long long to = seek_target(pos, mode, s->pos, s->len);
+    if (to < 0 || to > s->len)
         return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
-    s->pos = (HPDF_UINT32)(base + pos);
+    s->pos = (HPDF_UINT32)to;
     return HPDF_OK;
 }
 

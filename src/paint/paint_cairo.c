@@ -88,7 +88,6 @@ static bool paint_marker(void *state, const rc_canvas_item *it)
 
 static bool paint_text(void *state, const rc_canvas_item *it)
 {
-    static const double shift[] = {0, 0.5, 1}; /* ORDER rc_anchor */
     cairo_t *cr = ((painting *)state)->cr;
     const rc_fonts *fonts = ((painting *)state)->fonts;
     cairo_save(cr);
@@ -98,7 +97,7 @@ static bool paint_text(void *state, const rc_canvas_item *it)
     cairo_translate(cr, it->x, it->y);
     if (it->angle != 0)
         cairo_rotate(cr, -it->angle * pi / 180);
-    cairo_move_to(cr, -it->width * shift[it->anchor], 0);
+    cairo_move_to(cr, -it->width * rc_anchor_share(it->anchor), 0);
     cairo_show_text(cr, it->text);
     /* Before cairo_restore lets the context's reference go (font.h says why). */
     rc_fonts_hold_scaled(fonts, cairo_get_scaled_font(cr));

@@ -206,7 +206,7 @@ static bool paint_text(HPDF_Page page, const place *pl, const rc_canvas_item *it
         measured *= fitted / size;
         size = fitted;
     }
-    double along = it->anchor == RC_ANCHOR_MIDDLE ? 0.5 : it->anchor == RC_ANCHOR_END ? 1 : 0;
+    double along = rc_anchor_share(it->anchor);
     double x = px(pl, it->x), y = py(pl, it->y);
     bool up = fabs(it->angle - 90) < 1e-9;
     bool ok = HPDF_Page_BeginText(page) == HPDF_OK;

@@ -178,10 +178,9 @@ static const char role_letter[RC_FONT_COUNT] = {'r', 'b'}; /* ORDER RC_FONT */
 static bool paint_text(void *state, const rc_canvas_item *it)
 {
     svg_writer *w = state;
-    static const double shift[] = {0, 0.5, 1}; /* ORDER rc_anchor */
     rc_buffer *b = &w->body;
     double s = it->size / rc_fonts_units_per_em(w->fonts, it->font);
-    double start = -it->width * shift[it->anchor];
+    double start = -it->width * rc_anchor_share(it->anchor);
     double c = 1, sn = 0; /* cos and sin of -angle: y points down */
     if (it->angle == 90)
         c = 0, sn = -1;

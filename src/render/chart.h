@@ -77,16 +77,14 @@ rc_chart *rc_chart_new_time_narrow(xmlNodePtr kernel, xmlNodePtr gpus, const rc_
  * Free with rc_chart_free. */
 rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts);
 
-/* The overview `width` points wide (rc_chart_new_overview: 760). */
-rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts, double width);
-
 /* How many kernels the overview shows (all, or the slowest 20). */
 size_t rc_chart_overview_kernels(xmlNodePtr results);
 
 /* A part of the overview, for pages: the bands of the `count` kernels
  * from `first` (0-based, among those the overview shows; count 0: to the
  * last), on the axis of the whole overview, the subtitle naming the part.
- * With first 0 and count 0 it is rc_chart_new_overview_sized's chart.
+ * With first 0 and count 0 it is the whole overview `width` points wide
+ * (rc_chart_new_overview's is 760).
  * Free with rc_chart_free. */
 rc_chart *rc_chart_new_overview_part(xmlNodePtr results, const rc_fonts *fonts, double width,
                                      size_t first, size_t count);

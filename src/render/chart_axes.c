@@ -51,9 +51,6 @@ static bool in_range(const axis *a, double v)
     return v >= a->lo * (1 - 1e-9) && v <= a->hi * (1 + 1e-9);
 }
 
-/* A power of ten as a plain number: "0.01", "1", "1,000". */
-static char *decade_text(int k, char *buf, size_t size);
-
 /* m x 10^k as a plain number: "0.02", "5", "2,000". */
 static char *tick_text_log(int m, int k, char *buf, size_t size)
 {
@@ -66,15 +63,11 @@ static char *tick_text_log(int m, int k, char *buf, size_t size)
     return buf;
 }
 
-static char *decade_text(int k, char *buf, size_t size)
+/* The label of the decade 10^k: an SI number of `unit` when `si`, else a
+ * plain number ("0.01", "1", "1,000"). */
+static char *decade_label(int k, bool si, const char *unit, char *buf, size_t size)
 {
-    if (k < 0)
-        snprintf(buf, size, "%.*f", -k, pow(10, k));
-    else if (k <= 15)
-        rc_format_int((int64_t)llround(pow(10, k)), buf, size);
-    else
-        snprintf(buf, size, "1e%d", k);
-    return buf;
+    return si ? rc_format_si(pow(10, k), unit, buf, size) : tick_text_log(1, k, buf, size);
 }
 
 /* A tick's label under a horizontal axis whose ticks hang from `edge`. */
@@ -139,10 +132,7 @@ void chart_log_axis(rc_chart *c, const axis *a, bool horizontal, double edge, do
         }
         if ((k - k0) % every)
             continue;
-        if (si)
-            rc_format_si(pow(10, k), unit, buf, sizeof buf);
-        else
-            decade_text(k, buf, sizeof buf);
+        decade_label(k, si, unit, buf, sizeof buf);
         if (horizontal)
             chart_tick_label_below(c, p, edge, buf);
         else
@@ -157,10 +147,7 @@ double chart_log_labels_width(const rc_fonts *f, double lo, double hi, bool si, 
     double w = 0;
     char buf[64];
     for (int k = (int)ceil(log10(lo) - 1e-9); k <= (int)floor(log10(hi) + 1e-9); k++) {
-        if (si)
-            rc_format_si(pow(10, k), unit, buf, sizeof buf);
-        else
-            decade_text(k, buf, sizeof buf);
+        decade_label(k, si, unit, buf, sizeof buf);
         w = fmax(w, rc_fonts_width(f, RC_FONT_REGULAR, SIZE_SMALL, buf));
     }
     return w;

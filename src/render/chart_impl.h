@@ -41,11 +41,9 @@ static const rc_rgb casing = {0.40, 0.40, 0.40};
 
 /* ---- the look of a series, the canvas (chart_style.c) ------------------- */
 
-/* GPU i's colour and marker shape: no two of the first 64 GPUs share both. */
+/* GPU i's colour: with its marker shape and dash, no two of the first 64
+ * GPUs look alike. */
 rc_rgb chart_series_colour(int i);
-rc_marker_shape chart_series_shape(int i);
-/* Whether colour c is light enough to need a grey casing on white. */
-bool chart_is_light(rc_rgb c);
 
 /* GPU `series`'s marker at (x, y), `size` across: filled with its colour,
  * or hollow (white inside, a thicker outline) for the per-launch points.

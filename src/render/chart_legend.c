@@ -17,6 +17,33 @@ static void legend_sample(rc_chart *c, int series, double x, double mid, double 
     chart_add_marker(c, RC_ROLE_LEGEND, series, x + sample / 2, mid, 7, false);
 }
 
+/* `text` wrapped to `tw` at `size`, each line on its baseline from *base
+ * down: `before` is added to *base ahead of each line, `after` behind it,
+ * so *base ends below the text. Nothing is drawn when `dry`. False when
+ * out of memory. */
+static bool legend_text(rc_chart *c, double tx, double tw, double *base, const char *text,
+                        double size, double before, double after, rc_rgb colour, int series,
+                        bool dry)
+{
+    lines l = {NULL, 0, 0};
+    if (!chart_wrap(rc_canvas_fonts(c), RC_FONT_REGULAR, size, text, tw, &l)) {
+        chart_lines_free(&l);
+        return false;
+    }
+    for (size_t j = 0; j < l.n; j++) {
+        *base += before;
+        if (!dry) {
+            rc_canvas_item *it = rc_canvas_add_text(c, RC_ROLE_LEGEND, tx, *base, l.line[j],
+                                                    RC_FONT_REGULAR, size, RC_ANCHOR_START, colour);
+            if (it)
+                it->series = series;
+        }
+        *base += after;
+    }
+    chart_lines_free(&l);
+    return true;
+}
+
 /* The GPU legend at (x, y), `w` wide: a sample (a roof's line when
  * `with_line`, and the GPU's marker), the name wrapped, its detail lines.
  * With `dry` it only measures. Returns the height used. */
@@ -28,45 +55,18 @@ double chart_legend(rc_chart *c, double x, double y, double w, const legend_entr
     double top = y;
     double asc = rc_fonts_ascent(rc_canvas_fonts(c), RC_FONT_REGULAR, name_size);
     for (size_t i = 0; i < n; i++) {
-        lines l = {NULL, 0, 0};
-        if (!chart_wrap(rc_canvas_fonts(c), RC_FONT_REGULAR, name_size, e[i].name, tw, &l)) {
-            rc_canvas_fail(c);
-            return 0;
-        }
         double base = y + asc;
         if (!dry)
             legend_sample(c, e[i].series, x, base - asc * 0.35, sample, with_line);
-        for (size_t j = 0; j < l.n; j++) {
-            if (!dry) {
-                rc_canvas_item *it =
-                    rc_canvas_add_text(c, RC_ROLE_LEGEND, tx, base, l.line[j], RC_FONT_REGULAR,
-                                       name_size, RC_ANCHOR_START, ink);
-                if (it)
-                    it->series = e[i].series;
-            }
-            base += name_size * 1.25;
-        }
-        chart_lines_free(&l);
-        for (int d = 0; d < 2; d++) {
-            if (!e[i].detail[d] || !*e[i].detail[d])
-                continue;
-            if (!chart_wrap(rc_canvas_fonts(c), RC_FONT_REGULAR, detail_size, e[i].detail[d], tw,
-                            &l)) {
-                rc_canvas_fail(c);
-                return 0;
-            }
-            for (size_t j = 0; j < l.n; j++) {
-                base += detail_size * 0.15;
-                if (!dry) {
-                    rc_canvas_item *it =
-                        rc_canvas_add_text(c, RC_ROLE_LEGEND, tx, base, l.line[j], RC_FONT_REGULAR,
-                                           detail_size, RC_ANCHOR_START, ink_soft);
-                    if (it)
-                        it->series = e[i].series;
-                }
-                base += detail_size * 1.2;
-            }
-            chart_lines_free(&l);
+        bool ok = legend_text(c, tx, tw, &base, e[i].name, name_size, 0, name_size * 1.25, ink,
+                              e[i].series, dry);
+        for (int d = 0; ok && d < 2; d++)
+            if (e[i].detail[d] && *e[i].detail[d])
+                ok = legend_text(c, tx, tw, &base, e[i].detail[d], detail_size,
+                                 detail_size * 0.15, detail_size * 1.2, ink_soft, e[i].series, dry);
+        if (!ok) {
+            rc_canvas_fail(c);
+            return 0;
         }
         y = base - asc + 5;
     }

@@ -182,12 +182,7 @@ static void overview_points(rc_chart *c, xmlNodePtr k, xmlNodePtr gpus, const ax
 
 rc_chart *rc_chart_new_overview(xmlNodePtr results, const rc_fonts *fonts)
 {
-    return rc_chart_new_overview_sized(results, fonts, CHART_WIDTH);
-}
-
-rc_chart *rc_chart_new_overview_sized(xmlNodePtr results, const rc_fonts *fonts, double width)
-{
-    return rc_chart_new_overview_part(results, fonts, width, 0, 0);
+    return rc_chart_new_overview_part(results, fonts, CHART_WIDTH, 0, 0);
 }
 
 size_t rc_chart_overview_kernels(xmlNodePtr results)

@@ -24,7 +24,7 @@ static const rc_rgb palette[] = {
  * of the first 64 GPUs share colour and shape. */
 rc_rgb chart_series_colour(int i) { return palette[(size_t)i % NPALETTE]; }
 
-rc_marker_shape chart_series_shape(int i)
+static rc_marker_shape chart_series_shape(int i)
 {
     return (rc_marker_shape)((i + i / (int)NPALETTE) % RC_MARKER_COUNT);
 }
@@ -42,7 +42,7 @@ static int series_dash(int i, double dash[4])
 
 /* Light colours (the yellow) get a grey casing so that they stand out on
  * white. */
-bool chart_is_light(rc_rgb c) { return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b > 0.75; }
+static bool chart_is_light(rc_rgb c) { return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b > 0.75; }
 
 /* ---- items ------------------------------------------------------------ */
 

@@ -57,7 +57,9 @@ static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
     }
 }
 
-void pdf_report(pdf *p, const char *font)
+/* Reports the first libharu error; `font` names the font file it was
+ * embedding, when it was. */
+static void pdf_report(pdf *p, const char *font)
 {
     rc_error_at(p->diag, NULL, 0, "%s: %s%s%slibharu error 0x%04X (detail %u): %s", p->output,
                 font ? "cannot embed " : "", font ? font : "", font ? ": " : "",
@@ -332,17 +334,10 @@ static void pack_page(pdf *p, HPDF_Page page)
 {
     if (!rc_hpdf_page_operators_in_memory(page))
         return;
-    size_t raw_len = 0;
-    unsigned char *raw = rc_hpdf_page_operators(page, &raw_len);
-    uLongf packed_len = compressBound((uLong)raw_len);
-    unsigned char *packed = raw ? malloc(packed_len) : NULL;
-    if (packed && compress2(packed, &packed_len, raw, (uLong)raw_len, PDF_PAGE_ZLEVEL) == Z_OK) {
-        if (!rc_hpdf_page_put_packed(page, packed, packed_len))
-            p->oom = true; /* the page is cut: no file */
-    } else {
-        p->oom = true;
-    }
-    free(raw);
+    size_t len = 0;
+    unsigned char *packed = pdf_page_packed(page, &len);
+    if (!packed || !rc_hpdf_page_put_packed(page, packed, len))
+        p->oom = true; /* out of memory, or the page is cut: no file */
     free(packed);
 }
 

@@ -117,10 +117,6 @@ char *pdf_save(pdf *p, size_t *len);
  * next PDF unless something went wrong in it. */
 void pdf_close(pdf *p);
 
-/* Reports the first libharu error; `font` names the font file it was
- * embedding, when it was. */
-void pdf_report(pdf *p, const char *font);
-
 /* ---- strings owned by the document -------------------------------------- */
 
 /* Takes s (malloc'd, or NULL when out of memory: then "" and p->oom). */

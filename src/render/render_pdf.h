@@ -67,9 +67,9 @@ double pr_heading(pdf *p, const char *text, double scale, double top);
  * onto at most three lines. Returns the height used. */
 double pr_title(pdf *p, const char *text, double scale, double top);
 
-/* The footer of `page`: what the figures are, and `right` (a page number)
- * when not NULL. */
-void pr_footer(pdf *p, HPDF_Page page, const char *right);
+/* Every page's footer: what the figures are, and "Page i of n" (on a
+ * document of one page only when `number_single`). */
+void pr_footers(pdf *p, bool number_single);
 
 /* ---- a kernel's page (render_pdf.c) ---------------------------------------- */
 

@@ -140,11 +140,7 @@ char *rc_render_pdf_kernel(xmlDocPtr doc, const char *kernel_id, const rc_fonts 
     } else {
         free(made);
     }
-    for (size_t i = 0; i < p.npages; i++) {
-        char number[64];
-        snprintf(number, sizeof number, "Page %zu of %zu", i + 1, p.npages);
-        pr_footer(&p, p.pages[i], p.npages > 1 ? number : NULL);
-    }
+    pr_footers(&p, false);
     out = pdf_save(&p, len);
 end:
     pdf_close(&p);

@@ -508,11 +508,7 @@ bool rc_pdf_summary_finish(rc_pdf_summary *s, xmlDocPtr doc, const rc_sink *sink
     }
     summary_info(p, &o);
     pdf_make_links(p, overview_in_front(p, doc, &o), s->kernel_page, s->nkernels);
-    for (size_t i = 0; i < p->npages; i++) {
-        char number[64];
-        snprintf(number, sizeof number, "Page %zu of %zu", i + 1, p->npages);
-        pr_footer(p, p->pages[i], number);
-    }
+    pr_footers(p, true);
     out = pdf_write(p, sink);
 end:
     free(o.kernels);

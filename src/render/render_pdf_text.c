@@ -180,7 +180,9 @@ double pr_title(pdf *p, const char *text, double scale, double top)
     return h;
 }
 
-void pr_footer(pdf *p, HPDF_Page page, const char *right)
+/* The footer of `page`: what the figures are, and `right` (a page number)
+ * when not NULL. */
+static void footer(pdf *p, HPDF_Page page, const char *right)
 {
     HPDF_Page saved = p->page;
     p->page = page;
@@ -198,5 +200,14 @@ void pr_footer(pdf *p, HPDF_Page page, const char *right)
         pdf_text(p, &st, PAGE_W - MARGIN_X - rw, FOOTER_BASELINE, right, strlen(right));
     pdf_rule(p, MARGIN_X, FOOTER_BASELINE - SIZE_FOOTER - 4, CONTENT_W, 0.4);
     p->page = saved;
+}
+
+void pr_footers(pdf *p, bool number_single)
+{
+    for (size_t i = 0; i < p->npages; i++) {
+        char number[64];
+        snprintf(number, sizeof number, "Page %zu of %zu", i + 1, p->npages);
+        footer(p, p->pages[i], number_single || p->npages > 1 ? number : NULL);
+    }
 }
 
