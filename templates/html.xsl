@@ -787,6 +787,12 @@
           <li><code>waves = ceil(blocks / (SMs × blocks per SM))</code>; <code>wave factor = waves × concurrent blocks / blocks</code> (the tail wave costs a full one)</li>
           <li><code>t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor, per precision (FP16, FP32, FP64 peaks; 4 schedulers an SM, each issuing one warp instruction a cycle)</code></li>
           <li><code>t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor</code>, <code>little = bytes in flight / (latency × (1.3 + 0.7 / rounds))</code>, for DRAM, L2 and L1; L1 bytes are, per array, at least 128 bytes per request (one wavefront), plus 128 bytes per shared-memory wavefront; DRAM bytes are 0 when the footprint fits three quarters of the L2, where the previous launch left it, and otherwise at most the footprint once per wave (assumed: blocks resident at once find in L2 what they reuse); bytes in flight = blocks resident at once × threads per block × the share of threads that work × bytes a thread keeps in flight</li>
+          <xsl:if test="estimates/estimate/refined/term[@name = 'shared']">
+            <li><code>t_shared = shared-memory wavefronts / (wavefronts an SM serves a clock × active SMs × SM clock) × wave factor</code>, bank conflicts counted by the GPU generation's rule</li>
+          </xsl:if>
+          <xsl:if test="estimates/estimate/refined/term[@name = 'atomics']">
+            <li><code>t_atomics = atomic (request, line) pairs of the hottest array / its lines / (operations a line serves a clock × SM clock)</code>: a line serves its atomics one at a time (the rate assumed)</li>
+          </xsl:if>
           <li><code>t_thread = longest thread's FLOPs / 2 (one FMA an instruction) × cycles an instruction / SM clock</code></li>
           <li><code>t_estimate = max(all of the above) + launch cost back to back</code></li>
         </ul>

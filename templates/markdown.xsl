@@ -762,6 +762,14 @@
       <xsl:value-of select="$nl"/>
       <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)) (Little's law); DRAM bytes are 0 when the footprint fits three quarters of the L2, else at most the footprint once per wave (assumed)</xsl:text>
       <xsl:value-of select="$nl"/>
+      <xsl:if test="estimates/estimate/refined/term[@name = 'shared']">
+        <xsl:text>- t_shared = shared-memory wavefronts (bank conflicts counted by the GPU generation's rule) / (wavefronts an SM serves a clock × active SMs × SM clock) × wave factor</xsl:text>
+        <xsl:value-of select="$nl"/>
+      </xsl:if>
+      <xsl:if test="estimates/estimate/refined/term[@name = 'atomics']">
+        <xsl:text>- t_atomics = the atomic (request, line) pairs of the hottest array / its lines / (operations a line serves a clock × SM clock): a line serves its atomics one at a time (the rate assumed)</xsl:text>
+        <xsl:value-of select="$nl"/>
+      </xsl:if>
       <xsl:text>- t_thread = the longest thread's FLOPs / 2 × cycles an instruction / SM clock</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:text>- t_estimate = the longest of these + the launch back to back (the second table)</xsl:text>

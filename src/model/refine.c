@@ -372,6 +372,10 @@ static rc_limiter limiter_of(const rc_refined *r)
         best = r->shared.time;
         l = RC_LIMIT_L1;
     }
+    if (r->atomics.time > best) {
+        best = r->atomics.time;
+        l = RC_LIMIT_L2;
+    }
     for (int p = 0; p < 3; p++)
         if (r->t_compute[p] > best) {
             best = r->t_compute[p];
@@ -442,9 +446,10 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     level_time(&r->l1, lb->l1, m->l1_bandwidth.value * sm_share,
                m->l1_latency.value, r->rounds, in_flight, r->wave_factor);
     shared_time(g, c, r);
+    rc_atomic_time_of(k, c, g->sm.clock.value, &r->atomics);
     per_thread(g, c, w, r);
     r->t_body_est = r->t_thread;
-    const double terms[] = {r->dram.time, r->l2.time, r->l1.time, r->shared.time,
+    const double terms[] = {r->dram.time, r->l2.time, r->l1.time, r->shared.time, r->atomics.time,
                             r->t_compute[0], r->t_compute[1], r->t_compute[2]};
     for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
         r->t_body_est = fmax(r->t_body_est, terms[i]);

@@ -24,6 +24,8 @@
  *   shared      shared-memory wavefronts (bank conflicts counted by the generation's bank
  *               rule, banks.h) / (wavefronts per SM per clock x active SMs x SM clock), x
  *               the wave factor (rc_sm_pipes in arch.h: one a clock on every generation)
+ *   atomics     global atomics on few lines: the hottest array's (request, line) pairs per
+ *               line, one at a time at the rate of one line (atomics.h; limiter l2)
  *   per thread  the longest thread's FLOPs as FMA instructions (2 FLOPs each), one a cycle at
  *               the SM clock (more for a precision a scheduler has fewer than 32 lanes of)
  *   t_body_est  the largest term, times the wave factor; t_estimate = t_body_est + the launch
@@ -38,6 +40,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/atomics.h"
 #include "model/eval.h"
 #include "model/model.h"
 
@@ -164,6 +167,7 @@ typedef struct {
     rc_level_bytes level_bytes;
     rc_level_time dram, l2, l1;
     rc_shared_time shared; /* limiter l1-shared when it is the longest term */
+    rc_atomic_time atomics; /* limiter l2 when it is the longest term */
     double clock; /* Hz, the SM clock of the per-thread floor */
     double thread_flops_max, thread_cycles_per_instruction, t_thread, t_thread_lower;
     double t_body_est, t_launch, t_estimate;

@@ -27,6 +27,27 @@ static bool thread_bound(const rc_refined *r)
     return r->limiter == RC_LIMIT_LATENCY && r->t_thread >= r->t_body_est;
 }
 
+/* Atomics on few L2 lines, or shared memory's wavefronts, set the estimate: terms of their own
+ * beside the levels' bytes (refine.h). */
+static bool atomics_bound(const rc_refined *r)
+{
+    return r->limiter == RC_LIMIT_L2 && r->atomics.time > r->l2.time;
+}
+
+static bool shared_bound(const rc_refined *r)
+{
+    return r->limiter == RC_LIMIT_L1 && r->shared.time > r->l1.time;
+}
+
+/* "1 L2 line", "8 L2 lines". */
+static char *lines_words(const rc_atomic_time *t, char *buf, size_t size)
+{
+    char n[64];
+    snprintf(buf, size, "%s L2 line%s", rc_format_int((int64_t)t->lines, n, sizeof n),
+             t->lines == 1 ? "" : "s");
+    return buf;
+}
+
 /* The memory level whose term is the longest: the one latency and occupancy hold back. */
 static const rc_level_time *slowest_level(const rc_refined *r, const char **name)
 {
@@ -57,7 +78,7 @@ static const char *limiter_kind(const rc_refined *r)
                                                   : "memory latency";
     case RC_LIMIT_OCCUPANCY: return "occupancy";
     case RC_LIMIT_DRAM: return "DRAM bandwidth";
-    case RC_LIMIT_L2: return "L2 bandwidth";
+    case RC_LIMIT_L2: return atomics_bound(r) ? "atomics on few L2 lines" : "L2 bandwidth";
     case RC_LIMIT_L1: return "L1/shared bandwidth";
     case RC_LIMIT_FP16: return "FP16 compute";
     case RC_LIMIT_FP64: return "FP64 compute";
@@ -85,6 +106,12 @@ char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size)
     case RC_LIMIT_OCCUPANCY:
         snprintf(buf, size, "occupancy: %s %%", a);
         break;
+    case RC_LIMIT_L2:
+        if (atomics_bound(r)) {
+            snprintf(buf, size, "atomics on %s", lines_words(&r->atomics, a, sizeof a));
+            break;
+        }
+        /* fall through */
     default:
         snprintf(buf, size, "%s at %s %% occupancy", limiter_kind(r), a);
         break;
@@ -297,9 +324,28 @@ static void say_change(rc_buffer *sb, const glance *g)
     case RC_LIMIT_OCCUPANCY:
         say_in_flight(sb, on, r);
         return;
-    case RC_LIMIT_DRAM:
     case RC_LIMIT_L2:
-    case RC_LIMIT_L1: {
+        if (atomics_bound(r)) {
+            rc_buffer_printf(sb, "On the %s its atomics on '%s' take %s turns a line on %s, "
+                             "one at a time: spreading the updates over more lines (or "
+                             "combining them in shared memory first) would make it faster; "
+                             "fewer FLOPs would not.", on, r->atomics.name,
+                             rc_format_sig3(r->atomics.per_line, a, sizeof a),
+                             lines_words(&r->atomics, b, sizeof b));
+            return;
+        }
+        /* fall through */
+    case RC_LIMIT_L1:
+        if (shared_bound(r)) {
+            rc_buffer_printf(sb, "On the %s its %s shared-memory wavefronts (bank conflicts "
+                             "counted) take %s µs: fewer conflicts or fewer shared-memory "
+                             "accesses would make it faster; fewer FLOPs would not.", on,
+                             rc_format_sig3(r->shared.wavefronts, a, sizeof a),
+                             us(r->shared.time, b, sizeof b));
+            return;
+        }
+        /* fall through */
+    case RC_LIMIT_DRAM: {
         const char *lv;
         const rc_level_time *l = slowest_level(r, &lv);
         rc_buffer_printf(sb, "On the %s it moves %s bytes at %s at %s: fewer bytes (coalesced "
@@ -377,6 +423,18 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          "this occupancy.", rc_format_si3(f->gpus[i]->peak_fp32, "FLOP/s", a, sizeof a),
                          rc_format_si3(r->rate[r->limiter - RC_LIMIT_FP16], "FLOP/s", b, sizeof b),
                          (long long)r->active_sms, (long long)r->sms);
+    } else if (atomics_bound(r)) {
+        rc_buffer_printf(sb, "its atomics on '%s' take %s turns a line on %s, one at a time at "
+                         "%s a line (%s µs), where the peak roofline counts only their bytes.",
+                         r->atomics.name, rc_format_sig3(r->atomics.per_line, a, sizeof a),
+                         lines_words(&r->atomics, b, sizeof b),
+                         rc_format_si3(r->atomics.rate, "/s", c, sizeof c),
+                         us(r->atomics.time, d, sizeof d));
+    } else if (shared_bound(r)) {
+        rc_buffer_printf(sb, "its %s shared-memory wavefronts (bank conflicts counted) take %s "
+                         "µs, where the peak roofline counts no shared-memory traffic.",
+                         rc_format_sig3(r->shared.wavefronts, a, sizeof a),
+                         us(r->shared.time, b, sizeof b));
     } else {
         const char *lv;
         const rc_level_time *l = slowest_level(r, &lv);

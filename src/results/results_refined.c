@@ -152,8 +152,21 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
             return;
         }
         /* fall through */
-    case RC_LIMIT_DRAM:
-    case RC_LIMIT_L2: {
+    case RC_LIMIT_L2:
+        if (r->limiter == RC_LIMIT_L2 && r->atomics.time > r->l2.time) {
+            char c[64], d[64];
+            bool one = r->atomics.lines == 1;
+            rc_buffer_printf(sb, "Limited by atomics on few L2 lines: '%s' takes %s atomic "
+                             "(request, line) pairs on %s line%s, %s a line, which a line "
+                             "serves one at a time at %s (assumed).", r->atomics.name,
+                             rc_format_sig3(r->atomics.operations, a, sizeof a),
+                             rc_format_sig3(r->atomics.lines, b, sizeof b), one ? "" : "s",
+                             rc_format_sig3(r->atomics.per_line, c, sizeof c),
+                             rc_format_si3(r->atomics.rate, "/s", d, sizeof d));
+            return;
+        }
+        /* fall through */
+    case RC_LIMIT_DRAM: {
         const char *lv = r->limiter == RC_LIMIT_DRAM ? "DRAM" : r->limiter == RC_LIMIT_L2
                                                                     ? "L2" : "L1/shared";
         const rc_level_time *l = r->limiter == RC_LIMIT_DRAM ? &r->dram
@@ -263,6 +276,31 @@ static void add_shared_term(xmlNodePtr n, const rc_refined *r)
     set_rate(t, "rate", s->rate, "/s");
 }
 
+/* Global atomics on few lines, when the kernel has any: the hottest array's operations per
+ * line at one line's rate (atomics.h). */
+static void add_atomics_term(xmlNodePtr n, const rc_refined *r)
+{
+    const rc_atomic_time *t = &r->atomics;
+    if (t->array < 0 || !t->name)
+        return;
+    char a[64], b[64], c[64], d[64], e[64], f[64], inputs[600];
+    snprintf(inputs, sizeof inputs, "'%s': %s (request, line) pairs / %s line%s = %s a line; "
+             "%s a clock (%s) x %s = %s a line",
+             t->name, rc_format_sig3(t->operations, a, sizeof a),
+             rc_format_int((int64_t)t->lines, b, sizeof b), t->lines == 1 ? "" : "s",
+             rc_format_sig3(t->per_line, c, sizeof c),
+             rc_format_sig3(RC_ATOMIC_LINE_PER_CLOCK, d, sizeof d), rc_atomic_line_source,
+             rc_format_si3(r->clock, "Hz", e, sizeof e), rc_format_si3(t->rate, "/s", f, sizeof f));
+    xmlNodePtr x = add_term(n, "atomics", t->time,
+                            "atomic (request, line) pairs of the hottest array / its lines / "
+                            "(operations a line serves a clock x SM clock)", inputs);
+    set_str(x, "array", t->name);
+    set_num(x, "operations", t->operations, NULL);
+    set_num(x, "lines", t->lines, NULL);
+    set_rate(x, "rate", t->rate, "/s");
+    set_str(x, "rate-origin", "assumed");
+}
+
 /* The memory levels' terms and the bytes each level sees. */
 static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
 {
@@ -277,6 +315,7 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
                                   ? "L1 and shared memory" : "L1 (shared memory apart)",
               &r->l1, r->wave_factor);
     add_shared_term(n, r);
+    add_atomics_term(n, r);
     xmlNodePtr lbn = xmlNewChild(n, NULL, X("level-bytes"), NULL);
     set_num(lbn, "footprint", lb->footprint, NULL);
     set_num(lbn, "l2-share", lb->l2_share, NULL);

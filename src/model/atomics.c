@@ -1,0 +1,43 @@
+/* atomics.c: see atomics.h. */
+#include "model/atomics.h"
+
+#include <math.h>
+
+const char rc_atomic_line_source[] =
+    "assumed: an RTX 4090's rate on one address, PWhiddy/webgpu-atomics-benchmark";
+
+/* Whether some <atomic> under `w` (its siblings included) updates array `a`. */
+static bool updates(const rc_work *w, int a)
+{
+    for (; w; w = w->next)
+        if ((w->kind == RC_WORK_ATOMIC && w->array == a) || updates(w->children, a))
+            return true;
+    return false;
+}
+
+void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, double clock, rc_atomic_time *out)
+{
+    *out = (rc_atomic_time){.array = -1};
+    if (!c->memory_counted || !c->memory.arrays || clock <= 0)
+        return;
+    for (size_t i = 0; i < k->narrays && (int)i < c->memory.narrays; i++) {
+        if (k->arrays[i].space != RC_SPACE_GLOBAL || !updates(k->work, (int)i))
+            continue;
+        const rc_access_counts *m = &c->memory.arrays[i];
+        double operations = (double)m->store_line_bytes / 128;
+        double lines = ceil((double)m->footprint_bytes / 128);
+        if (lines < 1)
+            lines = 1;
+        if (operations <= 0 || operations / lines <= out->per_line)
+            continue;
+        out->array = (int)i;
+        out->name = k->arrays[i].name;
+        out->operations = operations;
+        out->lines = lines;
+        out->per_line = operations / lines;
+    }
+    if (out->array < 0)
+        return;
+    out->rate = RC_ATOMIC_LINE_PER_CLOCK * clock;
+    out->time = out->per_line / out->rate;
+}

@@ -1,0 +1,146 @@
+/* test_atomics.c: the term of global atomics on few L2 lines (model/atomics.c) against
+ * hand-computed cases: one counter, a few lines, a spread-out scatter, shared-memory atomics
+ * (not this term) and the limiter it sets. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "loader_fixture.h"
+#include "model/atomics.h"
+#include "model/eval.h"
+#include "model/refine.h"
+
+static void assert_close(double got, double want)
+{
+    double d = got > want ? got - want : want - got;
+    if (!(d <= 1e-9 * (want > 0 ? want : -want)))
+        fail_msg("got %.17g, want %.17g", got, want);
+}
+
+static rc_kernel *kernel(const char *body)
+{
+    char xml[2048];
+    snprintf(xml, sizeof xml,
+             "<kernel id=\"k\" name=\"k\"><summary>s</summary>"
+             "<source language=\"cuda\">x</source>%s</kernel>", body);
+    rc_kernel *k = rc_load_kernel_memory(loader, "k.xml", xml, strlen(xml), diag);
+    assert_non_null(k);
+    return k;
+}
+
+static void atomic_time(const rc_kernel *k, double clock, rc_atomic_time *t)
+{
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_atomic_time_of(k, &c, clock, t);
+    rc_counts_release(&c);
+}
+
+/* Debdeep23/test1's atomic_hotspot as its published model says: 1,024 blocks of 256 threads,
+ * each adding 1 to one counter 50 times. A warp's 32 lanes on one address make one request
+ * and one line: 262,144 / 32 x 50 = 409,600 operations on 1 line. At the TITAN V's 1455 MHz,
+ * 0.77 x 1.455e9 = 1.12035e9 a second: 409,600 / 1.12035e9 = 365.6 us. */
+static void test_one_counter(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"1024\" block=\"256\"/>"
+                          "<array name=\"counter\" type=\"unsigned int\" length=\"1\"/>"
+                          "<work><loop var=\"it\" from=\"0\" to=\"50\">"
+                          "<atomic array=\"counter\" index=\"0\"/></loop></work>");
+    rc_atomic_time t;
+    atomic_time(k, 1.455e9, &t);
+    assert_int_equal(t.array, 0);
+    assert_string_equal(t.name, "counter");
+    assert_close(t.operations, 409600);
+    assert_close(t.lines, 1);
+    assert_close(t.per_line, 409600);
+    assert_close(t.rate, 0.77 * 1.455e9);
+    assert_close(t.time, 409600 / 1.12035e9);
+    assert_true(t.time > 365.5e-6 && t.time < 365.7e-6);
+    rc_kernel_free(k);
+}
+
+/* 256 bins of 4 bytes (8 lines); element i goes to bin i % 256, so each warp's request fills
+ * one line: 65,536 threads = 2,048 requests, 2,048 / 8 = 256 a line, at 1 GHz 256 / 0.77e9.
+ * A second array with atomics spread over 65,536 words (2,048 lines, one request each) is
+ * less hot and does not set the term. */
+static void test_few_lines(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"256\" block=\"256\"/>"
+                          "<array name=\"wide\" type=\"int\" length=\"65536\"/>"
+                          "<array name=\"bins\" type=\"int\" length=\"256\"/>"
+                          "<work><let name=\"i\" value=\"blockIdx.x * blockDim.x + threadIdx.x\"/>"
+                          "<atomic array=\"wide\" index=\"i\"/>"
+                          "<atomic array=\"bins\" index=\"i % 256\"/></work>");
+    rc_atomic_time t;
+    atomic_time(k, 1e9, &t);
+    assert_int_equal(t.array, 1);
+    assert_string_equal(t.name, "bins");
+    assert_close(t.operations, 2048);
+    assert_close(t.lines, 8);
+    assert_close(t.per_line, 256);
+    assert_close(t.time, 256 / 0.77e9);
+    rc_kernel_free(k);
+}
+
+/* Shared-memory atomics are shared memory's (banks.h), loads and stores without atomics are
+ * not updates: no term. */
+static void test_no_global_atomics(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("<launch grid=\"4\" block=\"64\"/>"
+                          "<array name=\"s\" type=\"int\" length=\"64\" space=\"shared\"/>"
+                          "<array name=\"out\" type=\"int\" length=\"1\"/>"
+                          "<work><atomic array=\"s\" index=\"0\"/>"
+                          "<store array=\"out\" index=\"0\"/></work>");
+    rc_atomic_time t;
+    atomic_time(k, 1e9, &t);
+    assert_int_equal(t.array, -1);
+    assert_null(t.name);
+    assert_close(t.time, 0);
+    rc_kernel_free(k);
+}
+
+/* The published atomic_hotspot model on the TITAN V file: the term sets the estimate and the
+ * limiter is the L2. */
+static void test_limiter(void **state)
+{
+    (void)state;
+    rc_gpu *g = rc_load_gpu(loader, "specs/titan-v.xml", diag);
+    assert_non_null(g);
+    rc_kernel *k = rc_load_kernel(loader, "tests/validation/published/models/"
+                                  "pub-atomic_hotspot-N262144-iters50-g1024.xml", diag);
+    assert_non_null(k);
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_precision_work w;
+    rc_precision_work_of(k, &c, &w);
+    rc_level_bytes lb;
+    rc_level_bytes_of(g, &c, &lb);
+    rc_resources res = rc_kernel_resources(k);
+    rc_refined r;
+    rc_refine(g, k, &c, &res, &w, &lb, &r);
+    assert_close(r.atomics.time, 409600 / (0.77 * 1.455e9));
+    assert_int_equal(r.limiter, RC_LIMIT_L2);
+    assert_close(r.t_body_est, r.atomics.time);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_counter),
+        cmocka_unit_test(test_few_lines),
+        cmocka_unit_test(test_no_global_atomics),
+        cmocka_unit_test(test_limiter),
+    };
+    return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
+}
