@@ -207,7 +207,7 @@
   </xsl:template>
 
   <!-- The refined estimate's launch on one GPU, from <refined>: "25 blocks
-       on 15 SMs: 15 active, 64.0 warps on each, 1 wave, wave factor 1.00;
+       (and how many of them work, when not all do) on 15 SMs: 15 active, 64.0 warps on each, 1 wave, wave factor 1.00;
        each thread keeps 8.00 bytes in flight over 3.13 rounds". -->
   <xsl:template name="waves-and-flight">
     <xsl:param name="refined"/>
@@ -216,6 +216,9 @@
       <xsl:with-param name="a" select="$w/@blocks"/>
       <xsl:with-param name="one" select="'block'"/>
     </xsl:call-template>
+    <xsl:if test="$w/@working-blocks">
+      <xsl:value-of select="concat(' (', $w/@working-blocks-text, ' with work: the others retire at once)')"/>
+    </xsl:if>
     <xsl:text> on </xsl:text>
     <xsl:call-template name="count">
       <xsl:with-param name="a" select="$w/@sms"/>

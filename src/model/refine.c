@@ -303,20 +303,28 @@ static void level_time(rc_level_time *l, double bytes, double sustained, double 
     l->time = bytes > 0 && l->rate > 0 ? bytes / l->rate * wave_factor : 0;
 }
 
-static void waves(const rc_gpu *g, const rc_kernel *k, rc_refined *r)
+/* Blocks in which no thread does counted work retire as soon as they start, and the SMs take
+ * the next blocks in their place: the waves are those of the blocks that work. A strided copy
+ * whose guard idles the last seven eighths of its grid runs its first eighth at full
+ * occupancy, not every block at one eighth of its threads. Within a block that works, its idle
+ * threads stay resident until it ends (working_share). */
+static void waves(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_refined *r)
 {
     r->blocks = rc_kernel_blocks(k);
+    r->working_blocks = c->blocks_active > 0 && c->blocks_active < r->blocks ? c->blocks_active
+                                                                              : r->blocks;
+    int64_t blocks = r->working_blocks;
     r->sms = (int64_t)g->sm.count.value;
     int64_t per_wave = r->sms * r->occ.blocks_per_sm;
-    r->concurrent_blocks = r->blocks < per_wave ? r->blocks : per_wave;
-    r->active_sms = r->blocks < r->sms ? r->blocks : r->sms;
-    r->waves = per_wave > 0 ? ceil_div(r->blocks, per_wave) : 0;
-    r->tail_blocks = r->waves > 0 ? r->blocks - (r->waves - 1) * per_wave : 0;
-    r->wave_factor = r->blocks > 0 ? (double)(r->waves * r->concurrent_blocks) / r->blocks : 1;
+    r->concurrent_blocks = blocks < per_wave ? blocks : per_wave;
+    r->active_sms = blocks < r->sms ? blocks : r->sms;
+    r->waves = per_wave > 0 ? ceil_div(blocks, per_wave) : 0;
+    r->tail_blocks = r->waves > 0 ? blocks - (r->waves - 1) * per_wave : 0;
+    r->wave_factor = blocks > 0 ? (double)(r->waves * r->concurrent_blocks) / blocks : 1;
     /* Blocks on each active SM, at most what it holds. */
     double blocks_per_active = r->active_sms > 0
                                    ? fmin((double)r->occ.blocks_per_sm,
-                                          ceil((double)r->blocks / r->active_sms))
+                                          ceil((double)blocks / r->active_sms))
                                    : 0;
     r->warps_per_sm = blocks_per_active * r->occ.warps_per_block;
 }
@@ -365,7 +373,7 @@ static rc_limiter limiter_of(const rc_refined *r)
             /* Bytes in flight, not the level, set the rate: too few warps resident (occupancy)
              * or too few to be had at all (latency). */
             if (levels[i]->little_bound)
-                l = r->occ.occupancy < 1.0 && r->blocks >= r->sms * r->occ.blocks_per_sm
+                l = r->occ.occupancy < 1.0 && r->working_blocks >= r->sms * r->occ.blocks_per_sm
                         ? RC_LIMIT_OCCUPANCY : RC_LIMIT_LATENCY;
         }
     if (r->shared.time > best) {
@@ -419,16 +427,18 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
 {
     *r = (rc_refined){0};
     rc_occupancy_compute(&g->sm, rc_kernel_threads_per_block(k), res, &r->occ);
-    waves(g, k, r);
+    waves(g, k, c, r);
     compute(g, w, r);
     double active_threads = c->threads_active > 0 ? (double)c->threads_active : 1;
     r->thread_bytes_in_flight = rc_thread_bytes_in_flight(k, c);
     double bytes_per_thread = (double)c->bytes.total / active_threads;
     r->rounds = r->thread_bytes_in_flight > 0
                     ? fmax(1.0, bytes_per_thread / r->thread_bytes_in_flight) : 1;
-    /* Threads that do no memory work keep nothing in flight. */
-    r->working_share = c->threads_launched > 0
-                           ? (double)c->threads_active / (double)c->threads_launched : 0;
+    /* Threads that do no memory work keep nothing in flight: the share of the working blocks'
+     * threads that work. */
+    double working_blocks_threads = (double)r->working_blocks * (double)c->threads_per_block;
+    r->working_share = working_blocks_threads > 0
+                           ? (double)c->threads_active / working_blocks_threads : 0;
     /* The blocks resident at once, not active SMs x the busiest SM's warps: 25 blocks on 15
      * SMs are 25 blocks' threads, not 30. */
     r->working_threads = (double)r->concurrent_blocks *

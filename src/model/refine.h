@@ -6,7 +6,8 @@
  *               CUDA occupancy calculator's rules (registers allocated per warp in units of
  *               register-unit, in 4 partitions of the register file; shared memory per block
  *               plus the system's reserve, rounded up to shared-unit)
- *   waves       concurrent blocks = min(blocks, SMs x blocks per SM);
+ *   waves       of the blocks that work (a block whose threads all idle retires at once);
+ *               concurrent blocks = min(blocks, SMs x blocks per SM);
  *               waves = ceil(blocks / (SMs x blocks per SM)); the tail wave costs a full one:
  *               wave factor = waves x concurrent / blocks (1 when the grid fills the GPU evenly)
  *   rates       compute, per precision: peak x active SMs / SMs x min(1, warps per SM / 4)
@@ -152,6 +153,8 @@ void rc_level_bytes_of(const rc_gpu *gpu, const rc_counts *c, rc_level_bytes *ou
 typedef struct {
     rc_occupancy occ;
     int64_t blocks, sms, active_sms, concurrent_blocks, waves, tail_blocks;
+    int64_t working_blocks;      /* blocks with a thread that does counted work (all when none
+                                  * does): the waves are theirs (refine.c) */
     double wave_factor;
     double warps_per_sm;         /* resident on each active SM */
     double issue_fraction;       /* min(1, warps per SM / 4) */

@@ -214,6 +214,8 @@ static void add_waves(xmlNodePtr n, const rc_refined *r)
 {
     xmlNodePtr w = xmlNewChild(n, NULL, X("waves"), NULL);
     set_int(w, "blocks", r->blocks);
+    if (r->working_blocks < r->blocks)
+        set_int(w, "working-blocks", r->working_blocks);
     set_int(w, "sms", r->sms);
     set_int(w, "active-sms", r->active_sms);
     set_int(w, "concurrent-blocks", r->concurrent_blocks);
