@@ -541,6 +541,32 @@
     </li>
   </xsl:template>
 
+  <!-- As in the Markdown: the pipe, its warp instructions, then the lanes' count. -->
+  <xsl:template match="instructions">
+    <li>
+      <xsl:text>Instructions on pipe </xsl:text>
+      <code><xsl:value-of select="@pipe"/></code>
+      <xsl:value-of select="concat(', ', @warp-instructions-text, ' warp instruction')"/>
+      <xsl:if test="@warp-instructions != 1">s</xsl:if>
+      <xsl:text> of 32 results</xsl:text>
+      <xsl:call-template name="note"/>
+      <xsl:choose>
+        <xsl:when test="@per-execution">
+          <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:text>: </xsl:text>
+          <code><xsl:value-of select="@count"/></code>
+          <xsl:text> per execution, summed over </xsl:text>
+        </xsl:otherwise>
+      </xsl:choose>
+      <xsl:call-template name="executions-total">
+        <xsl:with-param name="total" select="@total-instructions"/>
+        <xsl:with-param name="one" select="'instruction'"/>
+      </xsl:call-template>
+    </li>
+  </xsl:template>
+
   <xsl:template match="load | store | atomic">
     <li>
       <xsl:choose>

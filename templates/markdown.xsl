@@ -546,6 +546,29 @@
     </xsl:choose>
   </xsl:template>
 
+  <!-- "Instructions on pipe `conversion`, 4,096 warp instructions of 32 results: 128 per
+       execution × ..." (warp instructions: what the pipe serves, refine.h). -->
+  <xsl:template match="instructions">
+    <xsl:param name="indent"/>
+    <xsl:value-of select="concat($indent, '- Instructions on pipe ', rc:code(@pipe), ', ',
+                                 @warp-instructions-text, ' warp instruction')"/>
+    <xsl:if test="@warp-instructions != 1">s</xsl:if>
+    <xsl:text> of 32 results</xsl:text>
+    <xsl:call-template name="note"/>
+    <xsl:choose>
+      <xsl:when test="@per-execution">
+        <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ')"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(': ', rc:code(@count), ' per execution, summed over ')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+    <xsl:call-template name="executions-total">
+      <xsl:with-param name="total" select="@total-instructions"/>
+      <xsl:with-param name="one" select="'instruction'"/>
+    </xsl:call-template>
+  </xsl:template>
+
   <xsl:template match="load | store | atomic">
     <xsl:param name="indent"/>
     <xsl:value-of select="concat($indent, '- ')"/>
