@@ -814,6 +814,9 @@
           <li><code>t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor, per precision (FP16, FP32, FP64 peaks; 4 schedulers an SM, each issuing one warp instruction a cycle)</code></li>
           <li><code>t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor</code>, <code>little = bytes in flight / (latency × (1.3 + 0.7 / rounds))</code>, for DRAM, L2 and L1; L1 bytes are, per array, at least 128 bytes per request (one wavefront), plus 128 bytes per shared-memory wavefront; DRAM bytes are 0 when the footprint fits three quarters of the L2, where the previous launch left it, and otherwise at most the footprint once per wave (assumed: blocks resident at once find in L2 what they reuse); bytes in flight = blocks resident at once × threads per block × the share of threads that work × bytes a thread keeps in flight</li>
           <li><code>t_thread = longest thread's FLOPs / 2 (one FMA an instruction) × cycles an instruction / SM clock</code></li>
+          <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'pipe-')]">
+            <li><code>t_pipe = 32 × warp instructions / (results per clock per SM × active SMs × SM clock) × wave factor</code>, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.15 times that rate where the rate is published</li>
+          </xsl:if>
           <li><code>t_estimate = max(all of the above) + launch cost back to back</code></li>
         </ul>
         <div class="table-wrap">

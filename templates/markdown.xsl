@@ -787,6 +787,11 @@
       <xsl:value-of select="$nl"/>
       <xsl:text>- t_thread = the longest thread's FLOPs / 2 × cycles an instruction / SM clock</xsl:text>
       <xsl:value-of select="$nl"/>
+      <!-- Only kernels with <instructions> have pipe terms: the others' reports stay as they were. -->
+      <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'pipe-')]">
+        <xsl:text>- t_pipe = 32 × warp instructions / (the pipe's results per clock per SM × active SMs × SM clock) × wave factor, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.15 times that rate where the rate is published</xsl:text>
+        <xsl:value-of select="$nl"/>
+      </xsl:if>
       <xsl:text>- t_estimate = the longest of these + the launch back to back (the second table)</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:text>| GPU | Occupancy (%) | Blocks per SM (limit) | Active SMs | Waves | Longest term (µs) | t_estimate (µs) |</xsl:text>

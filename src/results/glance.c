@@ -387,7 +387,7 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          us(r->t_thread, b, sizeof b));
     } else if (r->limiter == RC_LIMIT_PIPE) {
         rc_buffer_printf(sb, "the peak roofline counts only FLOPs and bytes, the refined "
-                         "estimate also %s warp instructions on %s, %s µs.",
+                         "estimate also runs %s warp instructions on %s, %s µs.",
                          rc_format_sig3(r->pipes[r->pipe_limit].warp_instructions, a, sizeof a),
                          pipe_kinds[r->pipe_limit], us(r->t_pipe, b, sizeof b));
     } else if (r->limiter >= RC_LIMIT_FP16) {
