@@ -541,6 +541,32 @@
     </li>
   </xsl:template>
 
+  <!-- As in the Markdown: the pipe, its warp instructions, then the lanes' count. -->
+  <xsl:template match="instructions">
+    <li>
+      <xsl:text>Instructions on pipe </xsl:text>
+      <code><xsl:value-of select="@pipe"/></code>
+      <xsl:value-of select="concat(', ', @warp-instructions-text, ' warp instruction')"/>
+      <xsl:if test="@warp-instructions != 1">s</xsl:if>
+      <xsl:text> of 32 results</xsl:text>
+      <xsl:call-template name="note"/>
+      <xsl:choose>
+        <xsl:when test="@per-execution">
+          <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ')"/>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:text>: </xsl:text>
+          <code><xsl:value-of select="@count"/></code>
+          <xsl:text> per execution, summed over </xsl:text>
+        </xsl:otherwise>
+      </xsl:choose>
+      <xsl:call-template name="executions-total">
+        <xsl:with-param name="total" select="@total-instructions"/>
+        <xsl:with-param name="one" select="'instruction'"/>
+      </xsl:call-template>
+    </li>
+  </xsl:template>
+
   <xsl:template match="load | store | atomic">
     <li>
       <xsl:choose>
@@ -794,6 +820,9 @@
             <li><code>t_atomics = atomic (request, line) pairs of the hottest array / its lines / (operations a line serves a clock × SM clock)</code>: a line serves its atomics one at a time (the rate assumed)</li>
           </xsl:if>
           <li><code>t_thread = longest thread's FLOPs / 2 (one FMA an instruction) × cycles an instruction / SM clock</code></li>
+          <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'pipe-')]">
+            <li><code>t_pipe = 32 × warp instructions / (results per clock per SM × active SMs × SM clock) × wave factor</code>, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.15 times that rate where the rate is published</li>
+          </xsl:if>
           <li><code>t_estimate = max(all of the above) + launch cost back to back</code></li>
         </ul>
         <div class="table-wrap">

@@ -546,6 +546,29 @@
     </xsl:choose>
   </xsl:template>
 
+  <!-- "Instructions on pipe `conversion`, 4,096 warp instructions of 32 results: 128 per
+       execution × ..." (warp instructions: what the pipe serves, refine.h). -->
+  <xsl:template match="instructions">
+    <xsl:param name="indent"/>
+    <xsl:value-of select="concat($indent, '- Instructions on pipe ', rc:code(@pipe), ', ',
+                                 @warp-instructions-text, ' warp instruction')"/>
+    <xsl:if test="@warp-instructions != 1">s</xsl:if>
+    <xsl:text> of 32 results</xsl:text>
+    <xsl:call-template name="note"/>
+    <xsl:choose>
+      <xsl:when test="@per-execution">
+        <xsl:value-of select="concat(': ', @per-execution-text, ' per execution × ')"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:value-of select="concat(': ', rc:code(@count), ' per execution, summed over ')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+    <xsl:call-template name="executions-total">
+      <xsl:with-param name="total" select="@total-instructions"/>
+      <xsl:with-param name="one" select="'instruction'"/>
+    </xsl:call-template>
+  </xsl:template>
+
   <xsl:template match="load | store | atomic">
     <xsl:param name="indent"/>
     <xsl:value-of select="concat($indent, '- ')"/>
@@ -772,6 +795,11 @@
       </xsl:if>
       <xsl:text>- t_thread = the longest thread's FLOPs / 2 × cycles an instruction / SM clock</xsl:text>
       <xsl:value-of select="$nl"/>
+      <!-- Only kernels with <instructions> have pipe terms: the others' reports stay as they were. -->
+      <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'pipe-')]">
+        <xsl:text>- t_pipe = 32 × warp instructions / (the pipe's results per clock per SM × active SMs × SM clock) × wave factor, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.15 times that rate where the rate is published</xsl:text>
+        <xsl:value-of select="$nl"/>
+      </xsl:if>
       <xsl:text>- t_estimate = the longest of these + the launch back to back (the second table)</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:text>| GPU | Occupancy (%) | Blocks per SM (limit) | Active SMs | Waves | Longest term (µs) | t_estimate (µs) |</xsl:text>

@@ -1,5 +1,5 @@
 /* statements.c: the statements of <work> (let, when, loop, flops, load,
- * store, traffic, atomic) into the model's rc_work tree. See kernel_scope.h.
+ * store, traffic, atomic, instructions) into the model's rc_work tree. See kernel_scope.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +17,19 @@ static rc_precision read_precision(xmlNodePtr n)
     for (int i = 0; text && i < RC_PRECISIONS; i++)
         if (strcmp(text, rc_precision_name((rc_precision)i)) == 0)
             p = (rc_precision)i;
+    free(text);
+    return p;
+}
+
+/* An <instructions> statement's pipe attribute; the schema requires it and allows only the
+ * names of rc_pipe_name. */
+static rc_pipe read_pipe(xmlNodePtr n)
+{
+    char *text = rc_xml_attr(n, "pipe");
+    rc_pipe p = RC_PIPE_CONVERSION;
+    for (int i = 0; text && i < RC_PIPES; i++)
+        if (strcmp(text, rc_pipe_name((rc_pipe)i)) == 0)
+            p = (rc_pipe)i;
     free(text);
     return p;
 }
@@ -202,10 +215,10 @@ static rc_work *parse_statement(rc_scope *sc, xmlNodePtr n, int depth, bool *ok)
 {
     rc_work_kind kind;
     const char *element = (const char *)n->name;
-    for (kind = RC_WORK_LET; kind <= RC_WORK_ATOMIC; kind++)
+    for (kind = RC_WORK_LET; kind <= RC_WORK_INSTRUCTIONS; kind++)
         if (strcmp(element, rc_work_element(kind)) == 0)
             break;
-    if (kind > RC_WORK_ATOMIC) { /* the schema lets nothing else through */
+    if (kind > RC_WORK_INSTRUCTIONS) { /* the schema lets nothing else through */
         rc_error_at(sc->diag, sc->file, xmlGetLineNo(n), "unexpected <%s>", element);
         *ok = false;
         return NULL;
@@ -230,6 +243,7 @@ static rc_work *parse_statement(rc_scope *sc, xmlNodePtr n, int depth, bool *ok)
     w->index = sc->kernel->nwork++;
     w->note = rc_xml_attr(n, "note");
     w->precision = kind == RC_WORK_FLOPS ? read_precision(n) : RC_PRECISION_FP32;
+    w->pipe = kind == RC_WORK_INSTRUCTIONS ? read_pipe(n) : RC_PIPE_CONVERSION;
     if (kind == RC_WORK_WHEN)
         w->assumption = rc_xml_attr(n, "assumption");
     if (w->assumption)

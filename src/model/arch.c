@@ -103,6 +103,64 @@ const rc_sm_pipes *rc_sm_pipes_for(const char *cc)
     return best;
 }
 
+/* Results per clock per SM of the arithmetic pipes, by compute capability.
+ * PG-10: the CUDA C Programming Guide edition (CUDA 10.x) whose table "Throughput of Native
+ * Arithmetic Instructions" has the columns 3.0/3.2, 3.5/3.7, 5.0/5.2, 5.3, 6.0, 6.1, 6.2 and
+ * 7.x; its rows: "All other type conversions" (conversion), "Type conversions from and to
+ * 64-bit types" (conversion64), "32-bit floating-point reciprocal, reciprocal square root,
+ * base-2 logarithm (__log2f), base 2 exponential (exp2f), sine (__sinf), cosine (__cosf)"
+ * (special), "32-bit integer add, extended-precision add, subtract, extended-precision
+ * subtract" and "32-bit bitwise AND, OR, XOR" (integer: the two rows agree in every column).
+ * Its 32-bit floating-point add, multiply, multiply-add row is rc_arch.fp32_lanes (192,
+ * 128, 64, 128, 64). The conversion64 figures of 3.5/3.7 (32) and 7.x (16) carry footnotes
+ * whose text was not found: the figures are taken as printed and marked assumed for 7.5.
+ * PG-12: the 12.x guide's 9.0 column of that table as quoted in published hardware notes
+ * (special 16, integer add and bitwise 64); its conversion rows and the 8.x columns were not
+ * found in a form that could be read, so those figures are assumed: as 7.x, and for 8.6 and
+ * 8.9, whose FP64 rate is 2 per clock per SM, 64-bit conversions at that FP64 rate, as on
+ * 5.x and 6.1 where the table gives both 64-bit conversions and FP64 FMAs 4. */
+#define PIPES_PG10 "CUDA C Programming Guide (CUDA 10.x), \"Throughput of Native Arithmetic " \
+                   "Instructions\", column "
+static const rc_pipe_rates pipe_rates[] = {
+    /* cc   columns       conversion conv64 special integer   assumed */
+    {300, "3.0, 3.2", {32, 8, 32, 160}, {false, false, false, false}, PIPES_PG10 "3.0, 3.2"},
+    {305, "3.5, 3.7", {32, 32, 32, 160}, {false, false, false, false},
+     PIPES_PG10 "3.5, 3.7 (conversions from and to 64-bit types: 32, with a footnote)"},
+    {500, "5.0, 5.2", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "5.0, 5.2"},
+    {503, "5.3", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "5.3"},
+    {600, "6.0", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG10 "6.0"},
+    {601, "6.1", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "6.1"},
+    {602, "6.2", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "6.2"},
+    {700, "7.x", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG10 "7.x"},
+    {705, "7.x", {16, 16, 16, 64}, {false, true, false, false},
+     PIPES_PG10 "7.x; conversions from and to 64-bit types assumed 16: the column's footnote "
+     "on that figure, which may concern 7.5, was not found"},
+    {800, "8.0", {16, 16, 16, 64}, {true, true, true, true},
+     "assumed: as compute capability 7.x (" PIPES_PG10 "7.x); the 8.0 column of the 12.x "
+     "guide's table was not found"},
+    {806, "8.6", {16, 2, 16, 64}, {true, true, true, true},
+     "assumed: as compute capability 7.x (" PIPES_PG10 "7.x), 64-bit conversions at the FP64 "
+     "rate of 2 per clock per SM; the 8.6 column of the 12.x guide's table was not found"},
+    {809, "8.9", {16, 2, 16, 64}, {true, true, true, true},
+     "assumed: as compute capability 7.x (" PIPES_PG10 "7.x), 64-bit conversions at the FP64 "
+     "rate of 2 per clock per SM; the 8.9 column of the 12.x guide's table was not found"},
+    {900, "9.0", {16, 16, 16, 64}, {true, true, false, false},
+     "CUDA C++ Programming Guide 12.x, \"Throughput of Native Arithmetic Instructions\", "
+     "column 9.0 as quoted (special 16, integer 64); conversions assumed as 7.x"},
+};
+#define NPIPE_RATES (sizeof pipe_rates / sizeof pipe_rates[0])
+
+const rc_pipe_rates *rc_pipe_rates_for(const char *cc, bool *exact)
+{
+    int want = cc_number(cc);
+    const rc_pipe_rates *best = want < 0 ? &pipe_rates[NPIPE_RATES - 1] : &pipe_rates[0];
+    for (size_t i = 0; want >= 0 && i < NPIPE_RATES; i++)
+        if (pipe_rates[i].from_cc <= want)
+            best = &pipe_rates[i];
+    *exact = want >= 0 && best->from_cc / 100 == want / 100; /* a column covers its minors */
+    return best;
+}
+
 const char *rc_origin_name(rc_origin origin)
 {
     static const char *const names[] = {"published", "measured", "assumed"};

@@ -57,6 +57,23 @@ typedef struct {
  * older than the table's; the newest, Volta's and later rules, when `cc` is NULL). */
 const rc_sm_pipes *rc_sm_pipes_for(const char *cc);
 
+/* Results per clock per SM of each arithmetic pipe (rc_pipe) on one compute capability: the
+ * CUDA C++ Programming Guide's table "Throughput of Native Arithmetic Instructions (Number of
+ * Results per Clock Cycle per Multiprocessor)". A warp instruction is 32 results. A figure no
+ * edition of the table found gives is assumed (assumed[pipe]) and says why in `source`. */
+typedef struct {
+    int from_cc;                  /* major * 100 + minor: applies from this one on */
+    const char *columns;          /* the table's columns the row reads: "5.0, 5.2" */
+    double per_clock[RC_PIPES];   /* by rc_pipe */
+    bool assumed[RC_PIPES];
+    const char *source;
+} rc_pipe_rates;
+
+/* The row for compute capability `cc`: the nearest older one (the oldest for an older
+ * capability, the newest when `cc` is NULL); *exact false when it is of another major
+ * version (a column covers the minor versions after it, as "7.x" does). */
+const rc_pipe_rates *rc_pipe_rates_for(const char *cc, bool *exact);
+
 /* Fills every figure of gpu->sm and gpu->rates that the file left unset
  * (value 0 and no source), each with its origin and source, and checks
  * what the figures must satisfy together. Returns false, with a message in

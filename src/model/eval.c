@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "model/names.h"
+#include "model/warp_max.h"
 #include "util/array.h"
 #include "util/diag.h"
 
@@ -41,6 +42,8 @@ typedef struct {
     int64_t *thread_min, *thread_max; /* m1 of one thread, per node */
     int64_t active, flops, bytes, loaded, stored, traffic;
     int64_t flops_min, flops_max, bytes_min, bytes_max; /* per active thread */
+    int64_t (*warp_max)[RC_WARP_MAX_WARPS]; /* per node, per warp: the most m1 of a lane;
+                                               NULL without <instructions> */
 } block_acc;
 
 typedef struct {
@@ -346,10 +349,11 @@ static outcome run(evaluator *ev, const rc_work *w, int64_t weight)
             break;
         case RC_WORK_FLOPS:
         case RC_WORK_TRAFFIC:
+        case RC_WORK_INSTRUCTIONS:
             TRY(eval_one(ev, w, 0, &a));
             if (a < 0)
                 return fail(ev, w, "<%s> %s is negative (%lld)", rc_work_element(w->kind),
-                            w->kind == RC_WORK_FLOPS ? "count" : "bytes", (long long)a);
+                            w->kind == RC_WORK_TRAFFIC ? "bytes" : "count", (long long)a);
             TRY(count(ev, w, weight, a));
             break;
         case RC_WORK_LOAD:
@@ -419,6 +423,27 @@ static int widest_to_peel(const evaluator *ev, int base, const int *axes, int na
     return best;
 }
 
+/* Raises the per-warp maxima of the <instructions> the current thread box runs (every index
+ * of the block it does not read spans the block); false past the step limit. */
+static bool fold_warps(evaluator *ev)
+{
+    int64_t lo[3], hi[3];
+    for (int a = 0; a < 3; a++) {
+        lo[a] = 0;
+        hi[a] = ev->kernel->block[a] - 1;
+    }
+    for (int a = 0; a < ev->ntaxes; a++) {
+        lo[ev->taxes[a]] = ev->lo[RC_SLOT_TID_X + ev->taxes[a]];
+        hi[ev->taxes[a]] = ev->hi[RC_SLOT_TID_X + ev->taxes[a]];
+    }
+    for (int i = 0; i < ev->kernel->nwork; i++)
+        if (ev->nodes[i]->kind == RC_WORK_INSTRUCTIONS && ev->thread_m[i][1] > 0 &&
+            !spend(ev, rc_warp_max_box(ev->blk.warp_max[i], ev->kernel->block, lo, hi,
+                                       ev->thread_m[i][1])))
+            return false;
+    return true;
+}
+
 /* Adds the point counts of the current thread box, standing for `threads`
  * threads, to the block accumulators. */
 static outcome fold_threads(evaluator *ev, int64_t threads)
@@ -456,6 +481,8 @@ static outcome fold_threads(evaluator *ev, int64_t threads)
         if (!ok)
             return fail(ev, NULL, "the work of one block overflows 64 bits");
     }
+    if (b->warp_max && !fold_warps(ev))
+        return over_budget(ev, NULL);
     if (tf > 0 || tb > 0) {
         if (!checked_add(&b->active, threads))
             return overflow(ev, NULL);
@@ -589,6 +616,8 @@ static void block_acc_reset(evaluator *ev)
     b->active = b->flops = b->bytes = b->loaded = b->stored = b->traffic = 0;
     b->flops_min = b->bytes_min = INT64_MAX;
     b->flops_max = b->bytes_max = 0;
+    if (b->warp_max)
+        memset(b->warp_max, 0, n * sizeof *b->warp_max);
 }
 
 /* Adds the block accumulators, standing for `blocks` blocks, to the
@@ -609,6 +638,12 @@ static outcome fold_blocks(evaluator *ev, int64_t blocks)
             !checked_mul(b->threads[i], blocks, &th) || !checked_add(&s->m0, m0) ||
             !checked_add(&s->m1, m1) || !checked_add(&s->threads, th) ||
             !checked_add(&s->blocks, blocks))
+            return overflow(ev, ev->nodes[i]);
+        int64_t warps = 0;
+        for (int w = 0; b->warp_max && w < RC_WARP_MAX_WARPS; w++)
+            if (!checked_add(&warps, b->warp_max[i][w]))
+                return overflow(ev, ev->nodes[i]);
+        if (!checked_mul(warps, blocks, &warps) || !checked_add(&s->warp_m1, warps))
             return overflow(ev, ev->nodes[i]);
     }
     if (b->active == 0)
@@ -781,6 +816,14 @@ static void counts_init(const rc_kernel *k, rc_counts *c, rc_eval_error *err)
     spread_init(&c->active_per_block);
 }
 
+static bool has_instructions(const rc_work *w)
+{
+    for (; w; w = w->next)
+        if (w->kind == RC_WORK_INSTRUCTIONS || has_instructions(w->children))
+            return true;
+    return false;
+}
+
 /* The evaluator's tables (freed by evaluator_free, even when this fails),
  * c->work (the caller's, released on failure) and *reads (the caller
  * frees it). */
@@ -800,6 +843,8 @@ static bool evaluator_alloc(evaluator *ev, int nslots, bool **reads)
     ev->blk.thread_min = calloc(nn, sizeof *ev->blk.thread_min);
     ev->blk.thread_max = calloc(nn, sizeof *ev->blk.thread_max);
     *reads = calloc((size_t)nslots, sizeof **reads);
+    if (has_instructions(k->work) && !(ev->blk.warp_max = calloc(nn, sizeof *ev->blk.warp_max)))
+        return false;
     return c->work && ev->nodes && ev->cost && ev->lo && ev->hi && ev->thread_m && ev->blk.m &&
            ev->blk.threads && ev->blk.thread_min && ev->blk.thread_max && *reads;
 }
@@ -815,6 +860,7 @@ static void evaluator_free(evaluator *ev)
     free(ev->blk.threads);
     free(ev->blk.thread_min);
     free(ev->blk.thread_max);
+    free(ev->blk.warp_max);
     free(ev->boxes);
 }
 

@@ -26,6 +26,10 @@ typedef struct {
     int64_t blocks;          /* blocks in which some thread reached it */
     int64_t thread_min, thread_max; /* m1 of one thread, over `threads` */
     int64_t block_min, block_max;   /* m1 of one block, over `blocks` */
+    /* INSTRUCTIONS only (0 for other nodes): per warp, the most m1 of any of its lanes,
+     * summed over the warps of the launch: the warp instructions a pipe serves, each for
+     * all 32 lanes however many of them run it (warp_max.h). */
+    int64_t warp_m1;
 } rc_work_stats;
 
 /* A count over the launch and its spread per active thread and block. */

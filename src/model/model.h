@@ -103,7 +103,9 @@ typedef enum {
     RC_WORK_LOAD,    /* a loads of b bytes */
     RC_WORK_STORE,   /* a stores of b bytes */
     RC_WORK_TRAFFIC, /* a bytes moved, not split into loads and stores */
-    RC_WORK_ATOMIC   /* one read-modify-write of array[index] */
+    RC_WORK_ATOMIC,  /* one read-modify-write of array[index] */
+    RC_WORK_INSTRUCTIONS /* a instructions of one pipe (rc_pipe) other than FLOPs and
+                            memory accesses */
 } rc_work_kind;
 
 /* How a loop's variable moves from one iteration to the next: the third
@@ -126,6 +128,22 @@ typedef enum {
 /* "fp16", "fp32", "fp64": the attribute's values and the names outputs use
  * (names.c, with the other enums' names of names.h). */
 const char *rc_precision_name(rc_precision p);
+
+/* The arithmetic pipe of an <instructions> statement: the CUDA C++ Programming Guide's rows
+ * of "Throughput of Native Arithmetic Instructions" that each stands for (arch.c holds each
+ * compute capability's results per clock per SM). ORDER RC_PIPE */
+typedef enum {
+    RC_PIPE_CONVERSION,   /* "All other type conversions": int <-> float, float <-> half */
+    RC_PIPE_CONVERSION64, /* "Type conversions from and to 64-bit types" */
+    RC_PIPE_SPECIAL,      /* 32-bit reciprocal, reciprocal square root, __log2f, exp2f,
+                             __sinf, __cosf: the special function units */
+    RC_PIPE_INTEGER,      /* 32-bit integer add, subtract and bitwise AND, OR, XOR */
+    RC_PIPES
+} rc_pipe;
+
+/* "conversion", "conversion64", "special", "integer": the attribute's values and the names
+ * outputs use (names.c). */
+const char *rc_pipe_name(rc_pipe p);
 
 /* Where an array lives. ORDER RC_SPACE */
 typedef enum {
@@ -170,6 +188,7 @@ struct rc_work {
     rc_expr *index_expr;
     char *index_text;
     rc_precision precision; /* FLOPS: the arithmetic's precision */
+    rc_pipe pipe;     /* INSTRUCTIONS: the pipe they run on */
     char *note;       /* may be NULL */
     char *assumption; /* WHEN only: set when the guard states an assumption of
                          the model that the kernel's code does not make */

@@ -6,15 +6,16 @@
 
 /* ORDER RC_WORK */
 static const char *const work_elements[] = {
-    "let", "when", "loop", "flops", "load", "store", "traffic", "atomic"};
+    "let", "when", "loop", "flops", "load", "store", "traffic", "atomic", "instructions"};
 static const char *const work_attrs[][RC_WORK_EXPRS] = {
     {"value", NULL, NULL},  {"test", NULL, NULL},   {"from", "to", "step"},
     {"count", NULL, NULL},  {"count", "bytes", NULL}, {"count", "bytes", NULL},
-    {"bytes", NULL, NULL},  {"count", "bytes", NULL}};
+    {"bytes", NULL, NULL},  {"count", "bytes", NULL}, {"count", NULL, NULL}};
 /* Defaults for optional expressions (loop step, access count). */
 static const char *const work_defaults[][RC_WORK_EXPRS] = {
     {NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, "1"}, {NULL, NULL, NULL},
-    {"1", NULL, NULL},  {"1", NULL, NULL},  {NULL, NULL, NULL}, {NULL, NULL, NULL}};
+    {"1", NULL, NULL},  {"1", NULL, NULL},  {NULL, NULL, NULL}, {NULL, NULL, NULL},
+    {NULL, NULL, NULL}};
 
 const char *rc_work_element(rc_work_kind kind) { return work_elements[kind]; }
 const char *rc_work_attr(rc_work_kind kind, int which)
@@ -33,6 +34,10 @@ const char *rc_space_name(rc_space space) { return space_names[space]; }
 /* ORDER RC_PRECISION */
 static const char *const precision_names[] = {"fp16", "fp32", "fp64"};
 const char *rc_precision_name(rc_precision p) { return precision_names[p]; }
+
+/* ORDER RC_PIPE */
+static const char *const pipe_names[] = {"conversion", "conversion64", "special", "integer"};
+const char *rc_pipe_name(rc_pipe p) { return pipe_names[p]; }
 
 /* ORDER RC_STEP */
 static const char *const step_ops[] = {"+=", "-=", "*=", "/=", "<<=", ">>="};

@@ -109,8 +109,8 @@ void rc_occupancy_compute(const rc_sm_limits *sm, int64_t threads_per_block,
 const char *rc_limiter_name(rc_limiter l)
 {
     static const char *const names[] = {"launch", "latency", "occupancy", "dram", "l2",
-                                        "l1-shared", "compute-fp16", "compute-fp32",
-                                        "compute-fp64"};
+                                        "l1-shared", "instructions", "compute-fp16",
+                                        "compute-fp32", "compute-fp64"};
     return names[l];
 }
 
@@ -389,7 +389,48 @@ static rc_limiter limiter_of(const rc_refined *r)
             best = r->t_compute[p];
             l = (rc_limiter)(RC_LIMIT_FP16 + p);
         }
+    if (r->t_pipe > best)
+        l = RC_LIMIT_PIPE;
     return l;
+}
+
+static void add_pipe_work(const rc_work *w, const rc_counts *c, double *warp_instructions)
+{
+    for (; w; w = w->next) {
+        if (w->kind == RC_WORK_INSTRUCTIONS)
+            warp_instructions[w->pipe] += (double)c->work[w->index].warp_m1;
+        add_pipe_work(w->children, c, warp_instructions);
+    }
+}
+
+/* The arithmetic pipes' terms: each pipe's warp instructions, 32 results each (a warp whose
+ * lanes split at a guard still issues for all 32: CUDA C++ Programming Guide, "SIMT
+ * Architecture" and "Control Flow Instructions": the paths of a divergent warp are
+ * serialized), at the pipe's results per clock per SM of the Guide's throughput table
+ * (arch.c) on the active SMs at the SM clock; the longest is t_pipe. */
+static void pipes_time(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_refined *r)
+{
+    double warp_instructions[RC_PIPES] = {0};
+    if (c->work)
+        add_pipe_work(k->work, c, warp_instructions);
+    bool exact;
+    const rc_pipe_rates *pr = rc_pipe_rates_for(g->compute_capability, &exact);
+    for (int p = 0; p < RC_PIPES; p++) {
+        rc_pipe_time *t = &r->pipes[p];
+        if (!(warp_instructions[p] > 0))
+            continue;
+        t->warp_instructions = warp_instructions[p];
+        t->per_clock = pr->per_clock[p];
+        t->assumed = pr->assumed[p] || !exact;
+        t->source = pr->source;
+        t->rate = t->per_clock * (double)r->active_sms * g->sm.clock.value;
+        t->time_unwaved = t->rate > 0 ? 32.0 * t->warp_instructions / t->rate : 0;
+        t->time = t->time_unwaved * r->wave_factor;
+        if (t->time > r->t_pipe) {
+            r->t_pipe = t->time;
+            r->pipe_limit = p;
+        }
+    }
 }
 
 /* Cycles one warp instruction of precision p holds its scheduler: 32 lanes over the lanes of
@@ -457,16 +498,23 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
                m->l1_latency.value, r->rounds, in_flight, r->wave_factor);
     shared_time(g, c, r);
     rc_atomic_time_of(k, c, g->sm.clock.value, &r->atomics);
+    pipes_time(g, k, c, r);
     per_thread(g, c, w, r);
     r->t_body_est = r->t_thread;
     const double terms[] = {r->dram.time, r->l2.time, r->l1.time, r->shared.time, r->atomics.time,
-                            r->t_compute[0], r->t_compute[1], r->t_compute[2]};
+                            r->t_compute[0], r->t_compute[1], r->t_compute[2], r->t_pipe};
     for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
         r->t_body_est = fmax(r->t_body_est, terms[i]);
     r->t_launch = m->launch_back_to_back.value;
     r->t_estimate = r->t_body_est + r->t_launch;
     for (int p = 0; p < 3; p++)
         r->t_lower_compute = fmax(r->t_lower_compute, w->flops[p] / (PEAK_MARGIN * r->peak[p]));
+    /* A pipe's instructions at its published rate, clocked above the boost; an assumed rate
+     * bounds nothing. */
+    for (int p = 0; p < RC_PIPES; p++)
+        if (!r->pipes[p].assumed)
+            r->t_lower_compute = fmax(r->t_lower_compute,
+                                      r->pipes[p].time_unwaved / PEAK_MARGIN);
     r->t_lower_memory = (double)c->bytes.total / m->l1_bandwidth.value;
     r->t_lower = fmax(fmax(r->t_lower_compute, r->t_lower_memory), r->t_thread_lower);
     r->limiter = limiter_of(r);

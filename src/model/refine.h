@@ -27,12 +27,17 @@
  *               the wave factor (rc_sm_pipes in arch.h: one a clock on every generation)
  *   atomics     global atomics on few lines: the hottest array's (request, line) pairs per
  *               line, one at a time at the rate of one line (atomics.h; limiter l2)
+ *   pipes       per arithmetic pipe of <instructions> (conversions, special functions, integer):
+ *               32 x its warp instructions (a warp takes the pipe for all its lanes) / (results
+ *               per clock per SM, arch.c rc_pipe_rates x active SMs x SM clock) x the wave
+ *               factor; the longest is the instructions term
  *   per thread  the longest thread's FLOPs as FMA instructions (2 FLOPs each), one a cycle at
  *               the SM clock (more for a precision a scheduler has fewer than 32 lanes of)
  *   t_body_est  the largest term, times the wave factor; t_estimate = t_body_est + the launch
  *               cost back to back
  *   t_lower     a true lower bound: FLOPs at 1.15 x the peak (GPUs may clock above the rated
- *               boost), accessed bytes at the L1 rate, the longest thread at one FMA (2 FLOPs)
+ *               boost), each pipe's term unwaved / 1.15 where its rate is published (not
+ *               assumed), accessed bytes at the L1 rate, the longest thread at one FMA (2 FLOPs)
  *               a cycle; no launch cost
  */
 #ifndef ROOFCAST_REFINE_H
@@ -80,10 +85,12 @@ void rc_occupancy_compute(const rc_sm_limits *sm, int64_t threads_per_block,
 /* The limiter of the refined estimate. ORDER RC_LIMITER */
 typedef enum {
     RC_LIMIT_LAUNCH, RC_LIMIT_LATENCY, RC_LIMIT_OCCUPANCY, RC_LIMIT_DRAM, RC_LIMIT_L2,
-    RC_LIMIT_L1, RC_LIMIT_FP16, RC_LIMIT_FP32, RC_LIMIT_FP64
+    RC_LIMIT_L1, RC_LIMIT_PIPE, RC_LIMIT_FP16, RC_LIMIT_FP32, RC_LIMIT_FP64
 } rc_limiter;
 
-const char *rc_limiter_name(rc_limiter l); /* "launch", ..., "l1-shared", "compute-fp32" */
+/* "launch", ..., "l1-shared", "instructions" (an arithmetic pipe other than the FMA units:
+ * rc_refined.pipe_limit names it), "compute-fp32" */
+const char *rc_limiter_name(rc_limiter l);
 
 /* One memory level's rate and time. */
 typedef struct {
@@ -107,6 +114,19 @@ typedef struct {
     double time;         /* s, x the wave factor */
     bool in_l1;          /* its wavefronts are also in the L1 level's bytes (Volta on) */
 } rc_shared_time;
+
+/* One arithmetic pipe's term (<instructions>, arch.h rc_pipe_rates): its warp instructions,
+ * each 32 results however many lanes run it (eval.h warp_m1), at the pipe's results per
+ * clock per SM on the active SMs at the SM clock. */
+typedef struct {
+    double warp_instructions;
+    double per_clock;    /* results an SM serves a clock */
+    bool assumed;        /* per_clock is assumed (arch.c says why) */
+    const char *source;  /* static: where per_clock comes from */
+    double rate;         /* results/s: per_clock x active SMs x SM clock */
+    double time_unwaved; /* s, 32 x warp instructions / rate */
+    double time;         /* s, x the wave factor */
+} rc_pipe_time;
 
 /* FLOPs of one fused multiply-add, the instruction the per-thread floor counts. */
 #define FLOPS_PER_FMA 2.0
@@ -171,6 +191,9 @@ typedef struct {
     rc_level_time dram, l2, l1;
     rc_shared_time shared; /* limiter l1-shared when it is the longest term */
     rc_atomic_time atomics; /* limiter l2 when it is the longest term */
+    rc_pipe_time pipes[RC_PIPES]; /* by rc_pipe; all 0 without <instructions> */
+    int pipe_limit;        /* the pipe with the longest term (limiter instructions) */
+    double t_pipe;         /* s, that term */
     double clock; /* Hz, the SM clock of the per-thread floor */
     double thread_flops_max, thread_cycles_per_instruction, t_thread, t_thread_lower;
     double t_body_est, t_launch, t_estimate;

@@ -69,6 +69,10 @@ static const char *precision_words(rc_limiter l)
     return l == RC_LIMIT_FP16 ? "FP16" : l == RC_LIMIT_FP64 ? "FP64" : "FP32";
 }
 
+/* Each pipe as the verdict names it. ORDER RC_PIPE */
+static const char *const pipe_kinds[] = {"the conversion pipe", "the 64-bit conversion pipe",
+                                         "the special function units", "the integer pipe"};
+
 /* The limiter's kind, a few words that group GPUs: "the launch cost", "DRAM bandwidth". */
 static const char *limiter_kind(const rc_refined *r)
 {
@@ -80,6 +84,7 @@ static const char *limiter_kind(const rc_refined *r)
     case RC_LIMIT_DRAM: return "DRAM bandwidth";
     case RC_LIMIT_L2: return atomics_bound(r) ? "atomics on few L2 lines" : "L2 bandwidth";
     case RC_LIMIT_L1: return "L1/shared bandwidth";
+    case RC_LIMIT_PIPE: return pipe_kinds[r->pipe_limit];
     case RC_LIMIT_FP16: return "FP16 compute";
     case RC_LIMIT_FP64: return "FP64 compute";
     default: return "FP32 compute";
@@ -354,6 +359,15 @@ static void say_change(rc_buffer *sb, const glance *g)
                          rc_format_si3(l->rate, "B/s", b, sizeof b));
         return;
     }
+    case RC_LIMIT_PIPE: {
+        const rc_pipe_time *t = &r->pipes[r->pipe_limit];
+        rc_buffer_printf(sb, "On the %s its %s warp instructions on %s take %s µs: fewer of "
+                         "them, or guards that keep a warp's lanes together, would make it "
+                         "faster; fewer bytes would not.", on,
+                         rc_format_sig3(t->warp_instructions, a, sizeof a),
+                         pipe_kinds[r->pipe_limit], us(t->time, b, sizeof b));
+        return;
+    }
     default:
         rc_buffer_printf(sb, "On the %s its %s FLOPs run at %s: fewer FLOPs would make it faster; "
                          "fewer bytes would not.", on,
@@ -417,6 +431,11 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          "another, %s µs, where the peak roofline spreads all FLOPs over the "
                          "whole GPU.", rc_format_sig3(r->thread_flops_max, a, sizeof a),
                          us(r->t_thread, b, sizeof b));
+    } else if (r->limiter == RC_LIMIT_PIPE) {
+        rc_buffer_printf(sb, "the peak roofline counts only FLOPs and bytes, the refined "
+                         "estimate also runs %s warp instructions on %s, %s µs.",
+                         rc_format_sig3(r->pipes[r->pipe_limit].warp_instructions, a, sizeof a),
+                         pipe_kinds[r->pipe_limit], us(r->t_pipe, b, sizeof b));
     } else if (r->limiter >= RC_LIMIT_FP16) {
         rc_buffer_printf(sb, "the peak roofline runs the FLOPs at the whole GPU's %s FP32 peak, "
                          "the refined estimate at the %s that %lld of its %lld SMs reach at "

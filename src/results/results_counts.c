@@ -25,7 +25,8 @@ static const char *const measure_names[][2] = {
     {"executions", NULL},          {"evaluations", "taken"},
     {"entries", "iterations"},     {"executions", "total-flops"},
     {"executions", "total-bytes"}, {"executions", "total-bytes"},
-    {"executions", "total-bytes"}, {"executions", "total-bytes"}};
+    {"executions", "total-bytes"}, {"executions", "total-bytes"},
+    {"executions", "total-instructions"}};
 
 /* The loop's second and third clauses, as C writes them. */
 static void set_loop_clauses(xmlNodePtr n, const rc_work *w)
@@ -56,6 +57,8 @@ static void set_work_source(xmlNodePtr n, const rc_kernel *k, const rc_work *w)
             set_str(n, w->attr[i], w->text[i]);
     if (w->kind == RC_WORK_FLOPS)
         set_str(n, "precision", rc_precision_name(w->precision));
+    if (w->kind == RC_WORK_INSTRUCTIONS)
+        set_str(n, "pipe", rc_pipe_name(w->pipe));
     set_str(n, "note", w->note);
     set_str(n, "assumption", w->assumption);
     if (w->kind == RC_WORK_LOOP)
@@ -76,6 +79,7 @@ static void set_per_execution(xmlNodePtr n, const rc_work *w)
     switch (w->kind) {
     case RC_WORK_FLOPS:
     case RC_WORK_TRAFFIC:
+    case RC_WORK_INSTRUCTIONS:
         constant = rc_expr_is_const(w->expr[0], &a);
         break;
     case RC_WORK_LOAD:
@@ -108,6 +112,9 @@ static void set_work_measures(xmlNodePtr n, const rc_work *w, const rc_counts *c
         set_int(n, "per-block-min", s->block_min);
         set_int(n, "per-block-max", s->block_max);
     }
+    /* What the pipe serves: warps issue for all their lanes (eval.h). */
+    if (w->kind == RC_WORK_INSTRUCTIONS)
+        set_int(n, "warp-instructions", s->warp_m1);
 }
 
 static void add_work(xmlNodePtr parent, const rc_kernel *k, const rc_work *w, const rc_counts *c)

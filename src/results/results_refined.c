@@ -115,6 +115,23 @@ static void latency_sentence(const rc_refined *r, const char *occupancy, rc_buff
                      rc_format_si3(r->thread_bytes_in_flight, "B", c, sizeof c), occupancy);
 }
 
+/* Each pipe as the sentences name it. ORDER RC_PIPE */
+static const char *const pipe_words[] = {"the conversion pipe", "the 64-bit conversion pipe",
+                                         "the special function units", "the integer pipe"};
+
+/* An arithmetic pipe limits: its warp instructions at its rate. */
+static void pipe_sentence(const rc_refined *r, const char *occupancy, rc_buffer *sb)
+{
+    const rc_pipe_time *t = &r->pipes[r->pipe_limit];
+    char a[64], b[64], c[64];
+    rc_buffer_printf(sb, "Limited by %s at %s %% occupancy: %s warp instructions of 32 results "
+                     "each (a warp takes the pipe for all its lanes, whichever of them run), "
+                     "%s results an SM a clock%s, %s.", pipe_words[r->pipe_limit], occupancy,
+                     rc_format_sig3(t->warp_instructions, a, sizeof a),
+                     rc_format_sig3(t->per_clock, b, sizeof b), t->assumed ? " (assumed)" : "",
+                     rc_format_si3(t->rate, "results/s", c, sizeof c));
+}
+
 /* The sentence that names what limits the refined estimate, with its numbers. */
 static void refined_sentence(const rc_refined *r, rc_buffer *sb)
 {
@@ -140,6 +157,9 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
         rc_buffer_printf(sb, "Limited by occupancy: %s %% (%s limit the blocks per SM to %lld) "
                          "keeps too few bytes in flight for the bandwidth (Little's law).", a,
                          occ_limit_words[r->occ.limit], (long long)r->occ.blocks_per_sm);
+        return;
+    case RC_LIMIT_PIPE:
+        pipe_sentence(r, a, sb);
         return;
     case RC_LIMIT_L1:
         if (r->shared.time > r->l1.time) {
@@ -258,6 +278,34 @@ static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
     }
 }
 
+/* One term for each arithmetic pipe the kernel's <instructions> use (refine.h). */
+static void add_pipe_terms(xmlNodePtr n, const rc_refined *r)
+{
+    char a[64], b[64], c[64], d[64], e[64], name[32], inputs[600];
+    for (int p = 0; p < RC_PIPES; p++) {
+        const rc_pipe_time *t = &r->pipes[p];
+        if (!(t->warp_instructions > 0))
+            continue;
+        snprintf(name, sizeof name, "pipe-%s", rc_pipe_name((rc_pipe)p));
+        snprintf(inputs, sizeof inputs, "%s warp instructions x 32 results / (%s a clock%s x "
+                 "%lld active SMs x %s = %s); x %s",
+                 rc_format_sig3(t->warp_instructions, a, sizeof a),
+                 rc_format_sig3(t->per_clock, b, sizeof b), t->assumed ? " (assumed)" : "",
+                 (long long)r->active_sms, rc_format_si3(r->clock, "Hz", c, sizeof c),
+                 rc_format_si3(t->rate, "results/s", d, sizeof d),
+                 rc_format_sig3(r->wave_factor, e, sizeof e));
+        xmlNodePtr term = add_term(n, name, t->time,
+                                   "32 x warp instructions / (results per clock per SM x active "
+                                   "SMs x SM clock) x wave factor", inputs);
+        set_str(term, "pipe", rc_pipe_name((rc_pipe)p));
+        set_num(term, "warp-instructions", t->warp_instructions, NULL);
+        set_num(term, "per-clock", t->per_clock, NULL);
+        set_str(term, "per-clock-origin", t->assumed ? "assumed" : "published");
+        set_str(term, "per-clock-source", t->source);
+        set_rate(term, "rate", t->rate, "results/s");
+    }
+}
+
 /* Shared memory's own term, when the kernel uses it: its wavefronts at the generation's
  * rate (refine.h). */
 static void add_shared_term(xmlNodePtr n, const rc_refined *r)
@@ -371,6 +419,7 @@ void rc_results_add_refined(xmlNodePtr est, const rc_refined *r)
     add_occupancy(n, &r->occ);
     add_waves(n, r);
     add_compute_terms(n, r);
+    add_pipe_terms(n, r);
     add_memory_levels(n, r);
     add_thread_term(n, r);
     xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);

@@ -63,7 +63,11 @@ one() {
   <array name="C" type="float" length="N"/>' "$LET_I
     <when test=\"i &lt; N\">
       <when test=\"threadIdx.x % 2 == 0\" note=\"i even: blockDim.x is even\">
-        <flops count=\"257\" note=\"a loop of 128 products and sums, then one more sum\"/>
+        <loop var=\"t\" from=\"0\" to=\"128\" note=\"s += 0.0001f * t, unrolled 16 at a time\">
+          <instructions pipe=\"conversion\" count=\"1\" note=\"t from int to float\"/>
+          <flops count=\"2\" note=\"the product and the dependent sum: one FMA\"/>
+        </loop>
+        <flops count=\"1\" note=\"s added to the sum\"/>
       </when>
       <load array=\"A\" index=\"i\"/>
       <load array=\"B\" index=\"i\"/>

@@ -1,0 +1,241 @@
+/* test_pipes.c: <instructions> and the arithmetic pipes' terms (eval.c, warp_max.c, arch.c's
+ * rc_pipe_rates, refine.c's pipes_time) against hand-computed counts and times. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "input/load.h"
+#include "model/arch.h"
+#include "model/eval.h"
+#include "model/refine.h"
+#include "util/diag.h"
+
+static rc_diag *diag;
+static rc_loader *loader;
+
+static int setup(void **state)
+{
+    (void)state;
+    diag = rc_diag_new(stderr, 1);
+    loader = rc_loader_new(diag);
+    return loader ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    rc_loader_free(loader);
+    rc_diag_free(diag);
+    return 0;
+}
+
+static void assert_close(double got, double want)
+{
+    double d = got > want ? got - want : want - got;
+    if (!(d <= 1e-9 * (want > 0 ? want : -want)))
+        fail_msg("got %.17g, want %.17g", got, want);
+}
+
+static rc_kernel *kernel(const char *launch, const char *work)
+{
+    char xml[2048];
+    snprintf(xml, sizeof xml,
+             "<kernel id=\"k\" name=\"k\"><summary>s</summary>"
+             "<source language=\"cuda\">x</source>%s<work>%s</work></kernel>", launch, work);
+    rc_kernel *k = rc_load_kernel_memory(loader, "k.xml", xml, strlen(xml), diag);
+    assert_non_null(k);
+    return k;
+}
+
+/* The first <instructions> of `work` on one block of `block` threads: its lanes' total (m1)
+ * and its warp instructions (warp_m1). */
+static void counts_of(const char *block, const char *work, int64_t *lanes, int64_t *warps)
+{
+    char launch[128];
+    snprintf(launch, sizeof launch, "<launch grid=\"1\" block=\"%s\"/>", block);
+    rc_kernel *k = kernel(launch, work);
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    *lanes = *warps = -1;
+    for (int i = 0; i < c.nwork; i++)
+        if (c.work[i].warp_m1 > 0 && *warps < 0) {
+            *lanes = c.work[i].m1;
+            *warps = c.work[i].warp_m1;
+        }
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
+/* A warp issues for all 32 lanes when any of them runs the instruction: per warp, the most any
+ * lane runs, summed over the warps. */
+static void test_warp_counts(void **state)
+{
+    (void)state;
+    int64_t lanes, warps;
+    /* Even lanes of 2 warps, 3 each: 32 x 3 lane instructions, 2 x 3 warp instructions. */
+    counts_of("64", "<when test=\"threadIdx.x % 2 == 0\">"
+                    "<instructions pipe=\"conversion\" count=\"3\"/></when>", &lanes, &warps);
+    assert_int_equal(lanes, 96);
+    assert_int_equal(warps, 6);
+    /* The first warp alone: no divergence, 32 x 3 lanes, 3 warp instructions. */
+    counts_of("64", "<when test=\"threadIdx.x &lt; 32\">"
+                    "<instructions pipe=\"special\" count=\"3\"/></when>", &lanes, &warps);
+    assert_int_equal(lanes, 96);
+    assert_int_equal(warps, 3);
+    /* A count that differs by lane: warp 0's most is 31, warp 1's 63. */
+    counts_of("64", "<instructions pipe=\"integer\" count=\"threadIdx.x\"/>", &lanes, &warps);
+    assert_int_equal(lanes, 63 * 64 / 2);
+    assert_int_equal(warps, 31 + 63);
+    /* A trip count that differs by lane (0 to 3): each warp runs the longest, 3 iterations. */
+    counts_of("64", "<loop var=\"j\" from=\"0\" to=\"threadIdx.x % 4\">"
+                    "<instructions pipe=\"conversion64\" count=\"1\"/></loop>", &lanes, &warps);
+    assert_int_equal(lanes, 16 * (0 + 1 + 2 + 3));
+    assert_int_equal(warps, 2 * 3);
+    /* A 16 x 4 block that reads only threadIdx.y: row y = 1 is threads 16 to 31, in warp 0;
+     * rows 2 and 3 are in warp 1. */
+    counts_of("16,4", "<when test=\"threadIdx.y == 1\">"
+                      "<instructions pipe=\"conversion\" count=\"5\"/></when>", &lanes, &warps);
+    assert_int_equal(lanes, 16 * 5);
+    assert_int_equal(warps, 5);
+    counts_of("16,4", "<when test=\"threadIdx.y &gt;= 1\">"
+                      "<instructions pipe=\"conversion\" count=\"5\"/></when>", &lanes, &warps);
+    assert_int_equal(lanes, 48 * 5);
+    assert_int_equal(warps, 2 * 5);
+}
+
+/* The Programming Guide's table, row by row (arch.c). */
+static void test_pipe_rates(void **state)
+{
+    (void)state;
+    bool exact;
+    const rc_pipe_rates *p = rc_pipe_rates_for("5.2", &exact);
+    assert_true(exact);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION], 32);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION64], 4);
+    assert_close(p->per_clock[RC_PIPE_SPECIAL], 32);
+    assert_close(p->per_clock[RC_PIPE_INTEGER], 128);
+    assert_false(p->assumed[RC_PIPE_CONVERSION]);
+    p = rc_pipe_rates_for("7.0", &exact);
+    assert_true(exact);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION], 16);
+    assert_false(p->assumed[RC_PIPE_CONVERSION64]);
+    p = rc_pipe_rates_for("7.5", &exact);
+    assert_true(exact);
+    assert_true(p->assumed[RC_PIPE_CONVERSION64]);
+    assert_false(p->assumed[RC_PIPE_CONVERSION]);
+    p = rc_pipe_rates_for("3.0", &exact);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION64], 8);
+    assert_close(p->per_clock[RC_PIPE_INTEGER], 160);
+    p = rc_pipe_rates_for("3.7", &exact);
+    assert_true(exact);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION64], 32);
+    p = rc_pipe_rates_for("8.9", &exact);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION64], 2);
+    assert_true(p->assumed[RC_PIPE_CONVERSION]);
+    p = rc_pipe_rates_for("9.0", &exact);
+    assert_false(p->assumed[RC_PIPE_SPECIAL]);
+    assert_true(p->assumed[RC_PIPE_CONVERSION]);
+    assert_ptr_equal(rc_pipe_rates_for(NULL, &exact), p);
+    assert_false(exact);
+    p = rc_pipe_rates_for("2.0", &exact); /* older than the table: its oldest row */
+    assert_false(exact);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION64], 8);
+}
+
+/* The refined estimate of the published vector_add_divergent model (1,048,576 threads in 4,096
+ * blocks of 256) on a GPU file. */
+static void refine_divergent(const char *gpu, rc_refined *r, double *clock)
+{
+    rc_gpu *g = rc_load_gpu(loader, gpu, diag);
+    assert_non_null(g);
+    rc_kernel *k = rc_load_kernel(loader,
+        "tests/validation/published/models/pub-vector_add_divergent-N1048576-g4096.xml", diag);
+    assert_non_null(k);
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_precision_work w;
+    rc_precision_work_of(k, &c, &w);
+    rc_level_bytes lb;
+    rc_level_bytes_of(g, &c, &lb);
+    rc_resources res = rc_kernel_resources(k);
+    rc_refine(g, k, &c, &res, &w, &lb, r);
+    *clock = g->sm.clock.value;
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
+/* The hand check of the issue: 1,048,576 threads are 32,768 warps; in each, the even lanes run
+ * 128 int-to-float conversions, and the warp takes the conversion pipe for all 32 lanes each
+ * time: 32,768 x 128 = 4,194,304 warp instructions, 134,217,728 results. The GTX TITAN X
+ * (5.2: 32 results per clock per SM, 24 SMs at 1075 MHz) serves them in
+ * 134,217,728 / (32 x 24 x 1.075e9) = 32,768 x 128 / 24 / 1.075e9 s = 162.57 us; 4,096
+ * blocks at 8 a SM make 22 waves of 192 blocks, the last a third full: x 22 x 192 / 4,096.
+ * The TITAN V (7.0: 16 per clock per SM, 80 SMs at 1455 MHz):
+ * 134,217,728 / (16 x 80 x 1.455e9) = 72.07 us. */
+static void test_divergent_conversions(void **state)
+{
+    (void)state;
+    rc_refined r;
+    double clock;
+    refine_divergent("specs/titan-x.xml", &r, &clock);
+    assert_close(clock, 1.075e9);
+    const rc_pipe_time *t = &r.pipes[RC_PIPE_CONVERSION];
+    assert_close(t->warp_instructions, 32768.0 * 128);
+    assert_close(t->per_clock, 32);
+    assert_false(t->assumed);
+    assert_close(t->rate, 32 * 24 * 1.075e9);
+    assert_close(t->time_unwaved, 32768.0 * 128 / 24 / 1.075e9);
+    assert_true(t->time_unwaved > 162.5e-6 && t->time_unwaved < 162.6e-6);
+    assert_close(r.wave_factor, 22.0 * 192 / 4096);
+    assert_close(t->time, t->time_unwaved * 22.0 * 192 / 4096);
+    assert_int_equal(r.limiter, RC_LIMIT_PIPE);
+    assert_int_equal(r.pipe_limit, RC_PIPE_CONVERSION);
+    assert_close(r.t_pipe, t->time);
+    assert_close(r.t_body_est, t->time);
+    assert_string_equal(rc_limiter_name(r.limiter), "instructions");
+    /* t_lower: the published rate, 15 % above it. */
+    assert_close(r.t_lower, t->time_unwaved / 1.15);
+    assert_close(r.pipes[RC_PIPE_SPECIAL].time, 0);
+
+    refine_divergent("specs/titan-v.xml", &r, &clock);
+    assert_close(clock, 1.455e9);
+    t = &r.pipes[RC_PIPE_CONVERSION];
+    assert_close(t->per_clock, 16);
+    assert_close(t->time_unwaved, 32768.0 * 128 * 32 / (16 * 80 * 1.455e9));
+    assert_true(t->time_unwaved > 72.0e-6 && t->time_unwaved < 72.1e-6);
+    assert_int_equal(r.limiter, RC_LIMIT_PIPE);
+}
+
+/* An assumed rate (compute capability 8.9: the 12.x guide's column was not found) times the
+ * term but bounds nothing: t_lower keeps to the bytes and FLOPs. */
+static void test_assumed_rate_no_bound(void **state)
+{
+    (void)state;
+    rc_refined r;
+    double clock;
+    refine_divergent("specs/rtx-4070.xml", &r, &clock);
+    const rc_pipe_time *t = &r.pipes[RC_PIPE_CONVERSION];
+    assert_true(t->assumed);
+    assert_close(t->per_clock, 16);
+    assert_true(r.t_lower < t->time_unwaved / 1.15);
+    assert_true(r.t_lower_compute < t->time_unwaved / 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_warp_counts),
+        cmocka_unit_test(test_pipe_rates),
+        cmocka_unit_test(test_divergent_conversions),
+        cmocka_unit_test(test_assumed_rate_no_bound),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
