@@ -8,28 +8,8 @@
 
 #include <cmocka.h>
 
-#include "loader_fixture.h"
 #include "model/atomics.h"
-#include "model/eval.h"
-#include "model/refine.h"
-
-static void assert_close(double got, double want)
-{
-    double d = got > want ? got - want : want - got;
-    if (!(d <= 1e-9 * (want > 0 ? want : -want)))
-        fail_msg("got %.17g, want %.17g", got, want);
-}
-
-static rc_kernel *kernel(const char *body)
-{
-    char xml[2048];
-    snprintf(xml, sizeof xml,
-             "<kernel id=\"k\" name=\"k\"><summary>s</summary>"
-             "<source language=\"cuda\">x</source>%s</kernel>", body);
-    rc_kernel *k = rc_load_kernel_memory(loader, "k.xml", xml, strlen(xml), diag);
-    assert_non_null(k);
-    return k;
-}
+#include "refine_fixture.h"
 
 static void atomic_time(const rc_kernel *k, double clock, rc_atomic_time *t)
 {
@@ -47,10 +27,10 @@ static void atomic_time(const rc_kernel *k, double clock, rc_atomic_time *t)
 static void test_one_counter(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"1024\" block=\"256\"/>"
-                          "<array name=\"counter\" type=\"unsigned int\" length=\"1\"/>"
-                          "<work><loop var=\"it\" from=\"0\" to=\"50\">"
-                          "<atomic array=\"counter\" index=\"0\"/></loop></work>");
+    rc_kernel *k = kernel_of("<launch grid=\"1024\" block=\"256\"/>"
+                             "<array name=\"counter\" type=\"unsigned int\" length=\"1\"/>",
+                             "<loop var=\"it\" from=\"0\" to=\"50\">"
+                             "<atomic array=\"counter\" index=\"0\"/></loop>");
     rc_atomic_time t;
     atomic_time(k, 1.455e9, &t);
     assert_int_equal(t.array, 0);
@@ -71,12 +51,12 @@ static void test_one_counter(void **state)
 static void test_few_lines(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"256\" block=\"256\"/>"
-                          "<array name=\"wide\" type=\"int\" length=\"65536\"/>"
-                          "<array name=\"bins\" type=\"int\" length=\"256\"/>"
-                          "<work><let name=\"i\" value=\"blockIdx.x * blockDim.x + threadIdx.x\"/>"
-                          "<atomic array=\"wide\" index=\"i\"/>"
-                          "<atomic array=\"bins\" index=\"i % 256\"/></work>");
+    rc_kernel *k = kernel_of("<launch grid=\"256\" block=\"256\"/>"
+                             "<array name=\"wide\" type=\"int\" length=\"65536\"/>"
+                             "<array name=\"bins\" type=\"int\" length=\"256\"/>",
+                             "<let name=\"i\" value=\"blockIdx.x * blockDim.x + threadIdx.x\"/>"
+                             "<atomic array=\"wide\" index=\"i\"/>"
+                             "<atomic array=\"bins\" index=\"i % 256\"/>");
     rc_atomic_time t;
     atomic_time(k, 1e9, &t);
     assert_int_equal(t.array, 1);
@@ -93,11 +73,10 @@ static void test_few_lines(void **state)
 static void test_no_global_atomics(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"4\" block=\"64\"/>"
-                          "<array name=\"s\" type=\"int\" length=\"64\" space=\"shared\"/>"
-                          "<array name=\"out\" type=\"int\" length=\"1\"/>"
-                          "<work><atomic array=\"s\" index=\"0\"/>"
-                          "<store array=\"out\" index=\"0\"/></work>");
+    rc_kernel *k = kernel_of("<launch grid=\"4\" block=\"64\"/>"
+                             "<array name=\"s\" type=\"int\" length=\"64\" space=\"shared\"/>"
+                             "<array name=\"out\" type=\"int\" length=\"1\"/>",
+                             "<atomic array=\"s\" index=\"0\"/><store array=\"out\" index=\"0\"/>");
     rc_atomic_time t;
     atomic_time(k, 1e9, &t);
     assert_int_equal(t.array, -1);
@@ -111,27 +90,13 @@ static void test_no_global_atomics(void **state)
 static void test_limiter(void **state)
 {
     (void)state;
-    rc_gpu *g = rc_load_gpu(loader, "specs/titan-v.xml", diag);
-    assert_non_null(g);
-    rc_kernel *k = rc_load_kernel(loader, "tests/validation/published/models/"
-                                  "pub-atomic_hotspot-N262144-iters50-g1024.xml", diag);
-    assert_non_null(k);
-    rc_counts c;
-    rc_eval_error err;
-    assert_true(rc_evaluate(k, false, &c, &err));
-    rc_precision_work w;
-    rc_precision_work_of(k, &c, &w);
-    rc_level_bytes lb;
-    rc_level_bytes_of(g, &c, &lb);
-    rc_resources res = rc_kernel_resources(k);
     rc_refined r;
-    rc_refine(g, k, &c, &res, &w, &lb, &r);
+    refine_files("specs/titan-v.xml",
+                 "tests/validation/published/models/pub-atomic_hotspot-N262144-iters50-g1024.xml",
+                 &r, NULL);
     assert_close(r.atomics.time, 409600 / (0.77 * 1.455e9));
     assert_int_equal(r.limiter, RC_LIMIT_L2);
     assert_close(r.t_body_est, r.atomics.time);
-    rc_counts_release(&c);
-    rc_kernel_free(k);
-    rc_gpu_free(g);
 }
 
 int main(void)

@@ -7,36 +7,7 @@
 
 #include <cmocka.h>
 
-#include "loader_fixture.h"
-#include "model/eval.h"
-#include "model/refine.h"
-
-static void assert_close(double got, double want)
-{
-    double d = got > want ? got - want : want - got;
-    if (!(d <= 1e-9 * (want > 0 ? want : -want)))
-        fail_msg("got %.17g, want %.17g", got, want);
-}
-
-static void refine_files(const char *gpu, const char *kernel, rc_refined *r)
-{
-    rc_gpu *g = rc_load_gpu(loader, gpu, diag);
-    assert_non_null(g);
-    rc_kernel *k = rc_load_kernel(loader, kernel, diag);
-    assert_non_null(k);
-    rc_counts c;
-    rc_eval_error err;
-    assert_true(rc_evaluate(k, false, &c, &err));
-    rc_precision_work w;
-    rc_precision_work_of(k, &c, &w);
-    rc_level_bytes lb;
-    rc_level_bytes_of(g, &c, &lb);
-    rc_resources res = rc_kernel_resources(k);
-    rc_refine(g, k, &c, &res, &w, &lb, r);
-    rc_counts_release(&c);
-    rc_kernel_free(k);
-    rc_gpu_free(g);
-}
+#include "refine_fixture.h"
 
 /* C[8 i] = A[8 i] for 8 i < N, N = 1,048,576, launched as 4,096 blocks of 256 threads: the
  * 131,072 threads that work are the first 512 blocks, whole. On the RTX 2080 Ti (68 SMs, 1,024
@@ -49,7 +20,7 @@ static void test_strided_copy(void **state)
     (void)state;
     rc_refined r;
     refine_files("specs/rtx-2080-ti.xml",
-                 "tests/validation/published/models/pub-strided_copy_8-N1048576-g4096.xml", &r);
+                 "tests/validation/published/models/pub-strided_copy_8-N1048576-g4096.xml", &r, NULL);
     assert_int_equal(r.blocks, 4096);
     assert_int_equal(r.working_blocks, 512);
     assert_int_equal(r.occ.blocks_per_sm, 4);
@@ -68,7 +39,7 @@ static void test_all_blocks_work(void **state)
     (void)state;
     rc_refined r;
     refine_files("specs/rtx-2080-ti.xml",
-                 "tests/validation/published/models/pub-strided_copy_8-N1048576-g512.xml", &r);
+                 "tests/validation/published/models/pub-strided_copy_8-N1048576-g512.xml", &r, NULL);
     assert_int_equal(r.blocks, 512);
     assert_int_equal(r.working_blocks, 512);
     assert_int_equal(r.waves, 2);

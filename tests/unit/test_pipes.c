@@ -9,48 +9,8 @@
 
 #include <cmocka.h>
 
-#include "input/load.h"
 #include "model/arch.h"
-#include "model/eval.h"
-#include "model/refine.h"
-#include "util/diag.h"
-
-static rc_diag *diag;
-static rc_loader *loader;
-
-static int setup(void **state)
-{
-    (void)state;
-    diag = rc_diag_new(stderr, 1);
-    loader = rc_loader_new(diag);
-    return loader ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    rc_loader_free(loader);
-    rc_diag_free(diag);
-    return 0;
-}
-
-static void assert_close(double got, double want)
-{
-    double d = got > want ? got - want : want - got;
-    if (!(d <= 1e-9 * (want > 0 ? want : -want)))
-        fail_msg("got %.17g, want %.17g", got, want);
-}
-
-static rc_kernel *kernel(const char *launch, const char *work)
-{
-    char xml[2048];
-    snprintf(xml, sizeof xml,
-             "<kernel id=\"k\" name=\"k\"><summary>s</summary>"
-             "<source language=\"cuda\">x</source>%s<work>%s</work></kernel>", launch, work);
-    rc_kernel *k = rc_load_kernel_memory(loader, "k.xml", xml, strlen(xml), diag);
-    assert_non_null(k);
-    return k;
-}
+#include "refine_fixture.h"
 
 /* The first <instructions> of `work` on one block of `block` threads: its lanes' total (m1)
  * and its warp instructions (warp_m1). */
@@ -58,7 +18,7 @@ static void counts_of(const char *block, const char *work, int64_t *lanes, int64
 {
     char launch[128];
     snprintf(launch, sizeof launch, "<launch grid=\"1\" block=\"%s\"/>", block);
-    rc_kernel *k = kernel(launch, work);
+    rc_kernel *k = kernel_of(launch, work);
     rc_counts c;
     rc_eval_error err;
     assert_true(rc_evaluate(k, false, &c, &err));
@@ -152,24 +112,8 @@ static void test_pipe_rates(void **state)
  * blocks of 256) on a GPU file. */
 static void refine_divergent(const char *gpu, rc_refined *r, double *clock)
 {
-    rc_gpu *g = rc_load_gpu(loader, gpu, diag);
-    assert_non_null(g);
-    rc_kernel *k = rc_load_kernel(loader,
-        "tests/validation/published/models/pub-vector_add_divergent-N1048576-g4096.xml", diag);
-    assert_non_null(k);
-    rc_counts c;
-    rc_eval_error err;
-    assert_true(rc_evaluate(k, false, &c, &err));
-    rc_precision_work w;
-    rc_precision_work_of(k, &c, &w);
-    rc_level_bytes lb;
-    rc_level_bytes_of(g, &c, &lb);
-    rc_resources res = rc_kernel_resources(k);
-    rc_refine(g, k, &c, &res, &w, &lb, r);
-    *clock = g->sm.clock.value;
-    rc_counts_release(&c);
-    rc_kernel_free(k);
-    rc_gpu_free(g);
+    refine_files(gpu, "tests/validation/published/models/pub-vector_add_divergent-N1048576-g4096.xml",
+                 r, clock);
 }
 
 /* The hand check of the issue: 1,048,576 threads are 32,768 warps; in each, the even lanes run
@@ -237,5 +181,5 @@ int main(void)
         cmocka_unit_test(test_divergent_conversions),
         cmocka_unit_test(test_assumed_rate_no_bound),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }
