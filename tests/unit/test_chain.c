@@ -9,51 +9,19 @@
 
 #include <cmocka.h>
 
-#include "input/load.h"
 #include "model/chain.h"
-#include "model/eval.h"
-#include "model/refine.h"
-#include "util/diag.h"
+#include "refine_fixture.h"
 
-static rc_diag *diag;
-static rc_loader *loader;
-
-static int setup(void **state)
-{
-    (void)state;
-    diag = rc_diag_new(stderr, 1);
-    loader = rc_loader_new(diag);
-    return loader ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    rc_loader_free(loader);
-    rc_diag_free(diag);
-    return 0;
-}
-
-static void assert_close(double got, double want)
-{
-    double d = got > want ? got - want : want - got;
-    if (!(d <= 1e-9 * (want > 0 ? want : -want)))
-        fail_msg("got %.17g, want %.17g", got, want);
-}
-
-/* A kernel of `block` threads in one block, an int array p of 4,096 elements and `work`. */
+/* A kernel of `block` threads in one block, an int array p of 4,096 elements, a shared int
+ * array s of 64 and `work`. */
 static rc_kernel *kernel(const char *block, const char *work)
 {
-    char xml[2048];
-    snprintf(xml, sizeof xml,
-             "<kernel id=\"k\" name=\"k\"><summary>s</summary>"
-             "<source language=\"cuda\">x</source><launch grid=\"1\" block=\"%s\"/>"
+    char launch[512];
+    snprintf(launch, sizeof launch,
+             "<launch grid=\"1\" block=\"%s\"/>"
              "<array name=\"p\" type=\"int\" length=\"4096\"/>"
-             "<array name=\"s\" type=\"int\" length=\"64\" space=\"shared\"/>"
-             "<work>%s</work></kernel>", block, work);
-    rc_kernel *k = rc_load_kernel_memory(loader, "k.xml", xml, strlen(xml), diag);
-    assert_non_null(k);
-    return k;
+             "<array name=\"s\" type=\"int\" length=\"64\" space=\"shared\"/>", block);
+    return kernel_of(launch, work);
 }
 
 /* The refined estimate of `work` on the GPU file `gpu`. */
@@ -62,16 +30,7 @@ static void refine(const char *gpu, const char *block, const char *work, rc_refi
     rc_gpu *g = rc_load_gpu(loader, gpu, diag);
     assert_non_null(g);
     rc_kernel *k = kernel(block, work);
-    rc_counts c;
-    rc_eval_error err;
-    assert_true(rc_evaluate(k, false, &c, &err));
-    rc_precision_work w;
-    rc_precision_work_of(k, &c, &w);
-    rc_level_bytes lb;
-    rc_level_bytes_of(g, &c, &lb);
-    rc_resources res = rc_kernel_resources(k);
-    rc_refine(g, k, &c, &res, &w, &lb, r);
-    rc_counts_release(&c);
+    refine_on(g, k, rc_kernel_resources(k), r);
     rc_kernel_free(k);
     rc_gpu_free(g);
 }
@@ -243,5 +202,5 @@ int main(void)
         cmocka_unit_test(test_busiest_thread_and_loads),
         cmocka_unit_test(test_arith_latency),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }
