@@ -795,6 +795,11 @@
       </xsl:if>
       <xsl:text>- t_thread = the longest thread's FLOPs / 2 × cycles an instruction / SM clock</xsl:text>
       <xsl:value-of select="$nl"/>
+      <!-- Only kernels with dependent loops have a chain term: the others' reports stay as they were. -->
+      <xsl:if test="estimates/estimate/refined/term[@name = 'chain']">
+        <xsl:text>- t_chain = the longest thread's dependent iterations × cycles an iteration / SM clock: one L1 hit (the GPU's l1 latency) for an iteration that loads, else its FLOPs / 2 FMA instructions at the arithmetic latency of the CUDA C++ Programming Guide (Multiprocessor Level); t_lower counts one L1 hit or one instruction an iteration where the figure is not assumed</xsl:text>
+        <xsl:value-of select="$nl"/>
+      </xsl:if>
       <!-- Only kernels with <instructions> have pipe terms: the others' reports stay as they were. -->
       <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'pipe-')]">
         <xsl:text>- t_pipe = 32 × warp instructions / (the pipe's results per clock per SM × active SMs × SM clock) × wave factor, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.15 times that rate where the rate is published</xsl:text>

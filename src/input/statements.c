@@ -81,7 +81,7 @@ static rc_step_op step_op_of(const char *text, const char **rest)
     return RC_STEP_ADD;
 }
 
-/* A loop's attributes: from, exactly one of to and while, and step. The
+/* A loop's attributes: from, exactly one of to and while, step and dependent. The
  * while condition is parsed once the variable is visible. */
 static bool parse_loop_head(rc_scope *sc, rc_work *w, xmlNodePtr n, int line)
 {
@@ -91,6 +91,10 @@ static bool parse_loop_head(rc_scope *sc, rc_work *w, xmlNodePtr n, int line)
     w->text[0] = rc_xml_attr(n, "from");
     char *to = rc_xml_attr(n, "to"), *cond = rc_xml_attr(n, "while");
     char *step = rc_xml_attr(n, "step");
+    /* The schema allows only "true" and "false". */
+    char *dependent = rc_xml_attr(n, "dependent");
+    w->loop_dependent = dependent && strcmp(dependent, "true") == 0;
+    free(dependent);
     if (to && cond) {
         rc_error_at(sc->diag, sc->file, line, "<loop> takes 'to' or 'while', not both");
         ok = false;

@@ -180,6 +180,10 @@ struct rc_work {
      * moves the variable. */
     bool loop_while;
     rc_step_op step_op;
+    /* LOOP: dependent="true": each iteration needs the one before it (a recurrence, a
+     * pointer chase, a load of what the thread stored), so a thread runs them one after
+     * another: the per-thread chain floor (chain.h). */
+    bool loop_dependent;
     /* LOAD, STORE, ATOMIC on a declared array: its position in
      * rc_kernel.arrays and the index in elements; else array = -1. Then
      * expr[0] is the constant 1 and expr[1] the element size (0 for a

@@ -362,7 +362,7 @@ static rc_limiter limiter_of(const rc_refined *r)
 {
     if (r->t_launch > r->t_body_est)
         return RC_LIMIT_LAUNCH;
-    double best = r->t_thread;
+    double best = fmax(r->t_thread, r->chain.time);
     rc_limiter l = RC_LIMIT_LATENCY;
     const rc_level_time *levels[] = {&r->dram, &r->l2, &r->l1};
     const rc_limiter names[] = {RC_LIMIT_DRAM, RC_LIMIT_L2, RC_LIMIT_L1};
@@ -500,7 +500,8 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     rc_atomic_time_of(k, c, g->sm.clock.value, &r->atomics);
     pipes_time(g, k, c, r);
     per_thread(g, c, w, r);
-    r->t_body_est = r->t_thread;
+    rc_chain_time_of(g, k, c, &r->chain);
+    r->t_body_est = fmax(r->t_thread, r->chain.time);
     const double terms[] = {r->dram.time, r->l2.time, r->l1.time, r->shared.time, r->atomics.time,
                             r->t_compute[0], r->t_compute[1], r->t_compute[2], r->t_pipe};
     for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
@@ -516,6 +517,13 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
             r->t_lower_compute = fmax(r->t_lower_compute,
                                       r->pipes[p].time_unwaved / PEAK_MARGIN);
     r->t_lower_memory = (double)c->bytes.total / m->l1_bandwidth.value;
-    r->t_lower = fmax(fmax(r->t_lower_compute, r->t_lower_memory), r->t_thread_lower);
+    r->t_lower = fmax(fmax(r->t_lower_compute, r->t_lower_memory),
+                      fmax(r->t_thread_lower, r->chain.time_lower));
     r->limiter = limiter_of(r);
+}
+
+bool rc_chain_bound(const rc_refined *r)
+{
+    return r->limiter == RC_LIMIT_LATENCY && r->chain.time > r->t_thread &&
+           r->chain.time >= r->t_body_est;
 }

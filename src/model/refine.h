@@ -33,12 +33,15 @@
  *               factor; the longest is the instructions term
  *   per thread  the longest thread's FLOPs as FMA instructions (2 FLOPs each), one a cycle at
  *               the SM clock (more for a precision a scheduler has fewer than 32 lanes of)
+ *   chain       the longest thread's dependent iterations (<loop dependent="true">), each at
+ *               least one L1 hit when it loads, else its FMAs at the arithmetic latency
+ *               (chain.h); limiter latency, like the per-thread floor
  *   t_body_est  the largest term, times the wave factor; t_estimate = t_body_est + the launch
  *               cost back to back
  *   t_lower     a true lower bound: FLOPs at 1.15 x the peak (GPUs may clock above the rated
  *               boost), each pipe's term unwaved / 1.15 where its rate is published (not
  *               assumed), accessed bytes at the L1 rate, the longest thread at one FMA (2 FLOPs)
- *               a cycle; no launch cost
+ *               a cycle, the chain's floor (chain.h); no launch cost
  */
 #ifndef ROOFCAST_REFINE_H
 #define ROOFCAST_REFINE_H
@@ -47,6 +50,7 @@
 #include <stdint.h>
 
 #include "model/atomics.h"
+#include "model/chain.h"
 #include "model/eval.h"
 #include "model/model.h"
 
@@ -196,6 +200,7 @@ typedef struct {
     double t_pipe;         /* s, that term */
     double clock; /* Hz, the SM clock of the per-thread floor */
     double thread_flops_max, thread_cycles_per_instruction, t_thread, t_thread_lower;
+    rc_chain_time chain;   /* all 0 without dependent loops */
     double t_body_est, t_launch, t_estimate;
     double t_lower_compute, t_lower_memory, t_lower;
     rc_limiter limiter;
@@ -205,6 +210,10 @@ typedef struct {
 /* Bytes a thread keeps in flight: the memory statements of the one loop body (or the top
  * level) that moves the most per execution, at most 64 bytes (4 accesses of 16 bytes). */
 double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c);
+
+/* The dependent chain sets t_body_est (limiter latency): chain.time is the body's and longer
+ * than the FLOPs' per-thread floor. */
+bool rc_chain_bound(const rc_refined *r);
 
 void rc_refine(const rc_gpu *gpu, const rc_kernel *k, const rc_counts *c,
                const rc_resources *res, const rc_precision_work *work,

@@ -27,6 +27,23 @@ static bool thread_bound(const rc_refined *r)
     return r->limiter == RC_LIMIT_LATENCY && r->t_thread >= r->t_body_est;
 }
 
+char *rc_chain_link_words(const rc_chain_time *ch, char *buf, size_t size)
+{
+    char a[64], b[64];
+    const char *assumed = ch->link_assumed ? ", assumed" : "";
+    if (ch->loads)
+        snprintf(buf, size, "each at least one L1 hit (%s cycles%s)",
+                 rc_format_sig3(ch->link_cycles, a, sizeof a), assumed);
+    else if (ch->instructions <= 1)
+        snprintf(buf, size, "each one dependent FMA instruction (%s cycles%s)",
+                 rc_format_sig3(ch->arith_cycles, a, sizeof a), assumed);
+    else
+        snprintf(buf, size, "each %s dependent FMA instructions of %s cycles%s",
+                 rc_format_sig3(ch->instructions, a, sizeof a),
+                 rc_format_sig3(ch->arith_cycles, b, sizeof b), assumed);
+    return buf;
+}
+
 /* Atomics on few L2 lines, or shared memory's wavefronts, set the estimate: terms of their own
  * beside the levels' bytes (refine.h). */
 static bool atomics_bound(const rc_refined *r)
@@ -78,8 +95,9 @@ static const char *limiter_kind(const rc_refined *r)
 {
     switch (r->limiter) {
     case RC_LIMIT_LAUNCH: return "the launch cost";
-    case RC_LIMIT_LATENCY: return thread_bound(r) ? "the longest thread's latency"
-                                                  : "memory latency";
+    case RC_LIMIT_LATENCY: return rc_chain_bound(r) ? "the longest thread's dependent chain"
+                                  : thread_bound(r) ? "the longest thread's latency"
+                                                    : "memory latency";
     case RC_LIMIT_OCCUPANCY: return "occupancy";
     case RC_LIMIT_DRAM: return "DRAM bandwidth";
     case RC_LIMIT_L2: return atomics_bound(r) ? "atomics on few L2 lines" : "L2 bandwidth";
@@ -100,7 +118,10 @@ char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size)
         snprintf(buf, size, "the launch cost");
         break;
     case RC_LIMIT_LATENCY:
-        if (thread_bound(r))
+        if (rc_chain_bound(r))
+            snprintf(buf, size, "latency: the longest thread's %s dependent iterations",
+                     rc_format_sig3(r->chain.iterations, a, sizeof a));
+        else if (thread_bound(r))
             snprintf(buf, size, "latency: the longest thread's %s FLOPs",
                      rc_format_sig3(r->thread_flops_max, a, sizeof a));
         else
@@ -317,6 +338,16 @@ static void say_change(rc_buffer *sb, const glance *g)
                          us(r->t_launch, b, sizeof b));
         return;
     case RC_LIMIT_LATENCY:
+        if (rc_chain_bound(r)) {
+            char c[160];
+            rc_buffer_printf(sb, "On the %s the longest thread's %s dependent iterations, %s, "
+                             "take %s µs: fewer dependent iterations a thread, or more chains "
+                             "each shorter, would make it faster.", on,
+                             rc_format_sig3(r->chain.iterations, a, sizeof a),
+                             rc_chain_link_words(&r->chain, c, sizeof c),
+                             us(r->chain.time, b, sizeof b));
+            return;
+        }
         if (thread_bound(r)) {
             rc_buffer_printf(sb, "On the %s the longest thread's %s FLOPs, one instruction after "
                              "another, take %s µs: spreading that work over more threads would "
@@ -426,6 +457,11 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
         rc_buffer_printf(sb, "a launch queued back to back costs %s µs on it, more than the "
                          "peak roofline's whole %s µs.", us(r->t_launch, a, sizeof a),
                          us(e->t_total, b, sizeof b));
+    } else if (rc_chain_bound(r)) {
+        rc_buffer_printf(sb, "its longest thread alone runs %s dependent iterations one after "
+                         "another, %s µs, where the peak roofline spreads all work over the "
+                         "whole GPU.", rc_format_sig3(r->chain.iterations, a, sizeof a),
+                         us(r->chain.time, b, sizeof b));
     } else if (thread_bound(r)) {
         rc_buffer_printf(sb, "its longest thread alone runs %s FLOPs one instruction after "
                          "another, %s µs, where the peak roofline spreads all FLOPs over the "

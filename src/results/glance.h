@@ -48,6 +48,11 @@ void rc_glance_fastest(const double *t, size_t n, bool *fastest);
  * 32 % occupancy", "memory latency: 160 threads at work". Writes buf[size]; returns buf. */
 char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size);
 
+/* What one iteration of the dependent chain costs, in words: "each at least one L1 hit
+ * (40 cycles)", "each 3 dependent FMA instructions of 4 cycles, assumed" (the figure the
+ * cost rests on is assumed). Writes buf[size]; returns buf. */
+char *rc_chain_link_words(const rc_chain_time *ch, char *buf, size_t size);
+
 /* Appends <glance order="t-estimate|t-total"> to `kernel`: a <row> per GPU in that order
  * (gpu, gpu-name, rank, t-estimate, t-lower, t-total and their -text, limiter,
  * limiter-words, fastest) and a <verdict> of <p kind="...">: range, limit, change, launch,

@@ -32,6 +32,8 @@ static const char *const measure_names[][2] = {
 static void set_loop_clauses(xmlNodePtr n, const rc_work *w)
 {
     set_bool(n, "closed-form", !w->body_reads_var);
+    if (w->loop_dependent) /* absent otherwise: only such loops' reports say it */
+        set_bool(n, "dependent", true);
     rc_buffer cb = {0};
     if (w->loop_while)
         rc_buffer_puts(&cb, w->text[1]);

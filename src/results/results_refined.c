@@ -144,7 +144,14 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
                          rc_format_us(r->t_launch, a, sizeof a));
         return;
     case RC_LIMIT_LATENCY:
-        if (r->t_thread >= r->t_body_est)
+        if (rc_chain_bound(r)) {
+            char c[160];
+            rc_buffer_printf(sb, "Limited by latency: the longest thread's %s dependent "
+                             "iterations, %s, take %s µs.",
+                             rc_format_sig3(r->chain.iterations, a, sizeof a),
+                             rc_chain_link_words(&r->chain, c, sizeof c),
+                             rc_format_us(r->chain.time, b, sizeof b));
+        } else if (r->t_thread >= r->t_body_est)
             rc_buffer_printf(sb, "Limited by latency: the longest thread's %s FLOPs take %s µs "
                              "as FMA instructions issued one a cycle, longer than any shared "
                              "resource needs.",
@@ -387,6 +394,33 @@ static void add_thread_term(xmlNodePtr n, const rc_refined *r)
              "longest thread's FLOPs / 2 x cycles an instruction / SM clock", inputs);
 }
 
+/* The dependent chain's term (chain.h), only where the kernel has dependent loops: the other
+ * kernels' results stay as they were. */
+static void add_chain_term(xmlNodePtr n, const rc_refined *r)
+{
+    const rc_chain_time *ch = &r->chain;
+    if (!(ch->iterations > 0))
+        return;
+    char a[64], b[64], c[64], d[64], inputs[900];
+    if (ch->loads)
+        snprintf(inputs, sizeof inputs, "%s dependent iterations of the longest thread (the "
+                 "loop of line %d) x %s cycles, one L1 hit each (the GPU's l1 latency%s) / %s",
+                 rc_format_sig3(ch->iterations, a, sizeof a), ch->loop_line,
+                 rc_format_sig3(ch->link_cycles, b, sizeof b),
+                 ch->link_assumed ? ", assumed" : "", rc_format_si3(r->clock, "Hz", c, sizeof c));
+    else
+        snprintf(inputs, sizeof inputs, "%s dependent iterations of the longest thread (the "
+                 "loop of line %d) x %s FMA instructions each (its FLOPs / 2) x %s cycles (%s) "
+                 "/ %s", rc_format_sig3(ch->iterations, a, sizeof a), ch->loop_line,
+                 rc_format_sig3(ch->instructions, b, sizeof b),
+                 rc_format_sig3(ch->arith_cycles, c, sizeof c), ch->arith_source,
+                 rc_format_si3(r->clock, "Hz", d, sizeof d));
+    xmlNodePtr t = add_term(n, "chain", ch->time,
+                            "longest thread's dependent iterations x cycles an iteration / SM "
+                            "clock", inputs);
+    set_time(t, "lower", ch->time_lower);
+}
+
 /* The refined estimate's times, its limiter and the sentence that explains it. */
 static void set_refined_times(xmlNodePtr n, const rc_refined *r)
 {
@@ -422,6 +456,7 @@ void rc_results_add_refined(xmlNodePtr est, const rc_refined *r)
     add_pipe_terms(n, r);
     add_memory_levels(n, r);
     add_thread_term(n, r);
+    add_chain_term(n, r);
     xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);
     set_sig3(f, "thread-bytes", r->thread_bytes_in_flight);
     set_sig3(f, "rounds", r->rounds);

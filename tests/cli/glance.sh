@@ -93,4 +93,16 @@ n=$(sed -n '/<estimates>/,/<\/estimates>/p' "$out/results.xml" | grep -c '<estim
 n=$(grep -c '<row gpu=.* fastest="yes"' "$out/results.xml")
 [ "$n" -eq 14 ] && ok || bad "results.xml: $n fastest rows, want 14"
 contains "$out/results.xml" '<row gpu="l40s" gpu-name="NVIDIA L40S" rank="1" t-estimate="0.0010158015364958564" t-estimate-text="1,020"'
+# Dependent loops (issue 33): the chain sets the estimate, in words with its numbers. The chase:
+# 10,000 L1 hits of 40 cycles at 1980 MHz on the H100 SXM5, 202 µs, a floor (t_lower); the
+# TITAN V's l1 latency is assumed, so its chain bounds nothing. The recurrence: 100,000 FMAs
+# of 4 cycles at 1455 MHz on the TITAN V, 275 µs.
+"$roofcast" -q -f md,xml --gpu titan-v,h100-sxm5 -o "$tmp/dependent" tests/data/dependent
+contains "$tmp/dependent/chase.md" "| **NVIDIA H100 SXM5 80GB** | **205** | latency: the longest thread's 10,000 dependent iterations | 202 | 5.38 |"
+contains "$tmp/dependent/chase.md" "On the NVIDIA H100 SXM5 80GB the longest thread's 10,000 dependent iterations, each at least one L1 hit (40.0 cycles), take 202 µs: fewer dependent iterations a thread, or more chains each shorter, would make it faster."
+contains "$tmp/dependent/recurrence.md" "It is limited by the longest thread's dependent chain on both GPUs."
+contains "$tmp/dependent/results.xml" "<explanation>Limited by latency: the longest thread's 10,000 dependent iterations, each at least one L1 hit (30.0 cycles, assumed), take 206 µs."
+contains "$tmp/dependent/results.xml" "<explanation>Limited by latency: the longest thread's 100,000 dependent iterations, each one dependent FMA instruction (4.00 cycles), take 275 µs."
+contains "$tmp/dependent/results.xml" 'inputs="10,000 dependent iterations of the longest thread (the loop of line 9) x 40.0 cycles, one L1 hit each (the GPU'"'"'s l1 latency) / 1.98 GHz" lower="0.000202020202020202'
+contains "$tmp/dependent/results.xml" 'note="p = next[p]" closed-form="yes" dependent="yes"'
 finish glance

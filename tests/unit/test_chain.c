@@ -1,0 +1,206 @@
+/* test_chain.c: <loop dependent> and the per-thread dependent chain floor (statements.c,
+ * chain.c, refine.c) against hand-computed times. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model/chain.h"
+#include "refine_fixture.h"
+
+/* A kernel of `block` threads in one block, an int array p of 4,096 elements, a shared int
+ * array s of 64 and `work`. */
+static rc_kernel *kernel(const char *block, const char *work)
+{
+    char launch[512];
+    snprintf(launch, sizeof launch,
+             "<launch grid=\"1\" block=\"%s\"/>"
+             "<array name=\"p\" type=\"int\" length=\"4096\"/>"
+             "<array name=\"s\" type=\"int\" length=\"64\" space=\"shared\"/>", block);
+    return kernel_of(launch, work);
+}
+
+/* The refined estimate of `work` on the GPU file `gpu`. */
+static void refine(const char *gpu, const char *block, const char *work, rc_refined *r)
+{
+    rc_gpu *g = rc_load_gpu(loader, gpu, diag);
+    assert_non_null(g);
+    rc_kernel *k = kernel(block, work);
+    refine_on(g, k, rc_kernel_resources(k), r);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
+/* dependent="true" marks the loop; "false" and no attribute do not. */
+static void test_parse(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel("1", "<loop var=\"i\" from=\"0\" to=\"4\" dependent=\"true\">"
+                               "<loop var=\"j\" from=\"0\" to=\"4\" dependent=\"false\">"
+                               "<flops count=\"2\"/></loop></loop>"
+                               "<loop var=\"m\" from=\"0\" to=\"4\"><flops count=\"2\"/></loop>");
+    assert_true(k->work->loop_dependent);
+    assert_false(k->work->children->loop_dependent);
+    assert_false(k->work->next->loop_dependent);
+    rc_kernel_free(k);
+}
+
+/* The issue's pointer chase: one thread, 1,000 dependent loads, on the H100 SXM5, whose GPU
+ * file gives an L1 hit as 40 cycles (measured) at 1980 MHz:
+ * 1,000 x 40 / 1.98e9 s = 20.202 us, a floor as it stands. */
+static void test_pointer_chase(void **state)
+{
+    (void)state;
+    rc_refined r;
+    refine("specs/h100-sxm5.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\">"
+           "<load array=\"p\" index=\"k\"/></loop>", &r);
+    const rc_chain_time *ch = &r.chain;
+    assert_true(ch->loads);
+    assert_close(ch->iterations, 1000);
+    assert_close(ch->link_cycles, 40);
+    assert_false(ch->link_assumed);
+    assert_close(ch->time, 1000 * 40 / 1.98e9);
+    assert_true(ch->time > 20.20e-6 && ch->time < 20.21e-6);
+    assert_close(ch->time_lower, ch->time);
+    assert_int_equal(ch->loop_line, 1);
+    assert_true(r.t_lower >= ch->time);
+    assert_true(r.t_body_est >= ch->time);
+    /* The same loop, not marked: no chain, and t_lower is what it was without one. */
+    rc_refined plain;
+    refine("specs/h100-sxm5.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"1000\"><load array=\"p\" index=\"k\"/></loop>",
+           &plain);
+    assert_close(plain.chain.time, 0);
+    assert_close(plain.chain.time_lower, 0);
+    assert_true(plain.t_lower < 1e-6);
+}
+
+/* A recurrence of FLOPs only, s = a * s + b (one FMA, 2 FLOPs an iteration), 1,000 times on the
+ * TITAN V (7.0: the guide's 4 cycles, published) at 1455 MHz: 1,000 x 4 / 1.455e9 s =
+ * 2.749 us, twice the per-thread floor of 1,000 FMAs at 2 cycles each (a Volta scheduler has
+ * 16 FP32 lanes, by the file's peak: about 1.374 us). */
+static void test_recurrence(void **state)
+{
+    (void)state;
+    rc_refined r;
+    refine("specs/titan-v.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\"><flops count=\"2\"/></loop>",
+           &r);
+    const rc_chain_time *ch = &r.chain;
+    assert_false(ch->loads);
+    assert_close(ch->instructions, 1);
+    assert_close(ch->arith_cycles, 4);
+    assert_false(ch->arith_assumed);
+    assert_close(ch->time, 1000 * 4 / 1.455e9);
+    assert_close(ch->time_lower, ch->time);
+    assert_true(r.t_thread > 1.37e-6 && r.t_thread < 1.38e-6);
+    assert_close(r.t_body_est, ch->time);
+    assert_close(r.t_lower, ch->time);
+    assert_int_equal(r.limiter, RC_LIMIT_LATENCY);
+    assert_true(rc_chain_bound(&r));
+    /* 8 FLOPs an iteration: 4 FMAs taken as dependent, 16 cycles; the floor keeps one. */
+    refine("specs/titan-v.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\"><flops count=\"8\"/></loop>",
+           &r);
+    assert_close(r.chain.instructions, 4);
+    assert_close(r.chain.time, 1000 * 16 / 1.455e9);
+    assert_close(r.chain.time_lower, 1000 * 4 / 1.455e9);
+    /* The GTX TITAN Black (3.5: "about 11" cycles) at its 980 MHz SM clock. */
+    refine("specs/titan-black.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\"><flops count=\"2\"/></loop>",
+           &r);
+    assert_close(r.chain.arith_cycles, 11);
+    assert_close(r.chain.time, 1000 * 11 / 980e6);
+    assert_close(r.chain.time_lower, r.chain.time);
+    /* The H100 SXM5 (9.0): the guide names no figure, 4 cycles assumed, no floor. */
+    refine("specs/h100-sxm5.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\"><flops count=\"2\"/></loop>",
+           &r);
+    assert_true(r.chain.arith_assumed);
+    assert_true(r.chain.link_assumed);
+    assert_close(r.chain.time, 1000 * 4 / 1.98e9);
+    assert_close(r.chain.time_lower, 0);
+}
+
+/* Nested dependent loops: the inner one's iterations count all its entries, 10 x 100 = 1,000
+ * loads on the H100 SXM5, 20.202 us as in the chase; the outer's 10 iterations (its FLOPs
+ * and the inner loads are no load of its own) are shorter. */
+static void test_nested(void **state)
+{
+    (void)state;
+    rc_refined r;
+    refine("specs/h100-sxm5.xml", "1",
+           "<loop var=\"i\" from=\"0\" to=\"10\" dependent=\"true\"><flops count=\"2\"/>"
+           "<loop var=\"j\" from=\"0\" to=\"100\" dependent=\"true\">"
+           "<load array=\"p\" index=\"i * 100 + j\"/></loop></loop>", &r);
+    assert_true(r.chain.loads);
+    assert_close(r.chain.iterations, 1000);
+    assert_close(r.chain.time, 1000 * 40 / 1.98e9);
+    assert_int_equal(r.chain.loop_line, 1);
+}
+
+/* The busiest thread sets the iterations: thread t runs t of them, 63 in a block of 64. A load
+ * under a guard, or from shared memory, is no L1 hit each iteration: the FLOPs decide. */
+static void test_busiest_thread_and_loads(void **state)
+{
+    (void)state;
+    rc_refined r;
+    refine("specs/h100-sxm5.xml", "64",
+           "<loop var=\"k\" from=\"0\" to=\"threadIdx.x\" dependent=\"true\">"
+           "<load array=\"p\" index=\"k * 64 + threadIdx.x\"/></loop>", &r);
+    assert_close(r.chain.iterations, 63);
+    assert_close(r.chain.time, 63 * 40 / 1.98e9);
+    refine("specs/titan-v.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"100\" dependent=\"true\"><flops count=\"4\"/>"
+           "<when test=\"k % 2 == 0\"><load array=\"p\" index=\"k\"/></when>"
+           "<load array=\"s\" index=\"k % 64\"/></loop>", &r);
+    assert_false(r.chain.loads);
+    assert_close(r.chain.instructions, 2);
+    assert_close(r.chain.time, 100 * 8 / 1.455e9);
+    /* Neither loads nor FLOPs: no chain. */
+    refine("specs/titan-v.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"100\" dependent=\"true\">"
+           "<store array=\"p\" index=\"k\"/></loop>", &r);
+    assert_close(r.chain.time, 0);
+    assert_close(r.chain.iterations, 0);
+}
+
+/* The guide's latency by compute capability. */
+static void test_arith_latency(void **state)
+{
+    (void)state;
+    bool assumed;
+    const char *source;
+    assert_close(rc_arith_latency_cycles("3.5", &assumed, &source), 11);
+    assert_false(assumed);
+    assert_non_null(strstr(source, "about 11 clock cycles"));
+    assert_close(rc_arith_latency_cycles("5.2", &assumed, &source), 4);
+    assert_true(assumed);
+    assert_close(rc_arith_latency_cycles("7.5", &assumed, &source), 4);
+    assert_false(assumed);
+    assert_non_null(strstr(source, "typically 4 clock cycles"));
+    assert_close(rc_arith_latency_cycles("8.9", &assumed, &source), 4);
+    assert_true(assumed);
+    assert_close(rc_arith_latency_cycles(NULL, &assumed, &source), 4);
+    assert_true(assumed);
+    assert_close(rc_arith_latency_cycles("2.0", &assumed, &source), 11);
+    assert_true(assumed);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse),
+        cmocka_unit_test(test_pointer_chase),
+        cmocka_unit_test(test_recurrence),
+        cmocka_unit_test(test_nested),
+        cmocka_unit_test(test_busiest_thread_and_loads),
+        cmocka_unit_test(test_arith_latency),
+    };
+    return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
+}
