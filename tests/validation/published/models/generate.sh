@@ -217,15 +217,6 @@ $loads2
       </loop>
       <store array=\"out\" index=\"y * W + x\"/>
     </when>" ;;
-    shared_bank_conflict)
-        model "$id" "$k" "One block; every thread reads the same shared word s[(33 it) % 1024] 1,024 times (a broadcast)" "$launch" "" \
-            '  <array name="s" type="float" length="1024" space="shared"/>
-  <array name="out" type="float" length="1024"/>' "    <store array=\"s\" index=\"threadIdx.x\"/>
-    <loop var=\"it\" from=\"0\" to=\"1024\">
-      <load array=\"s\" index=\"(it * 33) % 1024\"/>
-      <flops count=\"1\"/>
-    </loop>
-    <store array=\"out\" index=\"threadIdx.x\"/>" ;;
     histogram)
         model "$id" "$k" "Shared-memory histogram on zeroed data (the runner's): every increment to shared bin 0, then 256 global atomics a block" "$launch" \
             "  <param name=\"N\" value=\"$n\"/>" \
