@@ -11,37 +11,8 @@
 
 #include <cmocka.h>
 
-#include "input/load.h"
 #include "model/arch.h"
-#include "model/eval.h"
-#include "model/refine.h"
-#include "util/diag.h"
-
-static rc_diag *diag;
-static rc_loader *loader;
-
-static int setup(void **state)
-{
-    (void)state;
-    diag = rc_diag_new(stderr, 1);
-    loader = rc_loader_new(diag);
-    return loader ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    rc_loader_free(loader);
-    rc_diag_free(diag);
-    return 0;
-}
-
-static void assert_close(double got, double want)
-{
-    double d = got > want ? got - want : want - got;
-    if (!(d <= 1e-9 * (want > 0 ? want : -want)))
-        fail_msg("got %.17g, want %.17g", got, want);
-}
+#include "refine_fixture.h"
 
 /* A GPU of compute capability `cc` with the programming guide's limits. */
 static rc_gpu *gpu_cc(const char *cc)
@@ -148,32 +119,6 @@ static void test_occupancy_blocks(void **state)
     assert_close(o.occupancy, 0.5);
 }
 
-static rc_kernel *kernel(const char *launch, const char *work)
-{
-    char xml[2048];
-    snprintf(xml, sizeof xml,
-             "<kernel id=\"k\" name=\"k\"><summary>s</summary>"
-             "<source language=\"cuda\">x</source>%s<work>%s</work></kernel>", launch, work);
-    rc_kernel *k = rc_load_kernel_memory(loader, "k.xml", xml, strlen(xml), diag);
-    assert_non_null(k);
-    return k;
-}
-
-/* The refined estimate of kernel k on GPU g with resources res: counts, work per precision and
- * bytes per level, as the pipeline computes them. */
-static void refine_on(const rc_gpu *g, const rc_kernel *k, rc_resources res, rc_refined *r)
-{
-    rc_counts c;
-    rc_eval_error err;
-    assert_true(rc_evaluate(k, false, &c, &err));
-    rc_precision_work w;
-    rc_precision_work_of(k, &c, &w);
-    rc_level_bytes lb;
-    rc_level_bytes_of(g, &c, &lb);
-    rc_refine(g, k, &c, &res, &w, &lb, r);
-    rc_counts_release(&c);
-}
-
 static void refine(const char *cc, rc_kernel *k, rc_refined *r)
 {
     rc_gpu *g = gpu_cc(cc);
@@ -186,7 +131,7 @@ static void refine(const char *cc, rc_kernel *k, rc_refined *r)
 static void test_waves_tail(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"88\" block=\"256\"/>", "<flops count=\"1\"/>");
+    rc_kernel *k = kernel_of("<launch grid=\"88\" block=\"256\"/>", "<flops count=\"1\"/>");
     rc_refined r;
     refine("9.0", k, &r);
     assert_int_equal(r.blocks, 88);
@@ -205,7 +150,7 @@ static void test_waves_tail(void **state)
 static void test_worked_launch(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"20\" block=\"128\"/>",
+    rc_kernel *k = kernel_of("<launch grid=\"20\" block=\"128\"/>",
                           "<flops count=\"2\"/><load count=\"1\" bytes=\"4\"/>");
     rc_refined r;
     refine("9.0", k, &r);
@@ -248,7 +193,7 @@ static void test_worked_launch(void **state)
 static void test_uneven_wave(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"25\" block=\"128\"/>",
+    rc_kernel *k = kernel_of("<launch grid=\"25\" block=\"128\"/>",
                           "<flops count=\"2\"/><load count=\"1\" bytes=\"4\"/>");
     rc_refined r;
     refine("9.0", k, &r);
@@ -268,7 +213,7 @@ static void test_uneven_wave(void **state)
 static void test_rounds(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"10\" block=\"64\"/>",
+    rc_kernel *k = kernel_of("<launch grid=\"10\" block=\"64\"/>",
                           "<loop var=\"i\" from=\"0\" while=\"i &lt; 100\" step=\"+= 1\">"
                           "<load count=\"2\" bytes=\"4\"/></loop>");
     rc_refined r;
@@ -277,13 +222,13 @@ static void test_rounds(void **state)
     assert_close(r.rounds, 100);
     assert_close(r.dram.latency_eff, 1e-6 * (1.3 + 0.7 / 100));
     rc_kernel_free(k);
-    k = kernel("<launch grid=\"10\" block=\"64\"/>",
+    k = kernel_of("<launch grid=\"10\" block=\"64\"/>",
                "<loop var=\"i\" from=\"0\" to=\"3\"><load count=\"2\" bytes=\"4\"/></loop>");
     refine("9.0", k, &r);
     assert_close(r.thread_bytes_in_flight, 24);
     assert_close(r.rounds, 1);
     rc_kernel_free(k);
-    k = kernel("<launch grid=\"10\" block=\"64\"/>",
+    k = kernel_of("<launch grid=\"10\" block=\"64\"/>",
                "<loop var=\"i\" from=\"0\" to=\"100\"><load count=\"2\" bytes=\"4\"/></loop>");
     refine("9.0", k, &r);
     assert_close(r.thread_bytes_in_flight, 64);
@@ -302,7 +247,7 @@ static void test_rounds(void **state)
 static void test_precision(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"2\" block=\"32\"/>",
+    rc_kernel *k = kernel_of("<launch grid=\"2\" block=\"32\"/>",
                           "<flops count=\"3\" precision=\"fp16\"/><flops count=\"5\"/>"
                           "<loop var=\"i\" from=\"0\" to=\"4\">"
                           "<flops count=\"2\" precision=\"fp64\"/></loop>");
@@ -355,7 +300,7 @@ static void test_precision(void **state)
 static void test_kernel_resources(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"1\" block=\"256\"/>"
+    rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"256\"/>"
                           "<array name=\"tile\" type=\"float\" length=\"32 * 33\" space=\"shared\"/>"
                           "<resources registers=\"40\" shared-bytes=\"8192\"/>",
                           "<flops count=\"1\"/>");
@@ -377,7 +322,7 @@ static void test_kernel_resources(void **state)
      * (800 B): 5,024 B; no registers. With the reserve, 6,048 B rounds up to 6,144 (128-byte
      * units): 233,472 / 6,144 = 38 blocks; the 2,048 threads of an SM hold 8 blocks of 256,
      * the limit. */
-    k = kernel("<launch grid=\"1\" block=\"256\"/>"
+    k = kernel_of("<launch grid=\"1\" block=\"256\"/>"
                "<array name=\"tile\" type=\"float\" length=\"32 * 33\" space=\"shared\"/>"
                "<array name=\"acc\" type=\"double\" length=\"100\" space=\"shared\"/>"
                "<array name=\"in\" type=\"float\" length=\"1024\"/>",
@@ -411,7 +356,7 @@ static void test_kernel_resources(void **state)
 static void test_level_bytes(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"1\" block=\"64\"/>"
+    rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"64\"/>"
                           "<array name=\"in\" type=\"float\" length=\"64\"/>"
                           "<array name=\"s\" type=\"float\" length=\"64\" space=\"shared\"/>",
                           "<load array=\"in\" index=\"threadIdx.x\"/>"
@@ -438,7 +383,7 @@ static void test_level_bytes(void **state)
     rc_kernel_free(k);
     /* A broadcast: both warps read in[0], one 32-byte sector each (64 B of sectors), yet each
      * request takes a wavefront: 2 x 128 B at L1. */
-    k = kernel("<launch grid=\"1\" block=\"64\"/><array name=\"in\" type=\"float\" length=\"64\"/>",
+    k = kernel_of("<launch grid=\"1\" block=\"64\"/><array name=\"in\" type=\"float\" length=\"64\"/>",
                "<load array=\"in\" index=\"0\"/>");
     assert_true(rc_evaluate(k, false, &c, &err));
     rc_level_bytes_of(g, &c, &lb);
@@ -450,7 +395,7 @@ static void test_level_bytes(void **state)
     /* One warp stores a column of a 32 x 32 float array, out[threadIdx.x * 32]: 32 sectors in
      * 32 lines, 1,024 B of sectors, footprint 1,024 B. The L2 takes a line's turn (128 B) for
      * each: 4,096 B, so 3,072 B more than the sectors: lb.l2 = 1,024 + 3,072. */
-    k = kernel("<launch grid=\"1\" block=\"32\"/><array name=\"out\" type=\"float\" length=\"1024\"/>",
+    k = kernel_of("<launch grid=\"1\" block=\"32\"/><array name=\"out\" type=\"float\" length=\"1024\"/>",
                "<store array=\"out\" index=\"threadIdx.x * 32\"/>");
     assert_true(rc_evaluate(k, false, &c, &err));
     rc_level_bytes_of(g, &c, &lb);
@@ -470,7 +415,7 @@ static void test_level_bytes(void **state)
 static void test_dram_per_wave(void **state)
 {
     (void)state;
-    rc_kernel *k = kernel("<launch grid=\"200\" block=\"256\"/>"
+    rc_kernel *k = kernel_of("<launch grid=\"200\" block=\"256\"/>"
                           "<array name=\"in\" type=\"float\" length=\"4096\"/>",
                           "<loop var=\"j\" from=\"0\" to=\"16\">"
                           "<load array=\"in\" index=\"threadIdx.x + 256 * j\"/></loop>");
@@ -502,7 +447,7 @@ static void test_dram_per_wave(void **state)
     /* 40 blocks, one wave: the footprint once. */
     rc_counts_release(&c);
     rc_kernel_free(k);
-    k = kernel("<launch grid=\"40\" block=\"256\"/>"
+    k = kernel_of("<launch grid=\"40\" block=\"256\"/>"
                "<array name=\"in\" type=\"float\" length=\"4096\"/>",
                "<loop var=\"j\" from=\"0\" to=\"16\">"
                "<load array=\"in\" index=\"threadIdx.x + 256 * j\"/></loop>");
@@ -519,18 +464,6 @@ static void test_dram_per_wave(void **state)
     rc_kernel_free(k);
 }
 
-/* refine() with the GPU and kernel files at `gpu` and `kernel` (from the source directory). */
-static void refine_files(const char *gpu, const char *kernel, rc_refined *r, double *clock)
-{
-    rc_gpu *g = rc_load_gpu(loader, gpu, diag);
-    assert_non_null(g);
-    rc_kernel *k = rc_load_kernel(loader, kernel, diag);
-    assert_non_null(k);
-    refine_on(g, k, rc_kernel_resources(k), r);
-    *clock = g->sm.clock.value;
-    rc_kernel_free(k);
-    rc_gpu_free(g);
-}
 
 /* Issue 33's hand computation: a 16 x 16-tiled 1024^3 SGEMM on a GTX TITAN X issues
  * 32,768 warps x 1,024 inner steps x 2 shared loads = 67,108,864 wavefronts (As[ty][k]: two
@@ -614,7 +547,7 @@ static void test_published_shared_microbench(void **state)
             char work[512];
             snprintf(work, sizeof work, "<loop var=\"r\" from=\"0\" to=\"256000\">"
                      "<load array=\"shm\" index=\"%s\"/></loop>", index[i]);
-            rc_kernel *k = kernel("<launch grid=\"1280\" block=\"128\"/>"
+            rc_kernel *k = kernel_of("<launch grid=\"1280\" block=\"128\"/>"
                                   "<array name=\"shm\" type=\"float\" length=\"512\" "
                                   "space=\"shared\"/>", work);
             rc_counts c;
@@ -660,5 +593,5 @@ int main(void)
         cmocka_unit_test(test_column_reads),
         cmocka_unit_test(test_published_shared_microbench),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }
