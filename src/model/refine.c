@@ -311,8 +311,9 @@ static void level_time(rc_level_time *l, double bytes, double sustained, double 
 static void waves(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_refined *r)
 {
     r->blocks = rc_kernel_blocks(k);
-    r->working_blocks = c->blocks_active > 0 && c->blocks_active < r->blocks ? c->blocks_active
-                                                                              : r->blocks;
+    /* Counts built by hand may give blocks_active alone. */
+    int64_t working = c->blocks_working > c->blocks_active ? c->blocks_working : c->blocks_active;
+    r->working_blocks = working > 0 && working < r->blocks ? working : r->blocks;
     int64_t blocks = r->working_blocks;
     r->sms = (int64_t)g->sm.count.value;
     int64_t per_wave = r->sms * r->occ.blocks_per_sm;
