@@ -15,6 +15,15 @@ static bool updates(const rc_work *w, int a)
     return false;
 }
 
+/* Whether some <store> under `w` (its siblings included) writes array `a`. */
+static bool stores_to(const rc_work *w, int a)
+{
+    for (; w; w = w->next)
+        if ((w->kind == RC_WORK_STORE && w->array == a) || stores_to(w->children, a))
+            return true;
+    return false;
+}
+
 void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, double clock, rc_atomic_time *out)
 {
     *out = (rc_atomic_time){.array = -1};
@@ -35,6 +44,7 @@ void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, double clock, rc_
         out->operations = operations;
         out->lines = lines;
         out->per_line = operations / lines;
+        out->with_stores = stores_to(k->work, (int)i);
     }
     if (out->array < 0)
         return;

@@ -44,7 +44,8 @@ extern const char rc_atomic_line_source[];
 typedef struct {
     int array;          /* the hottest array's index in rc_kernel.arrays; -1: no global atomics */
     const char *name;   /* its name, borrowed from the kernel (valid while it is) */
-    double operations;  /* its (request, line) pairs */
+    double operations;  /* its (request, line) pairs, of its <store>s too */
+    bool with_stores;   /* the array also has plain <store>s: their pairs are in operations */
     double lines;       /* the distinct 128-byte lines it touches, at least 1 */
     double per_line;    /* operations / lines */
     double rate;        /* operations a line serves a second: RC_ATOMIC_LINE_PER_CLOCK x clock */

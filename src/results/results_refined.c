@@ -183,10 +183,11 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
         if (r->limiter == RC_LIMIT_L2 && r->atomics.time > r->l2.time) {
             char c[64], d[64];
             bool one = r->atomics.lines == 1;
-            rc_buffer_printf(sb, "Limited by atomics on few L2 lines: '%s' takes %s atomic "
+            rc_buffer_printf(sb, "Limited by atomics on few L2 lines: '%s' takes %s %s "
                              "(request, line) pairs on %s line%s, %s a line, which a line "
                              "serves one at a time at %s (assumed).", r->atomics.name,
                              rc_format_sig3(r->atomics.operations, a, sizeof a),
+                             r->atomics.with_stores ? "atomic and store" : "atomic",
                              rc_format_sig3(r->atomics.lines, b, sizeof b), one ? "" : "s",
                              rc_format_sig3(r->atomics.per_line, c, sizeof c),
                              rc_format_si3(r->atomics.rate, "/s", d, sizeof d));

@@ -105,4 +105,10 @@ contains "$tmp/dependent/results.xml" "<explanation>Limited by latency: the long
 contains "$tmp/dependent/results.xml" "<explanation>Limited by latency: the longest thread's 100,000 dependent iterations, each one dependent FMA instruction (4.00 cycles), take 275 µs."
 contains "$tmp/dependent/results.xml" 'inputs="10,000 dependent iterations of the longest thread (the loop of line 9) x 40.0 cycles, one L1 hit each (the GPU'"'"'s l1 latency) / 1.98 GHz" lower="0.000202020202020202'
 contains "$tmp/dependent/results.xml" 'note="p = next[p]" closed-form="yes" dependent="yes"'
+# Plain stores to an array the atomics update wait in the same line's queue and are in its
+# pairs (atomics.h): 64 blocks x 8 warps x (100 stores + 1 atomic) = 51,712 on one line. The
+# sentences name both, not "atomics" alone.
+"$roofcast" -q -f md,xml --gpu titan-v -o "$tmp/atomics" tests/data/atomics
+contains "$tmp/atomics/store_and_atomic.md" "On the NVIDIA TITAN V its atomics and stores on 'flag' take 51,700 turns a line on 1 L2 line, one at a time:"
+contains "$tmp/atomics/results.xml" "<explanation>Limited by atomics on few L2 lines: 'flag' takes 51,700 atomic and store (request, line) pairs on 1.00 line, 51,700 a line"
 finish glance
