@@ -124,6 +124,8 @@ typedef struct {
  * clock per SM on the active SMs at the SM clock. */
 typedef struct {
     double warp_instructions;
+    double instructions; /* the lanes' own: fewer than 32 x warp_instructions where some
+                          * lanes of a warp that runs them do not */
     double per_clock;    /* results an SM serves a clock */
     bool assumed;        /* per_clock is assumed (arch.c says why) */
     const char *source;  /* static: where per_clock comes from */

@@ -399,11 +399,13 @@ static void say_change(rc_buffer *sb, const glance *g)
     }
     case RC_LIMIT_PIPE: {
         const rc_pipe_time *t = &r->pipes[r->pipe_limit];
+        /* Guards help only where some lanes of a warp that issues them idle. */
+        bool idle_lanes = t->instructions < 32.0 * t->warp_instructions;
         rc_buffer_printf(sb, "On the %s its %s warp instructions on %s take %s µs: fewer of "
-                         "them, or guards that keep a warp's lanes together, would make it "
-                         "faster; fewer bytes would not.", on,
+                         "them%s would make it faster; fewer bytes would not.", on,
                          rc_format_sig3(t->warp_instructions, a, sizeof a),
-                         pipe_kinds[r->pipe_limit], us(t->time, b, sizeof b));
+                         pipe_kinds[r->pipe_limit], us(t->time, b, sizeof b),
+                         idle_lanes ? ", or guards that keep a warp's lanes together," : "");
         return;
     }
     default:
