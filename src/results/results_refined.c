@@ -411,8 +411,8 @@ static void add_chain_term(xmlNodePtr n, const rc_refined *r)
                  ch->link_assumed ? ", assumed" : "", rc_format_si3(r->clock, "Hz", c, sizeof c));
     else
         snprintf(inputs, sizeof inputs, "%s dependent iterations of the longest thread (the "
-                 "loop of line %d) x %s FMA instructions each (its FLOPs / 2) x %s cycles (%s) "
-                 "/ %s", rc_format_sig3(ch->iterations, a, sizeof a), ch->loop_line,
+                 "loop of line %d) x %s FMA instructions each (its FLOPs / 2, at least one) x "
+                 "%s cycles (%s) / %s", rc_format_sig3(ch->iterations, a, sizeof a), ch->loop_line,
                  rc_format_sig3(ch->instructions, b, sizeof b),
                  rc_format_sig3(ch->arith_cycles, c, sizeof c), ch->arith_source,
                  rc_format_si3(r->clock, "Hz", d, sizeof d));

@@ -115,4 +115,8 @@ contains "$tmp/atomics/results.xml" "<explanation>Limited by atomics on few L2 l
 # instructions of 32 lanes each. Guards could not make it faster, and the verdict offers none.
 "$roofcast" -q -f md --gpu titan-v -o "$tmp/pipes" tests/data/pipes
 contains "$tmp/pipes/all_lanes.md" "On the NVIDIA TITAN V its 81,900,000 warp instructions on the special function units take 1,760 µs: fewer of them would make it faster; fewer bytes would not."
+# One FLOP an iteration is half an FMA by FLOPs / 2; the chain counts one instruction, and its
+# inputs say why.
+"$roofcast" -q -f xml --gpu titan-v -o "$tmp/one-flop" tests/data/chain-one-flop
+contains "$tmp/one-flop/results.xml" 'x 1.00 FMA instructions each (its FLOPs / 2, at least one) x 4.00 cycles'
 finish glance
