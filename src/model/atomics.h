@@ -19,7 +19,7 @@
  * The clock is the SM clock of the GPU file, and the figure is the RTX 4090's on every GPU:
  * assumed (no other GPU's rate on one address was found; docs/architectures.md).
  *
- * The term: for each global array that the kernel updates with <atomic>, the (request, line)
+ * The term: for each global array that some thread updates with <atomic>, the (request, line)
  * pairs its stores and atomics make (rc_access_counts.store_line_bytes / 128), shared among
  * the distinct lines it touches (its footprint's bytes / 128, rounded up: as many as its
  * sectors fill), one line at a time at

@@ -64,6 +64,25 @@ static void test_stores_share_the_line(void **state)
     rc_kernel_free(k);
 }
 
+/* An <atomic> under a guard no thread takes makes the counter's plain stores no atomics:
+ * no term, though 8 warps x 3 stores hit its one line. */
+static void test_atomic_no_thread_runs(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"256\"/>"
+                             "<array name=\"counter\" type=\"unsigned int\" length=\"1\"/>",
+                             "<loop var=\"it\" from=\"0\" to=\"3\">"
+                             "<store array=\"counter\" index=\"0\"/></loop>"
+                             "<when test=\"threadIdx.x &gt; 1000\">"
+                             "<atomic array=\"counter\" index=\"0\"/></when>");
+    rc_atomic_time t;
+    atomic_time(k, 1e9, &t);
+    assert_int_equal(t.array, -1);
+    assert_null(t.name);
+    assert_close(t.time, 0);
+    rc_kernel_free(k);
+}
+
 /* 256 bins of 4 bytes (8 lines); element i goes to bin i % 256, so each warp's request fills
  * one line: 65,536 threads = 2,048 requests, 2,048 / 8 = 256 a line, at 1 GHz 256 / 0.77e9.
  * A second array with atomics spread over 65,536 words (2,048 lines, one request each) is
@@ -124,6 +143,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_counter),
         cmocka_unit_test(test_stores_share_the_line),
+        cmocka_unit_test(test_atomic_no_thread_runs),
         cmocka_unit_test(test_few_lines),
         cmocka_unit_test(test_no_global_atomics),
         cmocka_unit_test(test_limiter),
