@@ -797,7 +797,7 @@
       <xsl:value-of select="$nl"/>
       <!-- Only kernels with dependent loops have a chain term: the others' reports stay as they were. -->
       <xsl:if test="estimates/estimate/refined/term[@name = 'chain']">
-        <xsl:text>- t_chain = the longest thread's dependent iterations × cycles an iteration / SM clock: one L1 hit (the GPU's l1 latency) for an iteration that loads, else its FLOPs / 2 FMA instructions at the arithmetic latency of the CUDA C++ Programming Guide (Multiprocessor Level); t_lower counts one L1 hit or one instruction an iteration where the figure is not assumed</xsl:text>
+        <xsl:text>- t_chain = the longest thread's dependent iterations × cycles an iteration / SM clock: one L1 hit (the GPU's l1 latency) for an iteration that loads, else its FLOPs / 2 FMA instructions (at least one) at the arithmetic latency of the CUDA C++ Programming Guide (Multiprocessor Level); t_lower counts one L1 hit or one instruction an iteration where the figure is not assumed</xsl:text>
         <xsl:value-of select="$nl"/>
       </xsl:if>
       <!-- Only kernels with <instructions> have pipe terms: the others' reports stay as they were. -->

@@ -19,7 +19,7 @@
  * The clock is the SM clock of the GPU file, and the figure is the RTX 4090's on every GPU:
  * assumed (no other GPU's rate on one address was found; docs/architectures.md).
  *
- * The term: for each global array that the kernel updates with <atomic>, the (request, line)
+ * The term: for each global array that some thread updates with <atomic>, the (request, line)
  * pairs its stores and atomics make (rc_access_counts.store_line_bytes / 128), shared among
  * the distinct lines it touches (its footprint's bytes / 128, rounded up: as many as its
  * sectors fill), one line at a time at
@@ -44,7 +44,8 @@ extern const char rc_atomic_line_source[];
 typedef struct {
     int array;          /* the hottest array's index in rc_kernel.arrays; -1: no global atomics */
     const char *name;   /* its name, borrowed from the kernel (valid while it is) */
-    double operations;  /* its (request, line) pairs */
+    double operations;  /* its (request, line) pairs, of its <store>s too */
+    bool with_stores;   /* the array also has plain <store>s: their pairs are in operations */
     double lines;       /* the distinct 128-byte lines it touches, at least 1 */
     double per_line;    /* operations / lines */
     double rate;        /* operations a line serves a second: RC_ATOMIC_LINE_PER_CLOCK x clock */

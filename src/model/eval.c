@@ -646,6 +646,13 @@ static outcome fold_blocks(evaluator *ev, int64_t blocks)
         if (!checked_mul(warps, blocks, &warps) || !checked_add(&s->warp_m1, warps))
             return overflow(ev, ev->nodes[i]);
     }
+    /* A block whose threads only run <instructions> holds its SM while they issue. */
+    bool issues = false;
+    for (int i = 0; i < ev->kernel->nwork; i++)
+        if (ev->nodes[i]->kind == RC_WORK_INSTRUCTIONS && b->m[i][1] > 0)
+            issues = true;
+    if ((b->active > 0 || issues) && !checked_add(&c->blocks_working, blocks))
+        return overflow(ev, NULL);
     if (b->active == 0)
         return R_OK;
     int64_t v;

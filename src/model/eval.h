@@ -43,6 +43,8 @@ typedef struct {
     int64_t threads_launched, blocks_launched, threads_per_block;
     int64_t threads_active;   /* threads that do any counted work */
     int64_t blocks_active;    /* blocks with an active thread */
+    int64_t blocks_working;   /* blocks with an active thread or an <instructions> that runs:
+                               * the blocks that hold an SM (refine.c waves) */
     rc_spread active_per_block; /* active threads per active block */
     rc_spread flops;
     rc_spread bytes;          /* loaded + stored + traffic */

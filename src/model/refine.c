@@ -311,8 +311,9 @@ static void level_time(rc_level_time *l, double bytes, double sustained, double 
 static void waves(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_refined *r)
 {
     r->blocks = rc_kernel_blocks(k);
-    r->working_blocks = c->blocks_active > 0 && c->blocks_active < r->blocks ? c->blocks_active
-                                                                              : r->blocks;
+    /* Counts built by hand may give blocks_active alone. */
+    int64_t working = c->blocks_working > c->blocks_active ? c->blocks_working : c->blocks_active;
+    r->working_blocks = working > 0 && working < r->blocks ? working : r->blocks;
     int64_t blocks = r->working_blocks;
     r->sms = (int64_t)g->sm.count.value;
     int64_t per_wave = r->sms * r->occ.blocks_per_sm;
@@ -394,12 +395,15 @@ static rc_limiter limiter_of(const rc_refined *r)
     return l;
 }
 
-static void add_pipe_work(const rc_work *w, const rc_counts *c, double *warp_instructions)
+static void add_pipe_work(const rc_work *w, const rc_counts *c, double *warp_instructions,
+                          double *instructions)
 {
     for (; w; w = w->next) {
-        if (w->kind == RC_WORK_INSTRUCTIONS)
+        if (w->kind == RC_WORK_INSTRUCTIONS) {
             warp_instructions[w->pipe] += (double)c->work[w->index].warp_m1;
-        add_pipe_work(w->children, c, warp_instructions);
+            instructions[w->pipe] += (double)c->work[w->index].m1;
+        }
+        add_pipe_work(w->children, c, warp_instructions, instructions);
     }
 }
 
@@ -410,9 +414,9 @@ static void add_pipe_work(const rc_work *w, const rc_counts *c, double *warp_ins
  * (arch.c) on the active SMs at the SM clock; the longest is t_pipe. */
 static void pipes_time(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_refined *r)
 {
-    double warp_instructions[RC_PIPES] = {0};
+    double warp_instructions[RC_PIPES] = {0}, instructions[RC_PIPES] = {0};
     if (c->work)
-        add_pipe_work(k->work, c, warp_instructions);
+        add_pipe_work(k->work, c, warp_instructions, instructions);
     bool exact;
     const rc_pipe_rates *pr = rc_pipe_rates_for(g->compute_capability, &exact);
     for (int p = 0; p < RC_PIPES; p++) {
@@ -420,6 +424,7 @@ static void pipes_time(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, 
         if (!(warp_instructions[p] > 0))
             continue;
         t->warp_instructions = warp_instructions[p];
+        t->instructions = instructions[p];
         t->per_clock = pr->per_clock[p];
         t->assumed = pr->assumed[p] || !exact;
         t->source = pr->source;

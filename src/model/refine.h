@@ -124,6 +124,8 @@ typedef struct {
  * clock per SM on the active SMs at the SM clock. */
 typedef struct {
     double warp_instructions;
+    double instructions; /* the lanes' own: fewer than 32 x warp_instructions where some
+                          * lanes of a warp that runs them do not */
     double per_clock;    /* results an SM serves a clock */
     bool assumed;        /* per_clock is assumed (arch.c says why) */
     const char *source;  /* static: where per_clock comes from */
@@ -177,8 +179,9 @@ void rc_level_bytes_of(const rc_gpu *gpu, const rc_counts *c, rc_level_bytes *ou
 typedef struct {
     rc_occupancy occ;
     int64_t blocks, sms, active_sms, concurrent_blocks, waves, tail_blocks;
-    int64_t working_blocks;      /* blocks with a thread that does counted work (all when none
-                                  * does): the waves are theirs (refine.c) */
+    int64_t working_blocks;      /* blocks with a thread that does counted work or runs an
+                                  * <instructions> (all when none does): the waves are theirs
+                                  * (refine.c) */
     double wave_factor;
     double warps_per_sm;         /* resident on each active SM */
     double issue_fraction;       /* min(1, warps per SM / 4) */

@@ -56,6 +56,12 @@ static bool shared_bound(const rc_refined *r)
     return r->limiter == RC_LIMIT_L1 && r->shared.time > r->l1.time;
 }
 
+/* What takes the turns: the array's plain stores share its lines' queue (atomics.h). */
+static const char *atomics_what(const rc_atomic_time *t)
+{
+    return t->with_stores ? "atomics and stores" : "atomics";
+}
+
 /* "1 L2 line", "8 L2 lines". */
 static char *lines_words(const rc_atomic_time *t, char *buf, size_t size)
 {
@@ -362,10 +368,11 @@ static void say_change(rc_buffer *sb, const glance *g)
         return;
     case RC_LIMIT_L2:
         if (atomics_bound(r)) {
-            rc_buffer_printf(sb, "On the %s its atomics on '%s' take %s turns a line on %s, "
+            rc_buffer_printf(sb, "On the %s its %s on '%s' take %s turns a line on %s, "
                              "one at a time: spreading the updates over more lines (or "
                              "combining them in shared memory first) would make it faster; "
-                             "fewer FLOPs would not.", on, r->atomics.name,
+                             "fewer FLOPs would not.", on, atomics_what(&r->atomics),
+                             r->atomics.name,
                              rc_format_sig3(r->atomics.per_line, a, sizeof a),
                              lines_words(&r->atomics, b, sizeof b));
             return;
@@ -392,11 +399,13 @@ static void say_change(rc_buffer *sb, const glance *g)
     }
     case RC_LIMIT_PIPE: {
         const rc_pipe_time *t = &r->pipes[r->pipe_limit];
+        /* Guards help only where some lanes of a warp that issues them idle. */
+        bool idle_lanes = t->instructions < 32.0 * t->warp_instructions;
         rc_buffer_printf(sb, "On the %s its %s warp instructions on %s take %s µs: fewer of "
-                         "them, or guards that keep a warp's lanes together, would make it "
-                         "faster; fewer bytes would not.", on,
+                         "them%s would make it faster; fewer bytes would not.", on,
                          rc_format_sig3(t->warp_instructions, a, sizeof a),
-                         pipe_kinds[r->pipe_limit], us(t->time, b, sizeof b));
+                         pipe_kinds[r->pipe_limit], us(t->time, b, sizeof b),
+                         idle_lanes ? ", or guards that keep a warp's lanes together," : "");
         return;
     }
     default:
@@ -479,9 +488,9 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          rc_format_si3(r->rate[r->limiter - RC_LIMIT_FP16], "FLOP/s", b, sizeof b),
                          (long long)r->active_sms, (long long)r->sms);
     } else if (atomics_bound(r)) {
-        rc_buffer_printf(sb, "its atomics on '%s' take %s turns a line on %s, one at a time at "
+        rc_buffer_printf(sb, "its %s on '%s' take %s turns a line on %s, one at a time at "
                          "%s a line (%s µs), where the peak roofline counts only their bytes.",
-                         r->atomics.name, rc_format_sig3(r->atomics.per_line, a, sizeof a),
+                         atomics_what(&r->atomics), r->atomics.name, rc_format_sig3(r->atomics.per_line, a, sizeof a),
                          lines_words(&r->atomics, b, sizeof b),
                          rc_format_si3(r->atomics.rate, "/s", c, sizeof c),
                          us(r->atomics.time, d, sizeof d));

@@ -183,10 +183,11 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
         if (r->limiter == RC_LIMIT_L2 && r->atomics.time > r->l2.time) {
             char c[64], d[64];
             bool one = r->atomics.lines == 1;
-            rc_buffer_printf(sb, "Limited by atomics on few L2 lines: '%s' takes %s atomic "
+            rc_buffer_printf(sb, "Limited by atomics on few L2 lines: '%s' takes %s %s "
                              "(request, line) pairs on %s line%s, %s a line, which a line "
                              "serves one at a time at %s (assumed).", r->atomics.name,
                              rc_format_sig3(r->atomics.operations, a, sizeof a),
+                             r->atomics.with_stores ? "atomic and store" : "atomic",
                              rc_format_sig3(r->atomics.lines, b, sizeof b), one ? "" : "s",
                              rc_format_sig3(r->atomics.per_line, c, sizeof c),
                              rc_format_si3(r->atomics.rate, "/s", d, sizeof d));
@@ -410,8 +411,8 @@ static void add_chain_term(xmlNodePtr n, const rc_refined *r)
                  ch->link_assumed ? ", assumed" : "", rc_format_si3(r->clock, "Hz", c, sizeof c));
     else
         snprintf(inputs, sizeof inputs, "%s dependent iterations of the longest thread (the "
-                 "loop of line %d) x %s FMA instructions each (its FLOPs / 2) x %s cycles (%s) "
-                 "/ %s", rc_format_sig3(ch->iterations, a, sizeof a), ch->loop_line,
+                 "loop of line %d) x %s FMA instructions each (its FLOPs / 2, at least one) x "
+                 "%s cycles (%s) / %s", rc_format_sig3(ch->iterations, a, sizeof a), ch->loop_line,
                  rc_format_sig3(ch->instructions, b, sizeof b),
                  rc_format_sig3(ch->arith_cycles, c, sizeof c), ch->arith_source,
                  rc_format_si3(r->clock, "Hz", d, sizeof d));

@@ -105,4 +105,18 @@ contains "$tmp/dependent/results.xml" "<explanation>Limited by latency: the long
 contains "$tmp/dependent/results.xml" "<explanation>Limited by latency: the longest thread's 100,000 dependent iterations, each one dependent FMA instruction (4.00 cycles), take 275 µs."
 contains "$tmp/dependent/results.xml" 'inputs="10,000 dependent iterations of the longest thread (the loop of line 9) x 40.0 cycles, one L1 hit each (the GPU'"'"'s l1 latency) / 1.98 GHz" lower="0.000202020202020202'
 contains "$tmp/dependent/results.xml" 'note="p = next[p]" closed-form="yes" dependent="yes"'
+# Plain stores to an array the atomics update wait in the same line's queue and are in its
+# pairs (atomics.h): 64 blocks x 8 warps x (100 stores + 1 atomic) = 51,712 on one line. The
+# sentences name both, not "atomics" alone.
+"$roofcast" -q -f md,xml --gpu titan-v -o "$tmp/atomics" tests/data/atomics
+contains "$tmp/atomics/store_and_atomic.md" "On the NVIDIA TITAN V its atomics and stores on 'flag' take 51,700 turns a line on 1 L2 line, one at a time:"
+contains "$tmp/atomics/results.xml" "<explanation>Limited by atomics on few L2 lines: 'flag' takes 51,700 atomic and store (request, line) pairs on 1.00 line, 51,700 a line"
+# A pipe whose every warp runs with all its lanes: 1,024 x 8 warps x 10,000 = 81,920,000 warp
+# instructions of 32 lanes each. Guards could not make it faster, and the verdict offers none.
+"$roofcast" -q -f md --gpu titan-v -o "$tmp/pipes" tests/data/pipes
+contains "$tmp/pipes/all_lanes.md" "On the NVIDIA TITAN V its 81,900,000 warp instructions on the special function units take 1,760 µs: fewer of them would make it faster; fewer bytes would not."
+# One FLOP an iteration is half an FMA by FLOPs / 2; the chain counts one instruction, and its
+# inputs say why.
+"$roofcast" -q -f xml --gpu titan-v -o "$tmp/one-flop" tests/data/chain-one-flop
+contains "$tmp/one-flop/results.xml" 'x 1.00 FMA instructions each (its FLOPs / 2, at least one) x 4.00 cycles'
 finish glance

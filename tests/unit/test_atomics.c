@@ -41,6 +41,45 @@ static void test_one_counter(void **state)
     assert_close(t.rate, 0.77 * 1.455e9);
     assert_close(t.time, 409600 / 1.12035e9);
     assert_true(t.time > 365.5e-6 && t.time < 365.7e-6);
+    assert_false(t.with_stores);
+    rc_kernel_free(k);
+}
+
+/* Plain stores to the counter are in its pairs, and the term says so: 8 warps x (3 stores + 1
+ * atomic) = 32 on its one line. */
+static void test_stores_share_the_line(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"256\"/>"
+                             "<array name=\"counter\" type=\"unsigned int\" length=\"1\"/>",
+                             "<loop var=\"it\" from=\"0\" to=\"3\">"
+                             "<store array=\"counter\" index=\"0\"/></loop>"
+                             "<atomic array=\"counter\" index=\"0\"/>");
+    rc_atomic_time t;
+    atomic_time(k, 1e9, &t);
+    assert_int_equal(t.array, 0);
+    assert_close(t.operations, 32);
+    assert_close(t.lines, 1);
+    assert_true(t.with_stores);
+    rc_kernel_free(k);
+}
+
+/* An <atomic> under a guard no thread takes makes the counter's plain stores no atomics:
+ * no term, though 8 warps x 3 stores hit its one line. */
+static void test_atomic_no_thread_runs(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"256\"/>"
+                             "<array name=\"counter\" type=\"unsigned int\" length=\"1\"/>",
+                             "<loop var=\"it\" from=\"0\" to=\"3\">"
+                             "<store array=\"counter\" index=\"0\"/></loop>"
+                             "<when test=\"threadIdx.x &gt; 1000\">"
+                             "<atomic array=\"counter\" index=\"0\"/></when>");
+    rc_atomic_time t;
+    atomic_time(k, 1e9, &t);
+    assert_int_equal(t.array, -1);
+    assert_null(t.name);
+    assert_close(t.time, 0);
     rc_kernel_free(k);
 }
 
@@ -103,6 +142,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_counter),
+        cmocka_unit_test(test_stores_share_the_line),
+        cmocka_unit_test(test_atomic_no_thread_runs),
         cmocka_unit_test(test_few_lines),
         cmocka_unit_test(test_no_global_atomics),
         cmocka_unit_test(test_limiter),

@@ -47,11 +47,42 @@ static void test_all_blocks_work(void **state)
     assert_close(r.working_threads, 69632);
 }
 
+/* A block whose threads only run <instructions> still holds its SM: 1,024 blocks of 256
+ * threads each run 100 special-function instructions, only block 0 loads. On the TITAN V (80
+ * SMs, 8 blocks an SM: 640 at once, 16 results a clock an SM at 1455 MHz) all 1,024 blocks
+ * take 2 waves, wave factor 2 x 640 / 1,024 = 1.25, and the 819,200 warp instructions take
+ * 32 x 819,200 / (16 x 80 x 1.455e9) x 1.25 s. Counted as the one block that loads, the pipe
+ * would run them all on one SM, 80 times as long. */
+static void test_instructions_hold_sms(void **state)
+{
+    (void)state;
+    rc_gpu *g = rc_load_gpu(loader, "specs/titan-v.xml", diag);
+    assert_non_null(g);
+    rc_kernel *k = kernel_of("<launch grid=\"1024\" block=\"256\"/>"
+                             "<array name=\"a\" type=\"float\" length=\"256\"/>",
+                             "<when test=\"blockIdx.x == 0\">"
+                             "<load array=\"a\" index=\"threadIdx.x\"/></when>"
+                             "<instructions pipe=\"special\" count=\"100\"/>");
+    rc_refined r;
+    refine_on(g, k, rc_kernel_resources(k), &r);
+    assert_int_equal(r.working_blocks, 1024);
+    assert_int_equal(r.active_sms, 80);
+    assert_int_equal(r.waves, 2);
+    assert_close(r.wave_factor, 1.25);
+    assert_close(r.pipes[RC_PIPE_SPECIAL].warp_instructions, 819200);
+    assert_close(r.t_pipe, 32.0 * 819200 / (16 * 80 * 1.455e9) * 1.25);
+    /* The threads in flight are still the one block's that load. */
+    assert_close(r.working_share, 256.0 / (1024 * 256));
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_strided_copy),
         cmocka_unit_test(test_all_blocks_work),
+        cmocka_unit_test(test_instructions_hold_sms),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }

@@ -133,6 +133,8 @@ static void test_divergent_conversions(void **state)
     assert_close(clock, 1.075e9);
     const rc_pipe_time *t = &r.pipes[RC_PIPE_CONVERSION];
     assert_close(t->warp_instructions, 32768.0 * 128);
+    /* The lanes' own: the even half of 1,048,576 threads, 128 each. */
+    assert_close(t->instructions, 524288.0 * 128);
     assert_close(t->per_clock, 32);
     assert_false(t->assumed);
     assert_close(t->rate, 32 * 24 * 1.075e9);
