@@ -188,7 +188,7 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
                              "serves one at a time at %s (assumed).", r->atomics.name,
                              rc_format_sig3(r->atomics.operations, a, sizeof a),
                              r->atomics.with_stores ? "atomic and store" : "atomic",
-                             rc_format_sig3(r->atomics.lines, b, sizeof b), one ? "" : "s",
+                             rc_format_int((int64_t)r->atomics.lines, b, sizeof b), one ? "" : "s",
                              rc_format_sig3(r->atomics.per_line, c, sizeof c),
                              rc_format_si3(r->atomics.rate, "/s", d, sizeof d));
             return;

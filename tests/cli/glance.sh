@@ -110,7 +110,7 @@ contains "$tmp/dependent/results.xml" 'note="p = next[p]" closed-form="yes" depe
 # sentences name both, not "atomics" alone.
 "$roofcast" -q -f md,xml --gpu titan-v -o "$tmp/atomics" tests/data/atomics
 contains "$tmp/atomics/store_and_atomic.md" "On the NVIDIA TITAN V its atomics and stores on 'flag' take 51,700 turns a line on 1 L2 line, one at a time:"
-contains "$tmp/atomics/results.xml" "<explanation>Limited by atomics on few L2 lines: 'flag' takes 51,700 atomic and store (request, line) pairs on 1.00 line, 51,700 a line"
+contains "$tmp/atomics/results.xml" "<explanation>Limited by atomics on few L2 lines: 'flag' takes 51,700 atomic and store (request, line) pairs on 1 line, 51,700 a line"
 # A pipe whose every warp runs with all its lanes: 1,024 x 8 warps x 10,000 = 81,920,000 warp
 # instructions of 32 lanes each. Guards could not make it faster, and the verdict offers none.
 "$roofcast" -q -f md --gpu titan-v -o "$tmp/pipes" tests/data/pipes
