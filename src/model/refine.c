@@ -31,7 +31,8 @@
  * on the H100 SXM5: 632 against 342). */
 #define ROUND_FACTOR 1.3
 #define BLOCK_FACTOR 0.7
-/* GPUs may clock above the rated boost clock their peaks assume: the lower bound allows 15 %. */
+/* GPUs may clock above the rated boost clock their peaks assume: the lower bound allows 15 %,
+ * for the FLOPs, the pipes, the longest thread and the dependent chain alike. */
 #define PEAK_MARGIN 1.15
 
 static int64_t ceil_div(int64_t a, int64_t b)
@@ -465,7 +466,7 @@ static void per_thread(const rc_gpu *g, const rc_counts *c, const rc_precision_w
     r->thread_cycles_per_instruction = total > 0 ? cycles : 1;
     r->t_thread = r->thread_flops_max / FLOPS_PER_FMA *
                   r->thread_cycles_per_instruction / clock;
-    r->t_thread_lower = r->thread_flops_max / FLOPS_PER_FMA / clock;
+    r->t_thread_lower = r->thread_flops_max / FLOPS_PER_FMA / (PEAK_MARGIN * clock);
 }
 
 void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc_resources *res,
@@ -522,8 +523,10 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
             r->t_lower_compute = fmax(r->t_lower_compute,
                                       r->pipes[p].time_unwaved / PEAK_MARGIN);
     r->t_lower_memory = (double)c->bytes.total / m->l1_bandwidth.value;
+    /* The chain's floor counts cycles at the boost clock, which the GPU may pass like the
+     * peaks' clock. */
     r->t_lower = fmax(fmax(r->t_lower_compute, r->t_lower_memory),
-                      fmax(r->t_thread_lower, r->chain.time_lower));
+                      fmax(r->t_thread_lower, r->chain.time_lower / PEAK_MARGIN));
     r->limiter = limiter_of(r);
 }
 

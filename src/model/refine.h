@@ -41,7 +41,7 @@
  *   t_lower     a true lower bound: FLOPs at 1.15 x the peak (GPUs may clock above the rated
  *               boost), each pipe's term unwaved / 1.15 where its rate is published (not
  *               assumed), accessed bytes at the L1 rate, the longest thread at one FMA (2 FLOPs)
- *               a cycle, the chain's floor (chain.h); no launch cost
+ *               a cycle and the chain's floor (chain.h) at 1.15 x the clock; no launch cost
  */
 #ifndef ROOFCAST_REFINE_H
 #define ROOFCAST_REFINE_H

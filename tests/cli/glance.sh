@@ -77,7 +77,7 @@ n=$(grep -c '<estimate gpu=.* t-l1=.* t-l2=.* t-dram=' "$out/results.xml")
 n=$(sed -n '/<launch-estimates>/,/<\/launch-estimates>/p' "$out/results.xml" | grep -c '<estimate gpu=.* t-total=')
 [ "$n" -eq 36 ] && ok || bad "results.xml: $n estimates as launched, want 36 (3 kernels with assumptions)"
 # getRestricted: the refined estimate ranks the RTX 4090 and L40S first, t_total the H200
-contains "$out/getRestricted.md" "| **NVIDIA L40S** | **1,020** | memory latency: 160 threads at work | 8.57 | 41.8 |"
+contains "$out/getRestricted.md" "| **NVIDIA L40S** | **1,020** | memory latency: 160 threads at work | 7.45 | 41.8 |"
 contains "$out/getRestricted.md" "| GeForce GTX TITAN Black | 1,810 | memory latency: 160 threads at work | 33.8 | 99.7 |"
 contains "$out/getRestricted.md" "t\\_estimate ranges from 1,020 µs on the NVIDIA L40S to 1,810 µs on the GeForce GTX TITAN Black, 1.78 times as long. No meaningful difference between the NVIDIA L40S, GeForce RTX 4090 and GeForce RTX 4070 (1,020 to 1,040 µs, within 10 % of the fastest)."
 contains "$out/getRestricted.md" "On the NVIDIA H200 SXM 141GB t\\_estimate is 116 times t\\_total: the peak roofline moves its 31,824,000 bytes at the datasheet's 4.80 TB/s"
@@ -98,7 +98,7 @@ contains "$out/results.xml" '<row gpu="l40s" gpu-name="NVIDIA L40S" rank="1" t-e
 # TITAN V's l1 latency is assumed, so its chain bounds nothing. The recurrence: 100,000 FMAs
 # of 4 cycles at 1455 MHz on the TITAN V, 275 µs.
 "$roofcast" -q -f md,xml --gpu titan-v,h100-sxm5 -o "$tmp/dependent" tests/data/dependent
-contains "$tmp/dependent/chase.md" "| **NVIDIA H100 SXM5 80GB** | **205** | latency: the longest thread's 10,000 dependent iterations | 202 | 5.38 |"
+contains "$tmp/dependent/chase.md" "| **NVIDIA H100 SXM5 80GB** | **205** | latency: the longest thread's 10,000 dependent iterations | 176 | 5.38 |"
 contains "$tmp/dependent/chase.md" "On the NVIDIA H100 SXM5 80GB the longest thread's 10,000 dependent iterations, each at least one L1 hit (40.0 cycles), take 202 µs: fewer dependent iterations a thread, or more chains each shorter, would make it faster."
 contains "$tmp/dependent/recurrence.md" "It is limited by the longest thread's dependent chain on both GPUs."
 contains "$tmp/dependent/results.xml" "<explanation>Limited by latency: the longest thread's 10,000 dependent iterations, each at least one L1 hit (30.0 cycles, assumed), take 206 µs."

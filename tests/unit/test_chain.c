@@ -68,7 +68,8 @@ static void test_pointer_chase(void **state)
     assert_true(ch->time > 20.20e-6 && ch->time < 20.21e-6);
     assert_close(ch->time_lower, ch->time);
     assert_int_equal(ch->loop_line, 1);
-    assert_true(r.t_lower >= ch->time);
+    /* t_lower allows the clock 15 % above the boost, as for the FLOPs. */
+    assert_true(r.t_lower >= ch->time / 1.15);
     assert_true(r.t_body_est >= ch->time);
     /* The same loop, not marked: no chain, and t_lower is what it was without one. */
     rc_refined plain;
@@ -100,7 +101,7 @@ static void test_recurrence(void **state)
     assert_close(ch->time_lower, ch->time);
     assert_true(r.t_thread > 1.37e-6 && r.t_thread < 1.38e-6);
     assert_close(r.t_body_est, ch->time);
-    assert_close(r.t_lower, ch->time);
+    assert_close(r.t_lower, ch->time / 1.15);
     assert_int_equal(r.limiter, RC_LIMIT_LATENCY);
     assert_true(rc_chain_bound(&r));
     /* 8 FLOPs an iteration: 4 FMAs taken as dependent, 16 cycles; the floor keeps one. */
