@@ -20,6 +20,16 @@ static void atomic_time(const rc_kernel *k, double clock, rc_atomic_time *t)
     rc_counts_release(&c);
 }
 
+/* Kernel k has no atomics term: no array, no name, no time. */
+static void assert_no_term(const rc_kernel *k)
+{
+    rc_atomic_time t;
+    atomic_time(k, 1e9, &t);
+    assert_int_equal(t.array, -1);
+    assert_null(t.name);
+    assert_close(t.time, 0);
+}
+
 /* Debdeep23/test1's atomic_hotspot as its published model says: 1,024 blocks of 256 threads,
  * each adding 1 to one counter 50 times. A warp's 32 lanes on one address make one request
  * and one line: 262,144 / 32 x 50 = 409,600 operations on 1 line. At the TITAN V's 1455 MHz,
@@ -75,11 +85,7 @@ static void test_atomic_no_thread_runs(void **state)
                              "<store array=\"counter\" index=\"0\"/></loop>"
                              "<when test=\"threadIdx.x &gt; 1000\">"
                              "<atomic array=\"counter\" index=\"0\"/></when>");
-    rc_atomic_time t;
-    atomic_time(k, 1e9, &t);
-    assert_int_equal(t.array, -1);
-    assert_null(t.name);
-    assert_close(t.time, 0);
+    assert_no_term(k);
     rc_kernel_free(k);
 }
 
@@ -116,11 +122,7 @@ static void test_no_global_atomics(void **state)
                              "<array name=\"s\" type=\"int\" length=\"64\" space=\"shared\"/>"
                              "<array name=\"out\" type=\"int\" length=\"1\"/>",
                              "<atomic array=\"s\" index=\"0\"/><store array=\"out\" index=\"0\"/>");
-    rc_atomic_time t;
-    atomic_time(k, 1e9, &t);
-    assert_int_equal(t.array, -1);
-    assert_null(t.name);
-    assert_close(t.time, 0);
+    assert_no_term(k);
     rc_kernel_free(k);
 }
 

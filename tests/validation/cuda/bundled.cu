@@ -180,14 +180,7 @@ __global__ void getRestricted(int countx, int county, int rows, int cols, float 
 static Row bundled_row(const char *kernel, const char *params, dim3 grid, dim3 block,
                        const char *note)
 {
-    Row r;
-    r.kind = "bundled";
-    r.kernel = kernel;
-    r.params = params;
-    r.grid = grid;
-    r.block = block;
-    r.note = note;
-    return r;
+    return row_of("bundled", kernel, params, grid, block, note);
 }
 
 static void run_maximum_kernel(void)

@@ -72,19 +72,6 @@ __global__ void g_convert(int iters, float *out)
     out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
 
-static Row grow(const char *kernel, const std::string &params, dim3 grid, dim3 block,
-                const char *note)
-{
-    Row r;
-    r.kind = "micro";
-    r.kernel = kernel;
-    r.params = params;
-    r.grid = grid;
-    r.block = block;
-    r.note = note;
-    return r;
-}
-
 static void gaps_atomic_one(void)
 {
     unsigned *ctr;
@@ -97,7 +84,7 @@ static void gaps_atomic_one(void)
         char p[160];
         snprintf(p, sizeof p, "iters=%d;warp_requests=%.0f;lane_values=%s", iters, requests,
                  distinct ? "lane+1" : "1");
-        Row r = grow("atomic_one_address", p, dim3(blocks), dim3(threads),
+        Row r = row_of("micro", "atomic_one_address", p, dim3(blocks), dim3(threads),
                      "atomicAdd (RED) on one global word by every lane; rate: warp_requests / "
                      "time, and / the SM clock of section clock per clock");
         measure(r, [&] { g_atomic_one<<<blocks, threads>>>(ctr, iters, distinct); },
@@ -116,7 +103,7 @@ static void gaps_shared_word(void)
         char p[160];
         snprintf(p, sizeof p, "iters=%d;lane_updates_per_sm=%d;returned=%s", iters,
                  (int)threads * iters, used ? "yes" : "no");
-        Row r = grow("shared_atomic_one_word", p, dim3(blocks), dim3(threads),
+        Row r = row_of("micro", "shared_atomic_one_word", p, dim3(blocks), dim3(threads),
                      "one block of 1024 threads per SM, every lane atomicAdd(&s, 1) on one shared "
                      "word; cycles per lane update: time x SM clock / lane_updates_per_sm");
         measure(r, [&] { g_shared_word<<<blocks, threads>>>(iters, used, out); },
@@ -145,7 +132,7 @@ static void gaps_store_load(void)
         Timing t = summarize(cyc, 1);
         char p[96], v[32];
         snprintf(p, sizeof p, "steps=%d;load=%s", steps, cg ? "ld.global.cg" : "ld.global");
-        Row r = grow("store_then_load", p, dim3(1), dim3(1),
+        Row r = row_of("micro", "store_then_load", p, dim3(1), dim3(1),
                      "one thread: load a[i], store a[i+1], load it the next step; value: cycles a "
                      "step (clock64); time columns: the same in cycles");
         snprintf(v, sizeof v, "%.1f", t.median_us);
@@ -165,7 +152,7 @@ static void gaps_convert(void)
     CK(cudaMalloc(&out, (size_t)blocks * threads * sizeof(float)));
     char p[160];
     snprintf(p, sizeof p, "iters=%d;conversions=%.0f", iters, (double)blocks * threads * iters * 8);
-    Row r = grow("convert_i2f", p, dim3(blocks), dim3(threads),
+    Row r = row_of("micro", "convert_i2f", p, dim3(blocks), dim3(threads),
                  "8 independent int-to-float conversions and adds a thread a step; results per "
                  "clock per SM: conversions / (time x SM clock x SMs)");
     measure(r, [&] { g_convert<<<blocks, threads>>>(iters, out); }, M_B2B | M_SINGLE);

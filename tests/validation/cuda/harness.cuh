@@ -52,6 +52,20 @@ struct Row {
     std::string model;        // id of the model in tests/validation/kernels or kernels/ ("": none)
 };
 
+// A row of this kind, kernel, params, launch and note.
+static inline Row row_of(const char *kind, const char *kernel, const std::string &params,
+                         dim3 grid, dim3 block, const char *note)
+{
+    Row r;
+    r.kind = kind;
+    r.kernel = kernel;
+    r.params = params;
+    r.grid = grid;
+    r.block = block;
+    r.note = note;
+    return r;
+}
+
 extern FILE *g_csv;
 extern int g_reps;
 extern int g_sms;
