@@ -74,6 +74,11 @@ typedef struct {
  * version (a column covers the minor versions after it, as "7.x" does). */
 const rc_pipe_rates *rc_pipe_rates_for(const char *cc, bool *exact);
 
+/* The arithmetic latency, in cycles, of compute capability `cc` ("7.0"; NULL or unknown:
+ * the 7.x figure, assumed), with *assumed and *source (static) set: what a dependent
+ * instruction waits for its operand (chain.h quotes the Programming Guide). */
+double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **source);
+
 /* Fills every figure of gpu->sm and gpu->rates that the file left unset
  * (value 0 and no source), each with its origin and source, and checks
  * what the figures must satisfy together. Returns false, with a message in

@@ -2,47 +2,8 @@
 #include "model/chain.h"
 
 #include <math.h>
-#include <stdio.h>
 
-#define GUIDE_LEVEL "NVIDIA CUDA C++ Programming Guide, Multiprocessor Level: "
-
-/* The arithmetic latency by generation (chain.h quotes the guide). */
-static const struct {
-    int from_cc; /* major * 100 + minor: applies from this compute capability on */
-    double cycles;
-    bool assumed;
-    const char *source;
-} arith_latencies[] = {
-    {0, 11, true, "assumed: 3.x's figure (" GUIDE_LEVEL "\"typically about 11 clock cycles for "
-                  "devices of compute capability 3.x\")"},
-    {300, 11, false, GUIDE_LEVEL "\"typically about 11 clock cycles for devices of compute "
-                     "capability 3.x\""},
-    {500, 4, true, "assumed: 7.x's figure (" GUIDE_LEVEL "\"typically 4 clock cycles\"); the "
-                   "guide gives none for 5.x and 6.x"},
-    {700, 4, false, GUIDE_LEVEL "\"On devices of compute capability 7.x, for most arithmetic "
-                    "instructions, it is typically 4 clock cycles\""},
-    {800, 4, true, "assumed: 7.x's figure (" GUIDE_LEVEL "\"typically 4 clock cycles\"); the "
-                   "guide names no later generation"},
-};
-#define NLATENCIES (sizeof arith_latencies / sizeof arith_latencies[0])
-
-double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **source)
-{
-    int major, minor;
-    int want = cc && sscanf(cc, "%d.%d", &major, &minor) == 2 && major >= 0 && major <= 1000 &&
-                       minor >= 0 && minor <= 99
-                   ? major * 100 + minor : -1;
-    size_t best = 3; /* unknown: 7.x's figure, assumed */
-    if (want >= 0)
-        for (size_t i = 0; i < NLATENCIES; i++)
-            if (arith_latencies[i].from_cc <= want)
-                best = i;
-    *assumed = arith_latencies[best].assumed || want < 0;
-    *source = want < 0 ? "assumed: 7.x's figure (" GUIDE_LEVEL "\"typically 4 clock cycles\"); "
-                         "the GPU file gives no compute capability"
-                       : arith_latencies[best].source;
-    return arith_latencies[best].cycles;
-}
+#include "model/arch.h"
 
 /* A load each iteration makes: a <load> among the loop's own children (not under a <when>,
  * not in a nested loop) from global or local memory, or a legacy load of some bytes. */

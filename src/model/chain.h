@@ -23,7 +23,7 @@
  * The floor (time_lower) is the longest of the loops' floors, 0 for a loop whose latency
  * figure is assumed (an assumed figure bounds nothing, as for the arithmetic pipes).
  *
- * The arithmetic latency, from the CUDA C++ Programming Guide, section "Multiprocessor
+ * The arithmetic latency (arch.h, rc_arith_latency_cycles), from the CUDA C++ Programming Guide, section "Multiprocessor
  * Level" (a back-to-back register dependency waits for the previous instruction's
  * execution time):
  *   3.x   "Execution time varies depending on the instruction, but it is typically about
@@ -54,10 +54,6 @@ typedef struct {
     double time;            /* s, iterations x link_cycles / SM clock */
     double time_lower;      /* s, the floor over all dependent loops (0 where assumed) */
 } rc_chain_time;
-
-/* The arithmetic latency, in cycles, of compute capability `cc` ("7.0"; NULL or unknown:
- * the 7.x figure, assumed), with *assumed and *source (static) set. */
-double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **source);
 
 /* Fills *out for kernel `k` with counts `c` on GPU `g` (see above). */
 void rc_chain_time_of(const rc_gpu *g, const rc_kernel *k, const rc_counts *c,

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "model/arch.h"
 #include "model/chain.h"
 #include "refine_fixture.h"
 
