@@ -489,8 +489,9 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          (long long)r->active_sms, (long long)r->sms);
     } else if (atomics_bound(r)) {
         rc_buffer_printf(sb, "its %s on '%s' take %s turns a line on %s, one at a time at "
-                         "%s a line (%s µs), where the peak roofline counts only their bytes.",
-                         atomics_what(&r->atomics), r->atomics.name, rc_format_sig3(r->atomics.per_line, a, sizeof a),
+                         "%s a line (assumed; %s µs), where the peak roofline counts only their "
+                         "bytes.", atomics_what(&r->atomics), r->atomics.name,
+                         rc_format_sig3(r->atomics.per_line, a, sizeof a),
                          lines_words(&r->atomics, b, sizeof b),
                          rc_format_si3(r->atomics.rate, "/s", c, sizeof c),
                          us(r->atomics.time, d, sizeof d));
