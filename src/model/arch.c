@@ -198,6 +198,50 @@ double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **sourc
     return arith_latencies[best].cycles;
 }
 
+/* The part of the L2 that keeps a launch's data for the next launch of the same kernel, by
+ * generation (refine.c's l2_resident): L2 read microbenchmarks keep their full rate up to it
+ * and fall beyond. A100 and H100 split their L2 in two partitions that may both hold a line
+ * their SMs read, and keep about three quarters; Ada's L2 is not split that way and keeps
+ * 93 %. No microbenchmark of Kepler, Maxwell, Volta or Turing was found: three quarters is
+ * assumed there. */
+#define L2_AMPERE_HOPPER "te42kyfo/gpu-benches gpu-l2-cache: full read rate up to about 30 of " \
+                         "the A100 80GB's 40 MB and 34 of the H100 PCIe's 50 MB; 7.5 TB/s up " \
+                         "to 40 MiB of 50 MB, 5.8 TB/s at 48 MiB on an H100 SXM5 " \
+                         "(tests/validation/measured)"
+static const struct {
+    int from_cc; /* major * 100 + minor: applies from this compute capability on */
+    double share;
+    bool assumed;
+    const char *source;
+} l2_shares[] = {
+    {0, 0.75, true, "assumed: the A100's and H100's three quarters (" L2_AMPERE_HOPPER "); "
+                    "no L2 microbenchmark of this generation was found"},
+    {800, 0.75, false, L2_AMPERE_HOPPER},
+    {806, 0.75, true, "assumed: the A100's three quarters (" L2_AMPERE_HOPPER ")"},
+    {809, 0.93, false, "Ada, measured on an L40: te42kyfo/gpu-benches gpu-l2-cache/l40.txt, "
+                       "5.24 TB/s at 91,648 kB of its 96 MiB (93 %), 4.29 TB/s at 100,352 kB"},
+    {900, 0.75, false, L2_AMPERE_HOPPER},
+};
+#define NSHARES (sizeof l2_shares / sizeof l2_shares[0])
+
+double rc_l2_resident_share(const char *cc, bool *assumed, const char **source)
+{
+    int want = cc_number(cc);
+    size_t best = 0;
+    if (want >= 0)
+        for (size_t i = 0; i < NSHARES; i++)
+            if (l2_shares[i].from_cc <= want)
+                best = i;
+    /* Ada's figure is for 8.9 alone; a later minor of 8 is not Ada. */
+    if (want > 809 && want < 900)
+        best = 2;
+    *assumed = l2_shares[best].assumed || want < 0;
+    *source = want < 0 ? "assumed: the A100's and H100's three quarters; the GPU file gives no "
+                         "compute capability"
+                       : l2_shares[best].source;
+    return l2_shares[best].share;
+}
+
 const char *rc_origin_name(rc_origin origin)
 {
     static const char *const names[] = {"published", "measured", "assumed"};

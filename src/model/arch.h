@@ -79,6 +79,11 @@ const rc_pipe_rates *rc_pipe_rates_for(const char *cc, bool *exact);
  * instruction waits for its operand (chain.h quotes the Programming Guide). */
 double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **source);
 
+/* The share of the L2 (0 to 1) that keeps a launch's data between back-to-back launches on
+ * compute capability `cc` (NULL or unknown: three quarters, assumed), with *assumed and
+ * *source (static) set; arch.c gives the microbenchmarks. */
+double rc_l2_resident_share(const char *cc, bool *assumed, const char **source);
+
 /* Fills every figure of gpu->sm and gpu->rates that the file left unset
  * (value 0 and no source), each with its origin and source, and checks
  * what the figures must satisfy together. Returns false, with a message in

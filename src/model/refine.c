@@ -164,14 +164,11 @@ double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c)
 /* Back-to-back launches of one kernel find in L2 what the previous launch left there, when
  * it fits: the refined estimate stands for a launch queued behind others (as a profiler's
  * series of launches runs). Not the whole L2 holds it: L2 read microbenchmarks keep their
- * full rate up to about three quarters of the L2 and fall beyond (H100 SXM5, measured here:
- * 7.5 TB/s up to 40 MiB of 50 MB, 5.8 TB/s at 48 MiB, tests/validation/measured; gpu-benches
- * gpu-l2-cache: A100 80GB to about 30 of 40 MB, H100 PCIe 34 of 50 MB), as A100 and H100
- * split their L2 in two partitions that may both hold a line their SMs read. Data streamed
- * through a cache larger than it is evicted before its reuse (least recently used
- * replacement keeps nothing of a cyclic stream), so a footprint over that share moves all of
- * its DRAM bytes again. */
-#define L2_RESIDENT_SHARE 0.75
+ * full rate up to a share of the L2 that depends on the generation (rc_l2_resident_share:
+ * about three quarters on A100 and H100, whose L2 is split in two partitions that may both
+ * hold a line their SMs read; 93 % on Ada) and fall beyond. Data streamed through a cache
+ * larger than it is evicted before its reuse (least recently used replacement keeps nothing
+ * of a cyclic stream), so a footprint over that share moves all of its DRAM bytes again. */
 
 /* The L1 and shared-memory pipeline handles one wavefront a cycle: up to 128 bytes, one cache
  * line of a global request or one conflict-free pass of a shared one (NVIDIA Nsight Compute
@@ -224,7 +221,9 @@ static bool footprint_from_addresses(const rc_counts *c)
 void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
 {
     *b = (rc_level_bytes){0};
-    b->l2_share = g->l2_bytes * L2_RESIDENT_SHARE;
+    b->l2_share_fraction =
+        rc_l2_resident_share(g->compute_capability, &b->l2_share_assumed, &b->l2_share_source);
+    b->l2_share = g->l2_bytes * b->l2_share_fraction;
     double declared = (double)c->bytes.total;
     if (!c->memory_counted) {
         b->l1 = b->l2 = b->dram = declared;

@@ -13,8 +13,8 @@
  *   rates       compute, per precision: peak x active SMs / SMs x min(1, warps per SM / 4)
  *               (4 schedulers, one warp instruction each a cycle); each memory level (bytes:
  *               rc_level_bytes, with shared-memory wavefronts at L1, the L2 keeping a
- *               footprint that fits 3/4 of it between launches, and DRAM reading at most the
- *               footprint once per wave): the smaller of its measured
+ *               footprint that fits its share of it between launches (by generation), and
+ *               DRAM reading at most the footprint once per wave): the smaller of its measured
  *               sustained rate and Little's law, bytes in flight / latency, combined as
  *               1 / rate^2 = 1 / little^2 + 1 / sustained^2, where
  *               bytes in flight = blocks resident at once x threads per block x bytes a
@@ -156,7 +156,8 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
  *         line a store or atomic request touches takes a whole line's turn at the L2
  *         (store_line_bytes - store_sector_bytes of the memory counts; refine.c says why)
  *   dram  traffic.h's DRAM bytes; 0 when the footprint, counted from addresses (no legacy
- *         or traffic bytes), fits three quarters of the L2 (l2_resident): the previous
+ *         or traffic bytes), fits the generation's share of the L2 (l2_resident; three
+ *         quarters, 93 % on Ada: rc_l2_resident_share): the previous
  *         launch left the data there. rc_refine then caps them at the footprint once per
  *         wave (dram_capped; refine.c says why): the blocks resident at once find in L2
  *         what they reuse (assumed)
@@ -166,7 +167,10 @@ typedef struct {
     double l1, l2, dram;
     double footprint;  /* B, the launch's distinct sectors; 0 without counted accesses */
     double l2_part_lines; /* B added at L2 for stores that write part of a line */
-    double l2_share;   /* B, the part of the L2 a launch's data stays in: 3/4 of its size */
+    double l2_share;   /* B, the part of the L2 a launch's data stays in */
+    double l2_share_fraction;    /* of the L2's size, by generation (rc_l2_resident_share) */
+    bool l2_share_assumed;
+    const char *l2_share_source; /* static */
     bool l2_resident;
     /* Set by rc_refine, which knows the waves: dram before the cap, and whether the cap,
      * waves x footprint, made it smaller. */

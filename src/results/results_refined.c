@@ -377,6 +377,9 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
     xmlNodePtr lbn = xmlNewChild(n, NULL, X("level-bytes"), NULL);
     set_num(lbn, "footprint", lb->footprint, NULL);
     set_num(lbn, "l2-share", lb->l2_share, NULL);
+    set_num(lbn, "l2-share-fraction", lb->l2_share_fraction, NULL);
+    set_str(lbn, "l2-share-origin", lb->l2_share_assumed ? "assumed" : "measured");
+    set_str(lbn, "l2-share-source", lb->l2_share_source);
     set_num(lbn, "l2-part-lines", lb->l2_part_lines, NULL);
     set_bool(lbn, "l2-resident", lb->l2_resident);
     set_num(lbn, "dram-uncapped", lb->dram_uncapped, NULL);

@@ -406,6 +406,62 @@ static void test_level_bytes(void **state)
     rc_kernel_free(k);
 }
 
+/* The share of the L2 that keeps a launch's data, by generation: 93 % on Ada (the L40's
+ * gpu-l2-cache plateau), three quarters on A100 and H100, assumed three quarters where no
+ * microbenchmark was found. The 256-byte footprint of test_level_bytes fits 0.93 x 276 =
+ * 256.68 B on compute capability 8.9, not 0.93 x 275 = 255.75 B; on 9.0, 276 B keep 207 B. */
+static void test_l2_share_by_generation(void **state)
+{
+    (void)state;
+    bool assumed;
+    const char *source;
+    assert_close(rc_l2_resident_share("8.9", &assumed, &source), 0.93);
+    assert_false(assumed);
+    assert_non_null(strstr(source, "gpu-l2-cache/l40.txt"));
+    assert_close(rc_l2_resident_share("9.0", &assumed, &source), 0.75);
+    assert_false(assumed);
+    assert_close(rc_l2_resident_share("8.0", &assumed, &source), 0.75);
+    assert_false(assumed);
+    assert_close(rc_l2_resident_share("8.6", &assumed, &source), 0.75);
+    assert_true(assumed);
+    assert_close(rc_l2_resident_share("7.5", &assumed, &source), 0.75);
+    assert_true(assumed);
+    assert_close(rc_l2_resident_share("3.5", &assumed, &source), 0.75);
+    assert_true(assumed);
+    assert_close(rc_l2_resident_share(NULL, &assumed, &source), 0.75);
+    assert_true(assumed);
+
+    rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"64\"/>"
+                             "<array name=\"in\" type=\"float\" length=\"64\"/>",
+                             "<load array=\"in\" index=\"threadIdx.x\"/>");
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_gpu *ada = gpu_cc("8.9");
+    rc_level_bytes lb;
+    ada->l2_bytes = 276;
+    rc_level_bytes_of(ada, &c, &lb);
+    assert_close(lb.footprint, 256);
+    assert_close(lb.l2_share, 256.68);
+    assert_close(lb.l2_share_fraction, 0.93);
+    assert_false(lb.l2_share_assumed);
+    assert_true(lb.l2_resident);
+    assert_close(lb.dram, 0);
+    ada->l2_bytes = 275;
+    rc_level_bytes_of(ada, &c, &lb);
+    assert_false(lb.l2_resident);
+    assert_close(lb.dram, 256);
+    rc_gpu *hopper = gpu_cc("9.0");
+    hopper->l2_bytes = 276;
+    rc_level_bytes_of(hopper, &c, &lb);
+    assert_close(lb.l2_share, 207);
+    assert_false(lb.l2_resident);
+    rc_gpu_free(hopper);
+    rc_gpu_free(ada);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
 /* DRAM at most the footprint once per wave: 200 blocks of 256 threads on 10 SMs (8 blocks
  * each, 80 at once: 3 waves) all read the same 16 KiB, in[threadIdx.x + 256 j] for j < 16.
  * Each block's 16,384 distinct bytes reach L2: 200 x 16,384 = 3,276,800 B, footprint
@@ -588,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_precision),
         cmocka_unit_test(test_kernel_resources),
         cmocka_unit_test(test_level_bytes),
+        cmocka_unit_test(test_l2_share_by_generation),
         cmocka_unit_test(test_dram_per_wave),
         cmocka_unit_test(test_titan_x_tiled_sgemm),
         cmocka_unit_test(test_column_reads),
