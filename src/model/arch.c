@@ -163,13 +163,34 @@ const rc_pipe_rates *rc_pipe_rates_for(const char *cc, bool *exact)
 
 #define GUIDE_LEVEL "NVIDIA CUDA C++ Programming Guide, Multiprocessor Level: "
 
-/* The arithmetic latency by generation, for the dependent chain (chain.h quotes the guide). */
-static const struct {
-    int from_cc; /* major * 100 + minor: applies from this compute capability on */
-    double cycles;
+/* One figure of a generation: it applies from `from_cc` (major * 100 + minor) on, up to the
+ * next row's; a table of them is sorted by from_cc. */
+typedef struct {
+    int from_cc;
+    double value;
     bool assumed;
     const char *source;
-} arith_latencies[] = {
+} generation_figure;
+
+/* The row of `table` (n rows) for compute capability `cc`, with *assumed and *source set; an
+ * unreadable cc takes row `unknown`, assumed, with `unknown_source`. */
+static double generation_figure_of(const generation_figure *table, size_t n, const char *cc,
+                                   size_t unknown, const char *unknown_source, bool *assumed,
+                                   const char **source)
+{
+    int want = cc_number(cc);
+    size_t best = unknown;
+    if (want >= 0)
+        for (size_t i = 0; i < n; i++)
+            if (table[i].from_cc <= want)
+                best = i;
+    *assumed = table[best].assumed || want < 0;
+    *source = want < 0 ? unknown_source : table[best].source;
+    return table[best].value;
+}
+
+/* The arithmetic latency by generation, for the dependent chain (chain.h quotes the guide). */
+static const generation_figure arith_latencies[] = {
     {0, 11, true, "assumed: 3.x's figure (" GUIDE_LEVEL "\"typically about 11 clock cycles for "
                   "devices of compute capability 3.x\")"},
     {300, 11, false, GUIDE_LEVEL "\"typically about 11 clock cycles for devices of compute "
@@ -181,21 +202,14 @@ static const struct {
     {800, 4, true, "assumed: 7.x's figure (" GUIDE_LEVEL "\"typically 4 clock cycles\"); the "
                    "guide names no later generation"},
 };
-#define NLATENCIES (sizeof arith_latencies / sizeof arith_latencies[0])
 
 double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **source)
 {
-    int want = cc_number(cc);
-    size_t best = 3; /* unknown: 7.x's figure, assumed */
-    if (want >= 0)
-        for (size_t i = 0; i < NLATENCIES; i++)
-            if (arith_latencies[i].from_cc <= want)
-                best = i;
-    *assumed = arith_latencies[best].assumed || want < 0;
-    *source = want < 0 ? "assumed: 7.x's figure (" GUIDE_LEVEL "\"typically 4 clock cycles\"); "
-                         "the GPU file gives no compute capability"
-                       : arith_latencies[best].source;
-    return arith_latencies[best].cycles;
+    return generation_figure_of(arith_latencies, sizeof arith_latencies / sizeof *arith_latencies,
+                                cc, 3,
+                                "assumed: 7.x's figure (" GUIDE_LEVEL "\"typically 4 clock "
+                                "cycles\"); the GPU file gives no compute capability",
+                                assumed, source);
 }
 
 /* The part of the L2 that keeps a launch's data for the next launch of the same kernel, by
@@ -208,38 +222,22 @@ double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **sourc
                          "the A100 80GB's 40 MB and 34 of the H100 PCIe's 50 MB; 7.5 TB/s up " \
                          "to 40 MiB of 50 MB, 5.8 TB/s at 48 MiB on an H100 SXM5 " \
                          "(tests/validation/measured)"
-static const struct {
-    int from_cc; /* major * 100 + minor: applies from this compute capability on */
-    double share;
-    bool assumed;
-    const char *source;
-} l2_shares[] = {
-    {0, 0.75, true, "assumed: the A100's and H100's three quarters (" L2_AMPERE_HOPPER "); "
-                    "no L2 microbenchmark of this generation was found"},
+#define L2_ASSUMED "assumed: the A100's and H100's three quarters (" L2_AMPERE_HOPPER ")"
+static const generation_figure l2_shares[] = {
+    {0, 0.75, true, L2_ASSUMED "; no L2 microbenchmark of this generation was found"},
     {800, 0.75, false, L2_AMPERE_HOPPER},
-    {806, 0.75, true, "assumed: the A100's three quarters (" L2_AMPERE_HOPPER ")"},
+    {806, 0.75, true, L2_ASSUMED},
     {809, 0.93, false, "Ada, measured on an L40: te42kyfo/gpu-benches gpu-l2-cache/l40.txt, "
                        "5.24 TB/s at 91,648 kB of its 96 MiB (93 %), 4.29 TB/s at 100,352 kB"},
+    {810, 0.75, true, L2_ASSUMED},
     {900, 0.75, false, L2_AMPERE_HOPPER},
 };
-#define NSHARES (sizeof l2_shares / sizeof l2_shares[0])
 
 double rc_l2_resident_share(const char *cc, bool *assumed, const char **source)
 {
-    int want = cc_number(cc);
-    size_t best = 0;
-    if (want >= 0)
-        for (size_t i = 0; i < NSHARES; i++)
-            if (l2_shares[i].from_cc <= want)
-                best = i;
-    /* Ada's figure is for 8.9 alone; a later minor of 8 is not Ada. */
-    if (want > 809 && want < 900)
-        best = 2;
-    *assumed = l2_shares[best].assumed || want < 0;
-    *source = want < 0 ? "assumed: the A100's and H100's three quarters; the GPU file gives no "
-                         "compute capability"
-                       : l2_shares[best].source;
-    return l2_shares[best].share;
+    return generation_figure_of(l2_shares, sizeof l2_shares / sizeof *l2_shares, cc, 0,
+                                L2_ASSUMED "; the GPU file gives no compute capability",
+                                assumed, source);
 }
 
 const char *rc_origin_name(rc_origin origin)
