@@ -219,6 +219,57 @@ static void test_arch_find(void **state)
     assert_false(exact);
 }
 
+/* Compute capability 3.7 (GK210, Tesla K80) takes its own row of limits and Kepler's rules
+ * everywhere else, as 3.5 does: nothing falls through to a later generation's default. */
+static void test_compute_capability_3_7_is_kepler(void **state)
+{
+    (void)state;
+    bool exact, assumed;
+    const char *source;
+    const rc_arch *a = rc_arch_find("3.7", &exact);
+    assert_string_equal(a->cc, "3.7");
+    assert_true(exact);
+    assert_int_equal(a->registers, 131072);
+    assert_int_equal(a->shared, 112 * 1024);
+    const rc_sm_pipes *p = rc_sm_pipes_for("3.7");
+    assert_ptr_equal(p, rc_sm_pipes_for("3.5"));
+    assert_string_equal(p->generation, "Kepler");
+    assert_int_equal(p->banks, RC_BANKS_PAIR);
+    assert_int_equal(p->issue_per_scheduler, 2);
+    assert_false(p->l1_caches_global);
+    assert_close(rc_arith_latency_cycles("3.7", &assumed, &source), 11);
+    assert_false(assumed);
+
+    rc_gpu *g = load_text(MINIMAL("<compute-capability>3.7</compute-capability><sms>13</sms>"));
+    assert_non_null(g);
+    assert_int_equal((int)g->sm.registers.value, 131072);
+    assert_int_equal(g->sm.registers.origin, RC_ORIGIN_PUBLISHED);
+    assert_non_null(strstr(g->rates.l2_bandwidth.source, "Tesla K80")); /* Kepler's default */
+    rc_gpu_free(g);
+}
+
+/* The validation's Tesla K80 (tests/validation/specs/): its measured rates as written. */
+static void test_tesla_k80_figures(void **state)
+{
+    (void)state;
+    char path[512];
+    const char *src = getenv("ROOFCAST_SOURCE_DIR");
+    snprintf(path, sizeof path, "%s/tests/validation/specs/tesla-k80.xml", src ? src : ".");
+    rc_gpu *g = rc_load_gpu(loader, path, diag);
+    assert_non_null(g);
+    assert_int_equal((int)g->sm.count.value, 13);
+    assert_true(g->sm.clock.value == 875e6);
+    assert_int_equal((int)g->sm.registers.value, 131072);
+    assert_int_equal((int)g->sm.shared.value, 112 * 1024);
+    assert_close(g->rates.dram_bandwidth.value, 176.95e9);
+    assert_int_equal(g->rates.dram_bandwidth.origin, RC_ORIGIN_MEASURED);
+    assert_close(g->rates.l2_bandwidth.value, 333.02e9);
+    assert_int_equal(g->rates.l2_bandwidth.origin, RC_ORIGIN_MEASURED);
+    assert_close(g->rates.l1_bandwidth.value, 1330.79e9);
+    assert_int_equal(g->rates.dram_latency.origin, RC_ORIGIN_ASSUMED);
+    rc_gpu_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -229,6 +280,8 @@ int main(void)
         cmocka_unit_test(test_rtx_2080_ti_published_figures),
         cmocka_unit_test(test_rtx_4070_figures_assumed),
         cmocka_unit_test(test_arch_find),
+        cmocka_unit_test(test_compute_capability_3_7_is_kepler),
+        cmocka_unit_test(test_tesla_k80_figures),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }

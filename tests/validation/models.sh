@@ -6,7 +6,10 @@
 # 3. every validation row of tests/validation/measured/*.csv names a model that exists, and every
 #    model has measured rows;
 # 4. published/models/generate.sh writes exactly the committed published models and the
-#    `published` rows of points.csv.
+#    `published` rows of points.csv that name them;
+# 5. the hand-written published models (published/models-k80/) load on the GPU of
+#    tests/validation/specs/, each has exactly one `published` row in points.csv, and that row's
+#    time is the one kernels.csv gives for the configuration naming the model (model=ID).
 set -u
 roofcast=$1
 src=$2
@@ -54,11 +57,42 @@ else
     bad "published/models/generate.sh writes the committed models (run it, read the diff, commit)"
     head -20 "$tmp/diff"
 fi
-awk -F, '$2 == "published"' "$src/tests/validation/points.csv" >"$tmp/pub-have"
+points=$src/tests/validation/points.csv
+awk -F, '$2 == "published" && $4 !~ /\/models-k80\//' "$points" >"$tmp/pub-have"
 if cmp -s "$tmp/pub-rows" "$tmp/pub-have"; then
     ok "points.csv holds exactly the published rows generate.sh prints"
 else
     bad "points.csv holds exactly the published rows generate.sh prints"
     diff "$tmp/pub-rows" "$tmp/pub-have" | head -10
+fi
+hdir=$src/tests/validation/published/models-k80
+hand=$(ls "$hdir"/*.xml | wc -l | tr -d ' ')
+"$roofcast" -q --check --specs "$src/tests/validation/specs" --gpu tesla-k80 "$hdir" \
+    >"$tmp/check" 2>"$tmp/err"
+status=$?
+rows=$(grep -c ' tesla-k80 ' "$tmp/check")
+if [ "$status" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$rows" -eq "$hand" ]; then
+    ok "roofcast --check accepts all $hand hand-written published models on the tesla-k80"
+else
+    bad "roofcast --check accepts all $hand hand-written published models on the tesla-k80 (exit $status, $rows rows)"
+    head -20 "$tmp/err"
+fi
+# point id, model file and time of each hand-written point; the same from kernels.csv, whose
+# source fields are quoted and may hold commas (the configuration, third, and the time, fourth,
+# come before them).
+awk -F, '$2 == "published" && $4 ~ /\/models-k80\// { print $1, $4, $5 + 0 }' "$points" |
+    sort >"$tmp/hand-points"
+ls "$hdir"/*.xml | sed 's|.*/||; s|\.xml$||' | sort >"$tmp/hand-have"
+awk -F, 'NR > 1 && match($3, /(^|;)model=[^;]*/) {
+    id = substr($3, RSTART, RLENGTH); sub(/.*model=/, "", id)
+    print id, "tests/validation/published/models-k80/" id ".xml", $4 + 0
+}' "$src/tests/validation/published/kernels.csv" | sort >"$tmp/hand-rows"
+if [ -s "$tmp/hand-points" ] && cmp -s "$tmp/hand-points" "$tmp/hand-rows" &&
+   awk '{ print $1 }' "$tmp/hand-points" | cmp -s - "$tmp/hand-have"; then
+    ok "points.csv holds one row per hand-written model, with kernels.csv's time"
+else
+    bad "points.csv holds one row per hand-written model, with kernels.csv's time"
+    diff "$tmp/hand-points" "$tmp/hand-rows" | head -10
+    awk '{ print $1 }' "$tmp/hand-points" | diff - "$tmp/hand-have" | head -10
 fi
 finish validation_models

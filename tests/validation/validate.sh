@@ -1,7 +1,8 @@
 #!/bin/sh
 # validate.sh ROOFCAST SOURCE_DIR [--markdown | --readme FILE]
 # Predicted against measured: runs roofcast on the model of every point of
-# tests/validation/points.csv (a kernel model and a GPU), and prints, per
+# tests/validation/points.csv (a kernel model and a GPU: specs/*.xml or
+# tests/validation/specs/*.xml), and prints, per
 # point, the measured time, t_estimate, its error, t_lower and whether t_lower
 # stays below the measurement; then, per kind of point (and per kind and GPU
 # where a kind spans several GPUs), the median absolute error, the points
@@ -37,8 +38,14 @@ points=tests/validation/points.csv
 # The models and GPUs the points name (the models must have distinct ids).
 models=$(awk -F, 'NR > 1 { print $4 }' "$points" | sort -u)
 gpus=$(awk -F, 'NR > 1 { print $3 }' "$points" | sort -u | paste -sd, -)
+# The GPUs: the bundled specs/ and the ones only the validation uses (tests/validation/specs/,
+# kept out of specs/ so that the bundled reports keep their GPUs), linked into one directory.
+mkdir "$tmp/specs" || exit 1
+for spec in specs/*.xml tests/validation/specs/*.xml; do
+    ln -s "$(pwd)/$spec" "$tmp/specs/" || exit 1
+done
 # shellcheck disable=SC2086 # one word per model path
-if ! "$roofcast" -q -f csv -o "$tmp/out" --gpu "$gpus" $models; then
+if ! "$roofcast" -q -f csv -o "$tmp/out" --specs "$tmp/specs" --gpu "$gpus" $models; then
     echo "validate: roofcast failed" >&2
     exit 1
 fi

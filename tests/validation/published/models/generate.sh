@@ -244,8 +244,9 @@ $loads2
 }
 
 # Each row: gpu,kernel,configuration,measured_us,"source",... -> a model per distinct
-# kernel and configuration (without reps and spread), a point per row.
-awk -F, 'NR > 1 {
+# kernel and configuration (without reps and spread), a point per row. Rows whose configuration
+# names its model (`model=ID`) have a hand-written one in ../models-k80/ and are left out here.
+awk -F, 'NR > 1 && $3 !~ /(^|;)model=/ {
     conf = $3; sub(/;reps=.*/, "", conf)
     n = h = w = it = ""; grid = block = ""
     m = split(conf, kv, ";")
