@@ -123,7 +123,7 @@ const rc_sm_pipes *rc_sm_pipes_for(const char *cc)
  * PG-12: the 12.x guide's 9.0 column of that table as quoted in published hardware notes
  * (special 16, integer add and bitwise 64); its 8.9 column and its 9.0 conversion rows were
  * not found in a form that could be read, so those figures are assumed: 8.9 as 8.6 (the same
- * FP32 and FP64 rates per SM, 128 and 2), 9.0's conversions as 7.x's. */
+ * 128 FP32 lanes per SM and 64:1 FP32-to-FP64 ratio), 9.0's conversions as 7.x's. */
 #define PIPES_PG10 "CUDA C Programming Guide (CUDA 10.x), \"Throughput of Native Arithmetic " \
                    "Instructions\", column "
 #define PIPES_PG11 "CUDA C++ Programming Guide (CUDA 11.6, 2022), Table 3 \"Throughput of " \
@@ -145,8 +145,8 @@ static const rc_pipe_rates pipe_rates[] = {
     {800, "8.0", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.0"},
     {806, "8.6", {16, 2, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.6"},
     {809, "8.9", {16, 2, 16, 64}, {true, true, true, true},
-     "assumed: as compute capability 8.6 (" PIPES_PG11 "8.6), whose FP32 and FP64 rates per "
-     "SM 8.9 shares; the 8.9 column of the 12.x guide's table was not found"},
+     "assumed: as compute capability 8.6 (" PIPES_PG11 "8.6), whose FP32 lanes per SM and "
+     "FP32-to-FP64 ratio 8.9 shares; the 8.9 column of the 12.x guide's table was not found"},
     {900, "9.0", {16, 16, 16, 64}, {true, true, false, false},
      "CUDA C++ Programming Guide 12.x, \"Throughput of Native Arithmetic Instructions\", "
      "column 9.0 as quoted (special 16, integer 64); conversions assumed as 7.x"},
