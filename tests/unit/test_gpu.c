@@ -194,7 +194,8 @@ static void test_rtx_2080_ti_published_figures(void **state)
  * cycles reproduce; an independent pointer chase on an RTX 2080 SUPER (TU104,
  * arabel1a/gpu-micro-bench) gives an L2 hit of 116.0 ns, which the file's 175.6 cycles at
  * 1545 MHz (113.7 ns) reproduce within 3 %. The same chase's L1 hit, 24.4 ns, is not
- * reproduced: the file's 66 cycles are 42.7 ns (docs/architectures.md, Turing, names the difference). */
+ * reproduced: the file's 66 cycles are 42.7 ns (docs/architectures.md, Turing, names the
+ * difference). */
 static void test_turing_published_latencies(void **state)
 {
     (void)state;
