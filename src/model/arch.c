@@ -114,13 +114,20 @@ const rc_sm_pipes *rc_sm_pipes_for(const char *cc)
  * Its 32-bit floating-point add, multiply, multiply-add row is rc_arch.fp32_lanes (192,
  * 128, 64, 128, 64). The conversion64 figures of 3.5/3.7 (32) and 7.x (16) carry footnotes
  * whose text was not found: the figures are taken as printed and marked assumed for 7.5.
+ * PG-11: the CUDA C++ Programming Guide edition of early 2022 (CUDA 11.6), whose Table 3 of
+ * that name has the columns 3.5/3.7 to 8.6; read as the image of the table that
+ * HeKun-NVIDIA/CUDA-Programming-Guide-in-Chinese carries (第5章性能指南/Throughput.png, commit
+ * f0438a1, 2022-03-31). Its columns 8.0 and 8.6 give conversions 16, special 16, integer add
+ * and bitwise 64 on both, and conversions from and to 64-bit types 16 (8.0) and 2 (8.6), none
+ * with a footnote; its older columns agree with PG-10's.
  * PG-12: the 12.x guide's 9.0 column of that table as quoted in published hardware notes
- * (special 16, integer add and bitwise 64); its conversion rows and the 8.x columns were not
- * found in a form that could be read, so those figures are assumed: as 7.x, and for 8.6 and
- * 8.9, whose FP64 rate is 2 per clock per SM, 64-bit conversions at that FP64 rate, as on
- * 5.x and 6.1 where the table gives both 64-bit conversions and FP64 FMAs 4. */
+ * (special 16, integer add and bitwise 64); its 8.9 column and its 9.0 conversion rows were
+ * not found in a form that could be read, so those figures are assumed: 8.9 as 8.6 (the same
+ * 128 FP32 lanes per SM and 64:1 FP32-to-FP64 ratio), 9.0's conversions as 7.x's. */
 #define PIPES_PG10 "CUDA C Programming Guide (CUDA 10.x), \"Throughput of Native Arithmetic " \
                    "Instructions\", column "
+#define PIPES_PG11 "CUDA C++ Programming Guide (CUDA 11.6, 2022), Table 3 \"Throughput of " \
+                   "Native Arithmetic Instructions\", column "
 static const rc_pipe_rates pipe_rates[] = {
     /* cc   columns       conversion conv64 special integer   assumed */
     {300, "3.0, 3.2", {32, 8, 32, 160}, {false, false, false, false}, PIPES_PG10 "3.0, 3.2"},
@@ -135,15 +142,11 @@ static const rc_pipe_rates pipe_rates[] = {
     {705, "7.x", {16, 16, 16, 64}, {false, true, false, false},
      PIPES_PG10 "7.x; conversions from and to 64-bit types assumed 16: the column's footnote "
      "on that figure, which may concern 7.5, was not found"},
-    {800, "8.0", {16, 16, 16, 64}, {true, true, true, true},
-     "assumed: as compute capability 7.x (" PIPES_PG10 "7.x); the 8.0 column of the 12.x "
-     "guide's table was not found"},
-    {806, "8.6", {16, 2, 16, 64}, {true, true, true, true},
-     "assumed: as compute capability 7.x (" PIPES_PG10 "7.x), 64-bit conversions at the FP64 "
-     "rate of 2 per clock per SM; the 8.6 column of the 12.x guide's table was not found"},
+    {800, "8.0", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.0"},
+    {806, "8.6", {16, 2, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.6"},
     {809, "8.9", {16, 2, 16, 64}, {true, true, true, true},
-     "assumed: as compute capability 7.x (" PIPES_PG10 "7.x), 64-bit conversions at the FP64 "
-     "rate of 2 per clock per SM; the 8.9 column of the 12.x guide's table was not found"},
+     "assumed: as compute capability 8.6 (" PIPES_PG11 "8.6), whose FP32 lanes per SM and "
+     "FP32-to-FP64 ratio 8.9 shares; the 8.9 column of the 12.x guide's table was not found"},
     {900, "9.0", {16, 16, 16, 64}, {true, true, false, false},
      "CUDA C++ Programming Guide 12.x, \"Throughput of Native Arithmetic Instructions\", "
      "column 9.0 as quoted (special 16, integer 64); conversions assumed as 7.x"},

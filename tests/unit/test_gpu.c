@@ -188,6 +188,30 @@ static void test_rtx_2080_ti_published_figures(void **state)
     rc_gpu_free(g);
 }
 
+/* Turing's published microbenchmarks beside the RTX 2080 Ti's file (microbench.csv): MT4G's
+ * report for a second Turing part, the T1000 (TU117, 14 SMs, 1395 MHz printed), gives the same
+ * L1 hit, 66 cycles, and a main-memory latency of 495.9 cycles, which the file's 66 and 496.2
+ * cycles reproduce; an independent pointer chase on an RTX 2080 SUPER (TU104,
+ * arabel1a/gpu-micro-bench) gives an L2 hit of 116.0 ns, which the file's 175.6 cycles at
+ * 1545 MHz (113.7 ns) reproduce within 3 %. The same chase's L1 hit, 24.4 ns, is not
+ * reproduced: the file's 66 cycles are 42.7 ns (docs/architectures.md, Turing, names the
+ * difference). */
+static void test_turing_published_latencies(void **state)
+{
+    (void)state;
+    rc_gpu *g = load_file("rtx-2080-ti.xml");
+    assert_non_null(g);
+    double clock = 1545e6;
+    assert_close(g->rates.l1_latency.value * clock, 66);
+    double dram_cycles = g->rates.dram_latency.value * clock;
+    assert_true(dram_cycles > 495.902 && dram_cycles < 495.902 * 1.001);
+    double l2_ns = g->rates.l2_latency.value * 1e9;
+    assert_true(l2_ns > 113.6 && l2_ns < 113.7);
+    assert_true(l2_ns > 116.0 * 0.97 && l2_ns < 116.0);
+    assert_true(g->rates.l1_latency.value * 1e9 > 24.4 * 1.7);
+    rc_gpu_free(g);
+}
+
 /* No RTX 4070 (AD104) measurement is published: its cache figures are the L40's, assumed. */
 static void test_rtx_4070_figures_assumed(void **state)
 {
@@ -278,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_measured_figures),
         cmocka_unit_test(test_bundled_gpus_complete),
         cmocka_unit_test(test_rtx_2080_ti_published_figures),
+        cmocka_unit_test(test_turing_published_latencies),
         cmocka_unit_test(test_rtx_4070_figures_assumed),
         cmocka_unit_test(test_arch_find),
         cmocka_unit_test(test_compute_capability_3_7_is_kepler),

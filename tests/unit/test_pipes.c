@@ -95,9 +95,29 @@ static void test_pipe_rates(void **state)
     p = rc_pipe_rates_for("3.7", &exact);
     assert_true(exact);
     assert_close(p->per_clock[RC_PIPE_CONVERSION64], 32);
-    p = rc_pipe_rates_for("8.9", &exact);
+    /* The 11.6 guide's columns 8.0 and 8.6, published; 8.9 assumed as 8.6. */
+    p = rc_pipe_rates_for("8.0", &exact);
+    assert_true(exact);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION], 16);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION64], 16);
+    assert_close(p->per_clock[RC_PIPE_SPECIAL], 16);
+    assert_close(p->per_clock[RC_PIPE_INTEGER], 64);
+    for (int i = 0; i < RC_PIPES; i++)
+        assert_false(p->assumed[i]);
+    p = rc_pipe_rates_for("8.6", &exact);
+    assert_true(exact);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION], 16);
     assert_close(p->per_clock[RC_PIPE_CONVERSION64], 2);
-    assert_true(p->assumed[RC_PIPE_CONVERSION]);
+    assert_close(p->per_clock[RC_PIPE_SPECIAL], 16);
+    assert_close(p->per_clock[RC_PIPE_INTEGER], 64);
+    for (int i = 0; i < RC_PIPES; i++)
+        assert_false(p->assumed[i]);
+    p = rc_pipe_rates_for("8.9", &exact);
+    assert_true(exact);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION], 16);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION64], 2);
+    for (int i = 0; i < RC_PIPES; i++)
+        assert_true(p->assumed[i]);
     p = rc_pipe_rates_for("9.0", &exact);
     assert_false(p->assumed[RC_PIPE_SPECIAL]);
     assert_true(p->assumed[RC_PIPE_CONVERSION]);
@@ -160,8 +180,65 @@ static void test_divergent_conversions(void **state)
     assert_int_equal(r.limiter, RC_LIMIT_PIPE);
 }
 
-/* An assumed rate (compute capability 8.9: the 12.x guide's column was not found) times the
- * term but bounds nothing: t_lower keeps to the bytes and FLOPs. */
+/* The same kernel on the A100 (8.0: the 11.6 guide's column gives 16 per clock per SM, 108
+ * SMs at 1410 MHz): 32,768 x 128 warp instructions, 134,217,728 results, served in
+ * 134,217,728 / (16 x 108 x 1.41e9) = 55.086 us. The rate is published, so t_lower is that
+ * time 15 % faster, above the bytes (12.6 MB at L1 rate) and the FLOPs. */
+static void test_published_rate_a100(void **state)
+{
+    (void)state;
+    rc_refined r;
+    double clock;
+    refine_divergent("specs/a100-sxm4-80gb.xml", &r, &clock);
+    assert_close(clock, 1.41e9);
+    const rc_pipe_time *t = &r.pipes[RC_PIPE_CONVERSION];
+    assert_close(t->warp_instructions, 32768.0 * 128);
+    assert_close(t->per_clock, 16);
+    assert_false(t->assumed);
+    assert_close(t->rate, 16 * 108 * 1.41e9);
+    assert_close(t->time_unwaved, 32768.0 * 128 * 32 / (16 * 108 * 1.41e9));
+    assert_true(t->time_unwaved > 55.08e-6 && t->time_unwaved < 55.09e-6);
+    assert_close(r.t_lower, t->time_unwaved / 1.15);
+    assert_int_equal(r.limiter, RC_LIMIT_PIPE);
+}
+
+/* Compute capability 9.0 on the H100 SXM5 (132 SMs at 1980 MHz): 264 blocks of 256 threads,
+ * each thread 100 special-function instructions, are 2,112 warps x 100 = 211,200 warp
+ * instructions, 6,758,400 results; at the 12.x guide's 16 per clock per SM they take
+ * 6,758,400 / (16 x 132 x 1.98e9) = 1.6162 us, and bound t_lower at that time 15 % faster.
+ * The same count of conversions, whose 9.0 rate is assumed, takes as long and bounds nothing. */
+static void test_hopper_special_published(void **state)
+{
+    (void)state;
+    rc_gpu *g = rc_load_gpu(loader, "specs/h100-sxm5.xml", diag);
+    assert_non_null(g);
+    rc_kernel *k = kernel_of("<launch grid=\"264\" block=\"256\"/>",
+                             "<instructions pipe=\"special\" count=\"100\"/>");
+    rc_refined r;
+    refine_on(g, k, rc_kernel_resources(k), &r);
+    const rc_pipe_time *t = &r.pipes[RC_PIPE_SPECIAL];
+    assert_close(t->warp_instructions, 211200);
+    assert_close(t->per_clock, 16);
+    assert_false(t->assumed);
+    assert_close(t->time_unwaved, 6758400.0 / (16 * 132 * 1.98e9));
+    assert_true(t->time_unwaved > 1.6161e-6 && t->time_unwaved < 1.6162e-6);
+    assert_close(r.t_lower, t->time_unwaved / 1.15);
+    rc_kernel_free(k);
+
+    k = kernel_of("<launch grid=\"264\" block=\"256\"/>",
+                  "<instructions pipe=\"conversion\" count=\"100\"/>");
+    refine_on(g, k, rc_kernel_resources(k), &r);
+    t = &r.pipes[RC_PIPE_CONVERSION];
+    assert_true(t->assumed);
+    assert_close(t->time_unwaved, 6758400.0 / (16 * 132 * 1.98e9));
+    assert_true(r.t_lower < t->time_unwaved / 1.15);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
+/* An assumed rate (compute capability 8.9: the 12.x guide's column was not found; 8.6's
+ * figures are taken) times the term but bounds nothing: t_lower keeps to the bytes and
+ * FLOPs. */
 static void test_assumed_rate_no_bound(void **state)
 {
     (void)state;
@@ -181,6 +258,8 @@ int main(void)
         cmocka_unit_test(test_warp_counts),
         cmocka_unit_test(test_pipe_rates),
         cmocka_unit_test(test_divergent_conversions),
+        cmocka_unit_test(test_published_rate_a100),
+        cmocka_unit_test(test_hopper_special_published),
         cmocka_unit_test(test_assumed_rate_no_bound),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);

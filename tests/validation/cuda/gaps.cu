@@ -2,7 +2,7 @@
 // on one global address (the one-line rate of src/model/atomics.h is an RTX 4090's, assumed on
 // other GPUs), a warp's atomics on one shared word (banks.h charges one pass a lane), a load
 // after a store to the thread's own data (chain.h charges an L1 hit), and the conversion pipe
-// (arch.c's rc_pipe_rates assume 16 a clock per SM on 8.x and 9.0). Section `gaps`; each row's
+// (arch.c's rc_pipe_rates assume 16 a clock per SM on 8.9 and 9.0). Section `gaps`; each row's
 // params give the counts a rate is computed from, its note what is timed.
 #include "harness.cuh"
 
