@@ -303,7 +303,7 @@ static bool eval_launch(rc_scope *sc)
     return hd->launch_state == DONE;
 }
 
-/* <array name type length [space] [note]>: after the params, whose values
+/* <array name type length [space] [read-only-path] [note]>: after the params, whose values
  * its length may use. */
 static bool read_array(rc_scope *sc, xmlNodePtr n, rc_array *a)
 {
@@ -315,9 +315,11 @@ static bool read_array(rc_scope *sc, xmlNodePtr n, rc_array *a)
     a->length_text = rc_xml_attr(n, "length");
     a->note = rc_xml_attr(n, "note");
     char *space = rc_xml_attr(n, "space");
+    char *path = rc_xml_attr(n, "read-only-path");
     bool ok = a->name && a->type && a->length_text;
     if (!ok) { /* the schema has said what is missing */
         free(space);
+        free(path);
         return false;
     }
     rc_kernel *k = sc->kernel;
@@ -340,6 +342,18 @@ static bool read_array(rc_scope *sc, xmlNodePtr n, rc_array *a)
         if (strcmp(space, rc_space_name((rc_space)s)) == 0)
             a->space = (rc_space)s;
     free(space);
+    /* The schema allows only "yes" and "no". */
+    a->read_only_path = !path ? RC_READ_ONLY_PATH_ASSUMED
+                        : strcmp(path, "yes") == 0 ? RC_READ_ONLY_PATH_YES
+                                                   : RC_READ_ONLY_PATH_NO;
+    free(path);
+    if (a->read_only_path != RC_READ_ONLY_PATH_ASSUMED && a->space != RC_SPACE_GLOBAL) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<array> '%s' is in %s memory: read-only-path is for global arrays, "
+                    "whose loads may take the read-only path",
+                    a->name, rc_space_name(a->space));
+        ok = false;
+    }
     if (!const_attr(sc, "array", "length", a->length_text, line, &a->length))
         ok = false;
     else if (a->length <= 0) {

@@ -164,6 +164,13 @@ static bool parse_access(rc_scope *sc, rc_work *w, xmlNodePtr n, int line)
         rc_error_at(sc->diag, sc->file, line, "<%s> array '%s' is not declared by an <array>",
                     element, rc_quote(array, q));
         ok = false;
+    } else if (w->kind != RC_WORK_LOAD &&
+               k->arrays[w->array].read_only_path == RC_READ_ONLY_PATH_YES) {
+        rc_error_at(sc->diag, sc->file, line,
+                    "<%s> writes '%s', whose <array> (line %d) says read-only-path=\"yes\": a "
+                    "read-only pointer is never written",
+                    element, k->arrays[w->array].name, k->arrays[w->array].line);
+        ok = false;
     }
     free(array);
     if (xmlHasProp(n, (const xmlChar *)"count") || xmlHasProp(n, (const xmlChar *)"bytes")) {

@@ -707,6 +707,8 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
         snprintf(out->enumerated + used, sizeof out->enumerated - used, "; and %d more arrays",
                  out->enumerated_more);
     }
+    for (size_t i = 0; i < k->narrays; i++)
+        out->arrays[i].read_only_path = k->arrays[i].read_only_path;
     count_legacy(&out->legacy, legacy_bytes, legacy_block_max);
     ok = sum_into(&out->total, &out->legacy);
     for (size_t i = 0; ok && i < k->narrays; i++)

@@ -48,6 +48,9 @@ typedef struct {
      * counting by classes leaves max < min): `roofcast import` derives an
      * array's length from them. */
     int64_t index_min, index_max;
+    /* Not a count: the array's declaration (rc_array.read_only_path), for the L1 rule of
+     * traffic.c; totals keep RC_READ_ONLY_PATH_ASSUMED. */
+    rc_read_only_path read_only_path;
 } rc_access_counts;
 
 /* A box of blocks, lo[a] to hi[a] along each axis a: the evaluator cuts

@@ -150,7 +150,15 @@ typedef enum {
     RC_SPACE_GLOBAL, RC_SPACE_SHARED, RC_SPACE_CONSTANT, RC_SPACE_LOCAL
 } rc_space;
 
-/* A declared array: <array name type length [space]>. Arrays start at
+/* How an <array> says its loads travel on GPUs whose L1 caches only read-only data
+ * (compute capability 3.x, 5.x, 6.1): read-only-path="yes" (a const __restrict__ pointer or
+ * __ldg: the read-only or texture path, which keeps reuse), "no" (an ordinary pointer: every
+ * load goes to L2), or not said (yes when the kernel never writes the array, assumed). */
+typedef enum {
+    RC_READ_ONLY_PATH_ASSUMED, RC_READ_ONLY_PATH_YES, RC_READ_ONLY_PATH_NO
+} rc_read_only_path;
+
+/* A declared array: <array name type length [space] [read-only-path]>. Arrays start at
  * 256-byte aligned addresses and do not overlap. */
 typedef struct {
     char *name;
@@ -159,6 +167,7 @@ typedef struct {
     int64_t length;     /* elements, > 0 */
     char *length_text;  /* as written */
     rc_space space;
+    rc_read_only_path read_only_path;
     char *note;         /* may be NULL */
     int line;
 } rc_array;

@@ -43,15 +43,15 @@ void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, rc_traffic *t)
     /* Where L1 does not cache global loads by default (Kepler, Maxwell, GP104: rc_sm_pipes),
      * only read-only data takes the cached path (the read-only data cache on 3.5, the unified
      * L1/texture cache on 5.x: __ldg, or const __restrict__ pointers the compiler proves
-     * read-only; Programming Guide, compute capability 3.x and 5.x, Global Memory). The work
-     * model does not say how a pointer is declared: an array the kernel never stores to or
-     * updates atomically is taken as read-only and cached (assumed); the sectors of the
-     * others all go to L2. */
+     * read-only; Programming Guide, compute capability 3.x and 5.x, Global Memory). An
+     * <array> says how its pointer is declared with read-only-path (rc_read_only_path); one
+     * that does not say, and that the kernel never stores to or updates atomically, is taken
+     * as read-only and cached (assumed). The sectors of the others all go to L2. */
     double uncached = 0;
     if (!rc_sm_pipes_for(g->compute_capability)->l1_caches_global)
         for (int i = 0; i < c->memory.narrays; i++) {
             const rc_access_counts *a = &c->memory.arrays[i];
-            if (a->store_sector_bytes > 0) {
+            if (a->store_sector_bytes > 0 || a->read_only_path == RC_READ_ONLY_PATH_NO) {
                 uncached += (double)a->sector_bytes;
                 S -= (double)a->sector_bytes;
                 B -= (double)a->block_sector_bytes;

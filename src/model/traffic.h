@@ -8,8 +8,9 @@
  *         sectors, summed); F_block: the most one block touches; C_block:
  *         the L1 of an SM shared by the blocks resident on it. Where L1 does not
  *         cache global loads by default (Kepler, Maxwell; arch.h rc_sm_pipes), only
- *         arrays the kernel never writes (read-only data, assumed const __restrict__)
- *         keep their reuse; the others' sectors all go to L2
+ *         read-only arrays keep their reuse: read-only-path="yes", or, not said, an
+ *         array the kernel never writes (assumed const __restrict__); the others'
+ *         sectors all go to L2
  *   DRAM: dram = W + (l2 - W) x (1 - f), f = min(1, L2 size / W)
  *         W: footprint_bytes; never below W
  */

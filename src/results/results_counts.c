@@ -176,6 +176,8 @@ static void add_memory(xmlNodePtr counts, const rc_kernel *k, const rc_access *m
         set_int(an, "length", a->length);
         set_str(an, "length-expr", a->length_text);
         set_str(an, "space", rc_space_name(a->space));
+        if (a->read_only_path != RC_READ_ONLY_PATH_ASSUMED) /* said in the kernel file */
+            set_str(an, "read-only-path", a->read_only_path == RC_READ_ONLY_PATH_YES ? "yes" : "no");
         set_str(an, "note", a->note);
         set_access(an, &m->arrays[i]);
     }

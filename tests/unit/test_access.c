@@ -325,6 +325,50 @@ static void test_traffic_rule(void **state)
     assert_true(t.dram_bytes == 3000);
 }
 
+/* read-only-path on a GPU whose L1 caches only read-only data (5.2): 4 blocks of 32 threads
+ * each load A[threadIdx.x] twice and store C[blockIdx.x * 32 + threadIdx.x]. A: S = 4 x 2 x
+ * 128 = 1,024 sector bytes, B = 4 x 128 = 512 distinct per block; C: 512 and 512, always to
+ * L2 (the kernel writes it). With L1 large enough, an A that takes the read-only path (not
+ * said, assumed; or "yes") sends B = 512 to L2, so l2 = 512 + 512 = 1,024; an A read through an
+ * ordinary pointer ("no") sends all 1,024: l2 = 1,536. On 7.0, whose L1 caches global loads,
+ * the attribute changes nothing: 1,024. */
+static void test_read_only_path(void **state)
+{
+    (void)state;
+    static const char *const decls[] = {"", " read-only-path='yes'", " read-only-path='no'"};
+    static const double want_52[] = {1024, 1024, 1536};
+    rc_gpu g;
+    memset(&g, 0, sizeof g);
+    g.sm.count.value = 2;
+    g.sm.threads.value = 2048;
+    g.sm.blocks.value = 32;
+    g.sm.l1.value = 1e6;
+    g.l2_bytes = 1e6;
+    for (int i = 0; i < 3; i++) {
+        char arrays[256];
+        snprintf(arrays, sizeof arrays,
+                 "<array name='A' type='float' length='32'%s/>"
+                 "<array name='C' type='float' length='128'/>",
+                 decls[i]);
+        rc_counts c;
+        count("4", "32", arrays,
+              "<loop var='j' from='0' to='2'><load array='A' index='threadIdx.x'/></loop>"
+              "<store array='C' index='blockIdx.x * 32 + threadIdx.x'/>",
+              &c);
+        assert_int_equal(c.memory.arrays[0].sector_bytes, 1024);
+        assert_int_equal(c.memory.arrays[0].block_sector_bytes, 512);
+        assert_int_equal(c.memory.arrays[0].read_only_path, (rc_read_only_path)i);
+        rc_traffic t;
+        g.compute_capability = "5.2";
+        rc_traffic_compute(&g, &c, &t);
+        assert_true(t.l2_bytes == want_52[i]);
+        g.compute_capability = "7.0";
+        rc_traffic_compute(&g, &c, &t);
+        assert_true(t.l2_bytes == 1024);
+        rc_counts_release(&c);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +386,7 @@ int main(void)
         cmocka_unit_test(test_legacy),
         cmocka_unit_test(test_per_array),
         cmocka_unit_test(test_traffic_rule),
+        cmocka_unit_test(test_read_only_path),
     };
     return cmocka_run_group_tests(tests, setup_loader, teardown_loader);
 }
