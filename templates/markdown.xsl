@@ -968,6 +968,9 @@
       <xsl:text>The rule, roofcast's assumption after the hierarchical roofline (Yang, Kurth and Williams, 2020): L1 sees every sector moved plus 128 bytes per shared-memory wavefront, and keeps what a block reuses while the most one block touches (</xsl:text>
       <xsl:value-of select="$m/@block-footprint-max-text"/>
       <xsl:text> bytes) fits its share of the SM's L1, less beyond. L2 bytes = each block's distinct sectors, summed, plus the rest of the sectors moved times the share L1 misses. DRAM moves the footprint once while it fits the L2, a growing part of the L2 traffic beyond.</xsl:text>
+      <xsl:if test="estimates/estimate[@l1-read-only = 'yes']">
+        <xsl:text> On compute capability 3.x, 5.x and 6.1, L1 keeps only read-only arrays; the others' sectors all reach L2.</xsl:text>
+      </xsl:if>
       <xsl:value-of select="concat($nl, $nl)"/>
     </xsl:if>
   </xsl:template>

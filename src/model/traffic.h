@@ -25,6 +25,10 @@ typedef struct {
     double l1_per_block;     /* C_block, bytes */
     double resident_blocks;  /* per SM, sharing its L1 */
     double l1_hit;           /* h */
+    /* The share of the launch's reuse (S - B over every array) that L1 keeps: h, less where
+     * arrays bypass L1 (written ones, or read-only-path="no", on GPUs whose L1 caches only
+     * read-only data); h when nothing is reused. What the reports call "L1 keeps". */
+    double l1_kept;
     double l2_fit;           /* f */
     double l1_bandwidth, l2_bandwidth, dram_bandwidth; /* B/s */
     double t_l1, t_l2, t_dram; /* s: each level's bytes at its bandwidth */

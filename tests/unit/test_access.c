@@ -362,9 +362,14 @@ static void test_read_only_path(void **state)
         g.compute_capability = "5.2";
         rc_traffic_compute(&g, &c, &t);
         assert_true(t.l2_bytes == want_52[i]);
+        /* "L1 keeps": of the launch's reuse, S - B = 1,536 - 1,024 = 512 (all A's), L1 keeps
+         * it all unless A bypasses L1 */
+        assert_true(t.l1_hit == 1);
+        assert_true(t.l1_kept == (i == 2 ? 0 : 1));
         g.compute_capability = "7.0";
         rc_traffic_compute(&g, &c, &t);
         assert_true(t.l2_bytes == 1024);
+        assert_true(t.l1_kept == 1);
         rc_counts_release(&c);
     }
 }
