@@ -99,7 +99,7 @@ static CXCursor referenced_local(tr_ctx *c, CXCursor lhs, bool *ok)
     return s;
 }
 
-/* ---------------------------------------------------------------- writes the model does not hold */
+/* ---------------------------------------------------------------- writes the model lacks */
 
 enum { ROOT_NONE = -1, ROOT_UNTOLD = -2, ROOT_DECL = -3 };
 
@@ -196,7 +196,7 @@ void tr_mark_written(tr_ctx *c, CXCursor target)
         c->untold_write = true;
 }
 
-/* ---------------------------------------------------------------- assignment (continued) */
+/* ---------------------------------------------------------------- stores */
 
 /* lhs = v (v already translated). */
 void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v)
