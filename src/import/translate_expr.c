@@ -121,7 +121,10 @@ static int root_array(tr_ctx *c, CXCursor e, CXCursor *decl)
         enum CXCursorKind k = clang_getCursorKind(e);
         unsigned n;
         CXCursor *kids = tr_children(c, e, &n);
-        const char *op;
+        const char *op = k == CXCursor_UnaryOperator ? tr_operator(c, e, NULL) : NULL;
+        if ((k == CXCursor_ArraySubscriptExpr || (op && strcmp(op, "*") == 0)) &&
+            tr_is_pointer_type(clang_getCursorType(e)))
+            return ROOT_UNTOLD; /* a pointer read from memory (pp[0][i]): it points anywhere */
         switch (k) {
         case CXCursor_ArraySubscriptExpr: /* a[i], or i[a] */
             if (n != 2)

@@ -4,8 +4,9 @@
 # path"): "yes" for a __restrict__ pointer the kernel only reads (const or not, a template's
 # or a typedef's) and for loads through __ldg; "no" for an ordinary pointer only read;
 # nothing for an array the kernel writes (stored, updated, atomically or in a store the draft
-# leaves unknown, or passed to a call not inlined) and for shared arrays. Each kernel's
-# <array> lines are compared whole (each param on its own line: arrays are in line order).
+# leaves unknown, or passed to a call not inlined), for shared arrays, and for a restrict
+# pointer when a store's array cannot be told. Each kernel's <array> lines are compared whole
+# (each param on its own line: arrays are in line order).
 set -u
 bin=$1
 src=$2
@@ -61,6 +62,13 @@ __global__ void hidden_writes(float *__restrict__ a,
     a[idx[i]] = s[63 - threadIdx.x];
     opaque(b);
 }
+__global__ void untold(const float *__restrict__ x,
+                       const float *y,
+                       float **pp)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    pp[0][i] = x[i] + y[i];
+}
 CU
 
 check() { # KERNEL STATUS EXPECTED-ARRAY-LINES
@@ -106,4 +114,8 @@ check hidden_writes 1 '  <array name="a" type="float" length="64"/>
   <array name="idx" type="int" length="64" read-only-path="yes"/>
   <array name="b" type="float" length="64"/>
   <array name="s" type="float" length="64" space="shared"/>'
+# a store through a pointer read from memory may write any array: a restrict pointer's
+# qualifier alone no longer says yes, an ordinary pointer's loads still take no read-only path
+check untold 1 '  <array name="x" type="float" length="64"/>
+  <array name="y" type="float" length="64" read-only-path="no"/>'
 exit $fail
