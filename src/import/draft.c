@@ -41,6 +41,35 @@ static int cmp_arrays(const void *a, const void *b)
                                 : (x->line != y->line ? (x->line < y->line ? -1 : 1) : 0);
 }
 
+/* A pointer param declared __restrict__ (through a typedef or a template's
+ * dependent type alike: the qualifier is on the pointer itself). */
+static bool restrict_param(CXCursor decl)
+{
+    if (clang_getCursorKind(decl) != CXCursor_ParmDecl)
+        return false;
+    CXType t = clang_getCursorType(decl);
+    return clang_isRestrictQualifiedType(t) ||
+           clang_isRestrictQualifiedType(clang_getCanonicalType(t));
+}
+
+/* The read-only-path a global array's loads take, as the code says it
+ * (docs/import.md, "The read-only path"), or NULL to say nothing: "yes" for
+ * loads through __ldg, or a __restrict__ pointer the kernel never writes
+ * (nvcc then takes the read-only path itself); "no" for one only read
+ * through an ordinary pointer. Nothing for an array the kernel writes (its
+ * loads go to L2 anyway, and "yes" would not load), for a restrict pointer
+ * when some store's array cannot be told, and for other spaces. */
+static const char *read_only_path(const tr_ctx *c, const tr_array *a)
+{
+    if (strcmp(a->space, "global") != 0 || a->written)
+        return NULL;
+    if (a->ldg)
+        return "yes";
+    if (restrict_param(a->decl))
+        return c->untold_write ? NULL : "yes";
+    return "no";
+}
+
 /* The draft's XML. With `probe`, derived lengths are PROBE_LENGTH and the
  * unknown notes are left out, for counting. */
 static char *compose(tr_ctx *c, const rc_draft_request *rq, const char *work, const char **lens,
@@ -85,6 +114,9 @@ static char *compose(tr_ctx *c, const rc_draft_request *rq, const char *work, co
                          tr_xml_escape(c, l));
         if (space)
             rc_buffer_printf(&b, " space=\"%s\"", a->space);
+        const char *rop = read_only_path(c, a);
+        if (rop)
+            rc_buffer_printf(&b, " read-only-path=\"%s\"", rop);
         if (!a->length && !probe && c->lengths_sampled)
             rc_buffer_puts(&b, " note=\"derived from a sample of the launch's blocks (too many to count them all): the largest index the sample touches, plus one; check it or give --length\"");
         else if (!a->length && !probe)

@@ -564,6 +564,8 @@ int tr_array_for(tr_ctx *c, CXCursor decl, const char *name, CXType elem, const 
     a.order = order;
     a.line = line;
     a.decl = decl;
+    for (size_t i = 0; i < c->nwritten; i++)
+        a.written |= clang_equalCursors(c->written_decls[i], decl) != 0;
     for (size_t i = 0; i < c->nlengths; i++)
         if (strcmp(c->lengths[i].name, name) == 0) {
             a.length = c->lengths[i].expr;
@@ -572,4 +574,14 @@ int tr_array_for(tr_ctx *c, CXCursor decl, const char *name, CXType elem, const 
         }
     PUSH(c, c->arrays, c->narrays, c->carrays, a);
     return (int)c->narrays - 1;
+}
+
+void tr_mark_decl_written(tr_ctx *c, CXCursor decl)
+{
+    for (size_t i = 0; i < c->narrays; i++)
+        if (clang_equalCursors(c->arrays[i].decl, decl)) {
+            c->arrays[i].written = true;
+            return;
+        }
+    PUSH(c, c->written_decls, c->nwritten, c->cwritten, decl);
 }

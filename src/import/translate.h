@@ -33,6 +33,11 @@ typedef struct {
     int order;          /* pointer params by position, then declarations */
     int line;
     CXCursor decl;
+    /* how the kernel uses it, for read-only-path (draft.c): stored to or
+     * updated atomically (translated or not), or passed to a call that is
+     * not inlined; read through __ldg */
+    bool written;
+    bool ldg;
 } tr_array;
 
 typedef struct {
@@ -133,6 +138,9 @@ struct tr_ctx {
     int fn_loop_depth; /* loop_depth where the function being translated starts */
     bool failed;     /* out of memory */
     bool lengths_sampled; /* derived lengths come from a sampled count */
+    bool untold_write; /* a store through a pointer whose array cannot be told */
+    CXCursor *written_decls; /* params and arrays written before any use declared them */
+    size_t nwritten, cwritten;
     const tr_stmt_fns *stmts; /* &tr_statements (see tr_stmt_fns) */
 };
 
@@ -194,6 +202,9 @@ void tr_use_param(tr_ctx *c, const char *name);
 int tr_array_for(tr_ctx *c, CXCursor decl, const char *name, CXType elem, const char *space,
                  const char *length, int order, int line);
 bool tr_elem_type(tr_ctx *c, CXType t, const char **name, int *bytes);
+/* Marks the array of `decl` (a pointer param, a file-scope array) written:
+ * now, or when tr_array_for declares it. */
+void tr_mark_decl_written(tr_ctx *c, CXCursor decl);
 
 /* Values (translate_value.c) */
 tr_val tr_int(tr_ctx *c, const char *text, int prec);
@@ -229,7 +240,8 @@ const char *tr_pointee_stride(tr_ctx *c, CXType ptr_type);
 
 /* Memory and arithmetic (translate_value.c) */
 /* <load>, <store> or <atomic> of a V_PTR element (a load read before in the
- * statement is not emitted again). */
+ * statement is not emitted again); a store or an atomic marks the array
+ * written. */
 void tr_access(tr_ctx *c, const char *what, tr_val p);
 /* The element p points at, read (an unknown at `at` when p is one). */
 tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what);
@@ -247,6 +259,11 @@ tr_val tr_addr(tr_ctx *c, CXCursor e);
 tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
 /* lhs = v: a local rebound, an element stored, or an unknown. */
 void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
+/* Records that memory at `target` (an lvalue or a pointer expression) is
+ * written where no <store> or <atomic> says so (an unknown, a call not
+ * inlined): its array is marked written, or c->untold_write set when the
+ * array cannot be told from the syntax. Emits nothing. */
+void tr_mark_written(tr_ctx *c, CXCursor target);
 
 /* For statements (translate_loop.c) */
 void tr_for_stmt(tr_ctx *c, CXCursor s);

@@ -99,6 +99,108 @@ static CXCursor referenced_local(tr_ctx *c, CXCursor lhs, bool *ok)
     return s;
 }
 
+/* ---------------------------------------------------------------- writes the model lacks */
+
+enum { ROOT_NONE = -1, ROOT_UNTOLD = -2, ROOT_DECL = -3 };
+
+static bool pointer_or_array(CXType t)
+{
+    return tr_is_pointer_type(t) || tr_is_array_type(t);
+}
+
+/* The array an lvalue or pointer expression is rooted in, read from the
+ * syntax alone (nothing emitted, no param marked used): the index of an
+ * array a local pointer points into; ROOT_DECL with *decl set for a pointer
+ * param or a file-scope array named directly; ROOT_NONE when the root is no
+ * array in memory (a local scalar, a register array); ROOT_UNTOLD when it
+ * cannot be told (a pointer chosen by data, read from memory, a member). */
+static int root_array(tr_ctx *c, CXCursor e, CXCursor *decl)
+{
+    for (int depth = 0; depth < 64; depth++) {
+        e = tr_strip(c, e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        unsigned n;
+        CXCursor *kids = tr_children(c, e, &n);
+        const char *op = k == CXCursor_UnaryOperator ? tr_operator(c, e, NULL) : NULL;
+        if ((k == CXCursor_ArraySubscriptExpr || (op && strcmp(op, "*") == 0)) &&
+            tr_is_pointer_type(clang_getCursorType(e)))
+            return ROOT_UNTOLD; /* a pointer read from memory (pp[0][i]): it points anywhere */
+        switch (k) {
+        case CXCursor_ArraySubscriptExpr: /* a[i], or i[a] */
+            if (n != 2)
+                return ROOT_UNTOLD;
+            e = pointer_or_array(clang_getCursorType(tr_strip(c, kids[0]))) ? kids[0] : kids[1];
+            continue;
+        case CXCursor_MemberRefExpr: /* a[i].x, p->x: the element's array; s.ptr: untold */
+            if (n != 1 || tr_is_pointer_type(clang_getCursorType(e)))
+                return ROOT_UNTOLD;
+            e = kids[0];
+            continue;
+        case CXCursor_UnaryOperator: /* *p, &a[i], p++ */
+            if (n != 1)
+                return ROOT_UNTOLD;
+            e = kids[0];
+            continue;
+        case CXCursor_BinaryOperator: /* p + k, k + p, (x, p) */
+            op = tr_operator(c, e, NULL);
+            if (n != 2 || !op)
+                return ROOT_UNTOLD;
+            if (strcmp(op, ",") == 0)
+                e = kids[1];
+            else if (strcmp(op, "+") == 0 || strcmp(op, "-") == 0)
+                e = pointer_or_array(clang_getCursorType(tr_strip(c, kids[0]))) ? kids[0] : kids[1];
+            else
+                return ROOT_UNTOLD;
+            continue;
+        case CXCursor_CStyleCastExpr:
+        case CXCursor_CXXStaticCastExpr:
+        case CXCursor_CXXFunctionalCastExpr:
+        case CXCursor_CXXConstCastExpr:
+        case CXCursor_CXXReinterpretCastExpr: {
+            CXCursor inner = clang_getNullCursor();
+            for (unsigned i = 0; i < n; i++)
+                if (clang_isExpression(clang_getCursorKind(kids[i])))
+                    inner = kids[i];
+            if (clang_Cursor_isNull(inner))
+                return ROOT_UNTOLD;
+            e = inner;
+            continue;
+        }
+        case CXCursor_DeclRefExpr: {
+            CXCursor d = clang_getCursorReferenced(e);
+            CXType t = clang_getCursorType(d);
+            tr_binding *b = tr_lookup(c, d);
+            if (b && b->val.kind == V_PTR)
+                return b->val.array;
+            if (b || !pointer_or_array(t))
+                return tr_is_pointer_type(t) ? ROOT_UNTOLD : ROOT_NONE;
+            enum CXCursorKind dk = clang_getCursorKind(d);
+            if (dk != CXCursor_ParmDecl && dk != CXCursor_VarDecl)
+                return ROOT_UNTOLD;
+            *decl = d; /* a param or file-scope array, declared in the model or not yet */
+            return ROOT_DECL;
+        }
+        default:
+            return ROOT_UNTOLD;
+        }
+    }
+    return ROOT_UNTOLD;
+}
+
+void tr_mark_written(tr_ctx *c, CXCursor target)
+{
+    CXCursor decl = clang_getNullCursor();
+    int a = root_array(c, target, &decl);
+    if (a >= 0)
+        c->arrays[a].written = true;
+    else if (a == ROOT_DECL)
+        tr_mark_decl_written(c, decl);
+    else if (a == ROOT_UNTOLD)
+        c->untold_write = true;
+}
+
+/* ---------------------------------------------------------------- stores */
+
 /* lhs = v (v already translated). */
 void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v)
 {
@@ -117,14 +219,17 @@ void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v)
             referenced_local(c, kids[0], &l2);
         if (l2)
             return; /* a member of a local struct or vector: a register */
+        tr_mark_written(c, lhs);
         tr_add_unknown(c, lhs, "a store to a member of an array element (the model stores whole elements)");
         return;
     }
     tr_val p = tr_addr(c, lhs);
     if (p.kind == V_PTR)
         tr_access(c, "store", p);
-    else if (p.kind == V_UNKNOWN)
+    else if (p.kind == V_UNKNOWN) {
+        tr_mark_written(c, lhs);
         tr_add_unknown(c, lhs, "store: %s", p.why);
+    }
 }
 
 /* ---------------------------------------------------------------- addresses */
@@ -201,11 +306,12 @@ tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e)
         return tr_int(c, "warpSize", P_PRIMARY);
     if (dk == CXCursor_ParmDecl) {
         if (tr_is_pointer_type(t)) {
-            int order = 0;
-            int a = tr_array_for(c, d, name, clang_getPointeeType(clang_getCanonicalType(t)).kind
-                                                ? clang_getPointeeType(t)
-                                                : t,
-                                 "global", NULL, order, tr_line(d));
+            /* the pointee as written (a template's T, bound by name), or
+             * through a typedef of the pointer type */
+            CXType el = clang_getPointeeType(t);
+            if (el.kind == CXType_Invalid)
+                el = clang_getPointeeType(clang_getCanonicalType(t));
+            int a = tr_array_for(c, d, name, el, "global", NULL, 0, tr_line(d));
             if (a < 0)
                 return tr_unknown_val(c, tr_printf(c, "the element type of '%s' is not a C scalar or CUDA vector type",
                                                    name));
@@ -324,6 +430,8 @@ static tr_val unary(tr_ctx *c, CXCursor e)
         tr_add_flops(c, tr_expr_float_kind(c, kids[0]), 1);
         if (p.kind == V_PTR)
             tr_access(c, "store", p);
+        else if (p.kind == V_UNKNOWN)
+            tr_mark_written(c, kids[0]);
         return v;
     }
     tr_val v = tr_expr(c, kids[0]);
@@ -393,6 +501,8 @@ static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
             tr_add_flops(c, fk, 1);
         if (p.kind == V_PTR)
             tr_access(c, "store", p);
+        else if (p.kind == V_UNKNOWN)
+            tr_mark_written(c, kids[0]);
         return cur;
     }
     tr_val l = tr_expr(c, kids[0]);
@@ -549,6 +659,7 @@ static tr_val call(tr_ctx *c, CXCursor e)
             return r;
         }
         if (ol >= 2 && op[ol - 1] == '=' && strchr("+-*/", op[0]) && ol == 2) {
+            tr_mark_written(c, clang_Cursor_getArgument(e, 0));
             int fk = tr_expr_float_kind(c, clang_Cursor_getArgument(e, 0));
             if (fk >= 0)
                 tr_add_flops(c, fk, 1);
@@ -563,13 +674,17 @@ static tr_val call(tr_ctx *c, CXCursor e)
             tr_expr(c, clang_Cursor_getArgument(e, i));
         if (p.kind == V_PTR)
             tr_access(c, "atomic", p);
-        else
+        else {
+            tr_mark_written(c, clang_Cursor_getArgument(e, 0));
             tr_add_unknown(c, e, "%s: %s", name,
                            p.why ? p.why : "an address the model cannot follow");
+        }
         return tr_data(c, "an atomic's result");
     }
     if (name_in(name, loads) && nargs == 1) {
         tr_val p = tr_expr(c, clang_Cursor_getArgument(e, 0));
+        if (p.kind == V_PTR && strcmp(name, "__ldg") == 0)
+            c->arrays[p.array].ldg = true; /* the read-only path */
         return tr_load_of(c, e, p, name);
     }
     if (name_in(name, warp)) {
@@ -653,6 +768,12 @@ static tr_val call(tr_ctx *c, CXCursor e)
                                           clang_getCursorKind(def) == CXCursor_FunctionTemplate))
             result = inline_call(c, e, def, name, args, nargs);
         else {
+            /* it may write through any pointer it is given */
+            for (int i = 0; i < nargs; i++)
+                if (args[i].kind == V_PTR)
+                    c->arrays[args[i].array].written = true;
+                else if (tr_is_pointer_type(clang_getCursorType(clang_Cursor_getArgument(e, i))))
+                    tr_mark_written(c, clang_Cursor_getArgument(e, i));
             tr_add_unknown(c, e, "the call to %s cannot be inlined: %s", *name ? name : "a function",
                            clang_Cursor_isNull(def) ? "its definition is not in the file"
                                                     : "it is not a plain function");

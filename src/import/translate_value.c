@@ -262,6 +262,7 @@ void tr_access(tr_ctx *c, const char *what, tr_val p)
             c->nseen++;
         }
     } else {
+        c->arrays[p.array].written = true; /* a store or an atomic */
         size_t k = 0;
         for (size_t i = 0; i < c->nseen; i++)
             if (c->seen[i].array != p.array)

@@ -18,7 +18,9 @@ sh "$src/tests/import/validation.sh" "$bin" "$src" all "$tmp/tree/drafts" >"$tmp
 mkdir -p "$tmp/tree/tests/validation"
 ln -s "$src/specs" "$tmp/tree/specs"
 ln -s "$src/kernels" "$tmp/tree/kernels"
-ln -s "$src/tests/validation/models" "$tmp/tree/tests/validation/models"
+for d in models published specs; do # every other point's model and GPU, as they are
+    ln -s "$src/tests/validation/$d" "$tmp/tree/tests/validation/$d"
+done
 awk -F, -v OFS=, 'NR > 1 && $4 ~ /^tests\/validation\/kernels\// { sub(/^tests\/validation\/kernels\//, "drafts/", $4) } { print }' \
     "$src/tests/validation/points.csv" >"$tmp/tree/tests/validation/points.csv"
 sh "$src/tests/validation/validate.sh" "$bin" "$src" --markdown >"$tmp/hand.md" 2>&1

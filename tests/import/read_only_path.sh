@@ -1,0 +1,121 @@
+#!/bin/sh
+# read_only_path.sh ROOFCAST SOURCE_DIR
+# The read-only-path a draft's <array> gets from the code (docs/import.md, "The read-only
+# path"): "yes" for a __restrict__ pointer the kernel only reads (const or not, a template's
+# or a typedef's) and for loads through __ldg; "no" for an ordinary pointer only read;
+# nothing for an array the kernel writes (stored, updated, atomically or in a store the draft
+# leaves unknown, or passed to a call not inlined), for shared arrays, and for a restrict
+# pointer when a store's array cannot be told. Each kernel's <array> lines are compared whole
+# (each param on its own line: arrays are in line order).
+set -u
+bin=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+cat >"$tmp/rop.cu" <<'CU'
+typedef float *__restrict__ restricted;
+__device__ void opaque(float *p);
+
+__global__ void restrict_read(const float *__restrict__ in,
+                              float *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i];
+}
+__global__ void plain_read(const float *in,
+                           float *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i];
+}
+__global__ void ldg_read(const float *in,
+                         float *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = __ldg(&in[i]) + in[i + 1];
+}
+__global__ void written(float *__restrict__ a,
+                        const float *__restrict__ b,
+                        int *count)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    a[i] += b[i];
+    atomicAdd(&count[0], 1);
+}
+template <typename T>
+__global__ void templated(const T *__restrict__ x,
+                          T *__restrict__ y,
+                          restricted z)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    y[i] = x[i] * z[i];
+}
+__global__ void hidden_writes(float *__restrict__ a,
+                              const int *__restrict__ idx,
+                              float *b)
+{
+    __shared__ float s[64];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    s[threadIdx.x] = b[i];
+    a[idx[i]] = s[63 - threadIdx.x];
+    opaque(b);
+}
+__global__ void untold(const float *__restrict__ x,
+                       const float *y,
+                       float **pp)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    pp[0][i] = x[i] + y[i];
+}
+CU
+
+check() { # KERNEL STATUS EXPECTED-ARRAY-LINES
+    kernel=$1 want=$2 lines=$3 name=${1%%<*}
+    rm -rf "$tmp/d"
+    "$bin" import "$tmp/rop.cu" --kernel "$kernel" --grid 2 --block 32 --length in=65 \
+        --length out=64 --length a=64 --length b=64 --length count=1 --length x=64 \
+        --length y=64 --length z=64 --length idx=64 -o "$tmp/d" >/dev/null 2>"$tmp/err"
+    st=$?
+    if [ "$st" -ne "$want" ]; then
+        echo "FAIL: $kernel: import exit $st, expected $want" >&2
+        cat "$tmp/err" >&2
+        fail=1
+        return
+    fi
+    # a complete draft loads: no "yes" on an array it stores to
+    if [ "$want" -eq 0 ] && ! "$bin" --check -s "$src/specs" "$tmp/d/$name.xml" >/dev/null 2>"$tmp/err"; then
+        echo "FAIL: $kernel: the draft does not load:" >&2
+        cat "$tmp/err" >&2
+        fail=1
+    fi
+    got=$(grep '<array ' "$tmp/d/$name.xml")
+    if [ "$got" != "$lines" ]; then
+        printf 'FAIL: %s: the arrays are\n%s\nexpected\n%s\n' "$kernel" "$got" "$lines" >&2
+        fail=1
+    fi
+}
+
+check restrict_read 0 '  <array name="in" type="float" length="65" read-only-path="yes"/>
+  <array name="out" type="float" length="64"/>'
+check plain_read 0 '  <array name="in" type="float" length="65" read-only-path="no"/>
+  <array name="out" type="float" length="64"/>'
+check ldg_read 0 '  <array name="in" type="float" length="65" read-only-path="yes"/>
+  <array name="out" type="float" length="64"/>'
+check written 0 '  <array name="a" type="float" length="64"/>
+  <array name="b" type="float" length="64" read-only-path="yes"/>
+  <array name="count" type="int" length="1"/>'
+check 'templated<float>' 0 '  <array name="x" type="float" length="64" read-only-path="yes"/>
+  <array name="y" type="float" length="64"/>
+  <array name="z" type="float" length="64" read-only-path="yes"/>'
+# a's store has a data index and b goes to a call not inlined: both unknowns, both written
+check hidden_writes 1 '  <array name="a" type="float" length="64"/>
+  <array name="idx" type="int" length="64" read-only-path="yes"/>
+  <array name="b" type="float" length="64"/>
+  <array name="s" type="float" length="64" space="shared"/>'
+# a store through a pointer read from memory may write any array: a restrict pointer's
+# qualifier alone no longer says yes, an ordinary pointer's loads still take no read-only path
+check untold 1 '  <array name="x" type="float" length="64"/>
+  <array name="y" type="float" length="64" read-only-path="no"/>'
+exit $fail
