@@ -286,16 +286,24 @@ static void test_per_array(void **state)
  * block, W = 3,000 footprint. 2 blocks per SM: C = 500, so L1 keeps half:
  * l2 = 4,000 + 4,000 x 0.5 = 6,000. W > L2: f = 2/3, dram = 3,000 +
  * 3,000 x 1/3 = 4,000. */
-static void test_traffic_rule(void **state)
+/* A GPU of 2 SMs (2,048 threads and 32 blocks each) with `l1` bytes of L1 per SM and an
+ * `l2`-byte L2, for the traffic rule; no compute capability unless the test sets one. */
+static rc_gpu traffic_gpu(double l1, double l2)
 {
-    (void)state;
     rc_gpu g;
     memset(&g, 0, sizeof g);
     g.sm.count.value = 2;
     g.sm.threads.value = 2048;
     g.sm.blocks.value = 32;
-    g.sm.l1.value = 1000;
-    g.l2_bytes = 2000;
+    g.sm.l1.value = l1;
+    g.l2_bytes = l2;
+    return g;
+}
+
+static void test_traffic_rule(void **state)
+{
+    (void)state;
+    rc_gpu g = traffic_gpu(1000, 2000);
     g.bandwidth = 1e9;
     g.rates.l2_bandwidth.value = 2e9;
     g.rates.l1_bandwidth.value = 4e9;
@@ -337,13 +345,7 @@ static void test_read_only_path(void **state)
     (void)state;
     static const char *const decls[] = {"", " read-only-path='yes'", " read-only-path='no'"};
     static const double want_52[] = {1024, 1024, 1536};
-    rc_gpu g;
-    memset(&g, 0, sizeof g);
-    g.sm.count.value = 2;
-    g.sm.threads.value = 2048;
-    g.sm.blocks.value = 32;
-    g.sm.l1.value = 1e6;
-    g.l2_bytes = 1e6;
+    rc_gpu g = traffic_gpu(1e6, 1e6);
     for (int i = 0; i < 3; i++) {
         char arrays[256];
         snprintf(arrays, sizeof arrays,

@@ -26,17 +26,24 @@ else
     head -20 "$tmp/diff"
 fi
 
+# accepts DIR SPECS GPU WHAT: roofcast --check loads every model of DIR on GPU (from SPECS)
+# with exit 0, no message and one row each. -q: no progress lines on a slow (sanitizer)
+# build; warnings and errors still show.
+accepts() {
+    n=$(ls "$1"/*.xml | wc -l | tr -d ' ')
+    "$roofcast" -q --check --specs "$2" --gpu "$3" "$1" >"$tmp/check" 2>"$tmp/err"
+    status=$?
+    rows=$(grep -c " $3 " "$tmp/check")
+    if [ "$status" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$rows" -eq "$n" ]; then
+        ok "roofcast --check accepts all $n $4"
+    else
+        bad "roofcast --check accepts all $n $4 (exit $status, $rows rows)"
+        head -20 "$tmp/err"
+    fi
+}
+
 models=$(ls "$kdir"/*.xml | wc -l | tr -d ' ')
-# -q: no progress lines on a slow (sanitizer) build; warnings and errors still show.
-"$roofcast" -q --check --specs "$src/specs" --gpu h100-sxm5 "$kdir" >"$tmp/check" 2>"$tmp/err"
-status=$?
-rows=$(grep -c ' h100-sxm5 ' "$tmp/check")
-if [ "$status" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$rows" -eq "$models" ]; then
-    ok "roofcast --check accepts all $models models"
-else
-    bad "roofcast --check accepts all $models models (exit $status, $rows rows)"
-    head -20 "$tmp/err"
-fi
+accepts "$kdir" "$src/specs" h100-sxm5 models
 
 for csv in "$src"/tests/validation/measured/h100-sxm5.csv "$src"/tests/validation/measured/h100-sxm5-repeat.csv; do
     # the model is the last field and never quoted; kind is the first
@@ -66,17 +73,7 @@ else
     diff "$tmp/pub-rows" "$tmp/pub-have" | head -10
 fi
 hdir=$src/tests/validation/published/models-k80
-hand=$(ls "$hdir"/*.xml | wc -l | tr -d ' ')
-"$roofcast" -q --check --specs "$src/tests/validation/specs" --gpu tesla-k80 "$hdir" \
-    >"$tmp/check" 2>"$tmp/err"
-status=$?
-rows=$(grep -c ' tesla-k80 ' "$tmp/check")
-if [ "$status" -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$rows" -eq "$hand" ]; then
-    ok "roofcast --check accepts all $hand hand-written published models on the tesla-k80"
-else
-    bad "roofcast --check accepts all $hand hand-written published models on the tesla-k80 (exit $status, $rows rows)"
-    head -20 "$tmp/err"
-fi
+accepts "$hdir" "$src/tests/validation/specs" tesla-k80 "hand-written published models on the tesla-k80"
 # point id, model file and time of each hand-written point; the same from kernels.csv, whose
 # source fields are quoted and may hold commas (the configuration, third, and the time, fourth,
 # come before them).
