@@ -969,16 +969,9 @@
       <xsl:value-of select="$m/@block-footprint-max-text"/>
       <xsl:text> bytes) fits its share of the SM's L1, less beyond. L2 bytes = each block's distinct sectors, summed, plus the rest of the sectors moved times the share L1 misses. DRAM moves the footprint once while it fits the L2, a growing part of the L2 traffic beyond.</xsl:text>
       <xsl:if test="estimates/estimate[@l1-read-only = 'yes']">
-        <!-- the GPUs it concerns by name: which compute capabilities cache only read-only
-             loads is arch.c's rc_sm_pipes, and an array that is never written but says
-             read-only-path="no" is read-only data that L1 does not keep -->
-        <xsl:text> On </xsl:text>
-        <xsl:for-each select="estimates/estimate[@l1-read-only = 'yes']">
-          <xsl:if test="position() &gt; 1 and position() = last()"><xsl:text> and </xsl:text></xsl:if>
-          <xsl:if test="position() &gt; 1 and position() != last()"><xsl:text>, </xsl:text></xsl:if>
-          <xsl:value-of select="rc:md(@gpu-name)"/>
-        </xsl:for-each>
-        <xsl:text>, L1 caches global loads only through the read-only path: it keeps the reuse of the arrays that say `read-only-path="yes"`, or, not saying, that the kernel never writes; the others' sectors all reach L2.</xsl:text>
+        <!-- not by compute capability (arch.c's rc_sm_pipes says which), and not "read-only
+             arrays": one never written but read-only-path="no" is not kept -->
+        <xsl:text> Where L1 caches global loads only on the read-only path, it keeps only arrays read that way; the rest reach L2.</xsl:text>
       </xsl:if>
       <xsl:value-of select="concat($nl, $nl)"/>
     </xsl:if>
