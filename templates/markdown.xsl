@@ -969,7 +969,9 @@
       <xsl:value-of select="$m/@block-footprint-max-text"/>
       <xsl:text> bytes) fits its share of the SM's L1, less beyond. L2 bytes = each block's distinct sectors, summed, plus the rest of the sectors moved times the share L1 misses. DRAM moves the footprint once while it fits the L2, a growing part of the L2 traffic beyond.</xsl:text>
       <xsl:if test="estimates/estimate[@l1-read-only = 'yes']">
-        <xsl:text> On compute capability 3.x, 5.x and 6.1, L1 keeps only read-only arrays; the others' sectors all reach L2.</xsl:text>
+        <!-- not by compute capability (arch.c's rc_sm_pipes says which), and not "read-only
+             arrays": one never written but read-only-path="no" is not kept -->
+        <xsl:text> Where L1 caches global loads only on the read-only path, it keeps only arrays read that way; the rest reach L2.</xsl:text>
       </xsl:if>
       <xsl:value-of select="concat($nl, $nl)"/>
     </xsl:if>

@@ -264,6 +264,11 @@ void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
  * inlined): its array is marked written, or c->untold_write set when the
  * array cannot be told from the syntax. Emits nothing. */
 void tr_mark_written(tr_ctx *c, CXCursor target);
+/* tr_mark_written(target) when `t`, the type `target` is bound or passed as, lets the code
+ * write through it: a reference, or (with `pointers`) a pointer, to a type not const. The
+ * model follows neither (a reference is bound to the value it names), so its stores have
+ * no <store>; the array is only kept from read-only-path="yes". */
+void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers);
 
 /* For statements (translate_loop.c) */
 void tr_for_stmt(tr_ctx *c, CXCursor s);

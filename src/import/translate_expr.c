@@ -199,6 +199,15 @@ void tr_mark_written(tr_ctx *c, CXCursor target)
         c->untold_write = true;
 }
 
+void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers)
+{
+    CXType ct = clang_getCanonicalType(t);
+    bool through = ct.kind == CXType_LValueReference || ct.kind == CXType_RValueReference ||
+                   (pointers && ct.kind == CXType_Pointer);
+    if (through && !clang_isConstQualifiedType(clang_getCanonicalType(clang_getPointeeType(ct))))
+        tr_mark_written(c, target);
+}
+
 /* ---------------------------------------------------------------- stores */
 
 /* lhs = v (v already translated). */
@@ -739,6 +748,10 @@ static tr_val call(tr_ctx *c, CXCursor e)
             result.fconst = true;
     } else if (name_in(name, no_flops) || strncmp(name, "make_", 5) == 0 ||
                strcmp(name, "dim3") == 0) {
+        /* sincosf(x, &s[i], &c[i]) writes through its pointers; printf only reads them */
+        for (int i = 0; i < nargs && strcmp(name, "printf") != 0; i++)
+            tr_mark_writable(c, clang_getCursorType(clang_Cursor_getArgument(e, i)),
+                             clang_Cursor_getArgument(e, i), true);
         result = tr_data(c, tr_printf(c, "the result of %s", name));
     } else {
         CXCursor ref = clang_getCursorReferenced(e);
@@ -799,8 +812,12 @@ static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name,
     for (unsigned i = 0; i < n; i++) {
         enum CXCursorKind k = clang_getCursorKind(kids[i]);
         if (k == CXCursor_ParmDecl) {
-            /* a fresh binding, even when the function is called again */
+            /* a fresh binding, even when the function is called again; a reference param
+             * is bound to the value, so what the body stores through it is not followed */
             tr_push(c, kids[i], ai < nargs ? args[ai] : tr_unknown_val(c, "a default argument"));
+            if (ai < nargs)
+                tr_mark_writable(c, clang_getCursorType(kids[i]), clang_Cursor_getArgument(e, ai),
+                                 false);
             ai++;
         } else if (k == CXCursor_CompoundStmt)
             body = kids[i];

@@ -234,6 +234,8 @@ static const generation_figure l2_shares[] = {
                        "5.24 TB/s at 91,648 kB of its 96 MiB (93 %), 4.29 TB/s at 100,352 kB"},
     {810, 0.75, true, L2_ASSUMED},
     {900, 0.75, false, L2_AMPERE_HOPPER},
+    /* Hopper's figure is measured for 9.x only: later generations are not Hopper */
+    {1000, 0.75, true, L2_ASSUMED "; no L2 microbenchmark of this generation was found"},
 };
 
 double rc_l2_resident_share(const char *cc, bool *assumed, const char **source)

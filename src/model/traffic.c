@@ -48,6 +48,7 @@ void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, rc_traffic *t)
      * that does not say, and that the kernel never stores to or updates atomically, is taken
      * as read-only and cached (assumed). The sectors of the others all go to L2. */
     double uncached = 0, reuse_all = S - B;
+    bool reuse_lost = false; /* some uncached array reuses sectors L1 would have kept */
     if (!rc_sm_pipes_for(g->compute_capability)->l1_caches_global)
         for (int i = 0; i < c->memory.narrays; i++) {
             const rc_access_counts *a = &c->memory.arrays[i];
@@ -55,10 +56,12 @@ void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, rc_traffic *t)
                 uncached += (double)a->sector_bytes;
                 S -= (double)a->sector_bytes;
                 B -= (double)a->block_sector_bytes;
+                reuse_lost |= a->sector_bytes > a->block_sector_bytes;
             }
         }
     t->l2_bytes = B + (S - B) * (1 - t->l1_hit) + uncached;
-    t->l1_kept = reuse_all > 0 ? (S - B) * t->l1_hit / reuse_all : t->l1_hit;
+    t->l1_reuse_bypassed = reuse_lost && reuse_all > 0 && t->l1_hit > 0;
+    t->l1_kept = t->l1_reuse_bypassed ? (S - B) * t->l1_hit / reuse_all : t->l1_hit;
     if (t->l2_bytes < W)
         t->l2_bytes = W;
     t->l2_fit = W <= g->l2_bytes ? 1 : g->l2_bytes / W;

@@ -27,8 +27,12 @@ typedef struct {
     double l1_hit;           /* h */
     /* The share of the launch's reuse (S - B over every array) that L1 keeps: h, less where
      * arrays bypass L1 (written ones, or read-only-path="no", on GPUs whose L1 caches only
-     * read-only data); h when nothing is reused. What the reports call "L1 keeps". */
+     * read-only data); exactly h when no array bypasses L1 with reuse of its own. What the
+     * reports call "L1 keeps". */
     double l1_kept;
+    /* Whether l1_kept is below h: some array with reuse bypasses a read-only L1. Set from the
+     * arrays, not by comparing the two (rounding makes (S - B) x h / (S - B) differ from h). */
+    bool l1_reuse_bypassed;
     double l2_fit;           /* f */
     double l1_bandwidth, l2_bandwidth, dram_bandwidth; /* B/s */
     double t_l1, t_l2, t_dram; /* s: each level's bytes at its bandwidth */

@@ -43,7 +43,7 @@ static void add_traffic(xmlNodePtr n, const rc_gpu *g, const rc_counts *c)
     set_sig3(n, "resident-blocks", t.resident_blocks);
     set_sig3(n, "l1-hit-percent", 100 * t.l1_kept);
     /* Reuse lost to arrays that bypass an L1 which caches only read-only data. */
-    if (t.l1_kept < t.l1_hit)
+    if (t.l1_reuse_bypassed)
         set_str(n, "l1-read-only", "yes");
     set_sig3(n, "l2-fit-percent", 100 * t.l2_fit);
     set_time(n, "t-l1", t.t_l1);

@@ -69,6 +69,15 @@ has kendall/gpuKendall.html "<p>Limited by L1/shared bandwidth at 66.7 % occupan
 line kendall/gpuKendall.md "- NVIDIA L4: 4,570,000 bytes at L1 and shared memory; little = 102 kB in flight / 23.6 ns = 4.34 TB/s; sustained 3.26 TB/s; rate 2.61 TB/s; x 1.00"
 lacks kendall/gpuKendall.md "2.61 TB/s sustained"
 lacks kendall/gpuKendall.html "2.61 TB/s sustained"
+# Where L1 caches only the read-only path: gpuMeans's inputs, never written but
+# read-only-path="no", are not called read-only arrays that L1 keeps; on the L4 alone (whose L1
+# caches every load) the sentence is not there
+"$roofcast" -q -f md,html -o "$out/rop" --gpu titan-black kernels/gpuMeans.xml
+has rop/gpuMeans.html "published L1 microbenchmarks; the L1 and L2 bandwidths are the GPU file's, marked there where assumed. Where L1 caches global loads only on the read-only path, it keeps only arrays read that way; the rest reach L2.</p>"
+has rop/gpuMeans.md "a growing part of the L2 traffic beyond. Where L1 caches global loads only on the read-only path, it keeps only arrays read that way; the rest reach L2."
+lacks rop/gpuMeans.html "L1 keeps only read-only arrays"
+"$roofcast" -q -f md -o "$out/rop-l4" --gpu l4 kernels/gpuMeans.xml
+lacks rop-l4/gpuMeans.md "read-only path"
 "$roofcast" -q -f md -o "$out/one" --gpu rtx-4070 kernels/gpuMeans.xml
 line one/gpuMeans.md "- Launch latency, 5 µs on GeForce RTX 4070, is assumed: roofcast's default, used where the GPU file gives no launch latency. It stands for one kernel launch followed by a synchronisation, as in the reference reports (5 to 10 µs in published microbenchmarks; launches queued back to back take about 1.6 to 2.6 µs)."
 has one/gpuMeans.md "The launch latency of 5.00 µs is assumed (the GPU file gives the peak roofline none):"

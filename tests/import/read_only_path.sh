@@ -4,7 +4,8 @@
 # path"): "yes" for a __restrict__ pointer the kernel only reads (const or not, a template's
 # or a typedef's) and for loads through __ldg; "no" for an ordinary pointer only read;
 # nothing for an array the kernel writes (stored, updated, atomically or in a store the draft
-# leaves unknown, or passed to a call not inlined), for shared arrays, and for a restrict
+# leaves unknown, passed to a call not inlined, bound to a reference that is not const, or
+# given by a pointer to sincosf), for shared arrays, and for a restrict
 # pointer when a store's array cannot be told. Each kernel's <array> lines are compared whole
 # (each param on its own line: arrays are in line order).
 set -u
@@ -69,6 +70,34 @@ __global__ void untold(const float *__restrict__ x,
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     pp[0][i] = x[i] + y[i];
 }
+__device__ void set_one(float &v) { v = 1.0f; }
+__device__ float first(const float &v) { return v; }
+__global__ void references(float *__restrict__ a,
+                           float *__restrict__ b,
+                           const float *__restrict__ x,
+                           float *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float &r = a[i];
+    const float &k = x[i];
+    float t = b[i];
+    float &local = t;
+    local = 2.0f;
+    out[i] = r + first(b[i]) + k;
+    r = 0.0f;
+    set_one(out[i]);
+}
+__global__ void pointer_out(float *__restrict__ a,
+                            float *__restrict__ b,
+                            float *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float t = b[i];
+    float s, co;
+    sincosf(a[i] + t, &a[i], &co);
+    sincosf(t, &s, &co);
+    out[i] = s + co;
+}
 CU
 
 check() { # KERNEL STATUS EXPECTED-ARRAY-LINES
@@ -118,4 +147,14 @@ check hidden_writes 1 '  <array name="a" type="float" length="64"/>
 # qualifier alone no longer says yes, an ordinary pointer's loads still take no read-only path
 check untold 1 '  <array name="x" type="float" length="64"/>
   <array name="y" type="float" length="64" read-only-path="no"/>'
+# stores through a reference (float &r = a[i], a device function's float &) or a builtin's
+# pointer (sincosf's) have no <store> in the draft, but still keep a from read-only-path="yes";
+# a const reference, or a reference to a local, writes no array
+check references 0 '  <array name="a" type="float" length="64"/>
+  <array name="b" type="float" length="64" read-only-path="yes"/>
+  <array name="x" type="float" length="64" read-only-path="yes"/>
+  <array name="out" type="float" length="64"/>'
+check pointer_out 0 '  <array name="a" type="float" length="64"/>
+  <array name="b" type="float" length="64" read-only-path="yes"/>
+  <array name="out" type="float" length="64"/>'
 exit $fail

@@ -280,12 +280,6 @@ static void test_per_array(void **state)
     rc_counts_release(&c);
 }
 
-/* The traffic rule (traffic.h) on numbers worked by hand: 4 blocks on a
- * GPU of 2 SMs with 1,000 bytes of L1 each and a 2,000-byte L2. S = 8,000
- * sector bytes, B = 4,000 (each block's distinct sectors), F = 1,000 per
- * block, W = 3,000 footprint. 2 blocks per SM: C = 500, so L1 keeps half:
- * l2 = 4,000 + 4,000 x 0.5 = 6,000. W > L2: f = 2/3, dram = 3,000 +
- * 3,000 x 1/3 = 4,000. */
 /* A GPU of 2 SMs (2,048 threads and 32 blocks each) with `l1` bytes of L1 per SM and an
  * `l2`-byte L2, for the traffic rule; no compute capability unless the test sets one. */
 static rc_gpu traffic_gpu(double l1, double l2)
@@ -300,6 +294,12 @@ static rc_gpu traffic_gpu(double l1, double l2)
     return g;
 }
 
+/* The traffic rule (traffic.h) on numbers worked by hand: 4 blocks on a
+ * GPU of 2 SMs with 1,000 bytes of L1 each and a 2,000-byte L2. S = 8,000
+ * sector bytes, B = 4,000 (each block's distinct sectors), F = 1,000 per
+ * block, W = 3,000 footprint. 2 blocks per SM: C = 500, so L1 keeps half:
+ * l2 = 4,000 + 4,000 x 0.5 = 6,000. W > L2: f = 2/3, dram = 3,000 +
+ * 3,000 x 1/3 = 4,000. */
 static void test_traffic_rule(void **state)
 {
     (void)state;
@@ -331,6 +331,31 @@ static void test_traffic_rule(void **state)
     rc_traffic_compute(&g, &c, &t);
     assert_true(t.l2_bytes == 4000);
     assert_true(t.dram_bytes == 3000);
+}
+
+/* "L1 keeps" is h itself wherever no array with reuse bypasses L1: on 7.0 (L1 caches every
+ * global load) and on 3.7 without arrays (legacy bytes only). 4 blocks, 2 an SM: C = 700 of
+ * a 1,400-byte L1, F = 904, h = 700 / 904; S - B = 96. (S - B) x h / (S - B) rounds below
+ * h for these numbers, which once marked the estimate as losing reuse to a read-only L1. */
+static void test_l1_kept_without_bypass(void **state)
+{
+    (void)state;
+    static char *const ccs[] = {"7.0", "3.7", NULL};
+    rc_gpu g = traffic_gpu(1400, 1e6);
+    rc_counts c;
+    memset(&c, 0, sizeof c);
+    c.blocks_launched = 4;
+    c.threads_per_block = 32;
+    c.memory.total = (rc_access_counts){.sector_bytes = 1000, .block_sector_bytes = 904,
+                                        .block_footprint_max = 904, .footprint_bytes = 904};
+    for (int i = 0; i < 3; i++) {
+        g.compute_capability = ccs[i];
+        rc_traffic t;
+        rc_traffic_compute(&g, &c, &t);
+        assert_true(t.l1_hit == 700.0 / 904);
+        assert_true(t.l1_kept == t.l1_hit);
+        assert_false(t.l1_reuse_bypassed);
+    }
 }
 
 /* read-only-path on a GPU whose L1 caches only read-only data (5.2): 4 blocks of 32 threads
@@ -368,10 +393,12 @@ static void test_read_only_path(void **state)
          * it all unless A bypasses L1 */
         assert_true(t.l1_hit == 1);
         assert_true(t.l1_kept == (i == 2 ? 0 : 1));
+        assert_true(t.l1_reuse_bypassed == (i == 2));
         g.compute_capability = "7.0";
         rc_traffic_compute(&g, &c, &t);
         assert_true(t.l2_bytes == 1024);
         assert_true(t.l1_kept == 1);
+        assert_false(t.l1_reuse_bypassed);
         rc_counts_release(&c);
     }
 }
@@ -393,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_legacy),
         cmocka_unit_test(test_per_array),
         cmocka_unit_test(test_traffic_rule),
+        cmocka_unit_test(test_l1_kept_without_bypass),
         cmocka_unit_test(test_read_only_path),
     };
     return cmocka_run_group_tests(tests, setup_loader, teardown_loader);

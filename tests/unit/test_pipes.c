@@ -96,22 +96,20 @@ static void test_pipe_rates(void **state)
     assert_true(exact);
     assert_close(p->per_clock[RC_PIPE_CONVERSION64], 32);
     /* The 11.6 guide's columns 8.0 and 8.6, published; 8.9 assumed as 8.6. */
-    p = rc_pipe_rates_for("8.0", &exact);
-    assert_true(exact);
-    assert_close(p->per_clock[RC_PIPE_CONVERSION], 16);
-    assert_close(p->per_clock[RC_PIPE_CONVERSION64], 16);
-    assert_close(p->per_clock[RC_PIPE_SPECIAL], 16);
-    assert_close(p->per_clock[RC_PIPE_INTEGER], 64);
-    for (int i = 0; i < RC_PIPES; i++)
-        assert_false(p->assumed[i]);
-    p = rc_pipe_rates_for("8.6", &exact);
-    assert_true(exact);
-    assert_close(p->per_clock[RC_PIPE_CONVERSION], 16);
-    assert_close(p->per_clock[RC_PIPE_CONVERSION64], 2);
-    assert_close(p->per_clock[RC_PIPE_SPECIAL], 16);
-    assert_close(p->per_clock[RC_PIPE_INTEGER], 64);
-    for (int i = 0; i < RC_PIPES; i++)
-        assert_false(p->assumed[i]);
+    static const struct {
+        const char *cc;
+        double conversion64;
+    } published[] = {{"8.0", 16}, {"8.6", 2}};
+    for (int c = 0; c < 2; c++) {
+        p = rc_pipe_rates_for(published[c].cc, &exact);
+        assert_true(exact);
+        assert_close(p->per_clock[RC_PIPE_CONVERSION], 16);
+        assert_close(p->per_clock[RC_PIPE_CONVERSION64], published[c].conversion64);
+        assert_close(p->per_clock[RC_PIPE_SPECIAL], 16);
+        assert_close(p->per_clock[RC_PIPE_INTEGER], 64);
+        for (int i = 0; i < RC_PIPES; i++)
+            assert_false(p->assumed[i]);
+    }
     p = rc_pipe_rates_for("8.9", &exact);
     assert_true(exact);
     assert_close(p->per_clock[RC_PIPE_CONVERSION], 16);

@@ -430,6 +430,13 @@ static void test_l2_share_by_generation(void **state)
     assert_true(assumed);
     assert_close(rc_l2_resident_share(NULL, &assumed, &source), 0.75);
     assert_true(assumed);
+    /* after 8.9 and 9.0, no measured row applies: 8.10 and the generations after Hopper */
+    static const char *const later[] = {"8.10", "10.0", "12.0"};
+    for (int i = 0; i < 3; i++) {
+        assert_close(rc_l2_resident_share(later[i], &assumed, &source), 0.75);
+        assert_true(assumed);
+        assert_non_null(strstr(source, "assumed: "));
+    }
 
     rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"64\"/>"
                              "<array name=\"in\" type=\"float\" length=\"64\"/>",
