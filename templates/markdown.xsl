@@ -783,7 +783,7 @@
       <xsl:value-of select="$nl"/>
       <xsl:text>- t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor</xsl:text>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)) (Little's law); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else three quarters), else at most the footprint once per wave (assumed)</xsl:text>
+      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), else at most one footprint a wave (assumed)</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:if test="estimates/estimate/refined/term[@name = 'shared']">
         <xsl:text>- t_shared = shared-memory wavefronts (bank conflicts counted by the GPU generation's rule) / (wavefronts an SM serves a clock × active SMs × SM clock) × wave factor</xsl:text>
