@@ -7,9 +7,10 @@
 #    model has measured rows;
 # 4. published/models/generate.sh writes exactly the committed published models and the
 #    `published` rows of points.csv that name them;
-# 5. the hand-written published models (published/models-k80/) load on the GPU of
-#    tests/validation/specs/, each has exactly one `published` row in points.csv, and that row's
-#    time is the one kernels.csv gives for the configuration naming the model (model=ID).
+# 5. the hand-written published models (published/models-k80/ for the tesla-k80,
+#    published/models-a6000/ for the rtx-a6000) load on their GPU of tests/validation/specs/,
+#    each has exactly one `published` row in points.csv, and that row's time is the one
+#    kernels.csv gives for the configuration naming the model (model=ID).
 set -u
 roofcast=$1
 src=$2
@@ -65,31 +66,36 @@ else
     head -20 "$tmp/diff"
 fi
 points=$src/tests/validation/points.csv
-awk -F, '$2 == "published" && $4 !~ /\/models-k80\//' "$points" >"$tmp/pub-have"
+awk -F, '$2 == "published" && $4 !~ /\/models-[^/]*\//' "$points" >"$tmp/pub-have"
 if cmp -s "$tmp/pub-rows" "$tmp/pub-have"; then
     ok "points.csv holds exactly the published rows generate.sh prints"
 else
     bad "points.csv holds exactly the published rows generate.sh prints"
     diff "$tmp/pub-rows" "$tmp/pub-have" | head -10
 fi
-hdir=$src/tests/validation/published/models-k80
-accepts "$hdir" "$src/tests/validation/specs" tesla-k80 "hand-written published models on the tesla-k80"
-# point id, model file and time of each hand-written point; the same from kernels.csv, whose
-# source fields are quoted and may hold commas (the configuration, third, and the time, fourth,
-# come before them).
-awk -F, '$2 == "published" && $4 ~ /\/models-k80\// { print $1, $4, $5 + 0 }' "$points" |
-    sort >"$tmp/hand-points"
-ls "$hdir"/*.xml | sed 's|.*/||; s|\.xml$||' | sort >"$tmp/hand-have"
-awk -F, 'NR > 1 && match($3, /(^|;)model=[^;]*/) {
-    id = substr($3, RSTART, RLENGTH); sub(/.*model=/, "", id)
-    print id, "tests/validation/published/models-k80/" id ".xml", $4 + 0
-}' "$src/tests/validation/published/kernels.csv" | sort >"$tmp/hand-rows"
-if [ -s "$tmp/hand-points" ] && cmp -s "$tmp/hand-points" "$tmp/hand-rows" &&
-   awk '{ print $1 }' "$tmp/hand-points" | cmp -s - "$tmp/hand-have"; then
-    ok "points.csv holds one row per hand-written model, with kernels.csv's time"
-else
-    bad "points.csv holds one row per hand-written model, with kernels.csv's time"
-    diff "$tmp/hand-points" "$tmp/hand-rows" | head -10
-    awk '{ print $1 }' "$tmp/hand-points" | diff - "$tmp/hand-have" | head -10
-fi
+# hand FOLDER GPU: the hand-written models of published/FOLDER/, all on GPU.
+hand() {
+    hdir=$src/tests/validation/published/$1
+    accepts "$hdir" "$src/tests/validation/specs" "$2" "hand-written published models on the $2"
+    # point id, model file and time of each hand-written point; the same from kernels.csv, whose
+    # source fields are quoted and may hold commas (the configuration, third, and the time,
+    # fourth, come before them).
+    awk -F, -v dir="/$1/" '$2 == "published" && index($4, dir) { print $1, $4, $5 + 0 }' \
+        "$points" | sort >"$tmp/hand-points"
+    ls "$hdir"/*.xml | sed 's|.*/||; s|\.xml$||' | sort >"$tmp/hand-have"
+    awk -F, -v gpu="$2" -v dir="$1" 'NR > 1 && $1 == gpu && match($3, /(^|;)model=[^;]*/) {
+        id = substr($3, RSTART, RLENGTH); sub(/.*model=/, "", id)
+        print id, "tests/validation/published/" dir "/" id ".xml", $4 + 0
+    }' "$src/tests/validation/published/kernels.csv" | sort >"$tmp/hand-rows"
+    if [ -s "$tmp/hand-points" ] && cmp -s "$tmp/hand-points" "$tmp/hand-rows" &&
+       awk '{ print $1 }' "$tmp/hand-points" | cmp -s - "$tmp/hand-have"; then
+        ok "points.csv holds one row per hand-written model of $1, with kernels.csv's time"
+    else
+        bad "points.csv holds one row per hand-written model of $1, with kernels.csv's time"
+        diff "$tmp/hand-points" "$tmp/hand-rows" | head -10
+        awk '{ print $1 }' "$tmp/hand-points" | diff - "$tmp/hand-have" | head -10
+    fi
+}
+hand models-k80 tesla-k80
+hand models-a6000 rtx-a6000
 finish validation_models
