@@ -16,19 +16,8 @@ out=$tmp
 words() {
     awk -v stop="${2:-}" 'stop != "" && index($0, stop) == 1 {exit} {print}' "$1" | wc -w
 }
-# Reports known to exceed the limits, named here so that no other can: section 1 lists the work
-# model statement by statement and grows with it (issue 29's closing note foresaw it), and the
-# RTX A6000's register-tiled SGEMM models (issue 33) are the first validation models whose
-# lists take the report past both limits (about 2,020 and 2,090 words before the appendix,
-# 5,040 and 5,110 in all).
-over_budget="a6000-sgemm-4-1d-blocktiling.md a6000-sgemm-5-2d-blocktiling.md"
 # limits FILE: at most 2,000 words before the appendix and 5,000 in all.
 limits() {
-    case " $over_budget " in
-    *" ${1##*/} "*)
-        echo "known over budget: ${1##*/}: $(words "$1" "## Appendix") words before the appendix, $(words "$1") in all"
-        return ;;
-    esac
     n=$(words "$1" "## Appendix")
     if [ "$n" -le 2000 ]; then ok; else bad "$1: $n words before the appendix, want at most 2,000"; fi
     n=$(words "$1")
@@ -52,6 +41,14 @@ mkdir "$tmp/gen"
 for f in "$tmp"/gen-out/*.md "$tmp"/validation/*.md; do
     limits "$f"
 done
+# Section 1 lists the work model statement by statement up to 350 words; the RTX A6000's
+# register-tiled SGEMM (about 430 words of statements) points to the HTML report and
+# results.xml instead, which list them; the naive one (about 150) keeps its list.
+f=$tmp/validation/a6000-sgemm-5-2d-blocktiling.md
+has "$f" "Its statements, each with its counts, are too many for this Markdown report: the HTML report (format html) and results.xml (format xml) list them."
+lacks "$f" "- Loop \`for (bk = 0; bk < N; bk += 8)\`"
+has "$tmp/validation/a6000-sgemm-1-naive.md" "- Loop \`for (i = 0; i < K; i += 1)\`: entered 16,777,216 times by 16,777,216 threads; 4,096 iterations per thread, 4,194,304 per block; **68,719,476,736** iterations in total."
+lacks "$tmp/validation/a6000-sgemm-1-naive.md" "are too many for this Markdown report"
 for f in "$out"/*.md; do
     # At a glance comes first: before the configuration and section 1
     glance=$(grep -n '^## At a glance$' "$f" | cut -d: -f1)
