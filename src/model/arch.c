@@ -366,7 +366,15 @@ static const rate_default rate_defaults[] = {
                                   "caps-tum/mt4g; L1 at half Volta's rate)"},
     {800, 35.5, 126, 36, 211, 571, "as measured on an A100 (gpu-benches gpu-l2-cache, "
                                    "gpu-cache, gpu-latency)"},
-    {806, 14.7, 64, 36, 276.5, 632, "as measured on an L40, Ada (gpu-benches gpu-l2-cache, "
+    /* GA10x (8.6): an RTX 3060 Laptop GPU (GA106, 30 SMs, clocks up to 1702 MHz) measured
+     * by YKTian-x2b/AmpereArchViaMicroBenchMark. Its L1 and shared memory give 63.6 and 62.8
+     * B per clock per SM to 32-bit loads, 124.7 and 126.1 to 64-bit ones: 16 load/store
+     * units, a warp's 32-bit access in two clocks, as the L40's and A40's 64 B per clock. */
+    {806, 25.0, 64, 33, 219, 515, "as measured on an RTX 3060 Laptop GPU, GA106 "
+                                  "(YKTian-x2b/AmpereArchViaMicroBenchMark@6f45ffd: L2 1276.2 "
+                                  "GB/s on 30 SMs at 1702 MHz; L1 63.6 B per clock with 32-bit "
+                                  "loads; latencies 33, 219 and about 515 cycles)"},
+    {809, 14.7, 64, 36, 276.5, 632, "as measured on an L40, Ada (gpu-benches gpu-l2-cache, "
                                     "gpu-cache, gpu-latency)"},
     {900, 35.0, 126, 34, 265.5, 658, "as measured on an H100 PCIe (gpu-benches gpu-l2-cache, "
                                      "gpu-cache, gpu-latency)"},

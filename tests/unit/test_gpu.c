@@ -294,6 +294,35 @@ static void test_tesla_k80_figures(void **state)
     rc_gpu_free(g);
 }
 
+/* Compute capability 8.6 takes GA10x's own microbenchmarks (an RTX 3060 Laptop GPU, GA106):
+ * L2 1276.2 GB/s over 30 SMs at 1702 MHz = 24.99 B per clock per SM, used as 25.0; L1 64 B a
+ * clock for 32-bit loads (63.6 measured); latencies 33, 219 and 515 cycles. 8.9 keeps the
+ * L40's (Ada) 14.7 B and 36, 276.5 and 632 cycles. Every figure is assumed for another GPU. */
+static void test_ga10x_defaults(void **state)
+{
+    (void)state;
+    rc_gpu *g = load_text(MINIMAL("<compute-capability>8.6</compute-capability><sms>40</sms>"));
+    assert_non_null(g);
+    double clock = g->sm.clock.value; /* 10e12 / (40 SMs x 128 lanes x 2) */
+    assert_true(clock == 10e12 / (40.0 * 128 * 2));
+    assert_close(g->rates.l2_bandwidth.value, 25.0 * 40 * clock);
+    assert_close(g->rates.l1_bandwidth.value, 64.0 * 40 * clock);
+    assert_close(g->rates.l1_latency.value, 33 / clock);
+    assert_close(g->rates.l2_latency.value, 219 / clock);
+    assert_close(g->rates.dram_latency.value, 515 / clock);
+    assert_int_equal(g->rates.l2_bandwidth.origin, RC_ORIGIN_ASSUMED);
+    assert_non_null(strstr(g->rates.l2_bandwidth.source, "RTX 3060 Laptop GPU, GA106"));
+    rc_gpu_free(g);
+
+    g = load_text(MINIMAL("<compute-capability>8.9</compute-capability><sms>40</sms>"));
+    assert_non_null(g);
+    clock = g->sm.clock.value;
+    assert_close(g->rates.l2_bandwidth.value, 14.7 * 40 * clock);
+    assert_close(g->rates.l2_latency.value, 276.5 / clock);
+    assert_non_null(strstr(g->rates.l2_bandwidth.source, "as measured on an L40, Ada"));
+    rc_gpu_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +336,7 @@ int main(void)
         cmocka_unit_test(test_arch_find),
         cmocka_unit_test(test_compute_capability_3_7_is_kepler),
         cmocka_unit_test(test_tesla_k80_figures),
+        cmocka_unit_test(test_ga10x_defaults),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }
