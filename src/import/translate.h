@@ -149,7 +149,8 @@ struct tr_ctx {
  *
  *   translate.c        memory, cursors, tokens, output, names and scopes
  *   translate_value.c  values and types: composing, pointer arithmetic,
- *                      loads, stores and FLOPs, no subexpression translated
+ *                      loads, stores and FLOPs, the arrays written, no
+ *                      subexpression translated
  *   translate_expr.c   expressions, calls included (a call's arguments are
  *                      expressions; a __device__ function is inlined)
  *   translate_loop.c   for statements
@@ -250,15 +251,15 @@ tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXTyp
 /* An integer constant clang folds (macros, sizeof, enumerators). */
 bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out);
 
-/* Expressions (translate_expr.c) */
-tr_val tr_expr(tr_ctx *c, CXCursor e);
-/* As tr_expr, for an expression whose address is taken or written. */
-tr_val tr_addr(tr_ctx *c, CXCursor e);
-/* The value of a variable or parameter `d` (referenced at `e`, a null
- * cursor when there is no reference: file-scope constants then need one). */
-tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
-/* lhs = v: a local rebound, an element stored, or an unknown. */
-void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
+/* Writes the model lacks (translate_value.c), read from the syntax alone */
+enum { ROOT_NONE = -1, ROOT_UNTOLD = -2, ROOT_DECL = -3 };
+/* The array an lvalue or pointer expression is rooted in, read from the
+ * syntax alone (nothing emitted, no param marked used): the index of an
+ * array a local pointer points into; ROOT_DECL with *decl set for a pointer
+ * param or a file-scope array named directly; ROOT_NONE when the root is no
+ * array in memory (a local scalar, a register array); ROOT_UNTOLD when it
+ * cannot be told (a pointer chosen by data, read from memory, a member). */
+int tr_root_array(tr_ctx *c, CXCursor e, CXCursor *decl);
 /* Records that memory at `target` (an lvalue or a pointer expression) is
  * written where no <store> or <atomic> says so (an unknown, a call not
  * inlined): its array is marked written, or c->untold_write set when the
@@ -269,6 +270,16 @@ void tr_mark_written(tr_ctx *c, CXCursor target);
  * model follows neither (a reference is bound to the value it names), so its stores have
  * no <store>; the array is only kept from read-only-path="yes". */
 void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers);
+
+/* Expressions (translate_expr.c) */
+tr_val tr_expr(tr_ctx *c, CXCursor e);
+/* As tr_expr, for an expression whose address is taken or written. */
+tr_val tr_addr(tr_ctx *c, CXCursor e);
+/* The value of a variable or parameter `d` (referenced at `e`, a null
+ * cursor when there is no reference: file-scope constants then need one). */
+tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
+/* lhs = v: a local rebound, an element stored, or an unknown. */
+void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
 
 /* For statements (translate_loop.c) */
 void tr_for_stmt(tr_ctx *c, CXCursor s);
