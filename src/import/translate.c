@@ -403,14 +403,19 @@ void tr_bind(tr_ctx *c, CXCursor decl, tr_val v)
         b->val = v;
         return;
     }
-    tr_binding nb = {decl, v};
+    tr_binding nb = {.decl = decl, .val = v};
     PUSH(c, c->env, c->nenv, c->cenv, nb);
 }
 
 void tr_push(tr_ctx *c, CXCursor decl, tr_val v)
 {
-    tr_binding nb = {decl, v};
+    tr_binding nb = {.decl = decl, .val = v};
     PUSH(c, c->env, c->nenv, c->cenv, nb);
+}
+
+void tr_push_binding(tr_ctx *c, tr_binding b)
+{
+    PUSH(c, c->env, c->nenv, c->cenv, b);
 }
 
 tr_binding *tr_lookup(tr_ctx *c, CXCursor decl)

@@ -67,9 +67,17 @@ typedef struct {
     const char *why;  /* V_UNKNOWN, V_DATA: what it depends on */
 } tr_val;
 
+/* A name's value. A reference that is not const, bound to an element in
+ * memory (tr_reference), names that element: `ref` is set and `elem` is
+ * the element (V_PTR; V_REGS for a register array's), loaded where the
+ * reference is read and stored where it is written; or V_UNKNOWN (why)
+ * when the element cannot be said: then `val` is the value read where the
+ * reference was bound, and a write through it is an unknown. */
 typedef struct {
     CXCursor decl;
     tr_val val;
+    bool ref;
+    tr_val elem;
 } tr_binding;
 
 /* A name given in the model, for uniqueness within its scope. */
@@ -197,6 +205,8 @@ void tr_add_note(tr_ctx *c, const char *fmt, ...) RC_PRINTF(2, 3);
 void tr_bind(tr_ctx *c, CXCursor decl, tr_val v);
 /* A new binding, even when decl has one (a function inlined again). */
 void tr_push(tr_ctx *c, CXCursor decl, tr_val v);
+/* A new binding b (a reference's, tr_reference), copied. */
+void tr_push_binding(tr_ctx *c, tr_binding b);
 tr_binding *tr_lookup(tr_ctx *c, CXCursor decl);
 const char *tr_new_name(tr_ctx *c, const char *want);
 void tr_use_param(tr_ctx *c, const char *name);
@@ -252,13 +262,15 @@ tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXTyp
 bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out);
 
 /* Writes the model lacks (translate_value.c), read from the syntax alone */
-enum { ROOT_NONE = -1, ROOT_UNTOLD = -2, ROOT_DECL = -3 };
+enum { ROOT_NONE = -1, ROOT_UNTOLD = -2, ROOT_DECL = -3, ROOT_MARKED = -4 };
 /* The array an lvalue or pointer expression is rooted in, read from the
  * syntax alone (nothing emitted, no param marked used): the index of an
- * array a local pointer points into; ROOT_DECL with *decl set for a pointer
- * param or a file-scope array named directly; ROOT_NONE when the root is no
- * array in memory (a local scalar, a register array); ROOT_UNTOLD when it
- * cannot be told (a pointer chosen by data, read from memory, a member). */
+ * array a local pointer, or a reference, points into; ROOT_DECL with *decl
+ * set for a pointer param or a file-scope array named directly; ROOT_NONE
+ * when the root is no array in memory (a local scalar, a register array);
+ * ROOT_UNTOLD when it cannot be told (a pointer chosen by data, read from
+ * memory, a member); ROOT_MARKED for a reference to an element that
+ * cannot be said, whose root was marked written where it was bound. */
 int tr_root_array(tr_ctx *c, CXCursor e, CXCursor *decl);
 /* Records that memory at `target` (an lvalue or a pointer expression) is
  * written where no <store> or <atomic> says so (an unknown, a call not
@@ -266,10 +278,21 @@ int tr_root_array(tr_ctx *c, CXCursor e, CXCursor *decl);
  * array cannot be told from the syntax. Emits nothing. */
 void tr_mark_written(tr_ctx *c, CXCursor target);
 /* tr_mark_written(target) when `t`, the type `target` is bound or passed as, lets the code
- * write through it: a reference, or (with `pointers`) a pointer, to a type not const. The
- * model follows neither (a reference is bound to the value it names), so its stores have
- * no <store>; the array is only kept from read-only-path="yes". */
+ * write through it: a reference, or (with `pointers`) a pointer, to a type not const. Marked
+ * where it is bound, whether the code writes through it or not, so that the array keeps no
+ * read-only-path="yes" even where a write through it is an unknown. */
 void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers);
+/* A reference that names an element in memory (tr_binding's ref): an lvalue reference, not
+ * const, to a type that is not an array (a reference to a row is bound like a pointer). */
+bool tr_is_element_reference(CXType t);
+/* The binding of `e` when it names a reference bound as an element (ref set), else NULL. */
+tr_binding *tr_reference_of(tr_ctx *c, CXCursor e);
+/* The value of the reference b, read at `at`: its element loaded, or the value it was bound
+ * to when the element cannot be said. */
+tr_val tr_read_through(tr_ctx *c, const tr_binding *b, CXCursor at);
+/* A write through the reference b at `at`: a <store> to its element, nothing for a
+ * register array's, an unknown when the element cannot be said. */
+void tr_store_through(tr_ctx *c, const tr_binding *b, CXCursor at);
 
 /* Expressions (translate_expr.c) */
 tr_val tr_expr(tr_ctx *c, CXCursor e);
@@ -280,6 +303,11 @@ tr_val tr_addr(tr_ctx *c, CXCursor e);
 tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
 /* lhs = v: a local rebound, an element stored, or an unknown. */
 void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
+/* The binding of a reference that is not const (tr_is_element_reference) to `init`: to
+ * the element init names in memory, translated without a load (ref set); to another such
+ * reference's element; to the value, as any variable, when init is a local or a register
+ * array's element (ref not set). decl is left for the caller to set. */
+tr_binding tr_reference(tr_ctx *c, CXCursor init);
 
 /* For statements (translate_loop.c) */
 void tr_for_stmt(tr_ctx *c, CXCursor s);

@@ -24,6 +24,9 @@ static void add_assigned(assigned *a, CXCursor target)
     if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
         return;
     CXCursor d = clang_getCursorReferenced(s);
+    tr_binding *b = tr_lookup(a->c, d);
+    if (b && b->ref)
+        return; /* a store through a reference: the reference names the same element */
     for (size_t i = 0; i < a->n; i++)
         if (clang_equalCursors(a->decls[i], d)) {
             a->count[i]++;

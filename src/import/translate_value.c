@@ -400,6 +400,10 @@ int tr_root_array(tr_ctx *c, CXCursor e, CXCursor *decl)
             CXCursor d = clang_getCursorReferenced(e);
             CXType t = clang_getCursorType(d);
             tr_binding *b = tr_lookup(c, d);
+            if (b && b->ref) /* a reference bound as an element: the element's array */
+                return b->elem.kind == V_PTR ? b->elem.array
+                       : b->elem.kind == V_REGS ? ROOT_NONE
+                                                : ROOT_MARKED;
             if (b && b->val.kind == V_PTR)
                 return b->val.array;
             if (b || !pointer_or_array(t))
@@ -436,4 +440,41 @@ void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers)
                    (pointers && ct.kind == CXType_Pointer);
     if (through && !clang_isConstQualifiedType(clang_getCanonicalType(clang_getPointeeType(ct))))
         tr_mark_written(c, target);
+}
+
+/* ---------------------------------------------------------------- references */
+
+bool tr_is_element_reference(CXType t)
+{
+    CXType ct = clang_getCanonicalType(t);
+    if (ct.kind != CXType_LValueReference)
+        return false;
+    CXType pointee = clang_getCanonicalType(clang_getPointeeType(ct));
+    return !clang_isConstQualifiedType(pointee) && !tr_is_array_type(pointee);
+}
+
+tr_binding *tr_reference_of(tr_ctx *c, CXCursor e)
+{
+    CXCursor s = tr_strip(c, e);
+    if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+        return NULL;
+    tr_binding *b = tr_lookup(c, clang_getCursorReferenced(s));
+    return b && b->ref ? b : NULL;
+}
+
+tr_val tr_read_through(tr_ctx *c, const tr_binding *b, CXCursor at)
+{
+    if (b->elem.kind == V_PTR || b->elem.kind == V_REGS)
+        return tr_load_of(c, at, b->elem, "a load through a reference");
+    return b->val;
+}
+
+void tr_store_through(tr_ctx *c, const tr_binding *b, CXCursor at)
+{
+    if (b->elem.kind == V_PTR)
+        tr_access(c, "store", b->elem);
+    else if (b->elem.kind != V_REGS)
+        tr_add_unknown(c, at, "a store through the reference '%s': %s",
+                       tr_cx(c, clang_getCursorSpelling(b->decl)),
+                       b->elem.why ? b->elem.why : "an element the model cannot follow");
 }
