@@ -426,6 +426,12 @@ tr_binding *tr_lookup(tr_ctx *c, CXCursor decl)
     return NULL;
 }
 
+CXCursor tr_target(tr_ctx *c, CXCursor decl)
+{
+    tr_binding *b = tr_lookup(c, decl);
+    return b && b->to_local ? b->target : decl; /* tr_reference never chains them */
+}
+
 static bool reserved(const char *n)
 {
     static const char *const r[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",

@@ -72,12 +72,16 @@ typedef struct {
  * the element (V_PTR; V_REGS for a register array's), loaded where the
  * reference is read and stored where it is written; or V_UNKNOWN (why)
  * when the element cannot be said: then `val` is the value read where the
- * reference was bound, and a write through it is an unknown. */
+ * reference was bound, and a write through it is an unknown. One bound to
+ * a local variable or a param (int &j = i) names it: `to_local` is set and
+ * `target` is the variable, read and assigned in its place (tr_target). */
 typedef struct {
     CXCursor decl;
     tr_val val;
     bool ref;
     tr_val elem;
+    bool to_local;
+    CXCursor target;
 } tr_binding;
 
 /* A name given in the model, for uniqueness within its scope. */
@@ -208,6 +212,8 @@ void tr_push(tr_ctx *c, CXCursor decl, tr_val v);
 /* A new binding b (a reference's, tr_reference), copied. */
 void tr_push_binding(tr_ctx *c, tr_binding b);
 tr_binding *tr_lookup(tr_ctx *c, CXCursor decl);
+/* The variable `decl` names: the local a reference bound to one names (to_local), else decl. */
+CXCursor tr_target(tr_ctx *c, CXCursor decl);
 const char *tr_new_name(tr_ctx *c, const char *want);
 void tr_use_param(tr_ctx *c, const char *name);
 int tr_array_for(tr_ctx *c, CXCursor decl, const char *name, CXType elem, const char *space,
@@ -301,12 +307,16 @@ tr_val tr_addr(tr_ctx *c, CXCursor e);
 /* The value of a variable or parameter `d` (referenced at `e`, a null
  * cursor when there is no reference: file-scope constants then need one). */
 tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
+/* The type of the i-th param of the function a call inlines (an invalid type for any other
+ * call, or past the last param). */
+CXType tr_call_param_type(tr_ctx *c, CXCursor call, int i);
 /* lhs = v: a local rebound, an element stored, or an unknown. */
 void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
 /* The binding of a reference that is not const (tr_is_element_reference) to `init`: to
  * the element init names in memory, translated without a load (ref set); to another such
- * reference's element; to the value, as any variable, when init is a local or a register
- * array's element (ref not set). decl is left for the caller to set. */
+ * reference's element; to a local variable or param init names (to_local set); to the
+ * value, as any variable, for anything else that is no memory (a register array's
+ * element, a member of a local). decl is left for the caller to set. */
 tr_binding tr_reference(tr_ctx *c, CXCursor init);
 
 /* For statements (translate_loop.c) */

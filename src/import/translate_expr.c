@@ -88,7 +88,7 @@ static CXCursor referenced_local(tr_ctx *c, CXCursor lhs, bool *ok)
     CXCursor s = tr_strip(c, lhs);
     *ok = false;
     if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
-        CXCursor d = clang_getCursorReferenced(s);
+        CXCursor d = tr_target(c, clang_getCursorReferenced(s)); /* jr = 0 with int &jr = j */
         enum CXCursorKind dk = clang_getCursorKind(d);
         if ((dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) &&
             (tr_lookup(c, d) || dk == CXCursor_ParmDecl)) {
@@ -149,8 +149,15 @@ tr_binding tr_reference(tr_ctx *c, CXCursor init)
     }
     CXCursor decl = clang_getNullCursor();
     CXCursor s = tr_strip(c, init);
+    bool local;
+    CXCursor target = referenced_local(c, s, &local);
+    if (local) { /* int &j = i: i, read and assigned as j */
+        b.to_local = true;
+        b.target = target;
+        return b;
+    }
     if (tr_root_array(c, s, &decl) == ROOT_NONE) {
-        b.val = tr_expr(c, init); /* a local: bound to its value, as before */
+        b.val = tr_expr(c, init); /* a register array's element, a member of a local */
         return b;
     }
     b.ref = true;
@@ -232,6 +239,8 @@ static tr_val decl_ref(tr_ctx *c, CXCursor e)
 tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e)
 {
     tr_binding *b = tr_lookup(c, d);
+    if (b && b->to_local)
+        return tr_decl_value(c, b->target, e);
     if (b)
         return b->ref ? tr_read_through(c, b, e) : b->val;
     enum CXCursorKind dk = clang_getCursorKind(d);
@@ -626,6 +635,15 @@ static CXType param_type(tr_ctx *c, CXCursor def, int i)
     return none;
 }
 
+CXType tr_call_param_type(tr_ctx *c, CXCursor call, int i)
+{
+    CXCursor def = definition_of(c, call);
+    if (inlinable(def))
+        return param_type(c, def, i);
+    CXType none = {CXType_Invalid, {NULL, NULL}};
+    return none;
+}
+
 /* A builtin's argument i (sincosf's &s[i]), which it writes when it is a pointer to a type
  * not const: a <store> to the element, after the call has read its arguments; nothing for a
  * local's address or a register array's; an unknown when the element cannot be said. */
@@ -735,7 +753,8 @@ static tr_val call(tr_ctx *c, CXCursor e)
         if (inlinable(def) && tr_is_element_reference(param_type(c, def, i))) {
             /* set(a[i]) with set(float &v): v names a[i], nothing is read yet */
             refs[i] = tr_reference(c, arg);
-            args[i] = refs[i].ref ? tr_data(c, "an element bound to a reference") : refs[i].val;
+            args[i] = refs[i].ref || refs[i].to_local ? tr_data(c, "an argument bound to a reference")
+                                                      : refs[i].val;
         } else
             args[i] = tr_expr(c, arg);
         all_int &= args[i].kind == V_INT;
@@ -819,8 +838,8 @@ static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name,
         enum CXCursorKind k = clang_getCursorKind(kids[i]);
         if (k == CXCursor_ParmDecl) {
             /* a fresh binding, even when the function is called again; a reference param
-             * bound as an element (refs) names it, as a reference declared in the body */
-            if (ai < nargs && refs[ai].ref) {
+             * bound as an element or to a local (refs) names it, as one declared in the body */
+            if (ai < nargs && (refs[ai].ref || refs[ai].to_local)) {
                 tr_binding b = refs[ai];
                 b.decl = kids[i];
                 tr_push_binding(c, b);

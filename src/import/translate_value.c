@@ -397,7 +397,7 @@ int tr_root_array(tr_ctx *c, CXCursor e, CXCursor *decl)
             continue;
         }
         case CXCursor_DeclRefExpr: {
-            CXCursor d = clang_getCursorReferenced(e);
+            CXCursor d = tr_target(c, clang_getCursorReferenced(e));
             CXType t = clang_getCursorType(d);
             tr_binding *b = tr_lookup(c, d);
             if (b && b->ref) /* a reference bound as an element: the element's array */
