@@ -93,6 +93,7 @@ static enum CXChildVisitResult find_assigned(CXCursor cur, CXCursor parent, CXCl
 static void assigned_in(tr_ctx *c, CXCursor body, assigned *a)
 {
     a->c = c;
+    find_assigned(body, body, a); /* a body of one statement: for (...) q += 1; */
     clang_visitChildren(body, find_assigned, a);
     free(a->refs);
     free(a->vars);
