@@ -5,8 +5,9 @@
 # passed to an inlined __device__ function's float &), names the element: loaded where it is
 # read, stored where it is written; sincosf(x, &a[i], &c) stores a[i] after the call, and
 # nothing for the address of a local. A write the draft cannot say exactly (the element's
-# index depends on data) is an unknown with its file:line message. Each kernel's <work> is
-# compared whole, with the import's exit status and its "not translated" lines.
+# index depends on data) is an unknown with its file:line message. A reference to a local
+# (int &jr = j) reads and assigns the local. Each kernel's <work> is compared whole, with the
+# import's exit status and its "not translated" lines.
 set -u
 bin=$1
 src=$2
@@ -55,6 +56,25 @@ __global__ void data_index(float *a, const int *idx, const float *x)
     float &r = a[idx[i]];
     r = x[i];
     sincosf(x[i], &a[idx[i + 1]], &r);
+}
+__device__ void advance(int &k, int by) { k += by; }
+__global__ void local_refs(float *out, const float *x, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    int j = i;
+    int &jr = j;
+    jr = 0;
+    advance(j, 32);
+    const float *p = x;
+    const float *&pr = p;
+    pr += 2;
+    out[j] = *p;
+    for (int k = 0; k < n; k++)
+        p += 4;
+    out[i] = *p;
+    for (int k = 0; k < n; k++)
+        advance(j, 1);
+    out[j] = 1.0f;
 }
 CU
 
@@ -141,5 +161,19 @@ refs.cu:40: data_index: not translated: a store by sincosf through its argument 
     <load array="idx" index="i + 1"/>
     <!-- UNKNOWN (source line 40): a store by sincosf through its argument 2: the index into '"'a'"' depends on a value read from memory -->
     <!-- UNKNOWN (source line 40): a store by sincosf through its argument 3: the index into '"'a'"' depends on a value read from memory -->
+  </work>'
+# a reference to a local names it: j is 32 and p is x + 2 where they are used; a loop of
+# one statement that moves p, or j through a reference param, changes them in every iteration
+check local_refs 1 "refs.cu:59: local_refs: not translated: store: the index into 'out' depends on 'j' after the loop at source line 57" '  <work>
+    <let name="i" value="blockIdx.x * blockDim.x + threadIdx.x"/>
+    <load array="x" index="2"/>
+    <store array="out" index="32"/>
+    <loop var="k" from="0" to="n">
+    </loop>
+    <load array="x" index="2 + max(0, (n - 0 + 1 - 1) / 1) * (4)"/>
+    <store array="out" index="i"/>
+    <loop var="k_2" from="0" to="n">
+    </loop>
+    <!-- UNKNOWN (source line 59): store: the index into '"'out'"' depends on '"'j'"' after the loop at source line 57 -->
   </work>'
 exit $fail
