@@ -288,9 +288,10 @@ void tr_mark_written(tr_ctx *c, CXCursor target);
  * where it is bound, whether the code writes through it or not, so that the array keeps no
  * read-only-path="yes" even where a write through it is an unknown. */
 void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers);
-/* A reference that names an element in memory (tr_binding's ref): an lvalue reference, not
- * const, to a type that is not an array (a reference to a row is bound like a pointer). */
-bool tr_is_element_reference(CXType t);
+/* A reference the code may write through, bound by tr_reference (to an element or a local):
+ * an lvalue reference, not const, to a type that is not an array (a reference to a row is
+ * bound like a pointer). */
+bool tr_is_writable_reference(CXType t);
 /* The binding of `e` when it names a reference bound as an element (ref set), else NULL. */
 tr_binding *tr_reference_of(tr_ctx *c, CXCursor e);
 /* The value of the reference b, read at `at`: its element loaded, or the value it was bound
@@ -312,7 +313,7 @@ tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
 CXType tr_call_param_type(tr_ctx *c, CXCursor call, int i);
 /* lhs = v: a local rebound, an element stored, or an unknown. */
 void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
-/* The binding of a reference that is not const (tr_is_element_reference) to `init`: to
+/* The binding of a reference that is not const (tr_is_writable_reference) to `init`: to
  * the element init names in memory, translated without a load (ref set); to another such
  * reference's element; to a local variable or param init names (to_local set); to the
  * value, as any variable, for anything else that is no memory (a register array's

@@ -595,7 +595,8 @@ static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name,
                           const tr_binding *refs, int nargs);
 
 /* The definition a call that names no builtin goes to: the function, or in a template the
- * one candidate of a dependent call; a null cursor when there is none. */
+ * one candidate of a dependent call; a null cursor when there is none, and something other
+ * than a function (a constructor) where inlinable says so. */
 static CXCursor definition_of(tr_ctx *c, CXCursor e)
 {
     CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(e));
@@ -750,7 +751,7 @@ static tr_val call(tr_ctx *c, CXCursor e)
     bool all_int = nargs > 0, any_const = false, all_const = nargs > 0;
     for (int i = 0; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(e, i);
-        if (inlinable(def) && tr_is_element_reference(param_type(c, def, i))) {
+        if (inlinable(def) && tr_is_writable_reference(param_type(c, def, i))) {
             /* set(a[i]) with set(float &v): v names a[i], nothing is read yet */
             refs[i] = tr_reference(c, arg);
             args[i] = refs[i].ref || refs[i].to_local ? tr_data(c, "an argument bound to a reference")

@@ -66,7 +66,7 @@ static enum CXChildVisitResult find_assigned(CXCursor cur, CXCursor parent, CXCl
              k == CXCursor_CompoundAssignOperator ||
              (k == CXCursor_UnaryOperator && (strcmp(op, "++") == 0 || strcmp(op, "--") == 0))))
             add_assigned(a, kids[0]);
-    } else if (k == CXCursor_VarDecl && tr_is_element_reference(clang_getCursorType(cur))) {
+    } else if (k == CXCursor_VarDecl && tr_is_writable_reference(clang_getCursorType(cur))) {
         unsigned n;
         CXCursor *kids = tr_children(a->c, cur, &n);
         CXCursor init = clang_getNullCursor();
@@ -83,7 +83,7 @@ static enum CXChildVisitResult find_assigned(CXCursor cur, CXCursor parent, CXCl
         /* next(j) with next(int &k): the inlined body may assign j */
         int nargs = clang_Cursor_getNumArguments(cur);
         for (int i = 0; i < nargs; i++)
-            if (tr_is_element_reference(tr_call_param_type(a->c, cur, i)))
+            if (tr_is_writable_reference(tr_call_param_type(a->c, cur, i)))
                 add_assigned(a, clang_Cursor_getArgument(cur, i));
     }
     return CXChildVisit_Recurse;

@@ -39,7 +39,7 @@ static void var_decl(tr_ctx *c, CXCursor vd)
     /* float &r = a[i]: a is written (through r, or in an unknown) */
     if (!clang_Cursor_isNull(init))
         tr_mark_writable(c, t, init, false);
-    if (!clang_Cursor_isNull(init) && tr_is_element_reference(t)) {
+    if (!clang_Cursor_isNull(init) && tr_is_writable_reference(t)) {
         /* r names a[i]: loaded where it is read, stored where it is written */
         tr_binding b = tr_reference(c, init);
         b.decl = vd;

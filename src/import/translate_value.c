@@ -444,7 +444,7 @@ void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers)
 
 /* ---------------------------------------------------------------- references */
 
-bool tr_is_element_reference(CXType t)
+bool tr_is_writable_reference(CXType t)
 {
     CXType ct = clang_getCanonicalType(t);
     if (ct.kind != CXType_LValueReference)
