@@ -403,14 +403,19 @@ void tr_bind(tr_ctx *c, CXCursor decl, tr_val v)
         b->val = v;
         return;
     }
-    tr_binding nb = {decl, v};
+    tr_binding nb = {.decl = decl, .val = v};
     PUSH(c, c->env, c->nenv, c->cenv, nb);
 }
 
 void tr_push(tr_ctx *c, CXCursor decl, tr_val v)
 {
-    tr_binding nb = {decl, v};
+    tr_binding nb = {.decl = decl, .val = v};
     PUSH(c, c->env, c->nenv, c->cenv, nb);
+}
+
+void tr_push_binding(tr_ctx *c, tr_binding b)
+{
+    PUSH(c, c->env, c->nenv, c->cenv, b);
 }
 
 tr_binding *tr_lookup(tr_ctx *c, CXCursor decl)
@@ -419,6 +424,12 @@ tr_binding *tr_lookup(tr_ctx *c, CXCursor decl)
         if (clang_equalCursors(c->env[i].decl, decl))
             return &c->env[i];
     return NULL;
+}
+
+CXCursor tr_target(tr_ctx *c, CXCursor decl)
+{
+    tr_binding *b = tr_lookup(c, decl);
+    return b && b->to_local ? b->target : decl; /* tr_reference never chains them */
 }
 
 static bool reserved(const char *n)

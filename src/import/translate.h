@@ -67,9 +67,21 @@ typedef struct {
     const char *why;  /* V_UNKNOWN, V_DATA: what it depends on */
 } tr_val;
 
+/* A name's value. A reference that is not const, bound to an element in
+ * memory (tr_reference), names that element: `ref` is set and `elem` is
+ * the element (V_PTR; V_REGS for a register array's), loaded where the
+ * reference is read and stored where it is written; or V_UNKNOWN (why)
+ * when the element cannot be said: then `val` is the value read where the
+ * reference was bound, and a write through it is an unknown. One bound to
+ * a local variable or a param (int &j = i) names it: `to_local` is set and
+ * `target` is the variable, read and assigned in its place (tr_target). */
 typedef struct {
     CXCursor decl;
     tr_val val;
+    bool ref;
+    tr_val elem;
+    bool to_local;
+    CXCursor target;
 } tr_binding;
 
 /* A name given in the model, for uniqueness within its scope. */
@@ -149,7 +161,8 @@ struct tr_ctx {
  *
  *   translate.c        memory, cursors, tokens, output, names and scopes
  *   translate_value.c  values and types: composing, pointer arithmetic,
- *                      loads, stores and FLOPs, no subexpression translated
+ *                      loads, stores and FLOPs, the arrays written, no
+ *                      subexpression translated
  *   translate_expr.c   expressions, calls included (a call's arguments are
  *                      expressions; a __device__ function is inlined)
  *   translate_loop.c   for statements
@@ -196,7 +209,11 @@ void tr_add_note(tr_ctx *c, const char *fmt, ...) RC_PRINTF(2, 3);
 void tr_bind(tr_ctx *c, CXCursor decl, tr_val v);
 /* A new binding, even when decl has one (a function inlined again). */
 void tr_push(tr_ctx *c, CXCursor decl, tr_val v);
+/* A new binding b (a reference's, tr_reference), copied. */
+void tr_push_binding(tr_ctx *c, tr_binding b);
 tr_binding *tr_lookup(tr_ctx *c, CXCursor decl);
+/* The variable `decl` names: the local a reference bound to one names (to_local), else decl. */
+CXCursor tr_target(tr_ctx *c, CXCursor decl);
 const char *tr_new_name(tr_ctx *c, const char *want);
 void tr_use_param(tr_ctx *c, const char *name);
 int tr_array_for(tr_ctx *c, CXCursor decl, const char *name, CXType elem, const char *space,
@@ -250,6 +267,40 @@ tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXTyp
 /* An integer constant clang folds (macros, sizeof, enumerators). */
 bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out);
 
+/* Writes the model lacks (translate_value.c), read from the syntax alone */
+enum { ROOT_NONE = -1, ROOT_UNTOLD = -2, ROOT_DECL = -3, ROOT_MARKED = -4 };
+/* The array an lvalue or pointer expression is rooted in, read from the
+ * syntax alone (nothing emitted, no param marked used): the index of an
+ * array a local pointer, or a reference, points into; ROOT_DECL with *decl
+ * set for a pointer param or a file-scope array named directly; ROOT_NONE
+ * when the root is no array in memory (a local scalar, a register array);
+ * ROOT_UNTOLD when it cannot be told (a pointer chosen by data, read from
+ * memory, a member); ROOT_MARKED for a reference to an element that
+ * cannot be said, whose root was marked written where it was bound. */
+int tr_root_array(tr_ctx *c, CXCursor e, CXCursor *decl);
+/* Records that memory at `target` (an lvalue or a pointer expression) is
+ * written where no <store> or <atomic> says so (an unknown, a call not
+ * inlined): its array is marked written, or c->untold_write set when the
+ * array cannot be told from the syntax. Emits nothing. */
+void tr_mark_written(tr_ctx *c, CXCursor target);
+/* tr_mark_written(target) when `t`, the type `target` is bound or passed as, lets the code
+ * write through it: a reference, or (with `pointers`) a pointer, to a type not const. Marked
+ * where it is bound, whether the code writes through it or not, so that the array keeps no
+ * read-only-path="yes" even where a write through it is an unknown. */
+void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers);
+/* A reference the code may write through, bound by tr_reference (to an element or a local):
+ * an lvalue reference, not const, to a type that is not an array (a reference to a row is
+ * bound like a pointer). */
+bool tr_is_writable_reference(CXType t);
+/* The binding of `e` when it names a reference bound as an element (ref set), else NULL. */
+tr_binding *tr_reference_of(tr_ctx *c, CXCursor e);
+/* The value of the reference b, read at `at`: its element loaded, or the value it was bound
+ * to when the element cannot be said. */
+tr_val tr_read_through(tr_ctx *c, const tr_binding *b, CXCursor at);
+/* A write through the reference b at `at`: a <store> to its element, nothing for a
+ * register array's, an unknown when the element cannot be said. */
+void tr_store_through(tr_ctx *c, const tr_binding *b, CXCursor at);
+
 /* Expressions (translate_expr.c) */
 tr_val tr_expr(tr_ctx *c, CXCursor e);
 /* As tr_expr, for an expression whose address is taken or written. */
@@ -257,18 +308,17 @@ tr_val tr_addr(tr_ctx *c, CXCursor e);
 /* The value of a variable or parameter `d` (referenced at `e`, a null
  * cursor when there is no reference: file-scope constants then need one). */
 tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e);
+/* The type of the i-th param of the function a call inlines (an invalid type for any other
+ * call, or past the last param). */
+CXType tr_call_param_type(tr_ctx *c, CXCursor call, int i);
 /* lhs = v: a local rebound, an element stored, or an unknown. */
 void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v);
-/* Records that memory at `target` (an lvalue or a pointer expression) is
- * written where no <store> or <atomic> says so (an unknown, a call not
- * inlined): its array is marked written, or c->untold_write set when the
- * array cannot be told from the syntax. Emits nothing. */
-void tr_mark_written(tr_ctx *c, CXCursor target);
-/* tr_mark_written(target) when `t`, the type `target` is bound or passed as, lets the code
- * write through it: a reference, or (with `pointers`) a pointer, to a type not const. The
- * model follows neither (a reference is bound to the value it names), so its stores have
- * no <store>; the array is only kept from read-only-path="yes". */
-void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers);
+/* The binding of a reference that is not const (tr_is_writable_reference) to `init`: to
+ * the element init names in memory, translated without a load (ref set); to another such
+ * reference's element; to a local variable or param init names (to_local set); to the
+ * value, as any variable, for anything else that is no memory (a register array's
+ * element, a member of a local). decl is left for the caller to set. */
+tr_binding tr_reference(tr_ctx *c, CXCursor init);
 
 /* For statements (translate_loop.c) */
 void tr_for_stmt(tr_ctx *c, CXCursor s);

@@ -88,7 +88,7 @@ static CXCursor referenced_local(tr_ctx *c, CXCursor lhs, bool *ok)
     CXCursor s = tr_strip(c, lhs);
     *ok = false;
     if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
-        CXCursor d = clang_getCursorReferenced(s);
+        CXCursor d = tr_target(c, clang_getCursorReferenced(s)); /* jr = 0 with int &jr = j */
         enum CXCursorKind dk = clang_getCursorKind(d);
         if ((dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) &&
             (tr_lookup(c, d) || dk == CXCursor_ParmDecl)) {
@@ -99,120 +99,16 @@ static CXCursor referenced_local(tr_ctx *c, CXCursor lhs, bool *ok)
     return s;
 }
 
-/* ---------------------------------------------------------------- writes the model lacks */
-
-enum { ROOT_NONE = -1, ROOT_UNTOLD = -2, ROOT_DECL = -3 };
-
-static bool pointer_or_array(CXType t)
-{
-    return tr_is_pointer_type(t) || tr_is_array_type(t);
-}
-
-/* The array an lvalue or pointer expression is rooted in, read from the
- * syntax alone (nothing emitted, no param marked used): the index of an
- * array a local pointer points into; ROOT_DECL with *decl set for a pointer
- * param or a file-scope array named directly; ROOT_NONE when the root is no
- * array in memory (a local scalar, a register array); ROOT_UNTOLD when it
- * cannot be told (a pointer chosen by data, read from memory, a member). */
-static int root_array(tr_ctx *c, CXCursor e, CXCursor *decl)
-{
-    for (int depth = 0; depth < 64; depth++) {
-        e = tr_strip(c, e);
-        enum CXCursorKind k = clang_getCursorKind(e);
-        unsigned n;
-        CXCursor *kids = tr_children(c, e, &n);
-        const char *op = k == CXCursor_UnaryOperator ? tr_operator(c, e, NULL) : NULL;
-        if ((k == CXCursor_ArraySubscriptExpr || (op && strcmp(op, "*") == 0)) &&
-            tr_is_pointer_type(clang_getCursorType(e)))
-            return ROOT_UNTOLD; /* a pointer read from memory (pp[0][i]): it points anywhere */
-        switch (k) {
-        case CXCursor_ArraySubscriptExpr: /* a[i], or i[a] */
-            if (n != 2)
-                return ROOT_UNTOLD;
-            e = pointer_or_array(clang_getCursorType(tr_strip(c, kids[0]))) ? kids[0] : kids[1];
-            continue;
-        case CXCursor_MemberRefExpr: /* a[i].x, p->x: the element's array; s.ptr: untold */
-            if (n != 1 || tr_is_pointer_type(clang_getCursorType(e)))
-                return ROOT_UNTOLD;
-            e = kids[0];
-            continue;
-        case CXCursor_UnaryOperator: /* *p, &a[i], p++ */
-            if (n != 1)
-                return ROOT_UNTOLD;
-            e = kids[0];
-            continue;
-        case CXCursor_BinaryOperator: /* p + k, k + p, (x, p) */
-            op = tr_operator(c, e, NULL);
-            if (n != 2 || !op)
-                return ROOT_UNTOLD;
-            if (strcmp(op, ",") == 0)
-                e = kids[1];
-            else if (strcmp(op, "+") == 0 || strcmp(op, "-") == 0)
-                e = pointer_or_array(clang_getCursorType(tr_strip(c, kids[0]))) ? kids[0] : kids[1];
-            else
-                return ROOT_UNTOLD;
-            continue;
-        case CXCursor_CStyleCastExpr:
-        case CXCursor_CXXStaticCastExpr:
-        case CXCursor_CXXFunctionalCastExpr:
-        case CXCursor_CXXConstCastExpr:
-        case CXCursor_CXXReinterpretCastExpr: {
-            CXCursor inner = clang_getNullCursor();
-            for (unsigned i = 0; i < n; i++)
-                if (clang_isExpression(clang_getCursorKind(kids[i])))
-                    inner = kids[i];
-            if (clang_Cursor_isNull(inner))
-                return ROOT_UNTOLD;
-            e = inner;
-            continue;
-        }
-        case CXCursor_DeclRefExpr: {
-            CXCursor d = clang_getCursorReferenced(e);
-            CXType t = clang_getCursorType(d);
-            tr_binding *b = tr_lookup(c, d);
-            if (b && b->val.kind == V_PTR)
-                return b->val.array;
-            if (b || !pointer_or_array(t))
-                return tr_is_pointer_type(t) ? ROOT_UNTOLD : ROOT_NONE;
-            enum CXCursorKind dk = clang_getCursorKind(d);
-            if (dk != CXCursor_ParmDecl && dk != CXCursor_VarDecl)
-                return ROOT_UNTOLD;
-            *decl = d; /* a param or file-scope array, declared in the model or not yet */
-            return ROOT_DECL;
-        }
-        default:
-            return ROOT_UNTOLD;
-        }
-    }
-    return ROOT_UNTOLD;
-}
-
-void tr_mark_written(tr_ctx *c, CXCursor target)
-{
-    CXCursor decl = clang_getNullCursor();
-    int a = root_array(c, target, &decl);
-    if (a >= 0)
-        c->arrays[a].written = true;
-    else if (a == ROOT_DECL)
-        tr_mark_decl_written(c, decl);
-    else if (a == ROOT_UNTOLD)
-        c->untold_write = true;
-}
-
-void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers)
-{
-    CXType ct = clang_getCanonicalType(t);
-    bool through = ct.kind == CXType_LValueReference || ct.kind == CXType_RValueReference ||
-                   (pointers && ct.kind == CXType_Pointer);
-    if (through && !clang_isConstQualifiedType(clang_getCanonicalType(clang_getPointeeType(ct))))
-        tr_mark_written(c, target);
-}
-
 /* ---------------------------------------------------------------- stores */
 
 /* lhs = v (v already translated). */
 void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v)
 {
+    tr_binding *rb = tr_reference_of(c, lhs);
+    if (rb) { /* r = v with float &r = a[i]: a store to a[i] */
+        tr_store_through(c, rb, lhs);
+        return;
+    }
     bool local;
     CXCursor d = referenced_local(c, lhs, &local);
     if (local) {
@@ -224,7 +120,7 @@ void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v)
         unsigned n;
         CXCursor *kids = tr_children(c, s, &n);
         bool l2 = false;
-        if (n == 1)
+        if (n == 1 && !tr_reference_of(c, kids[0]))
             referenced_local(c, kids[0], &l2);
         if (l2)
             return; /* a member of a local struct or vector: a register */
@@ -239,6 +135,46 @@ void tr_store_to(tr_ctx *c, CXCursor lhs, tr_val v)
         tr_mark_written(c, lhs);
         tr_add_unknown(c, lhs, "store: %s", p.why);
     }
+}
+
+/* ---------------------------------------------------------------- references */
+
+tr_binding tr_reference(tr_ctx *c, CXCursor init)
+{
+    tr_binding b = {.decl = clang_getNullCursor()};
+    tr_binding *named = tr_reference_of(c, init);
+    if (named) { /* float &s = r: r's element */
+        b = *named;
+        return b;
+    }
+    CXCursor decl = clang_getNullCursor();
+    CXCursor s = tr_strip(c, init);
+    bool local;
+    CXCursor target = referenced_local(c, s, &local);
+    if (local) { /* int &j = i: i, read and assigned as j */
+        b.to_local = true;
+        b.target = target;
+        return b;
+    }
+    if (tr_root_array(c, s, &decl) == ROOT_NONE) {
+        b.val = tr_expr(c, init); /* a register array's element, a member of a local */
+        return b;
+    }
+    b.ref = true;
+    enum CXCursorKind k = clang_getCursorKind(s);
+    const char *op = k == CXCursor_UnaryOperator ? tr_operator(c, s, NULL) : NULL;
+    if (k == CXCursor_ArraySubscriptExpr || (op && strcmp(op, "*") == 0)) {
+        b.elem = tr_addr(c, s);
+        if (b.elem.kind == V_UNKNOWN) /* read where bound, as a value would be */
+            b.val = tr_load_of(c, s, b.elem, op ? "a load through a pointer" : "a load");
+        return b;
+    }
+    /* a member of an element (a[i].x), a call's result, a choice (c ? a[i] : b[i]) */
+    b.val = tr_expr(c, init);
+    b.elem = tr_unknown_val(c, k == CXCursor_MemberRefExpr
+                                   ? "a member of an array element (the model stores whole elements)"
+                                   : "an element the model cannot follow");
+    return b;
 }
 
 /* ---------------------------------------------------------------- addresses */
@@ -278,6 +214,9 @@ tr_val tr_addr(tr_ctx *c, CXCursor e)
             return tr_unknown_val(c, "a pointer the model cannot follow");
         }
     }
+    tr_binding *rb = tr_reference_of(c, e);
+    if (rb)
+        return rb->elem; /* &r, with float &r = a[i]: &a[i] */
     if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
         tr_val v = tr_expr(c, e);
         if (v.kind == V_PTR || v.kind == V_REGS)
@@ -300,8 +239,10 @@ static tr_val decl_ref(tr_ctx *c, CXCursor e)
 tr_val tr_decl_value(tr_ctx *c, CXCursor d, CXCursor e)
 {
     tr_binding *b = tr_lookup(c, d);
+    if (b && b->to_local)
+        return tr_decl_value(c, b->target, e);
     if (b)
-        return b->val;
+        return b->ref ? tr_read_through(c, b, e) : b->val;
     enum CXCursorKind dk = clang_getCursorKind(d);
     char *name = tr_cx(c, clang_getCursorSpelling(d));
     CXType t = clang_getCursorType(d);
@@ -414,6 +355,13 @@ static tr_val unary(tr_ctx *c, CXCursor e)
         return tr_load_of(c, e, p, "a load through a pointer");
     }
     if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0) {
+        tr_binding *rb = tr_reference_of(c, kids[0]);
+        if (rb) { /* through a reference: as a[i]++ */
+            tr_val v = tr_expr(c, kids[0]);
+            tr_add_flops(c, tr_expr_float_kind(c, kids[0]), 1);
+            tr_store_through(c, rb, e);
+            return v;
+        }
         bool local;
         CXCursor d = referenced_local(c, kids[0], &local);
         const char *aop = op[0] == '+' ? "+" : "-";
@@ -495,6 +443,16 @@ static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
             return tr_unknown_val(c, "an operator the importer cannot read");
         const char *bop = tr_printf(c, "%.*s", (int)(ol - 1), op);
         tr_val r = tr_expr(c, kids[1]);
+        int fk = tr_expr_float_kind(c, kids[0]);
+        bool counted = fk >= 0 && strchr("+-*/", bop[0]) && bop[1] == '\0';
+        tr_binding *rb = tr_reference_of(c, kids[0]);
+        if (rb) { /* through a reference: as a[i] += r */
+            tr_val cur = tr_expr(c, kids[0]);
+            if (counted)
+                tr_add_flops(c, fk, 1);
+            tr_store_through(c, rb, e);
+            return cur;
+        }
         bool local;
         CXCursor d = referenced_local(c, kids[0], &local);
         if (local) {
@@ -505,8 +463,7 @@ static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
         }
         tr_val p = tr_addr(c, kids[0]);
         tr_val cur = tr_load_of(c, e, p, "a compound assignment");
-        int fk = tr_expr_float_kind(c, kids[0]);
-        if (fk >= 0 && strchr("+-*/", bop[0]) && bop[1] == '\0')
+        if (counted)
             tr_add_flops(c, fk, 1);
         if (p.kind == V_PTR)
             tr_access(c, "store", p);
@@ -635,7 +592,78 @@ static bool is_atomic(const char *name)
 }
 
 static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name, tr_val *args,
-                          int nargs);
+                          const tr_binding *refs, int nargs);
+
+/* The definition a call that names no builtin goes to: the function, or in a template the
+ * one candidate of a dependent call; a null cursor when there is none, and something other
+ * than a function (a constructor) where inlinable says so. */
+static CXCursor definition_of(tr_ctx *c, CXCursor e)
+{
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(e));
+    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) == CXCursor_InvalidFile) {
+        unsigned n;
+        CXCursor *kids = tr_children(c, e, &n);
+        for (unsigned i = 0; i < n && clang_Cursor_isNull(def); i++) {
+            unsigned m;
+            CXCursor *gk = tr_children(c, kids[i], &m);
+            CXCursor o = clang_getCursorKind(kids[i]) == CXCursor_OverloadedDeclRef
+                             ? kids[i]
+                             : (m == 1 && clang_getCursorKind(gk[0]) == CXCursor_OverloadedDeclRef
+                                    ? gk[0]
+                                    : clang_getNullCursor());
+            if (!clang_Cursor_isNull(o) && clang_getNumOverloadedDecls(o) == 1)
+                def = clang_getCursorDefinition(clang_getOverloadedDecl(o, 0));
+        }
+    }
+    return def;
+}
+
+static bool inlinable(CXCursor def)
+{
+    enum CXCursorKind k = clang_Cursor_isNull(def) ? CXCursor_InvalidFile : clang_getCursorKind(def);
+    return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate;
+}
+
+/* The type of the i-th parameter of the function def (an invalid type past the last). */
+static CXType param_type(tr_ctx *c, CXCursor def, int i)
+{
+    unsigned n;
+    CXCursor *kids = tr_children(c, def, &n);
+    for (unsigned k = 0; k < n; k++)
+        if (clang_getCursorKind(kids[k]) == CXCursor_ParmDecl && i-- == 0)
+            return clang_getCursorType(kids[k]);
+    CXType none = {CXType_Invalid, {NULL, NULL}};
+    return none;
+}
+
+CXType tr_call_param_type(tr_ctx *c, CXCursor call, int i)
+{
+    CXCursor def = definition_of(c, call);
+    if (inlinable(def))
+        return param_type(c, def, i);
+    CXType none = {CXType_Invalid, {NULL, NULL}};
+    return none;
+}
+
+/* A builtin's argument i (sincosf's &s[i]), which it writes when it is a pointer to a type
+ * not const: a <store> to the element, after the call has read its arguments; nothing for a
+ * local's address or a register array's; an unknown when the element cannot be said. */
+static void pointer_output(tr_ctx *c, CXCursor call, const char *name, int i, tr_val p)
+{
+    CXCursor arg = clang_Cursor_getArgument(call, i);
+    CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+    if (t.kind != CXType_Pointer ||
+        clang_isConstQualifiedType(clang_getCanonicalType(clang_getPointeeType(t))))
+        return;
+    CXCursor decl = clang_getNullCursor();
+    if (p.kind == V_PTR)
+        tr_access(c, "store", p);
+    else if (p.kind != V_REGS && tr_root_array(c, arg, &decl) != ROOT_NONE) {
+        tr_mark_written(c, arg);
+        tr_add_unknown(c, call, "a store by %s through its argument %d: %s", name, i + 1,
+                       p.kind == V_UNKNOWN && p.why ? p.why : "a pointer the model cannot follow");
+    }
+}
 
 static tr_val call(tr_ctx *c, CXCursor e)
 {
@@ -703,17 +731,33 @@ static tr_val call(tr_ctx *c, CXCursor e)
                        name);
         return tr_data(c, "a warp intrinsic's result");
     }
+    bool builtin = name_in(name, four_flops) || name_in(name, two_flops) ||
+                   name_in(name, one_flop) || name_in(name, no_flops) ||
+                   strncmp(name, "make_", 5) == 0 || strcmp(name, "dim3") == 0 ||
+                   strcmp(name, "min") == 0 || strcmp(name, "max") == 0 || strcmp(name, "abs") == 0;
+    CXCursor def = builtin ? clang_getNullCursor() : definition_of(c, e);
     tr_val *args = NULL;
+    tr_binding *refs = NULL; /* an inlined function's reference params' bindings */
     if (nargs) {
         args = malloc((size_t)nargs * sizeof *args);
-        if (!args) {
+        refs = calloc((size_t)nargs, sizeof *refs);
+        if (!args || !refs) {
+            free(args);
+            free(refs);
             c->failed = true;
             return tr_data(c, "");
         }
     }
     bool all_int = nargs > 0, any_const = false, all_const = nargs > 0;
     for (int i = 0; i < nargs; i++) {
-        args[i] = tr_expr(c, clang_Cursor_getArgument(e, i));
+        CXCursor arg = clang_Cursor_getArgument(e, i);
+        if (inlinable(def) && tr_is_writable_reference(param_type(c, def, i))) {
+            /* set(a[i]) with set(float &v): v names a[i], nothing is read yet */
+            refs[i] = tr_reference(c, arg);
+            args[i] = refs[i].ref || refs[i].to_local ? tr_data(c, "an argument bound to a reference")
+                                                      : refs[i].val;
+        } else
+            args[i] = tr_expr(c, arg);
         all_int &= args[i].kind == V_INT;
         any_const |= args[i].fconst;
         all_const &= args[i].fconst || args[i].kind == V_INT;
@@ -750,36 +794,17 @@ static tr_val call(tr_ctx *c, CXCursor e)
                strcmp(name, "dim3") == 0) {
         /* sincosf(x, &s[i], &c[i]) writes through its pointers; printf only reads them */
         for (int i = 0; i < nargs && strcmp(name, "printf") != 0; i++)
-            tr_mark_writable(c, clang_getCursorType(clang_Cursor_getArgument(e, i)),
-                             clang_Cursor_getArgument(e, i), true);
+            pointer_output(c, e, name, i, args[i]);
         result = tr_data(c, tr_printf(c, "the result of %s", name));
     } else {
-        CXCursor ref = clang_getCursorReferenced(e);
-        CXCursor def = clang_getCursorDefinition(ref);
-        if (clang_getCursorKind(ref) == CXCursor_Constructor) {
+        if (clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_Constructor) {
             /* a copy or a vector built from its parts: a register */
             free(args);
+            free(refs);
             return tr_data(c, tr_printf(c, "a %s value", name));
         }
-        if (clang_Cursor_isNull(def) || clang_getCursorKind(def) == CXCursor_InvalidFile) {
-            /* a dependent call in a template: the one candidate, if one */
-            unsigned n;
-            CXCursor *kids = tr_children(c, e, &n);
-            for (unsigned i = 0; i < n && clang_Cursor_isNull(def); i++) {
-                unsigned m;
-                CXCursor *gk = tr_children(c, kids[i], &m);
-                CXCursor o = clang_getCursorKind(kids[i]) == CXCursor_OverloadedDeclRef
-                                 ? kids[i]
-                                 : (m == 1 && clang_getCursorKind(gk[0]) == CXCursor_OverloadedDeclRef
-                                        ? gk[0]
-                                        : clang_getNullCursor());
-                if (!clang_Cursor_isNull(o) && clang_getNumOverloadedDecls(o) == 1)
-                    def = clang_getCursorDefinition(clang_getOverloadedDecl(o, 0));
-            }
-        }
-        if (!clang_Cursor_isNull(def) && (clang_getCursorKind(def) == CXCursor_FunctionDecl ||
-                                          clang_getCursorKind(def) == CXCursor_FunctionTemplate))
-            result = inline_call(c, e, def, name, args, nargs);
+        if (inlinable(def))
+            result = inline_call(c, e, def, name, args, refs, nargs);
         else {
             /* it may write through any pointer it is given */
             for (int i = 0; i < nargs; i++)
@@ -794,11 +819,12 @@ static tr_val call(tr_ctx *c, CXCursor e)
         }
     }
     free(args);
+    free(refs);
     return result;
 }
 
 static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name, tr_val *args,
-                          int nargs)
+                          const tr_binding *refs, int nargs)
 {
     if (c->depth >= 16) {
         tr_add_unknown(c, e, "the call to %s is nested too deeply (recursion?)", name);
@@ -813,8 +839,13 @@ static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name,
         enum CXCursorKind k = clang_getCursorKind(kids[i]);
         if (k == CXCursor_ParmDecl) {
             /* a fresh binding, even when the function is called again; a reference param
-             * is bound to the value, so what the body stores through it is not followed */
-            tr_push(c, kids[i], ai < nargs ? args[ai] : tr_unknown_val(c, "a default argument"));
+             * bound as an element or to a local (refs) names it, as one declared in the body */
+            if (ai < nargs && (refs[ai].ref || refs[ai].to_local)) {
+                tr_binding b = refs[ai];
+                b.decl = kids[i];
+                tr_push_binding(c, b);
+            } else
+                tr_push(c, kids[i], ai < nargs ? args[ai] : tr_unknown_val(c, "a default argument"));
             if (ai < nargs)
                 tr_mark_writable(c, clang_getCursorType(kids[i]), clang_Cursor_getArgument(e, ai),
                                  false);

@@ -16,14 +16,30 @@ typedef struct {
     CXCursor *decls;
     int *count; /* assignments to each, anywhere in the body */
     size_t n, cap, cap_count; /* decls[] and count[] grow together */
+    /* references the body declares, each bound to a variable (int &jr = j): a write
+     * through refs[k] assigns vars[k] */
+    CXCursor *refs, *vars;
+    size_t nrefs, cap_refs, cap_vars;
 } assigned;
+
+/* The variable a write to `d` assigns: through a reference to a local, the local. */
+static CXCursor written_var(assigned *a, CXCursor d)
+{
+    for (size_t i = a->nrefs; i-- > 0;)
+        if (clang_equalCursors(a->refs[i], d))
+            return a->vars[i];
+    return tr_target(a->c, d); /* one declared before the loop (tr_reference) */
+}
 
 static void add_assigned(assigned *a, CXCursor target)
 {
     CXCursor s = tr_strip(a->c, target);
     if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
         return;
-    CXCursor d = clang_getCursorReferenced(s);
+    CXCursor d = written_var(a, clang_getCursorReferenced(s)); /* jr = 0 assigns j */
+    tr_binding *b = tr_lookup(a->c, d);
+    if (b && b->ref)
+        return; /* a store through a reference: the reference names the same element */
     for (size_t i = 0; i < a->n; i++)
         if (clang_equalCursors(a->decls[i], d)) {
             a->count[i]++;
@@ -50,6 +66,25 @@ static enum CXChildVisitResult find_assigned(CXCursor cur, CXCursor parent, CXCl
              k == CXCursor_CompoundAssignOperator ||
              (k == CXCursor_UnaryOperator && (strcmp(op, "++") == 0 || strcmp(op, "--") == 0))))
             add_assigned(a, kids[0]);
+    } else if (k == CXCursor_VarDecl && tr_is_writable_reference(clang_getCursorType(cur))) {
+        unsigned n;
+        CXCursor *kids = tr_children(a->c, cur, &n);
+        CXCursor init = clang_getNullCursor();
+        for (unsigned i = 0; i < n; i++)
+            if (clang_isExpression(clang_getCursorKind(kids[i])))
+                init = tr_strip(a->c, kids[i]);
+        if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_DeclRefExpr &&
+            RC_GROW(a->refs, a->cap_refs, a->nrefs + 1) &&
+            RC_GROW(a->vars, a->cap_vars, a->nrefs + 1)) {
+            a->vars[a->nrefs] = written_var(a, clang_getCursorReferenced(init));
+            a->refs[a->nrefs++] = cur;
+        }
+    } else if (k == CXCursor_CallExpr) {
+        /* next(j) with next(int &k): the inlined body may assign j */
+        int nargs = clang_Cursor_getNumArguments(cur);
+        for (int i = 0; i < nargs; i++)
+            if (tr_is_writable_reference(tr_call_param_type(a->c, cur, i)))
+                add_assigned(a, clang_Cursor_getArgument(cur, i));
     }
     return CXChildVisit_Recurse;
 }
@@ -58,7 +93,12 @@ static enum CXChildVisitResult find_assigned(CXCursor cur, CXCursor parent, CXCl
 static void assigned_in(tr_ctx *c, CXCursor body, assigned *a)
 {
     a->c = c;
+    find_assigned(body, body, a); /* a body of one statement: for (...) q += 1; */
     clang_visitChildren(body, find_assigned, a);
+    free(a->refs);
+    free(a->vars);
+    a->refs = a->vars = NULL;
+    a->nrefs = 0;
     /* drop those declared inside */
     CXSourceRange r = clang_getCursorExtent(body);
     unsigned b = tr_offset(clang_getRangeStart(r)), e = tr_offset(clang_getRangeEnd(r));

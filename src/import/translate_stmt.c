@@ -36,9 +36,16 @@ static void var_decl(tr_ctx *c, CXCursor vd)
         for (unsigned i = 0; i < n; i++)
             if (clang_isExpression(clang_getCursorKind(kids[i])))
                 init = kids[i];
-    /* float &r = a[i]: r is bound to the value, and stores through r are not followed */
+    /* float &r = a[i]: a is written (through r, or in an unknown) */
     if (!clang_Cursor_isNull(init))
         tr_mark_writable(c, t, init, false);
+    if (!clang_Cursor_isNull(init) && tr_is_writable_reference(t)) {
+        /* r names a[i]: loaded where it is read, stored where it is written */
+        tr_binding b = tr_reference(c, init);
+        b.decl = vd;
+        tr_push_binding(c, b);
+        return;
+    }
     if (tr_is_array_type(t)) {
         bool shared = has_child_kind(c, vd, CXCursor_CUDASharedAttr);
         /* as written: a template parameter's element type keeps its name */

@@ -1,9 +1,10 @@
 /* translate_value.c: the values of expressions and the C types they come
  * from (translate.h): making and composing values with C's precedence,
  * floating-point kinds and element counts of types, pointer arithmetic,
- * loads and stores of array elements and the FLOPs of arithmetic. Nothing
- * here translates a subexpression: translate_expr.c walks the tree and
- * calls these on the values it has. */
+ * loads and stores of array elements and the FLOPs of arithmetic, the
+ * array a write is rooted in (read from the syntax). Nothing here
+ * translates a subexpression: translate_expr.c walks the tree and calls
+ * these on the values it has. */
 #include "import/translate.h"
 
 #include <string.h>
@@ -336,3 +337,144 @@ bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out)
     return ok;
 }
 
+/* ---------------------------------------------------------------- writes the model lacks */
+
+static bool pointer_or_array(CXType t)
+{
+    return tr_is_pointer_type(t) || tr_is_array_type(t);
+}
+
+int tr_root_array(tr_ctx *c, CXCursor e, CXCursor *decl)
+{
+    for (int depth = 0; depth < 64; depth++) {
+        e = tr_strip(c, e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        unsigned n;
+        CXCursor *kids = tr_children(c, e, &n);
+        const char *op = k == CXCursor_UnaryOperator ? tr_operator(c, e, NULL) : NULL;
+        if ((k == CXCursor_ArraySubscriptExpr || (op && strcmp(op, "*") == 0)) &&
+            tr_is_pointer_type(clang_getCursorType(e)))
+            return ROOT_UNTOLD; /* a pointer read from memory (pp[0][i]): it points anywhere */
+        switch (k) {
+        case CXCursor_ArraySubscriptExpr: /* a[i], or i[a] */
+            if (n != 2)
+                return ROOT_UNTOLD;
+            e = pointer_or_array(clang_getCursorType(tr_strip(c, kids[0]))) ? kids[0] : kids[1];
+            continue;
+        case CXCursor_MemberRefExpr: /* a[i].x, p->x: the element's array; s.ptr: untold */
+            if (n != 1 || tr_is_pointer_type(clang_getCursorType(e)))
+                return ROOT_UNTOLD;
+            e = kids[0];
+            continue;
+        case CXCursor_UnaryOperator: /* *p, &a[i], p++ */
+            if (n != 1)
+                return ROOT_UNTOLD;
+            e = kids[0];
+            continue;
+        case CXCursor_BinaryOperator: /* p + k, k + p, (x, p) */
+            op = tr_operator(c, e, NULL);
+            if (n != 2 || !op)
+                return ROOT_UNTOLD;
+            if (strcmp(op, ",") == 0)
+                e = kids[1];
+            else if (strcmp(op, "+") == 0 || strcmp(op, "-") == 0)
+                e = pointer_or_array(clang_getCursorType(tr_strip(c, kids[0]))) ? kids[0] : kids[1];
+            else
+                return ROOT_UNTOLD;
+            continue;
+        case CXCursor_CStyleCastExpr:
+        case CXCursor_CXXStaticCastExpr:
+        case CXCursor_CXXFunctionalCastExpr:
+        case CXCursor_CXXConstCastExpr:
+        case CXCursor_CXXReinterpretCastExpr: {
+            CXCursor inner = clang_getNullCursor();
+            for (unsigned i = 0; i < n; i++)
+                if (clang_isExpression(clang_getCursorKind(kids[i])))
+                    inner = kids[i];
+            if (clang_Cursor_isNull(inner))
+                return ROOT_UNTOLD;
+            e = inner;
+            continue;
+        }
+        case CXCursor_DeclRefExpr: {
+            CXCursor d = tr_target(c, clang_getCursorReferenced(e));
+            CXType t = clang_getCursorType(d);
+            tr_binding *b = tr_lookup(c, d);
+            if (b && b->ref) /* a reference bound as an element: the element's array */
+                return b->elem.kind == V_PTR ? b->elem.array
+                       : b->elem.kind == V_REGS ? ROOT_NONE
+                                                : ROOT_MARKED;
+            if (b && b->val.kind == V_PTR)
+                return b->val.array;
+            if (b || !pointer_or_array(t))
+                return tr_is_pointer_type(t) ? ROOT_UNTOLD : ROOT_NONE;
+            enum CXCursorKind dk = clang_getCursorKind(d);
+            if (dk != CXCursor_ParmDecl && dk != CXCursor_VarDecl)
+                return ROOT_UNTOLD;
+            *decl = d; /* a param or file-scope array, declared in the model or not yet */
+            return ROOT_DECL;
+        }
+        default:
+            return ROOT_UNTOLD;
+        }
+    }
+    return ROOT_UNTOLD;
+}
+
+void tr_mark_written(tr_ctx *c, CXCursor target)
+{
+    CXCursor decl = clang_getNullCursor();
+    int a = tr_root_array(c, target, &decl);
+    if (a >= 0)
+        c->arrays[a].written = true;
+    else if (a == ROOT_DECL)
+        tr_mark_decl_written(c, decl);
+    else if (a == ROOT_UNTOLD)
+        c->untold_write = true;
+}
+
+void tr_mark_writable(tr_ctx *c, CXType t, CXCursor target, bool pointers)
+{
+    CXType ct = clang_getCanonicalType(t);
+    bool through = ct.kind == CXType_LValueReference || ct.kind == CXType_RValueReference ||
+                   (pointers && ct.kind == CXType_Pointer);
+    if (through && !clang_isConstQualifiedType(clang_getCanonicalType(clang_getPointeeType(ct))))
+        tr_mark_written(c, target);
+}
+
+/* ---------------------------------------------------------------- references */
+
+bool tr_is_writable_reference(CXType t)
+{
+    CXType ct = clang_getCanonicalType(t);
+    if (ct.kind != CXType_LValueReference)
+        return false;
+    CXType pointee = clang_getCanonicalType(clang_getPointeeType(ct));
+    return !clang_isConstQualifiedType(pointee) && !tr_is_array_type(pointee);
+}
+
+tr_binding *tr_reference_of(tr_ctx *c, CXCursor e)
+{
+    CXCursor s = tr_strip(c, e);
+    if (clang_getCursorKind(s) != CXCursor_DeclRefExpr)
+        return NULL;
+    tr_binding *b = tr_lookup(c, clang_getCursorReferenced(s));
+    return b && b->ref ? b : NULL;
+}
+
+tr_val tr_read_through(tr_ctx *c, const tr_binding *b, CXCursor at)
+{
+    if (b->elem.kind == V_PTR || b->elem.kind == V_REGS)
+        return tr_load_of(c, at, b->elem, "a load through a reference");
+    return b->val;
+}
+
+void tr_store_through(tr_ctx *c, const tr_binding *b, CXCursor at)
+{
+    if (b->elem.kind == V_PTR)
+        tr_access(c, "store", b->elem);
+    else if (b->elem.kind != V_REGS)
+        tr_add_unknown(c, at, "a store through the reference '%s': %s",
+                       tr_cx(c, clang_getCursorSpelling(b->decl)),
+                       b->elem.why ? b->elem.why : "an element the model cannot follow");
+}

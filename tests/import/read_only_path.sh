@@ -148,8 +148,8 @@ check hidden_writes 1 '  <array name="a" type="float" length="64"/>
 check untold 1 '  <array name="x" type="float" length="64"/>
   <array name="y" type="float" length="64" read-only-path="no"/>'
 # stores through a reference (float &r = a[i], a device function's float &) or a builtin's
-# pointer (sincosf's) have no <store> in the draft, but still keep a from read-only-path="yes";
-# a const reference, or a reference to a local, writes no array
+# pointer (sincosf's) keep a from read-only-path="yes" (reference_stores.sh checks their
+# <store>s); a const reference, or a reference to a local, writes no array
 check references 0 '  <array name="a" type="float" length="64"/>
   <array name="b" type="float" length="64" read-only-path="yes"/>
   <array name="x" type="float" length="64" read-only-path="yes"/>
