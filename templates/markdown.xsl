@@ -800,7 +800,7 @@
     <xsl:if test="estimates/estimate/refined">
       <xsl:text>## Appendix A. How the refined estimate was computed</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>What this launch can use of each GPU, plus a launch queued back to back (t_lower: accessed bytes at the L1 rate; FLOPs, and the longest thread at one FMA a cycle, at 1.15 times the peak and clock):</xsl:text>
+      <xsl:text>What this launch can use of each GPU, plus a launch queued back to back (t_lower: the fewer of bytes and sectors at the L1 peak, FLOPs and the longest thread's FMAs at 1.15 times peak and clock):</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:text>- blocks per SM by the CUDA occupancy rules; waves = ceil(blocks / (SMs × blocks per SM)), the last costing a full one (wave factor)</xsl:text>
       <xsl:value-of select="$nl"/>

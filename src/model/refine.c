@@ -468,6 +468,34 @@ static void per_thread(const rc_gpu *g, const rc_counts *c, const rc_precision_w
     r->t_thread_lower = r->thread_flops_max / FLOPS_PER_FMA / (PEAK_MARGIN * clock);
 }
 
+/* The bytes no run can move through L1 in less than: per array, its requests' distinct
+ * sectors or its lanes' bytes, whichever is fewer (a warp that reads one word moves one
+ * sector, not 32 words; a strided one uses 4 bytes of each sector it moves); the rest of the
+ * launch's bytes (<traffic>, which names no address) as counted. */
+static double lower_l1_bytes(const rc_counts *c)
+{
+    const rc_access *m = &c->memory;
+    double bytes = (double)c->bytes.total;
+    for (int i = 0; i < m->narrays; i++) {
+        const rc_access_counts *a = &m->arrays[i];
+        if (a->sector_bytes < a->accessed_bytes)
+            bytes -= (double)(a->accessed_bytes - a->sector_bytes);
+    }
+    return bytes > 0 ? bytes : 0;
+}
+
+/* The most an SM's L1 data path can move: one 128-byte wavefront a clock (NVIDIA Nsight Compute
+ * Kernel Profiling Guide, "wavefront"; 124-128 B per clock measured on GV100, GA100, GH100 and,
+ * with 64-bit words, GA106), or the GPU file's L1 rate where that is higher, at 1.15 x the clock
+ * like the peaks. The file's rate alone bounds nothing where it is a 32-bit measurement on a
+ * GPU with 16 load/store units an SM (Turing, GA10x, Ada: 64 B a clock), which 64-bit words
+ * pass at twice that (GA106: 124.7 B per clock). */
+static double l1_peak(const rc_gpu *g, const rc_refined *r)
+{
+    double path = 128.0 * (double)r->sms * g->sm.clock.value;
+    return PEAK_MARGIN * fmax(g->rates.l1_bandwidth.value, path);
+}
+
 void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc_resources *res,
                const rc_precision_work *w, const rc_level_bytes *lb, rc_refined *r)
 {
@@ -521,7 +549,7 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
         if (!r->pipes[p].assumed)
             r->t_lower_compute = fmax(r->t_lower_compute,
                                       r->pipes[p].time_unwaved / PEAK_MARGIN);
-    r->t_lower_memory = (double)c->bytes.total / m->l1_bandwidth.value;
+    r->t_lower_memory = lower_l1_bytes(c) / l1_peak(g, r);
     /* The chain's floor counts cycles at the boost clock, which the GPU may pass like the
      * peaks' clock. */
     r->t_lower = fmax(fmax(r->t_lower_compute, r->t_lower_memory),

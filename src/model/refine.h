@@ -40,8 +40,10 @@
  *               cost back to back
  *   t_lower     a true lower bound: FLOPs at 1.15 x the peak (GPUs may clock above the rated
  *               boost), each pipe's term unwaved / 1.15 where its rate is published (not
- *               assumed), accessed bytes at the L1 rate, the longest thread at one FMA (2 FLOPs)
- *               a cycle and the chain's floor (chain.h) at 1.15 x the clock; no launch cost
+ *               assumed), each array's sectors (or its lanes' bytes, if fewer) through the
+ *               L1 data path (128 B a clock per SM, or the file's L1 rate if higher) at 1.15 x
+ *               the clock, the longest thread at one FMA (2 FLOPs) a cycle and the chain's
+ *               floor (chain.h) at 1.15 x the clock; no launch cost
  */
 #ifndef ROOFCAST_REFINE_H
 #define ROOFCAST_REFINE_H

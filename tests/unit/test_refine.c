@@ -181,10 +181,41 @@ static void test_worked_launch(void **state)
     assert_close(r.t_body_est, 10240 / dram);
     assert_close(r.t_estimate, 10240 / dram + 2e-6);
     assert_int_equal(r.limiter, RC_LIMIT_LATENCY);
-    /* Lower bound: 10,240 B at the 10 TB/s L1 rate, 1.024 ns (above 5,120 / 11.5 TFLOP/s). */
-    assert_close(r.t_lower, 1.024e-9);
+    /* Lower bound: 10,240 B at 1.15 x the 10 TB/s L1 rate (above the data path's 128 B x 10
+     * SMs x 1 GHz), 0.8904 ns; above 5,120 / 11.5 TFLOP/s and one FMA at 1.15 GHz, 0.8696. */
+    assert_close(r.t_lower, 10240 / 11.5e12);
     assert_true(r.t_lower <= r.t_estimate);
     rc_kernel_free(k);
+}
+
+/* t_lower's memory bound, by hand: one warp reads a[0] in every lane (128 bytes used, one
+ * 32-byte sector moved) and b[8 x lane] (128 bytes used, 32 sectors moved): the fewer of each,
+ * 32 + 128 = 160 bytes. The GPU's L1 rate is a 32-bit measurement of a part with 16
+ * load/store units, 64 B a clock on 10 SMs at 1 GHz (0.64 TB/s), which 64-bit words pass at
+ * twice that: the bound takes the data path's 128 B a clock (1.28 TB/s), at 1.15 x the clock:
+ * 160 / 1.472e12 s. */
+static void test_lower_bound_l1(void **state)
+{
+    (void)state;
+    const char *xml =
+        "<gpu id=\"g\" name=\"G\"><architecture>A</architecture>"
+        "<compute-capability>8.6</compute-capability><sms>10</sms>"
+        "<peak precision=\"fp32\">10 TFLOP/s</peak><clock kind=\"boost\">1 GHz</clock>"
+        "<bandwidth>120 GB/s</bandwidth><source>test</source><measured>"
+        "<bandwidth level=\"l1\" origin=\"measured\" source=\"t\">640 GB/s</bandwidth>"
+        "</measured></gpu>";
+    rc_gpu *g = rc_load_gpu_memory(loader, "gpu.xml", xml, strlen(xml), diag);
+    assert_non_null(g);
+    rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"32\"/>"
+                             "<array name=\"a\" type=\"float\" length=\"1\"/>"
+                             "<array name=\"b\" type=\"float\" length=\"256\"/>",
+                             "<load array=\"a\" index=\"0\"/>"
+                             "<load array=\"b\" index=\"threadIdx.x * 8\"/>");
+    rc_refined r;
+    refine_on(g, k, (rc_resources){0, 0}, &r);
+    assert_close(r.t_lower_memory, 160 / (1.15 * 1.28e12));
+    rc_kernel_free(k);
+    rc_gpu_free(g);
 }
 
 /* An uneven wave: 25 blocks of 128 threads on 10 SMs. The busiest SMs hold 3 blocks (12
@@ -646,6 +677,7 @@ int main(void)
         cmocka_unit_test(test_occupancy_blocks),
         cmocka_unit_test(test_waves_tail),
         cmocka_unit_test(test_worked_launch),
+        cmocka_unit_test(test_lower_bound_l1),
         cmocka_unit_test(test_uneven_wave),
         cmocka_unit_test(test_rounds),
         cmocka_unit_test(test_precision),
