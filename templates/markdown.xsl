@@ -809,7 +809,7 @@
       <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), else at most one footprint a wave (assumed)</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:if test="estimates/estimate/refined/term[@name = 'shared']">
-        <xsl:text>- t_shared = shared-memory wavefronts (bank conflicts counted by the GPU generation's rule) / (wavefronts an SM serves a clock × active SMs × SM clock) × wave factor</xsl:text>
+        <xsl:text>- t_shared = max(wavefronts (conflicts counted by generation) / wavefronts a clock, requests × load/store clocks a request) / (active SMs × SM clock) × wave factor</xsl:text>
         <xsl:value-of select="$nl"/>
       </xsl:if>
       <xsl:if test="estimates/estimate/refined/term[@name = 'atomics']">

@@ -41,6 +41,10 @@ typedef struct {
     rc_bank_mode banks;          /* how a request's bank conflicts are counted (banks.h) */
     int bank_bytes;              /* bytes a bank serves a clock: 32 banks of this width */
     double wavefronts_per_clock; /* shared-memory passes an SM serves a clock */
+    /* Clocks a warp's shared-memory request holds the SM's load/store units: 32 lanes over its
+     * units (1 with 32 an SM; 2 with 16: Turing, GA10x, Ada, whose 32-bit words therefore move
+     * 64 B a clock however the banks fall). */
+    double clocks_per_request;
     /* Shared-memory passes and global requests' L1 wavefronts take turns in one pipeline
      * (Volta on: one unified L1/shared data array returning 128 B a clock); before Volta
      * shared memory has its own (Maxwell, Pascal: dedicated; Kepler: global loads do not go

@@ -278,8 +278,16 @@ static void shared_time(const rc_gpu *g, const rc_counts *c, rc_refined *r)
                                                         : t->shared_wavefronts);
     s->per_clock = p->wavefronts_per_clock;
     s->in_l1 = p->shared_joins_l1;
-    s->rate = s->per_clock * (double)r->active_sms * g->sm.clock.value;
-    s->time_unwaved = s->wavefronts > 0 && s->rate > 0 ? s->wavefronts / s->rate : 0;
+    /* A request also holds the load/store units 32 lanes / units clocks: on 16 units an SM, a
+     * conflict-free 32-bit request (one wavefront) takes two clocks, a 64-bit one (two) the
+     * same two (GA106: 62.8 and 126.1 B a clock). */
+    s->requests = (double)t->shared_requests;
+    s->clocks_per_request = p->clocks_per_request;
+    s->clocks = s->per_clock > 0 ? fmax(s->wavefronts / s->per_clock,
+                                        s->requests * s->clocks_per_request) : 0;
+    double sm_clocks = (double)r->active_sms * g->sm.clock.value;
+    s->time_unwaved = s->wavefronts > 0 && sm_clocks > 0 ? s->clocks / sm_clocks : 0;
+    s->rate = s->time_unwaved > 0 ? s->wavefronts / s->time_unwaved : 0;
     s->time = s->time_unwaved * r->wave_factor;
 }
 

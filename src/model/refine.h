@@ -24,7 +24,9 @@
  *               microbenchmarks)
  *   shared      shared-memory wavefronts (bank conflicts counted by the generation's bank
  *               rule, banks.h) / (wavefronts per SM per clock x active SMs x SM clock), x
- *               the wave factor (rc_sm_pipes in arch.h: one a clock on every generation)
+ *               the wave factor (rc_sm_pipes in arch.h: one a clock on every generation),
+ *               and never less than its warp requests at the load/store units' rate (a
+ *               request every 2 clocks on Turing, GA10x and Ada, which have 16 an SM)
  *   atomics     global atomics on few lines: the hottest array's (request, line) pairs per
  *               line, one at a time at the rate of one line (atomics.h; limiter l2)
  *   pipes       per arithmetic pipe of <instructions> (conversions, special functions, integer):
@@ -115,8 +117,12 @@ typedef struct {
 typedef struct {
     double wavefronts;   /* by the generation's bank rule (banks.h) */
     double per_clock;    /* wavefronts an SM serves a clock */
-    double rate;         /* wavefronts/s: per_clock x active SMs x SM clock */
-    double time_unwaved; /* s, wavefronts / rate */
+    double requests;     /* warp requests to shared memory */
+    double clocks_per_request; /* each holds the SM's load/store units this long (arch.h) */
+    double clocks;       /* per SM's share: max(wavefronts / per_clock, requests x
+                          * clocks_per_request), over all active SMs together */
+    double rate;         /* wavefronts/s the term achieves: wavefronts / time_unwaved */
+    double time_unwaved; /* s, clocks / (active SMs x SM clock) */
     double time;         /* s, x the wave factor */
     bool in_l1;          /* its wavefronts are also in the L1 level's bytes (Volta on) */
 } rc_shared_time;

@@ -170,12 +170,22 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
         return;
     case RC_LIMIT_L1:
         if (r->shared.time > r->l1.time) {
-            char c[64], d[64];
-            rc_buffer_printf(sb, "Limited by shared memory at %s %% occupancy: %s wavefronts "
-                             "(bank conflicts counted), %s an SM a clock, %s.", a,
-                             rc_format_sig3(r->shared.wavefronts, b, sizeof b),
-                             rc_format_sig3(r->shared.per_clock, c, sizeof c),
-                             rc_format_si3(r->shared.rate, "/s", d, sizeof d));
+            char c[64], d[64], e[64];
+            const rc_shared_time *s = &r->shared;
+            if (s->requests * s->clocks_per_request > s->wavefronts / s->per_clock)
+                rc_buffer_printf(sb, "Limited by shared memory at %s %% occupancy: %s requests, "
+                                 "each holding an SM's load/store units %s clocks (%s "
+                                 "wavefronts, bank conflicts counted), %s.", a,
+                                 rc_format_sig3(s->requests, b, sizeof b),
+                                 rc_format_sig3(s->clocks_per_request, c, sizeof c),
+                                 rc_format_sig3(s->wavefronts, e, sizeof e),
+                                 rc_format_si3(s->rate, " wavefronts/s", d, sizeof d));
+            else
+                rc_buffer_printf(sb, "Limited by shared memory at %s %% occupancy: %s wavefronts "
+                                 "(bank conflicts counted), %s an SM a clock, %s.", a,
+                                 rc_format_sig3(s->wavefronts, b, sizeof b),
+                                 rc_format_sig3(s->per_clock, c, sizeof c),
+                                 rc_format_si3(s->rate, "/s", d, sizeof d));
             return;
         }
         /* fall through */
@@ -321,15 +331,17 @@ static void add_shared_term(xmlNodePtr n, const rc_refined *r)
     const rc_shared_time *s = &r->shared;
     if (s->wavefronts <= 0)
         return;
-    char a[64], b[64], c[64], d[64], e[64], inputs[600];
-    snprintf(inputs, sizeof inputs, "%s wavefronts (bank conflicts counted) / (%s a clock x %lld "
-             "active SMs x %s = %s); x %s",
+    char a[64], b[64], c[64], e[64], f[64], g[64], inputs[600];
+    snprintf(inputs, sizeof inputs, "max(%s wavefronts / %s a clock, %s requests x %s clocks) "
+             "/ (%lld active SMs x %s); x %s",
              rc_format_sig3(s->wavefronts, a, sizeof a), rc_format_sig3(s->per_clock, b, sizeof b),
-             (long long)r->active_sms, rc_format_si3(r->clock, "Hz", c, sizeof c),
-             rc_format_si3(s->rate, "/s", d, sizeof d), rc_format_sig3(r->wave_factor, e, sizeof e));
+             rc_format_sig3(s->requests, f, sizeof f),
+             rc_format_sig3(s->clocks_per_request, g, sizeof g), (long long)r->active_sms,
+             rc_format_si3(r->clock, "Hz", c, sizeof c), rc_format_sig3(r->wave_factor, e, sizeof e));
     xmlNodePtr t = add_term(n, "shared", s->time,
-                            "shared-memory wavefronts / (wavefronts per SM per clock x active "
-                            "SMs x SM clock) x wave factor", inputs);
+                            "max(shared-memory wavefronts (bank conflicts counted) / wavefronts "
+                            "per SM per clock, warp requests x clocks a request holds the "
+                            "load/store units) / (active SMs x SM clock) x wave factor", inputs);
     set_num(t, "wavefronts", s->wavefronts, NULL);
     set_rate(t, "rate", s->rate, "/s");
 }
