@@ -154,4 +154,25 @@ lacks single/one_thread.html "each of 1 GPUs"
 has waves/maximum_kernel.html "25 blocks on 15 SMs: 15 active, 64.0 warps on each, 1 wave, wave factor 1.00; each thread keeps 8.00 bytes in flight over 3.13 rounds"
 has waves/maximum_kernel.html "it was run over 4 ranges of those indices"
 
+# Shared memory that the load/store units bound (16 an SM on GA10x: a request every 2 clocks)
+# and that the banks bound (GA100: one wavefront a clock), said as the bound that set it.
+# 32 warps x 1,000 conflict-free loads: 32,000 requests; 32,000 x 2 clocks at 1.8 GHz on one SM
+# is 35.6 µs, 900 M wavefronts a second; on the A100 one clock each at 1.41 GHz (its 2,048
+# threads an SM would hold two such blocks: 100 % of what the launch can use).
+mkdir "$out/lsu"
+cat > "$out/lsu/shm.xml" <<'XML'
+<kernel id="shm" name="shm"><summary>Shared-memory reads only</summary>
+<source language="cuda">__shared__ float s[1024]; for (r = 0; r &lt; 1000; r++) x += s[threadIdx.x];</source>
+<launch grid="1" block="1024"/>
+<array name="s" type="float" length="1024" space="shared"/>
+<work><loop var="r" from="0" to="1000"><load array="s" index="threadIdx.x"/></loop></work>
+</kernel>
+XML
+mkdir "$out/lsu/specs"
+cp tests/validation/specs/rtx-a6000.xml specs/a100-sxm4-80gb.xml "$out/lsu/specs/"
+"$roofcast" -q -f xml -s "$out/lsu/specs" -o "$out/lsu/out" "$out/lsu/shm.xml"
+has lsu/out/results.xml "Limited by shared memory at 66.7 % occupancy: 32,000 requests, each holding an SM's load/store units 2.00 clocks (32,000 wavefronts, bank conflicts counted), 900 M wavefronts/s."
+has lsu/out/results.xml "inputs=\"max(32,000 wavefronts / 1.00 a clock, 32,000 requests x 2.00 clocks) / (1 active SMs x 1.80 GHz); x 1.00\""
+has lsu/out/results.xml "Limited by shared memory at 100 % occupancy: 32,000 wavefronts (bank conflicts counted), 1.00 an SM a clock, 1.41 G/s."
+
 finish prose
