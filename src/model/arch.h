@@ -45,6 +45,7 @@ typedef struct {
      * units (1 with 32 an SM; 2 with 16: Turing, GA10x, Ada, whose 32-bit words therefore move
      * 64 B a clock however the banks fall). */
     double clocks_per_request;
+    bool clocks_per_request_assumed; /* not measured on this generation */
     /* Shared-memory passes and global requests' L1 wavefronts take turns in one pipeline
      * (Volta on: one unified L1/shared data array returning 128 B a clock); before Volta
      * shared memory has its own (Maxwell, Pascal: dedicated; Kepler: global loads do not go

@@ -283,8 +283,10 @@ static void shared_time(const rc_gpu *g, const rc_counts *c, rc_refined *r)
      * same two (GA106: 62.8 and 126.1 B a clock). */
     s->requests = (double)t->shared_requests;
     s->clocks_per_request = p->clocks_per_request;
-    s->clocks = s->per_clock > 0 ? fmax(s->wavefronts / s->per_clock,
-                                        s->requests * s->clocks_per_request) : 0;
+    s->clocks_assumed = p->clocks_per_request_assumed;
+    double passes = s->per_clock > 0 ? s->wavefronts / s->per_clock : 0;
+    s->requests_bound = s->requests * s->clocks_per_request > passes;
+    s->clocks = fmax(passes, s->requests * s->clocks_per_request);
     double sm_clocks = (double)r->active_sms * g->sm.clock.value;
     s->time_unwaved = s->wavefronts > 0 && sm_clocks > 0 ? s->clocks / sm_clocks : 0;
     s->rate = s->time_unwaved > 0 ? s->wavefronts / s->time_unwaved : 0;

@@ -119,8 +119,11 @@ typedef struct {
     double per_clock;    /* wavefronts an SM serves a clock */
     double requests;     /* warp requests to shared memory */
     double clocks_per_request; /* each holds the SM's load/store units this long (arch.h) */
-    double clocks;       /* per SM's share: max(wavefronts / per_clock, requests x
-                          * clocks_per_request), over all active SMs together */
+    bool clocks_assumed; /* clocks_per_request not measured on this generation */
+    /* SM-clocks the launch's shared accesses take, summed over the active SMs:
+     * max(wavefronts / per_clock, requests x clocks_per_request) */
+    double clocks;
+    bool requests_bound; /* the requests' clocks, not the passes, set clocks */
     double rate;         /* wavefronts/s the term achieves: wavefronts / time_unwaved */
     double time_unwaved; /* s, clocks / (active SMs x SM clock) */
     double time;         /* s, x the wave factor */

@@ -172,12 +172,13 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
         if (r->shared.time > r->l1.time) {
             char c[64], d[64], e[64];
             const rc_shared_time *s = &r->shared;
-            if (s->requests * s->clocks_per_request > s->wavefronts / s->per_clock)
+            if (s->requests_bound)
                 rc_buffer_printf(sb, "Limited by shared memory at %s %% occupancy: %s requests, "
-                                 "each holding an SM's load/store units %s clocks (%s "
+                                 "each holding an SM's load/store units %s clocks (%s%s "
                                  "wavefronts, bank conflicts counted), %s.", a,
                                  rc_format_sig3(s->requests, b, sizeof b),
                                  rc_format_sig3(s->clocks_per_request, c, sizeof c),
+                                 s->clocks_assumed ? "assumed; " : "",
                                  rc_format_sig3(s->wavefronts, e, sizeof e),
                                  rc_format_si3(s->rate, " wavefronts/s", d, sizeof d));
             else
@@ -332,11 +333,12 @@ static void add_shared_term(xmlNodePtr n, const rc_refined *r)
     if (s->wavefronts <= 0)
         return;
     char a[64], b[64], c[64], e[64], f[64], g[64], inputs[600];
-    snprintf(inputs, sizeof inputs, "max(%s wavefronts / %s a clock, %s requests x %s clocks) "
+    snprintf(inputs, sizeof inputs, "max(%s wavefronts / %s a clock, %s requests x %s clocks%s) "
              "/ (%lld active SMs x %s); x %s",
              rc_format_sig3(s->wavefronts, a, sizeof a), rc_format_sig3(s->per_clock, b, sizeof b),
              rc_format_sig3(s->requests, f, sizeof f),
-             rc_format_sig3(s->clocks_per_request, g, sizeof g), (long long)r->active_sms,
+             rc_format_sig3(s->clocks_per_request, g, sizeof g),
+             s->clocks_assumed ? " (assumed)" : "", (long long)r->active_sms,
              rc_format_si3(r->clock, "Hz", c, sizeof c), rc_format_sig3(r->wave_factor, e, sizeof e));
     xmlNodePtr t = add_term(n, "shared", s->time,
                             "max(shared-memory wavefronts (bank conflicts counted) / wavefronts "
