@@ -132,6 +132,17 @@ CXCursor *tr_children(tr_ctx *c, CXCursor cur, unsigned *n)
     return k.v;
 }
 
+CXCursor tr_last_expr(tr_ctx *c, CXCursor cur)
+{
+    unsigned n;
+    CXCursor *ch = tr_children(c, cur, &n);
+    CXCursor e = clang_getNullCursor();
+    for (unsigned i = 0; i < n; i++)
+        if (clang_isExpression(clang_getCursorKind(ch[i])))
+            e = ch[i];
+    return e;
+}
+
 CXCursor tr_strip(tr_ctx *c, CXCursor e)
 {
     for (;;) {

@@ -184,6 +184,9 @@ void tr_arena_free(tr_arena *a);
 
 /* Cursors and tokens (translate.c) */
 CXCursor *tr_children(tr_ctx *c, CXCursor cur, unsigned *n);
+/* The last expression among cur's children (a variable's initializer, a cast's operand), or
+ * a null cursor. */
+CXCursor tr_last_expr(tr_ctx *c, CXCursor cur);
 /* e without parentheses and implicit conversions. */
 CXCursor tr_strip(tr_ctx *c, CXCursor e);
 int tr_line(CXCursor cur);

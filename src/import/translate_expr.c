@@ -925,15 +925,11 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
     case CXCursor_CXXFunctionalCastExpr:
     case CXCursor_CXXConstCastExpr:
     case CXCursor_CXXReinterpretCastExpr: {
-        kids = tr_children(c, e, &n);
-        CXCursor inner = clang_getNullCursor();
-        for (unsigned i = 0; i < n; i++)
-            if (clang_isExpression(clang_getCursorKind(kids[i])))
-                inner = kids[i];
+        CXCursor inner = tr_last_expr(c, e);
         if (clang_Cursor_isNull(inner)) {
             if (tr_try_const(c, e, &v))
                 return v;
-            if (k == CXCursor_UnexposedExpr && n == 0)
+            if (k == CXCursor_UnexposedExpr && (tr_children(c, e, &n), n == 0))
                 return tr_data(c, "an implicit value");
             return tr_unknown_val(c, "an expression the importer cannot read");
         }

@@ -67,12 +67,9 @@ static enum CXChildVisitResult find_assigned(CXCursor cur, CXCursor parent, CXCl
              (k == CXCursor_UnaryOperator && (strcmp(op, "++") == 0 || strcmp(op, "--") == 0))))
             add_assigned(a, kids[0]);
     } else if (k == CXCursor_VarDecl && tr_is_writable_reference(clang_getCursorType(cur))) {
-        unsigned n;
-        CXCursor *kids = tr_children(a->c, cur, &n);
-        CXCursor init = clang_getNullCursor();
-        for (unsigned i = 0; i < n; i++)
-            if (clang_isExpression(clang_getCursorKind(kids[i])))
-                init = tr_strip(a->c, kids[i]);
+        CXCursor init = tr_last_expr(a->c, cur);
+        if (!clang_Cursor_isNull(init))
+            init = tr_strip(a->c, init);
         if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_DeclRefExpr &&
             RC_GROW(a->refs, a->cap_refs, a->nrefs + 1) &&
             RC_GROW(a->vars, a->cap_vars, a->nrefs + 1)) {
@@ -274,17 +271,6 @@ typedef struct {
     bool minus;
 } companion;
 
-static CXCursor init_of(tr_ctx *c, CXCursor var)
-{
-    unsigned vn;
-    CXCursor *vk = tr_children(c, var, &vn);
-    CXCursor e = clang_getNullCursor();
-    for (unsigned i = 0; i < vn; i++)
-        if (clang_isExpression(clang_getCursorKind(vk[i])))
-            e = vk[i];
-    return e;
-}
-
 /* Of the declared variables, the one the condition compares directly. */
 static CXCursor leading_var(tr_ctx *c, CXCursor cond, CXCursor *decls, unsigned n)
 {
@@ -345,7 +331,7 @@ static int companions(tr_ctx *c, CXCursor *decls, unsigned n, CXCursor var, CXCu
         }
         if (strcmp(op, "+=") != 0 && strcmp(op, "-=") != 0)
             return -1;
-        companion k = {decls[i], init_of(c, decls[i]), amount, {0}, {0}, op[0] == '-'};
+        companion k = {decls[i], tr_last_expr(c, decls[i]), amount, {0}, {0}, op[0] == '-'};
         if (clang_Cursor_isNull(k.from_e) || unit) {
             if (clang_Cursor_isNull(k.from_e))
                 return -1;
@@ -409,13 +395,13 @@ void tr_for_stmt(tr_ctx *c, CXCursor s)
         CXCursor *dk = tr_children(c, init, &dn);
         if (dn == 1 && clang_getCursorKind(dk[0]) == CXCursor_VarDecl) {
             var = dk[0];
-            from_e = init_of(c, var);
+            from_e = tr_last_expr(c, var);
         } else if (dn > 1 && dn <= 8 && !clang_Cursor_isNull(cond) && !clang_Cursor_isNull(inc)) {
             /* for (a = a0, b = b0; a <= aEnd; a += as, b += bs): the variable the
                condition reads leads; the others move with it */
             var = leading_var(c, cond, dk, dn);
             if (!clang_Cursor_isNull(var)) {
-                from_e = init_of(c, var);
+                from_e = tr_last_expr(c, var);
                 ncomp = companions(c, dk, dn, var, inc, comp, &inc);
                 if (ncomp < 0)
                     var = clang_getNullCursor();

@@ -29,13 +29,7 @@ static void var_decl(tr_ctx *c, CXCursor vd)
 {
     CXType t = clang_getCursorType(vd);
     char *name = tr_cx(c, clang_getCursorSpelling(vd));
-    unsigned n;
-    CXCursor *kids = tr_children(c, vd, &n);
-    CXCursor init = clang_getNullCursor();
-    if (!tr_is_array_type(t))
-        for (unsigned i = 0; i < n; i++)
-            if (clang_isExpression(clang_getCursorKind(kids[i])))
-                init = kids[i];
+    CXCursor init = tr_is_array_type(t) ? clang_getNullCursor() : tr_last_expr(c, vd);
     /* float &r = a[i]: a is written (through r, or in an unknown) */
     if (!clang_Cursor_isNull(init))
         tr_mark_writable(c, t, init, false);

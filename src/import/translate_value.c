@@ -387,10 +387,7 @@ int tr_root_array(tr_ctx *c, CXCursor e, CXCursor *decl)
         case CXCursor_CXXFunctionalCastExpr:
         case CXCursor_CXXConstCastExpr:
         case CXCursor_CXXReinterpretCastExpr: {
-            CXCursor inner = clang_getNullCursor();
-            for (unsigned i = 0; i < n; i++)
-                if (clang_isExpression(clang_getCursorKind(kids[i])))
-                    inner = kids[i];
+            CXCursor inner = tr_last_expr(c, e);
             if (clang_Cursor_isNull(inner))
                 return ROOT_UNTOLD;
             e = inner;
