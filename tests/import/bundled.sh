@@ -6,12 +6,9 @@
 # the untranslated parts (their unknown comments and notes removed), which the table says.
 # Fails when a draft's unknowns are not the ones docs/import.md explains.
 set -u
-bin=$1
-src=$2
+. "$(dirname "$0")/lib.sh"
+import_setup "$@"
 cu=$src/tests/validation/cuda/bundled.cu
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 
 counts() { # kernel.xml -> "flops accessed sector footprint wavefronts"
     rm -rf "$tmp/o"

@@ -4,11 +4,8 @@
 # that nothing is written for the kernel; and a normal run refusing a draft
 # with an unknown, naming the source line.
 set -u
-bin=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "$(dirname "$0")/lib.sh"
+import_setup "$@"
 cu=$src/tests/validation/cuda/validation.cu
 
 expect() { # NAME STATUS PATTERN -- command...

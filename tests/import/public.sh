@@ -5,13 +5,11 @@
 # complete, or have unknowns at exactly the source lines kernels.txt lists.
 # Prints a Markdown table and the share complete (the README's figure).
 set -u
-bin=$1
-src=$2
+. "$(dirname "$0")/lib.sh"
+import_setup "$@"
 verbose=${3:-}
 dir=$src/tests/import/public
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0 total=0 complete=0
+total=0 complete=0
 printf '| file | kernel | draft |\n| --- | --- | --- |\n'
 grep -v '^#' "$dir/kernels.txt" | grep -v '^ *$' | while IFS='|' read -r file kernel opts expect; do
     file=$(echo $file) kernel=$(echo $kernel) expect=$(echo $expect)

@@ -9,11 +9,8 @@
 # pointer when a store's array cannot be told. Each kernel's <array> lines are compared whole
 # (each param on its own line: arrays are in line order).
 set -u
-bin=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "$(dirname "$0")/lib.sh"
+import_setup "$@"
 
 cat >"$tmp/rop.cu" <<'CU'
 typedef float *__restrict__ restricted;
@@ -101,24 +98,11 @@ __global__ void pointer_out(float *__restrict__ a,
 CU
 
 check() { # KERNEL STATUS EXPECTED-ARRAY-LINES
-    kernel=$1 want=$2 lines=$3 name=${1%%<*}
-    rm -rf "$tmp/d"
-    "$bin" import "$tmp/rop.cu" --kernel "$kernel" --grid 2 --block 32 --length in=65 \
-        --length out=64 --length a=64 --length b=64 --length count=1 --length x=64 \
-        --length y=64 --length z=64 --length idx=64 -o "$tmp/d" >/dev/null 2>"$tmp/err"
-    st=$?
-    if [ "$st" -ne "$want" ]; then
-        echo "FAIL: $kernel: import exit $st, expected $want" >&2
-        cat "$tmp/err" >&2
-        fail=1
-        return
-    fi
-    # a complete draft loads: no "yes" on an array it stores to
-    if [ "$want" -eq 0 ] && ! "$bin" --check -s "$src/specs" "$tmp/d/$name.xml" >/dev/null 2>"$tmp/err"; then
-        echo "FAIL: $kernel: the draft does not load:" >&2
-        cat "$tmp/err" >&2
-        fail=1
-    fi
+    lines=$3
+    # a complete draft loads (draft checks it): no "yes" on an array it stores to
+    draft "$tmp/rop.cu" "$1" "$2" --grid 2 --block 32 --length in=65 --length out=64 \
+        --length a=64 --length b=64 --length count=1 --length x=64 --length y=64 \
+        --length z=64 --length idx=64 || return
     got=$(grep '<array ' "$tmp/d/$name.xml")
     if [ "$got" != "$lines" ]; then
         printf 'FAIL: %s: the arrays are\n%s\nexpected\n%s\n' "$kernel" "$got" "$lines" >&2
