@@ -181,7 +181,7 @@ static void test_divergent_conversions(void **state)
 /* The same kernel on the A100 (8.0: the 11.6 guide's column gives 16 per clock per SM, 108
  * SMs at 1410 MHz): 32,768 x 128 warp instructions, 134,217,728 results, served in
  * 134,217,728 / (16 x 108 x 1.41e9) = 55.086 us. The rate is published, so t_lower is that
- * time 15 % faster, above the bytes (12.6 MB at L1 rate) and the FLOPs. */
+ * time 15 % faster, above the bytes (12.6 MB at the L1 peak) and the FLOPs. */
 static void test_published_rate_a100(void **state)
 {
     (void)state;
