@@ -8,7 +8,8 @@
 # 4. published/models/generate.sh writes exactly the committed published models and the
 #    `published` rows of points.csv that name them;
 # 5. the hand-written published models (published/models-k80/ for the tesla-k80,
-#    published/models-a6000/ for the rtx-a6000, published/models-3080/ for the rtx-3080) load
+#    published/models-a6000/ for the rtx-a6000, published/models-3080/ for the rtx-3080,
+#    published/models-k40c/ for the tesla-k40c) load
 #    on their GPU of tests/validation/specs/, each has exactly one `published` row in points.csv, and that row's time is the one
 #    kernels.csv gives for the configuration naming the model (model=ID).
 set -u
@@ -99,4 +100,5 @@ hand() {
 hand models-k80 tesla-k80
 hand models-a6000 rtx-a6000
 hand models-3080 rtx-3080
+hand models-k40c tesla-k40c
 finish validation_models
