@@ -9,7 +9,7 @@
 #    `published` rows of points.csv that name them;
 # 5. the hand-written published models (published/models-k80/ for the tesla-k80,
 #    published/models-a6000/ for the rtx-a6000, published/models-3080/ for the rtx-3080,
-#    published/models-k40c/ for the tesla-k40c) load
+#    published/models-k40c/ for the tesla-k40c, published/models-k2200/ for the quadro-k2200) load
 #    on their GPU of tests/validation/specs/, each has exactly one `published` row in points.csv, and that row's time is the one
 #    kernels.csv gives for the configuration naming the model (model=ID).
 set -u
@@ -101,4 +101,5 @@ hand models-k80 tesla-k80
 hand models-a6000 rtx-a6000
 hand models-3080 rtx-3080
 hand models-k40c tesla-k40c
+hand models-k2200 quadro-k2200
 finish validation_models
