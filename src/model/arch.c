@@ -367,15 +367,25 @@ static const rate_default rate_defaults[] = {
     /* Kepler: the L2 rate of a Tesla K80 GPU (GK210, 13 SMs): 333 GB/s read through L2
      * (gpumembench cachebench, ld.cg; ekondis/gpumembench issue 2), 29.3 B per clock per SM
      * at its 875 MHz boost clock. Volta's 20.6 would put a GTX TITAN Black's L2 (303 GB/s)
-     * below its own DRAM (336 GB/s), which every DRAM byte passes through. */
-    {0, 29.3, 64, 30, 215, 437, "L2 as measured on a Tesla K80, Kepler (gpumembench "
-                                "cachebench: 333 GB/s on 13 SMs at 875 MHz; ekondis/gpumembench "
-                                "issue 2); L1 at half Volta's rate and latencies as measured on "
-                                "a V100 (gpu-benches gpu-cache, gpu-latency; no Kepler "
-                                "measurement was found)"},
-    {500, 20.6, 64, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency; "
-                                  "no Maxwell or Pascal measurement was found; L1 at half "
-                                  "Volta's rate)"},
+     * below its own DRAM (336 GB/s), which every DRAM byte passes through.
+     * Kepler's and Maxwell's latencies: Arafa et al., "Low Overhead Instruction Latency
+     * Characterization for NVIDIA GPGPUs" (arXiv 1905.08778), as its authors tabulate them
+     * in PPT-GPU (lanl/PPT@d48f4965, configs/arch_latencies_config.py, classes Kepler and
+     * Maxwell): L2 hit 188 and 225 cycles, global memory 331 and 379. The L1 level of this
+     * model is, on Kepler, the read-only (texture) path that caches global loads
+     * (traffic.c), so Kepler takes the table's texture-cache hit, 112 cycles, not its
+     * ld.ca L1 hit (32); Maxwell's unified L1/texture cache hit is 82. The same table gives
+     * a Volta 26 / 198 / 362 where gpu-benches measures a V100 at 29.9 / 215 / 437, so
+     * these may read up to 17 % low beside the other generations' figures. */
+    {0, 29.3, 64, 112, 188, 331, "L2 as measured on a Tesla K80 (gpumembench cachebench: 333 GB/s, "
+                                 "13 SMs, 875 MHz); L1 at half Volta's rate; latencies as "
+                                 "measured on Kepler by Arafa et al. (arXiv 1905.08778, in "
+                                 "lanl/PPT)"},
+    {500, 20.6, 64, 82, 225, 379, "L2 as measured on a V100 (gpu-benches); L1 at half Volta's "
+                                  "rate; latencies as measured on Maxwell by Arafa et al. "
+                                  "(arXiv 1905.08778, in lanl/PPT)"},
+    {600, 20.6, 64, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency; "
+                                  "no Pascal measurement was found; L1 at half Volta's rate)"},
     {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)"},
     {705, 12.8, 64, 66, 176, 496, "as measured on an RTX 2080 Ti (MT4G sample results, "
                                   "caps-tum/mt4g; L1 at half Volta's rate)"},

@@ -323,6 +323,39 @@ static void test_ga10x_defaults(void **state)
     rc_gpu_free(g);
 }
 
+/* Kepler's and Maxwell's latencies (arch.c): Arafa et al.'s low-overhead pointer chases
+ * (arXiv 1905.08778, tabulated by its authors in lanl/PPT's PPT-GPU; microbench.csv): Kepler's
+ * texture-cache hit 112 (the model's L1 on Kepler is the read-only path), L2 188, global
+ * memory 331 cycles; Maxwell's L1 82, L2 225, global memory 379. Pascal keeps the V100's. */
+static void test_kepler_maxwell_latencies(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *cc;
+        double l1, l2, dram;
+        const char *said;
+    } want[] = {
+        {"3.5", 112, 188, 331, "as measured on Kepler by Arafa et al."},
+        {"3.7", 112, 188, 331, "as measured on Kepler by Arafa et al."},
+        {"5.2", 82, 225, 379, "as measured on Maxwell by Arafa et al."},
+        {"6.1", 30, 215, 437, "as measured on a V100"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, MINIMAL("<compute-capability>%s</compute-capability><sms>10</sms>"),
+                 want[i].cc);
+        rc_gpu *g = load_text(text);
+        assert_non_null(g);
+        double clock = g->sm.clock.value;
+        assert_close(g->rates.l1_latency.value, want[i].l1 / clock);
+        assert_close(g->rates.l2_latency.value, want[i].l2 / clock);
+        assert_close(g->rates.dram_latency.value, want[i].dram / clock);
+        assert_int_equal(g->rates.dram_latency.origin, RC_ORIGIN_ASSUMED);
+        assert_non_null(strstr(g->rates.dram_latency.source, want[i].said));
+        rc_gpu_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_compute_capability_3_7_is_kepler),
         cmocka_unit_test(test_tesla_k80_figures),
         cmocka_unit_test(test_ga10x_defaults),
+        cmocka_unit_test(test_kepler_maxwell_latencies),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }
