@@ -817,7 +817,7 @@
             <li><code>t_shared = max(shared-memory wavefronts / wavefronts an SM serves a clock, warp requests × clocks a request holds the load/store units) / (active SMs × SM clock) × wave factor</code>, bank conflicts counted by the GPU generation's rule; a request holds the units 2 clocks on Turing, GA10x and Ada (16 an SM), 1 elsewhere</li>
           </xsl:if>
           <xsl:if test="estimates/estimate/refined/term[@name = 'atomics']">
-            <li><code>t_atomics = atomic (request, line) pairs of the hottest array / its lines / (operations a line serves a clock × SM clock)</code>: a line serves its atomics one at a time (the rate assumed)</li>
+            <li><code>t_atomics = atomic (request, line) pairs of the hottest array / its lines / (operations a line serves a clock × SM clock)</code>: a line serves its atomics one at a time (the rate assumed)<xsl:if test="estimates/estimate/refined/term[@name = 'atomics'][@lane-updates &gt; 0]">; where lanes add values of their own (<code>operand="per-lane"</code>), each further update of a request's busiest address takes its turn at the rate measured lane by lane on the GPU's generation</xsl:if></li>
           </xsl:if>
           <li><code>t_thread = longest thread's FLOPs / 2 (one FMA an instruction) × cycles an instruction / SM clock</code></li>
           <xsl:if test="estimates/estimate/refined/term[@name = 'chain']">

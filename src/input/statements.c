@@ -255,6 +255,11 @@ static rc_work *parse_statement(rc_scope *sc, xmlNodePtr n, int depth, bool *ok)
     w->note = rc_xml_attr(n, "note");
     w->precision = kind == RC_WORK_FLOPS ? read_precision(n) : RC_PRECISION_FP32;
     w->pipe = kind == RC_WORK_INSTRUCTIONS ? read_pipe(n) : RC_PIPE_CONVERSION;
+    if (kind == RC_WORK_ATOMIC) {
+        char *operand = rc_xml_attr(n, "operand");
+        w->per_lane_operand = operand && strcmp(operand, "per-lane") == 0;
+        free(operand);
+    }
     if (kind == RC_WORK_WHEN)
         w->assumption = rc_xml_attr(n, "assumption");
     if (w->assumption)

@@ -82,6 +82,7 @@ typedef struct {
     int64_t requests, accessed, sectors, shared_requests, wavefronts, block_sectors;
     int64_t wavefronts_pair; /* by Kepler's bank rule (banks.h) */
     int64_t store_sectors, store_lines; /* of store and atomic requests */
+    int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
     int64_t footprint;       /* new sectors of the whole launch */
     int64_t index_min, index_max; /* over the accesses counted */
     rc_pages map; /* the stamps, 1 << PAGE_BITS a page */
@@ -151,6 +152,9 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
         an->store_sectors += d * an->warp_mult;
         an->store_lines += rc_warp_lines(sec, d) * an->warp_mult;
     }
+    if (w->kind == RC_WORK_ATOMIC && w->per_lane_operand)
+        an->atomic_lane_extra +=
+            (rc_warp_busiest_offset(offset, mask, an->weight) - 1) * an->warp_mult;
     for (int i = 0; i < d; i++) {
         uint32_t *st = map_stamp(&an->map, sec[i]);
         if (!st)
@@ -421,7 +425,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
     const rc_kernel *k = an->k;
     uint32_t rng = RC_ACCESS_SEED;
     int64_t req = 0, acc = 0, sec = 0, sreq = 0, wave = 0, bsec = 0, bmax = 0, ssec = 0,
-            slines = 0, wpair = 0;
+            slines = 0, wpair = 0, lextra = 0;
     for (int64_t i = 0; i < count; i++) {
         int64_t c = i;
         if (count < sh->classes) { /* one class from each of `count` strides */
@@ -433,7 +437,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         class_block(k, sh, c, bid);
         an->requests = an->accessed = an->sectors = 0;
         an->shared_requests = an->wavefronts = an->wavefronts_pair = an->block_sectors = 0;
-        an->store_sectors = an->store_lines = 0;
+        an->store_sectors = an->store_lines = an->atomic_lane_extra = 0;
         an->stamp++;
         TRY(run_block(an, sh, bid));
         if (an->progress && ((i + 1) % 64 == 0 || i + 1 == count))
@@ -447,6 +451,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         bsec += an->block_sectors;
         ssec += an->store_sectors;
         slines += an->store_lines;
+        lextra += an->atomic_lane_extra;
         if (an->block_sectors * 32 > bmax)
             bmax = an->block_sectors * 32;
     }
@@ -460,12 +465,13 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         double most = (double)((an->arr->length * an->arr->elem_bytes + 31) / 32 * 32);
         footprint = (int64_t)(all < most ? all : most);
     }
-    int64_t vals[] = {req, acc, sec * 32, sreq, wave, bsec * 32, ssec * 32, slines * 128, wpair};
+    int64_t vals[] = {req,       acc,          sec * 32, sreq,  wave, bsec * 32,
+                      ssec * 32, slines * 128, wpair,    lextra};
     int64_t *dst[] = {&out->requests, &out->accessed_bytes, &out->sector_bytes,
                       &out->shared_requests, &out->shared_wavefronts, &out->block_sector_bytes,
                       &out->store_sector_bytes, &out->store_line_bytes,
-                      &out->shared_wavefronts_pair};
-    for (int i = 0; i < 9; i++) {
+                      &out->shared_wavefronts_pair, &out->atomic_lane_extra};
+    for (int i = 0; i < 10; i++) {
         int64_t m = i == 5 ? sh->block_mult : mult;
         int64_t v = vals[i];
         if (count < sh->classes)
@@ -621,6 +627,8 @@ static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
     ok &= !__builtin_add_overflow(t->store_sector_bytes, a->store_sector_bytes,
                                   &t->store_sector_bytes);
     ok &= !__builtin_add_overflow(t->store_line_bytes, a->store_line_bytes, &t->store_line_bytes);
+    ok &= !__builtin_add_overflow(t->atomic_lane_extra, a->atomic_lane_extra,
+                                  &t->atomic_lane_extra);
     return ok;
 }
 

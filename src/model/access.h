@@ -43,6 +43,10 @@ typedef struct {
      * lanes touch, summed. L1 writes them through to L2 request by request,
      * where each line a request touches takes a line's turn (refine.c). */
     int64_t store_sector_bytes, store_line_bytes;
+    /* Atomics with operand="per-lane": per request, the updates of its busiest address
+     * beyond the first, summed. Those lanes cannot be combined and follow one another
+     * (atomics.h). */
+    int64_t atomic_lane_extra;
     /* The smallest and largest index the counted accesses used (max < min
      * when none), filled by the enumeration only (rc_eval_options.enumerate;
      * counting by classes leaves max < min): `roofcast import` derives an

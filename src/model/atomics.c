@@ -3,8 +3,33 @@
 
 #include <math.h>
 
+#include "model/arch.h"
+
 const char rc_atomic_line_source[] =
     "assumed: an RTX 4090's rate on one address, PWhiddy/webgpu-atomics-benchmark";
+
+/* Updates of one address a line serves a clock when the lanes cannot be combined, by
+ * generation (atomics.h): 1,048,576 / (time x boost clock). */
+static const struct {
+    int from_cc;
+    double per_clock;
+    const char *source;
+} lane_rates[] = {
+    {0, 0.32, "a Tesla K80's (Kepler), atomicAddBench: 3.76 ms at 875 MHz"},
+    {500, 0.27, "a GTX TITAN X's (Maxwell), atomicAddBench: 3.58 ms at 1075 MHz"},
+    {600, 0.33, "a TITAN X (Pascal)'s, atomicAddBench: 2.11 ms at 1531 MHz"},
+    {700, 0.26, "a TITAN V's (Volta), atomicAddBench: 2.78 ms at 1455 MHz"},
+    {705, 0.26, "assumed: a TITAN V's (Volta), atomicAddBench: 2.78 ms at 1455 MHz"},
+};
+
+static int lane_rate_row(const char *cc)
+{
+    int gen = rc_sm_pipes_for(cc)->from_cc, row = 0;
+    for (int i = 0; i < (int)(sizeof lane_rates / sizeof lane_rates[0]); i++)
+        if (lane_rates[i].from_cc <= gen)
+            row = i;
+    return row;
+}
 
 /* Whether some statement of kind `kind` under `w` (its siblings included) that some thread
  * runs (counts `c`) accesses array `a`: an <atomic> under a guard no thread takes makes no
@@ -18,7 +43,8 @@ static bool runs_on(const rc_work *w, const rc_counts *c, rc_work_kind kind, int
     return false;
 }
 
-void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, double clock, rc_atomic_time *out)
+void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, const char *cc, double clock,
+                       rc_atomic_time *out)
 {
     *out = (rc_atomic_time){.array = -1};
     if (!c->memory_counted || !c->memory.arrays || !c->work || clock <= 0)
@@ -27,7 +53,8 @@ void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, double clock, rc_
         if (k->arrays[i].space != RC_SPACE_GLOBAL || !runs_on(k->work, c, RC_WORK_ATOMIC, (int)i))
             continue;
         const rc_access_counts *m = &c->memory.arrays[i];
-        double operations = (double)m->store_line_bytes / 128;
+        double extra = (double)m->atomic_lane_extra;
+        double operations = (double)m->store_line_bytes / 128 + extra;
         double lines = ceil((double)m->footprint_bytes / 128);
         if (lines < 1)
             lines = 1;
@@ -35,6 +62,7 @@ void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, double clock, rc_
             continue;
         out->array = (int)i;
         out->name = k->arrays[i].name;
+        out->lane_extra = extra;
         out->operations = operations;
         out->lines = lines;
         out->per_line = operations / lines;
@@ -42,6 +70,11 @@ void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, double clock, rc_
     }
     if (out->array < 0)
         return;
-    out->rate = RC_ATOMIC_LINE_PER_CLOCK * clock;
-    out->time = out->per_line / out->rate;
+    int row = lane_rate_row(cc);
+    out->lane_per_clock = lane_rates[row].per_clock;
+    out->lane_source = lane_rates[row].source;
+    double combined = out->operations - out->lane_extra;
+    out->time = (combined / (RC_ATOMIC_LINE_PER_CLOCK * clock) +
+                 out->lane_extra / (out->lane_per_clock * clock)) / out->lines;
+    out->rate = out->per_line / out->time;
 }

@@ -17,7 +17,18 @@
  *   time: the lanes of a request are combined.
  *
  * The clock is the SM clock of the GPU file, and the figure is the RTX 4090's on every GPU:
- * assumed (no other GPU's rate on one address was found; docs/architectures.md).
+ * assumed (no other GPU's rate of combined requests was found; docs/architectures.md).
+ *
+ * Lanes with values of their own (<atomic operand="per-lane">, such as atomicAdd(&sum, x[i]))
+ * cannot be combined: the compiler's aggregation needs one value in every lane. Their
+ * updates of one address follow one another. ptheywood/atomicAddBench (results at 3ea46219,
+ * kernel at b20e3e2b; microbench.csv) times 65,536 threads adding 16 floats each, every lane
+ * its own, to one address: 1,048,576 updates in 3.76 ms on a Tesla K80, 3.58 ms on a GTX
+ * TITAN X, 2.11 ms on a TITAN X (Pascal), 2.78 ms on a TITAN V, which at their boost clocks
+ * (875, 1075, 1531, 1455 MHz) is 0.32, 0.27, 0.33 and 0.26 updates a clock (lane_rates in
+ * atomics.c; later generations take the TITAN V's, assumed). So a request makes one
+ * operation per line at the rate above, and each further update of its busiest address
+ * (rc_access_counts.atomic_lane_extra) takes 1 / (updates a clock) more clocks of that line.
  *
  * The term: for each global array that some thread updates with <atomic>, the (request, line)
  * pairs its stores and atomics make (rc_access_counts.store_line_bytes / 128), shared among
@@ -43,16 +54,24 @@ extern const char rc_atomic_line_source[];
 
 typedef struct {
     int array;          /* the hottest array's index in rc_kernel.arrays; -1: no global atomics */
+    double lane_extra;  /* its per-lane updates beyond each request's first, on one address */
+    double lane_per_clock;   /* updates of one address a line serves a clock, lane by lane */
+    const char *lane_source; /* static: where lane_per_clock comes from */
     const char *name;   /* its name, borrowed from the kernel (valid while it is) */
     double operations;  /* its (request, line) pairs, of its <store>s too */
     bool with_stores;   /* the array also has plain <store>s: their pairs are in operations */
     double lines;       /* the distinct 128-byte lines it touches, at least 1 */
     double per_line;    /* operations / lines */
-    double rate;        /* operations a line serves a second: RC_ATOMIC_LINE_PER_CLOCK x clock */
-    double time;        /* s, per_line / rate; 0 without global atomics */
+    double rate;        /* operations a line serves a second: per_line / time (the combined
+                           requests' RC_ATOMIC_LINE_PER_CLOCK x clock without per-lane updates) */
+    double time;        /* s, (operations - lane_extra) / lines / (RC_ATOMIC_LINE_PER_CLOCK x
+                           clock) + lane_extra / lines / (lane_per_clock x clock); 0 without
+                           global atomics */
 } rc_atomic_time;
 
-/* The term of kernel `k` with counts `c` (memory counted per array) at SM clock `clock` (Hz). */
-void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, double clock, rc_atomic_time *out);
+/* The term of kernel `k` with counts `c` (memory counted per array) on a GPU of compute
+ * capability `cc` (may be NULL) at SM clock `clock` (Hz). */
+void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, const char *cc, double clock,
+                       rc_atomic_time *out);
 
 #endif

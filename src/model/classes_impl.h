@@ -29,6 +29,7 @@ typedef enum { C_OK, C_ENUM, C_FAIL } cstatus;
 typedef struct {
     int64_t requests, accessed, sectors, store_sectors, store_lines, shared_requests, wavefronts;
     int64_t wavefronts_pair; /* by Kepler's bank rule (banks.h) */
+    int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
 } rcounts;
 
 typedef struct {

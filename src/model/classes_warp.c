@@ -194,6 +194,9 @@ static int access_node(void *ctx, const rc_work *w, uint32_t mask)
               cls_add_mul(&r->sectors, d, mult);
     if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC)
         ok = ok && cls_add_mul(&r->store_sectors, d, mult) && cls_add_mul(&r->store_lines, lines, mult);
+    if (w->kind == RC_WORK_ATOMIC && w->per_lane_operand)
+        ok = ok && cls_add_mul(&r->atomic_lane_extra,
+                               rc_warp_busiest_offset(offset, mask, c->weight) - 1, mult);
     if (!ok)
         return cls_enumerate(c, "a count overflows");
     int gid = 0;

@@ -202,6 +202,10 @@ struct rc_work {
     char *index_text;
     rc_precision precision; /* FLOPS: the arithmetic's precision */
     rc_pipe pipe;     /* INSTRUCTIONS: the pipe they run on */
+    /* ATOMIC: operand="per-lane": each lane updates with its own value, so the lanes of a
+     * request that update one address cannot be combined into one operation (atomics.h);
+     * false (operand="uniform", the default): the same value in every lane. */
+    bool per_lane_operand;
     char *note;       /* may be NULL */
     char *assumption; /* WHEN only: set when the guard states an assumption of
                          the model that the kernel's code does not make */

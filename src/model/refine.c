@@ -540,7 +540,7 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     level_time(&r->l1, lb->l1, m->l1_bandwidth.value * sm_share,
                m->l1_latency.value, r->rounds, in_flight, r->wave_factor);
     shared_time(g, c, r);
-    rc_atomic_time_of(k, c, g->sm.clock.value, &r->atomics);
+    rc_atomic_time_of(k, c, g->compute_capability, g->sm.clock.value, &r->atomics);
     pipes_time(g, k, c, r);
     per_thread(g, c, w, r);
     rc_chain_time_of(g, k, c, &r->chain);

@@ -220,3 +220,19 @@ int rc_warp_lines(const int64_t *sec, int d)
             lines++;
     return lines;
 }
+
+int64_t rc_warp_busiest_offset(const int64_t *offset, uint32_t mask, const int64_t *weight)
+{
+    int64_t most = 0;
+    for (int l = 0; l < RC_WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        int64_t here = 0;
+        for (int m = 0; m < RC_WARP; m++)
+            if (mask >> m & 1 && offset[m] == offset[l])
+                here += weight[m];
+        if (here > most)
+            most = here;
+    }
+    return most;
+}

@@ -107,4 +107,8 @@ int rc_warp_sectors(const int64_t *offset, uint32_t mask, int64_t size, int64_t 
 /* The distinct 128-byte lines among d distinct ascending sectors. */
 int rc_warp_lines(const int64_t *sec, int d);
 
+/* The most threads (each lane standing for weight[lane]) that the lanes of mask put on one
+ * offset: how many updates of one address a request makes. */
+int64_t rc_warp_busiest_offset(const int64_t *offset, uint32_t mask, const int64_t *weight);
+
 #endif

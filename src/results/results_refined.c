@@ -355,22 +355,42 @@ static void add_atomics_term(xmlNodePtr n, const rc_refined *r)
     const rc_atomic_time *t = &r->atomics;
     if (t->array < 0 || !t->name)
         return;
-    char a[64], b[64], c[64], d[64], e[64], f[64], inputs[600];
-    snprintf(inputs, sizeof inputs, "'%s': %s (request, line) pairs / %s line%s = %s a line; "
-             "%s a clock (%s) x %s = %s a line",
-             t->name, rc_format_sig3(t->operations, a, sizeof a),
-             rc_format_int((int64_t)t->lines, b, sizeof b), t->lines == 1 ? "" : "s",
-             rc_format_sig3(t->per_line, c, sizeof c),
-             rc_format_sig3(RC_ATOMIC_LINE_PER_CLOCK, d, sizeof d), rc_atomic_line_source,
-             rc_format_si3(r->clock, "Hz", e, sizeof e), rc_format_si3(t->rate, "/s", f, sizeof f));
+    char a[64], b[64], c[64], d[64], e[64], f[64], g[64], h[64], inputs[900];
+    if (t->lane_extra > 0)
+        snprintf(inputs, sizeof inputs, "'%s': %s (request, line) pairs at %s a clock (%s) and "
+                 "%s further updates of one address, lane by lane, at %s a clock (%s) / %s "
+                 "line%s x %s = %s operations a line at %s a line",
+                 t->name, rc_format_sig3(t->operations - t->lane_extra, a, sizeof a),
+                 rc_format_sig3(RC_ATOMIC_LINE_PER_CLOCK, d, sizeof d), rc_atomic_line_source,
+                 rc_format_sig3(t->lane_extra, g, sizeof g),
+                 rc_format_sig3(t->lane_per_clock, h, sizeof h), t->lane_source,
+                 rc_format_int((int64_t)t->lines, b, sizeof b), t->lines == 1 ? "" : "s",
+                 rc_format_si3(r->clock, "Hz", e, sizeof e),
+                 rc_format_sig3(t->per_line, c, sizeof c),
+                 rc_format_si3(t->rate, "/s", f, sizeof f));
+    else
+        snprintf(inputs, sizeof inputs, "'%s': %s (request, line) pairs / %s line%s = %s a line; "
+                 "%s a clock (%s) x %s = %s a line",
+                 t->name, rc_format_sig3(t->operations, a, sizeof a),
+                 rc_format_int((int64_t)t->lines, b, sizeof b), t->lines == 1 ? "" : "s",
+                 rc_format_sig3(t->per_line, c, sizeof c),
+                 rc_format_sig3(RC_ATOMIC_LINE_PER_CLOCK, d, sizeof d), rc_atomic_line_source,
+                 rc_format_si3(r->clock, "Hz", e, sizeof e),
+                 rc_format_si3(t->rate, "/s", f, sizeof f));
     xmlNodePtr x = add_term(n, "atomics", t->time,
-                            "atomic (request, line) pairs of the hottest array / its lines / "
-                            "(operations a line serves a clock x SM clock)", inputs);
+                            "((request, line) pairs of the hottest array / (0.77 a clock) + "
+                            "further per-lane updates of one address / (updates a clock, lane "
+                            "by lane)) / its lines / SM clock", inputs);
     set_str(x, "array", t->name);
     set_num(x, "operations", t->operations, NULL);
+    set_num(x, "lane-updates", t->lane_extra, NULL);
     set_num(x, "lines", t->lines, NULL);
     set_rate(x, "rate", t->rate, "/s");
     set_str(x, "rate-origin", "assumed");
+    if (t->lane_extra > 0) {
+        set_num(x, "lane-rate-per-clock", t->lane_per_clock, NULL);
+        set_str(x, "lane-rate-source", t->lane_source);
+    }
 }
 
 /* The memory levels' terms and the bytes each level sees. */

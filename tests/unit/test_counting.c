@@ -57,6 +57,22 @@ static void by_classes(const rc_kernel *k, rc_access_counts *out)
     rc_counts_release(&b);
 }
 
+/* Per-lane atomics: each request counts the updates of its busiest address beyond the first.
+ * Blocks of 100 threads, threadIdx.x / 8: warps 0 to 2 put 8 lanes on each of 4 addresses (7
+ * further each), warp 3 its 4 lanes (threads 96 to 99) on address 12 (3 further): 24 a block,
+ * 96 over 4 blocks; by classes and enumerated alike. */
+static void test_per_lane_atomic(void **state)
+{
+    (void)state;
+    rc_kernel *k = load("4", "100", "<array name='s' type='float' length='13'/>",
+                        "<atomic array='s' index='threadIdx.x / 8' operand='per-lane'/>");
+    rc_access_counts a;
+    by_classes(k, &a);
+    assert_int_equal(a.requests, 16);
+    assert_int_equal(a.atomic_lane_extra, 96);
+    rc_kernel_free(k);
+}
+
 /* docs/counting.md, the worked example: boxes {0}, {1, 2}, {3}; blocks
  * 0 to 2 make 8 requests of 4 sectors, block 3 8 requests of 29 sectors
  * (warp 7 has 8 lanes); the footprint is the run of 125 sectors. */
@@ -171,6 +187,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_guarded_vector),
+        cmocka_unit_test(test_per_lane_atomic),
         cmocka_unit_test(test_rows),
         cmocka_unit_test(test_strided_stores),
         cmocka_unit_test(test_fallback),
