@@ -263,6 +263,9 @@ const char *tr_pointee_stride(tr_ctx *c, CXType ptr_type);
  * statement is not emitted again); a store or an atomic marks the array
  * written. */
 void tr_access(tr_ctx *c, const char *what, tr_val p);
+/* <atomic> of a V_PTR element updated with `operand` (the call's second argument): it says
+ * operand="per-lane" unless the operand is a constant. */
+void tr_atomic(tr_ctx *c, tr_val p, tr_val operand);
 /* The element p points at, read (an unknown at `at` when p is one). */
 tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what);
 /* l op r for arithmetic, comparisons and pointer offsets, FLOPs counted. */

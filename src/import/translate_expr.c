@@ -707,10 +707,15 @@ static tr_val call(tr_ctx *c, CXCursor e)
     }
     if (is_atomic(name) && nargs >= 2) {
         tr_val p = tr_expr(c, clang_Cursor_getArgument(e, 0));
-        for (int i = 1; i < nargs; i++)
+        tr_val operand = tr_expr(c, clang_Cursor_getArgument(e, 1));
+        for (int i = 2; i < nargs; i++)
             tr_expr(c, clang_Cursor_getArgument(e, i));
+        /* A compare-and-swap or an exchange returns each lane's own old value: never
+         * combined, whatever the operand. */
+        if (strncmp(name, "atomicCAS", 9) == 0 || strncmp(name, "atomicExch", 10) == 0)
+            operand = tr_data(c, "the lane's own old value");
         if (p.kind == V_PTR)
-            tr_access(c, "atomic", p);
+            tr_atomic(c, p, operand);
         else {
             tr_mark_written(c, clang_Cursor_getArgument(e, 0));
             tr_add_unknown(c, e, "%s: %s", name,

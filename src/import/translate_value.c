@@ -249,7 +249,8 @@ const char *tr_pointee_stride(tr_ctx *c, CXType ptr_type)
 
 /* ---------------------------------------------------------------- memory and arithmetic */
 
-void tr_access(tr_ctx *c, const char *what, tr_val p)
+/* <load>, <store> or <atomic>; `attrs` (may be "") follows the index. */
+static void access_with(tr_ctx *c, const char *what, tr_val p, const char *attrs)
 {
     const tr_array *a = &c->arrays[p.array];
     bool load = strcmp(what, "load") == 0;
@@ -271,7 +272,35 @@ void tr_access(tr_ctx *c, const char *what, tr_val p)
         c->nseen = k;
     }
     tr_flush_flops(c);
-    tr_emit(c, "<%s array=\"%s\" index=\"%s\"/>", what, a->name, tr_xml_escape(c, p.text));
+    tr_emit(c, "<%s array=\"%s\" index=\"%s\"%s/>", what, a->name, tr_xml_escape(c, p.text),
+            attrs);
+}
+
+void tr_access(tr_ctx *c, const char *what, tr_val p)
+{
+    access_with(c, what, p, "");
+}
+
+/* A constant operand is the same in every lane: nvcc may combine a warp's updates of one
+ * address into one (atomics.h). Any other may differ from lane to lane. */
+static bool constant_operand(tr_val v)
+{
+    if (v.kind == V_DATA)
+        return v.fconst;
+    if (v.kind != V_INT || !v.text || !*v.text)
+        return false;
+    const char *s = v.text + (v.text[0] == '-');
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
+}
+
+void tr_atomic(tr_ctx *c, tr_val p, tr_val operand)
+{
+    access_with(c, "atomic", p, constant_operand(operand) ? "" : " operand=\"per-lane\"");
 }
 
 tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what)

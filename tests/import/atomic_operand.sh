@@ -1,0 +1,56 @@
+#!/bin/sh
+# atomic_operand.sh ROOFCAST SOURCE_DIR
+# An atomic's operand (docs/import.md, the table of what becomes what): a constant (1, 1u,
+# 2.0f) leaves the <atomic> uniform, which nvcc combines per warp; any other operand, and
+# every compare-and-swap and exchange, makes it operand="per-lane", whose lanes on one address
+# follow one another (docs/model.md, atomics). Each kernel's <work> is compared whole.
+set -u
+. "$(dirname "$0")/lib.sh"
+import_setup "$@"
+
+cat >"$tmp/atomics.cu" <<'CU'
+__global__ void counters(int *c, unsigned *u, float *f)
+{
+    atomicAdd(c, 1);
+    atomicAdd(&u[threadIdx.x], 1u);
+    atomicAdd(f, 2.0f);
+    atomicSub(c + 1, -3);
+}
+__global__ void per_lane(const float *x, float *acc, int *c)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    atomicAdd(acc, x[i]);
+    atomicMax(c, i);
+    atomicAdd(c + 1, blockIdx.x);
+    atomicCAS(c + 2, 0, 1);
+    atomicExch(c + 3, 7);
+}
+CU
+
+check() { # KERNEL EXPECTED-WORK (the draft must be complete and load)
+    draft "$tmp/atomics.cu" "$1" 0 --grid 2 --block 32 --length x=64 --length acc=1 \
+        --length c=4 --length u=32 --length f=1 || return
+    got=$(sed -n '/<work>/,/<\/work>/p' "$tmp/d/$name.xml")
+    if [ "$got" != "$2" ]; then
+        printf 'FAIL: %s: the work is\n%s\nexpected\n%s\n' "$1" "$got" "$2" >&2
+        fail=1
+    fi
+}
+
+check counters '  <work>
+    <atomic array="c" index="0"/>
+    <atomic array="u" index="threadIdx.x"/>
+    <atomic array="f" index="0"/>
+    <atomic array="c" index="1"/>
+  </work>'
+check per_lane '  <work>
+    <let name="i" value="blockIdx.x * blockDim.x + threadIdx.x"/>
+    <load array="x" index="i"/>
+    <atomic array="acc" index="0" operand="per-lane"/>
+    <atomic array="c" index="0" operand="per-lane"/>
+    <atomic array="c" index="1" operand="per-lane"/>
+    <atomic array="c" index="2" operand="per-lane"/>
+    <atomic array="c" index="3" operand="per-lane"/>
+  </work>'
+
+exit $fail
