@@ -342,8 +342,8 @@ static void test_kepler_maxwell_latencies(void **state)
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         char text[512];
-        snprintf(text, sizeof text, MINIMAL("<compute-capability>%s</compute-capability><sms>10</sms>"),
-                 want[i].cc);
+        snprintf(text, sizeof text,
+                 MINIMAL("<compute-capability>%s</compute-capability><sms>10</sms>"), want[i].cc);
         rc_gpu *g = load_text(text);
         assert_non_null(g);
         double clock = g->sm.clock.value;
