@@ -254,6 +254,11 @@ static rc_work *parse_statement(rc_scope *sc, xmlNodePtr n, int depth, bool *ok)
     w->index = sc->kernel->nwork++;
     w->note = rc_xml_attr(n, "note");
     w->precision = kind == RC_WORK_FLOPS ? read_precision(n) : RC_PRECISION_FP32;
+    if (kind == RC_WORK_FLOPS) {
+        char *fused = rc_xml_attr(n, "fused");
+        w->flops_unfused = fused && strcmp(fused, "false") == 0;
+        free(fused);
+    }
     w->pipe = kind == RC_WORK_INSTRUCTIONS ? read_pipe(n) : RC_PIPE_CONVERSION;
     if (kind == RC_WORK_ATOMIC) {
         char *operand = rc_xml_attr(n, "operand");

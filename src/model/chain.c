@@ -21,13 +21,13 @@ static bool loads_each_iteration(const rc_kernel *k, const rc_work *loop, const 
     return false;
 }
 
-/* FLOPs of a subtree over the launch. */
+/* FLOPs of a subtree over the launch, as FMA slots: an unfused FLOP counts twice. */
 static double subtree_flops(const rc_work *w, const rc_counts *c)
 {
     double f = 0;
     for (; w; w = w->next) {
         if (w->kind == RC_WORK_FLOPS)
-            f += (double)c->work[w->index].m1;
+            f += (double)c->work[w->index].m1 * (w->flops_unfused ? 2 : 1);
         f += subtree_flops(w->children, c);
     }
     return f;

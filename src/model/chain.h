@@ -14,7 +14,8 @@
  *          latency (a load after a store to the thread's own data cannot return sooner;
  *          docs/architectures.md, "Per-thread dependent chain")
  *   FLOPs  else, when the body does arithmetic: its FLOPs an iteration (over the launch, all
- *          of the body's statements, nested ones too) / 2 as FMA instructions (at least
+ *          of the body's statements, nested ones too; a <flops fused="false"> FLOP twice,
+ *          an instruction of its own) / 2 as FMA instructions (at least
  *          one), each the Programming Guide's arithmetic latency (below). The floor counts
  *          one instruction an iteration: an iteration that needs the one before it needs
  *          at least one dependent instruction; that all its FMAs are dependent is assumed

@@ -201,6 +201,10 @@ struct rc_work {
     rc_expr *index_expr;
     char *index_text;
     rc_precision precision; /* FLOPS: the arithmetic's precision */
+    /* FLOPS: fused="false": adds or multiplies alone, each FLOP an instruction that takes a
+     * fused multiply-add's slot (the Programming Guide's throughput table counts add,
+     * multiply and multiply-add alike); else FMAs, two FLOPs an instruction. */
+    bool flops_unfused;
     rc_pipe pipe;     /* INSTRUCTIONS: the pipe they run on */
     /* ATOMIC: operand="per-lane": each lane updates with its own value, so the lanes of a
      * request that update one address cannot be combined into one operation (atomics.h);

@@ -55,20 +55,27 @@ rc_resources rc_kernel_resources(const rc_kernel *k)
     return res;
 }
 
-static void add_precision_work(const rc_work *w, const rc_counts *c, rc_precision_work *out)
+static void add_precision_work(const rc_work *w, const rc_counts *c, bool dependent,
+                               rc_precision_work *out)
 {
     for (; w; w = w->next) {
-        if (w->kind == RC_WORK_FLOPS)
-            out->flops[w->precision] += (double)c->work[w->index].m1;
-        add_precision_work(w->children, c, out);
+        if (w->kind == RC_WORK_FLOPS) {
+            double f = (double)c->work[w->index].m1, slots = w->flops_unfused ? 2 * f : f;
+            out->flops[w->precision] += f;
+            out->slot_flops[w->precision] += slots;
+            if (dependent)
+                out->dependent_slot_flops[w->precision] += slots;
+        }
+        add_precision_work(w->children, c,
+                           dependent || (w->kind == RC_WORK_LOOP && w->loop_dependent), out);
     }
 }
 
 void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_work *w)
 {
-    *w = (rc_precision_work){{0}};
+    *w = (rc_precision_work){{0}, {0}, {0}};
     if (c->work)
-        add_precision_work(k->work, c, w);
+        add_precision_work(k->work, c, false, w);
 }
 
 void rc_occupancy_compute(const rc_sm_limits *sm, int64_t threads_per_block,
@@ -355,6 +362,19 @@ static void peaks(const rc_gpu *g, rc_refined *r)
     r->peak_assumed[RC_PRECISION_FP64] = !(g->peak_fp64 > 0);
 }
 
+/* A scheduler issues one warp instruction a clock, or on Kepler two independent ones of one
+ * warp (CUDA C++ Programming Guide, compute capability 3.x: 4 schedulers, each dispatching two
+ * independent instructions, for 192 FP32 lanes an SM). A dependent loop's FLOPs are one chain
+ * a thread, so they issue at most 32 lanes a scheduler a clock: the share of the peak they
+ * reach, 32 over the lanes a scheduler has (peak / (2 FLOPs x clock x SMs x 4)), at most 1. */
+static double single_issue_share(const rc_gpu *g, const rc_refined *r, int p)
+{
+    double clock = g->sm.clock.value;
+    double lanes = clock > 0 && r->sms > 0 ? r->peak[p] / (2.0 * clock * (double)r->sms * SCHEDULERS)
+                                           : 32;
+    return lanes > 32 ? 32 / lanes : 1;
+}
+
 static void compute(const rc_gpu *g, const rc_precision_work *w, rc_refined *r)
 {
     peaks(g, r);
@@ -362,9 +382,13 @@ static void compute(const rc_gpu *g, const rc_precision_work *w, rc_refined *r)
     double share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
     for (int p = 0; p < RC_PRECISIONS; p++) {
         r->flops[p] = w->flops[p];
+        r->slot_flops[p] = w->slot_flops[p];
+        r->dependent_slot_flops[p] = w->dependent_slot_flops[p];
+        r->single_issue[p] = single_issue_share(g, r, p);
         r->rate[p] = r->peak[p] * share * r->issue_fraction;
-        r->t_compute[p] = w->flops[p] > 0 && r->rate[p] > 0
-                              ? w->flops[p] / r->rate[p] * r->wave_factor : 0;
+        double slots = w->slot_flops[p] - w->dependent_slot_flops[p] +
+                       w->dependent_slot_flops[p] / r->single_issue[p];
+        r->t_compute[p] = slots > 0 && r->rate[p] > 0 ? slots / r->rate[p] * r->wave_factor : 0;
     }
 }
 

@@ -151,6 +151,12 @@ typedef struct {
 /* Work per precision; FP32 unless the work model says otherwise. */
 typedef struct {
     double flops[RC_PRECISIONS]; /* by rc_precision: fp16, fp32, fp64 */
+    /* The FLOPs as the peak counts them, two an instruction: an unfused FLOP (<flops
+     * fused="false">) takes an instruction of its own, so it counts twice. */
+    double slot_flops[RC_PRECISIONS];
+    /* Of slot_flops, those in a <loop dependent="true">: one chain a thread (chain.h), so a
+     * warp never has two independent instructions for a dual-issuing scheduler to pair. */
+    double dependent_slot_flops[RC_PRECISIONS];
 } rc_precision_work;
 
 /* The FLOPs of the launch by precision: each <flops> statement's count over the launch
@@ -205,6 +211,11 @@ typedef struct {
     double peak[RC_PRECISIONS], rate[RC_PRECISIONS], t_compute[RC_PRECISIONS];
     bool peak_assumed[RC_PRECISIONS];
     double flops[RC_PRECISIONS];
+    double slot_flops[RC_PRECISIONS]; /* rc_precision_work.slot_flops: what t_compute charges */
+    double dependent_slot_flops[RC_PRECISIONS]; /* of them, in dependent loops */
+    /* The share of the rate a dependent loop's FLOPs reach: 32 lanes a scheduler over the
+     * lanes it has (1 unless a scheduler must dual-issue to reach the peak: Kepler, 2/3). */
+    double single_issue[RC_PRECISIONS];
     double thread_bytes_in_flight, rounds;
     double working_share;   /* of the launched threads, those that do work */
     double working_threads; /* resident at once and doing work: the in-flight bytes' threads

@@ -277,20 +277,38 @@ static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
             continue;
         char name[32];
         snprintf(name, sizeof name, "compute-%s", rc_precision_name((rc_precision)p));
-        snprintf(inputs, sizeof inputs, "%s FLOPs; %s peak %s%s%s x %lld / %lld SMs x %s issue = %s; x %s",
-                 rc_format_sig3(r->flops[p], e, sizeof e),
+        char slots[256] = "", single[160] = "";
+        if (r->slot_flops[p] != r->flops[p]) {
+            char s[64];
+            snprintf(slots, sizeof slots, " (%s as FMA slots: an unfused FLOP counts 2)",
+                     rc_format_sig3(r->slot_flops[p], s, sizeof s));
+        }
+        if (r->dependent_slot_flops[p] > 0 && r->single_issue[p] < 1) {
+            char s[64], q[64];
+            snprintf(single, sizeof single, " (%s slot FLOPs in dependent loops at %s of it: "
+                     "no dual issue)", rc_format_sig3(r->dependent_slot_flops[p], s, sizeof s),
+                     rc_format_sig3(r->single_issue[p], q, sizeof q));
+        }
+        snprintf(inputs, sizeof inputs, "%s FLOPs%s; %s peak %s%s%s x %lld / %lld SMs x %s issue = %s%s; x %s",
+                 rc_format_sig3(r->flops[p], e, sizeof e), slots,
                  rc_precision_name((rc_precision)p),
                  rc_format_si3(r->peak[p], "FLOP/s", a, sizeof a),
                  r->peak_assumed[p] ? " " : "", r->peak_assumed[p] ? assumed_peak[p] : "",
                  (long long)r->active_sms,
                  (long long)r->sms, rc_format_sig3(r->issue_fraction, b, sizeof b),
-                 rc_format_si3(r->rate[p], "FLOP/s", c, sizeof c),
+                 rc_format_si3(r->rate[p], "FLOP/s", c, sizeof c), single,
                  rc_format_sig3(r->wave_factor, d, sizeof d));
         xmlNodePtr t = add_term(n, name, r->t_compute[p],
                                 "FLOPs / (peak x active SMs / SMs x min(1, warps per SM / 4)) "
                                 "x wave factor", inputs);
         set_str(t, "precision", rc_precision_name((rc_precision)p));
         set_num(t, "flops", r->flops[p], NULL);
+        if (r->slot_flops[p] != r->flops[p])
+            set_num(t, "slot-flops", r->slot_flops[p], NULL);
+        if (r->dependent_slot_flops[p] > 0 && r->single_issue[p] < 1) {
+            set_num(t, "dependent-slot-flops", r->dependent_slot_flops[p], NULL);
+            set_num(t, "single-issue", r->single_issue[p], NULL);
+        }
         set_rate(t, "peak", r->peak[p], "FLOP/s");
         set_str(t, "peak-origin", r->peak_assumed[p] ? "assumed" : "published");
         set_rate(t, "rate", r->rate[p], "FLOP/s");

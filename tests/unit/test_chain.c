@@ -129,6 +129,78 @@ static void test_recurrence(void **state)
     assert_close(r.chain.time_lower, 0);
 }
 
+/* <flops fused="false">: a float add alone (a++) is an instruction of its own. One dependent
+ * add an iteration is one instruction, as one FMA is, where the FLOP counted as half an FMA
+ * would be rounded up to one all the same; 4 adds an iteration are 4 instructions, 16 cycles
+ * on the TITAN V, where 4 FMA-counted FLOPs would be 2 (8 cycles). The compute term charges
+ * each as an FMA's slot: 1,000 x 4 adds on 32 threads x 4 blocks at the TITAN V's 14.9
+ * TFLOP/s peak (2 FLOPs a slot), 4 blocks on 4 of 80 SMs, 1 warp each (issue 1/4): 512,000
+ * FLOPs as 1,024,000 slot FLOPs / (14.9e12 x 4 / 80 x 0.25) = 5.498 us. */
+static void test_unfused_flops(void **state)
+{
+    (void)state;
+    rc_refined r;
+    refine("specs/titan-v.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\">"
+           "<flops count=\"1\" fused=\"false\"/></loop>",
+           &r);
+    assert_close(r.chain.instructions, 1);
+    refine("specs/titan-v.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\">"
+           "<flops count=\"4\" fused=\"false\"/></loop>",
+           &r);
+    assert_close(r.chain.instructions, 4);
+    assert_close(r.chain.time, 1000 * 16 / 1.455e9);
+    rc_gpu *g = rc_load_gpu(loader, "specs/titan-v.xml", diag);
+    assert_non_null(g);
+    rc_kernel *k = kernel_of("<launch grid=\"4\" block=\"32\"/>",
+                             "<loop var=\"k\" from=\"0\" to=\"1000\">"
+                             "<flops count=\"4\" fused=\"false\"/></loop>");
+    refine_on(g, k, rc_kernel_resources(k), &r);
+    assert_close(r.flops[RC_PRECISION_FP32], 512000);
+    assert_close(r.slot_flops[RC_PRECISION_FP32], 1024000);
+    assert_close(r.t_compute[RC_PRECISION_FP32],
+                 1024000 / (14.9e12 * 4 / 80 * 0.25) * r.wave_factor);
+    rc_kernel_free(k);
+    k = kernel_of("<launch grid=\"4\" block=\"32\"/>",
+                  "<loop var=\"k\" from=\"0\" to=\"1000\"><flops count=\"4\"/></loop>");
+    refine_on(g, k, rc_kernel_resources(k), &r);
+    assert_close(r.slot_flops[RC_PRECISION_FP32], 512000);
+    assert_close(r.t_compute[RC_PRECISION_FP32],
+                 512000 / (14.9e12 * 4 / 80 * 0.25) * r.wave_factor);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
+/* Kepler's schedulers reach the FP32 peak only by dual issue (the K40c's file: 4.29 TFLOP/s =
+ * 15 SMs x 192 lanes x 2 x 745 MHz, 48 lanes a scheduler); a dependent loop's FLOPs cannot
+ * pair, so they issue at 32 / 48 = 2/3 of the rate. One block of 1,024 threads (32 warps: issue
+ * 1) adding 1,000 floats each in a dependent loop: 1,024,000 adds, 2,048,000 slot FLOPs /
+ * (4.29e12 / 15 x 2/3) = 10.74 us; the same adds outside a dependent loop take 2/3 of that.
+ * The TITAN V (16 lanes a scheduler) issues both at its full rate. */
+static void test_kepler_single_issue(void **state)
+{
+    (void)state;
+    const char *dep = "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\">"
+                      "<flops count=\"1\" fused=\"false\"/></loop>";
+    const char *indep = "<loop var=\"k\" from=\"0\" to=\"1000\">"
+                        "<flops count=\"1\" fused=\"false\"/></loop>";
+    rc_refined r;
+    /* the file's rounded 4.29 TFLOP/s: 47.99 lanes a scheduler */
+    double share = 32 / (4.29e12 / (2 * 745e6 * 15 * 4));
+    refine("tests/validation/specs/tesla-k40c.xml", "1024", dep, &r);
+    assert_close(r.single_issue[RC_PRECISION_FP32], share);
+    assert_true(share > 0.6668 && share < 0.6669);
+    assert_close(r.dependent_slot_flops[RC_PRECISION_FP32], 2048000);
+    assert_close(r.t_compute[RC_PRECISION_FP32], 2048000 / (4.29e12 / 15 * share) * r.wave_factor);
+    double dependent = r.t_compute[RC_PRECISION_FP32];
+    refine("tests/validation/specs/tesla-k40c.xml", "1024", indep, &r);
+    assert_close(r.dependent_slot_flops[RC_PRECISION_FP32], 0);
+    assert_close(r.t_compute[RC_PRECISION_FP32], dependent * share);
+    refine("specs/titan-v.xml", "1024", dep, &r);
+    assert_close(r.single_issue[RC_PRECISION_FP32], 1);
+}
+
 /* Nested dependent loops: the inner one's iterations count all its entries, 10 x 100 = 1,000
  * loads on the H100 SXM5, 20.202 us as in the chase; the outer's 10 iterations (its FLOPs
  * and the inner loads are no load of its own) are shorter. */
@@ -200,6 +272,8 @@ int main(void)
         cmocka_unit_test(test_parse),
         cmocka_unit_test(test_pointer_chase),
         cmocka_unit_test(test_recurrence),
+        cmocka_unit_test(test_unfused_flops),
+        cmocka_unit_test(test_kepler_single_issue),
         cmocka_unit_test(test_nested),
         cmocka_unit_test(test_busiest_thread_and_loads),
         cmocka_unit_test(test_arith_latency),
