@@ -380,15 +380,25 @@ static void compute(const rc_gpu *g, const rc_precision_work *w, rc_refined *r)
     peaks(g, r);
     r->issue_fraction = fmin(1.0, r->warps_per_sm / WARPS_TO_ISSUE);
     double share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
+    /* A dependent loop's warp issues one instruction an arithmetic latency (chain.h), so
+     * its schedulers need that many warps each to issue every clock. */
+    bool assumed;
+    const char *source;
+    double latency = rc_arith_latency_cycles(g->compute_capability, &assumed, &source);
+    r->chain_issue = fmin(1.0, r->warps_per_sm / SCHEDULERS / (latency > 1 ? latency : 1));
     for (int p = 0; p < RC_PRECISIONS; p++) {
         r->flops[p] = w->flops[p];
         r->slot_flops[p] = w->slot_flops[p];
         r->dependent_slot_flops[p] = w->dependent_slot_flops[p];
         r->single_issue[p] = single_issue_share(g, r, p);
         r->rate[p] = r->peak[p] * share * r->issue_fraction;
-        double slots = w->slot_flops[p] - w->dependent_slot_flops[p] +
-                       w->dependent_slot_flops[p] / r->single_issue[p];
-        r->t_compute[p] = slots > 0 && r->rate[p] > 0 ? slots / r->rate[p] * r->wave_factor : 0;
+        double dependent_rate = r->peak[p] * share * r->chain_issue * r->single_issue[p];
+        double t = 0;
+        if (w->slot_flops[p] - w->dependent_slot_flops[p] > 0 && r->rate[p] > 0)
+            t += (w->slot_flops[p] - w->dependent_slot_flops[p]) / r->rate[p];
+        if (w->dependent_slot_flops[p] > 0 && dependent_rate > 0)
+            t += w->dependent_slot_flops[p] / dependent_rate;
+        r->t_compute[p] = t * r->wave_factor;
     }
 }
 

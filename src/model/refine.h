@@ -216,6 +216,10 @@ typedef struct {
     /* The share of the rate a dependent loop's FLOPs reach: 32 lanes a scheduler over the
      * lanes it has (1 unless a scheduler must dual-issue to reach the peak: Kepler, 2/3). */
     double single_issue[RC_PRECISIONS];
+    /* The issue share of a dependent loop's FLOPs: each warp issues one every arithmetic
+     * latency (chain.h), so min(1, warps per SM / 4 schedulers / latency cycles); it stands
+     * in for issue_fraction there. */
+    double chain_issue;
     double thread_bytes_in_flight, rounds;
     double working_share;   /* of the launched threads, those that do work */
     double working_threads; /* resident at once and doing work: the in-flight bytes' threads

@@ -277,16 +277,24 @@ static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
             continue;
         char name[32];
         snprintf(name, sizeof name, "compute-%s", rc_precision_name((rc_precision)p));
-        char slots[256] = "", single[160] = "";
+        char slots[256] = "", single[256] = "";
         if (r->slot_flops[p] != r->flops[p]) {
             char s[64];
             snprintf(slots, sizeof slots, " (%s as FMA slots: an unfused FLOP counts 2)",
                      rc_format_sig3(r->slot_flops[p], s, sizeof s));
         }
-        if (r->dependent_slot_flops[p] > 0 && r->single_issue[p] < 1) {
-            char s[64], q[64];
-            snprintf(single, sizeof single, " (%s slot FLOPs in dependent loops at %s of it: "
-                     "no dual issue)", rc_format_sig3(r->dependent_slot_flops[p], s, sizeof s),
+        bool dependent_slower = r->dependent_slot_flops[p] > 0 &&
+                                (r->single_issue[p] < 1 || r->chain_issue < r->issue_fraction);
+        if (dependent_slower) {
+            char s[64], q[64], u[64], v[64];
+            double rate = r->issue_fraction > 0
+                              ? r->rate[p] / r->issue_fraction * r->chain_issue * r->single_issue[p]
+                              : 0;
+            snprintf(single, sizeof single, "; %s slot FLOPs in dependent loops at %s (a warp "
+                     "issues one an arithmetic latency: issue %s; one instruction a scheduler: "
+                     "x %s)", rc_format_sig3(r->dependent_slot_flops[p], s, sizeof s),
+                     rc_format_si3(rate, "FLOP/s", u, sizeof u),
+                     rc_format_sig3(r->chain_issue, v, sizeof v),
                      rc_format_sig3(r->single_issue[p], q, sizeof q));
         }
         snprintf(inputs, sizeof inputs, "%s FLOPs%s; %s peak %s%s%s x %lld / %lld SMs x %s issue = %s%s; x %s",
@@ -305,8 +313,9 @@ static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
         set_num(t, "flops", r->flops[p], NULL);
         if (r->slot_flops[p] != r->flops[p])
             set_num(t, "slot-flops", r->slot_flops[p], NULL);
-        if (r->dependent_slot_flops[p] > 0 && r->single_issue[p] < 1) {
+        if (dependent_slower) {
             set_num(t, "dependent-slot-flops", r->dependent_slot_flops[p], NULL);
+            set_num(t, "chain-issue", r->chain_issue, NULL);
             set_num(t, "single-issue", r->single_issue[p], NULL);
         }
         set_rate(t, "peak", r->peak[p], "FLOP/s");

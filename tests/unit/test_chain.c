@@ -174,10 +174,11 @@ static void test_unfused_flops(void **state)
 
 /* Kepler's schedulers reach the FP32 peak only by dual issue (the K40c's file: 4.29 TFLOP/s =
  * 15 SMs x 192 lanes x 2 x 745 MHz, 48 lanes a scheduler); a dependent loop's FLOPs cannot
- * pair, so they issue at 32 / 48 = 2/3 of the rate. One block of 1,024 threads (32 warps: issue
- * 1) adding 1,000 floats each in a dependent loop: 1,024,000 adds, 2,048,000 slot FLOPs /
- * (4.29e12 / 15 x 2/3) = 10.74 us; the same adds outside a dependent loop take 2/3 of that.
- * The TITAN V (16 lanes a scheduler) issues both at its full rate. */
+ * pair, so they issue at 32 / 48 = 2/3 of the rate, and each warp only every 11 cycles (the
+ * guide's 3.x latency): one block of 1,024 threads is 8 warps a scheduler, 8/11 of its clocks.
+ * 1,000 dependent adds a thread: 1,024,000 adds, 2,048,000 slot FLOPs / (4.29e12 / 15 x 2/3 x
+ * 8/11) = 14.77 us; the same adds outside a dependent loop (issue 1: 32 warps over 4) take
+ * 2/3 x 8/11 of that. The TITAN V (16 lanes a scheduler) needs no pairing. */
 static void test_kepler_single_issue(void **state)
 {
     (void)state;
@@ -192,11 +193,13 @@ static void test_kepler_single_issue(void **state)
     assert_close(r.single_issue[RC_PRECISION_FP32], share);
     assert_true(share > 0.6668 && share < 0.6669);
     assert_close(r.dependent_slot_flops[RC_PRECISION_FP32], 2048000);
-    assert_close(r.t_compute[RC_PRECISION_FP32], 2048000 / (4.29e12 / 15 * share) * r.wave_factor);
+    assert_close(r.chain_issue, 8.0 / 11.0);
+    assert_close(r.t_compute[RC_PRECISION_FP32],
+                 2048000 / (4.29e12 / 15 * share * (8.0 / 11.0)) * r.wave_factor);
     double dependent = r.t_compute[RC_PRECISION_FP32];
     refine("tests/validation/specs/tesla-k40c.xml", "1024", indep, &r);
     assert_close(r.dependent_slot_flops[RC_PRECISION_FP32], 0);
-    assert_close(r.t_compute[RC_PRECISION_FP32], dependent * share);
+    assert_close(r.t_compute[RC_PRECISION_FP32], dependent * share * (8.0 / 11.0));
     refine("specs/titan-v.xml", "1024", dep, &r);
     assert_close(r.single_issue[RC_PRECISION_FP32], 1);
 }
