@@ -9,8 +9,9 @@
 #    `published` rows of points.csv that name them;
 # 5. the hand-written published models (published/models-k80/ for the tesla-k80,
 #    published/models-a6000/ for the rtx-a6000, published/models-3080/ for the rtx-3080,
-#    published/models-k40c/ for the tesla-k40c, published/models-k2200/ for the quadro-k2200) load
-#    on their GPU of tests/validation/specs/, each has exactly one `published` row in points.csv, and that row's time is the one
+#    published/models-k40c/ for the tesla-k40c, published/models-k2200/ for the quadro-k2200,
+#    published/models-4090/ for the bundled rtx-4090) load
+#    on their GPU of tests/validation/specs/ (specs/ for a bundled one), each has exactly one `published` row in points.csv, and that row's time is the one
 #    kernels.csv gives for the configuration naming the model (model=ID).
 set -u
 roofcast=$1
@@ -74,10 +75,11 @@ else
     bad "points.csv holds exactly the published rows generate.sh prints"
     diff "$tmp/pub-rows" "$tmp/pub-have" | head -10
 fi
-# hand FOLDER GPU: the hand-written models of published/FOLDER/, all on GPU.
+# hand FOLDER GPU [SPECS]: the hand-written models of published/FOLDER/, all on GPU, whose file
+# is in SPECS (tests/validation/specs/ unless said; specs/ for a bundled GPU).
 hand() {
     hdir=$src/tests/validation/published/$1
-    accepts "$hdir" "$src/tests/validation/specs" "$2" "hand-written published models on the $2"
+    accepts "$hdir" "${3:-$src/tests/validation/specs}" "$2" "hand-written published models on the $2"
     # point id, model file and time of each hand-written point; the same from kernels.csv, whose
     # source fields are quoted and may hold commas (the configuration, third, and the time,
     # fourth, come before them).
@@ -102,4 +104,5 @@ hand models-a6000 rtx-a6000
 hand models-3080 rtx-3080
 hand models-k40c tesla-k40c
 hand models-k2200 quadro-k2200
+hand models-4090 rtx-4090 "$src/specs"
 finish validation_models
