@@ -385,7 +385,9 @@ static void compute(const rc_gpu *g, const rc_precision_work *w, rc_refined *r)
     bool assumed;
     const char *source;
     double latency = rc_arith_latency_cycles(g->compute_capability, &assumed, &source);
-    r->chain_issue = fmin(1.0, r->warps_per_sm / SCHEDULERS / (latency > 1 ? latency : 1));
+    r->chain_latency = latency > 1 ? latency : 1;
+    r->chain_latency_assumed = assumed;
+    r->chain_issue = fmin(1.0, r->warps_per_sm / SCHEDULERS / r->chain_latency);
     for (int p = 0; p < RC_PRECISIONS; p++) {
         r->flops[p] = w->flops[p];
         r->slot_flops[p] = w->slot_flops[p];

@@ -220,6 +220,8 @@ typedef struct {
      * latency (chain.h), so min(1, warps per SM / 4 schedulers / latency cycles); it stands
      * in for issue_fraction there. */
     double chain_issue;
+    double chain_latency;        /* cycles: the arithmetic latency chain_issue divides by */
+    bool chain_latency_assumed;  /* the guide gives no figure for this generation */
     double thread_bytes_in_flight, rounds;
     double working_share;   /* of the launched threads, those that do work */
     double working_threads; /* resident at once and doing work: the in-flight bytes' threads

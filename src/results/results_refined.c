@@ -286,14 +286,16 @@ static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
         bool dependent_slower = r->dependent_slot_flops[p] > 0 &&
                                 (r->single_issue[p] < 1 || r->chain_issue < r->issue_fraction);
         if (dependent_slower) {
-            char s[64], q[64], u[64], v[64];
+            char s[64], q[64], u[64], v[64], l[64];
             double rate = r->issue_fraction > 0
                               ? r->rate[p] / r->issue_fraction * r->chain_issue * r->single_issue[p]
                               : 0;
             snprintf(single, sizeof single, "; %s slot FLOPs in dependent loops at %s (a warp "
-                     "issues one an arithmetic latency: issue %s; one instruction a scheduler: "
-                     "x %s)", rc_format_sig3(r->dependent_slot_flops[p], s, sizeof s),
+                     "issues one every %s cycles%s: issue %s; one instruction a scheduler: x %s)",
+                     rc_format_sig3(r->dependent_slot_flops[p], s, sizeof s),
                      rc_format_si3(rate, "FLOP/s", u, sizeof u),
+                     rc_format_sig3(r->chain_latency, l, sizeof l),
+                     r->chain_latency_assumed ? ", assumed" : "",
                      rc_format_sig3(r->chain_issue, v, sizeof v),
                      rc_format_sig3(r->single_issue[p], q, sizeof q));
         }
