@@ -362,16 +362,22 @@ static void peaks(const rc_gpu *g, rc_refined *r)
     r->peak_assumed[RC_PRECISION_FP64] = !(g->peak_fp64 > 0);
 }
 
+/* The lanes of precision p a scheduler has: peak / (2 FLOPs x clock x SMs x 4 schedulers);
+ * 32 when the clock or the SMs are not known. */
+static double scheduler_lanes(const rc_refined *r, double clock, int p)
+{
+    return clock > 0 && r->sms > 0 ? r->peak[p] / (2.0 * clock * (double)r->sms * SCHEDULERS)
+                                   : 32;
+}
+
 /* A scheduler issues one warp instruction a clock, or on Kepler two independent ones of one
  * warp (CUDA C++ Programming Guide, compute capability 3.x: 4 schedulers, each dispatching two
  * independent instructions, for 192 FP32 lanes an SM). A dependent loop's FLOPs are one chain
  * a thread, so they issue at most 32 lanes a scheduler a clock: the share of the peak they
- * reach, 32 over the lanes a scheduler has (peak / (2 FLOPs x clock x SMs x 4)), at most 1. */
-static double single_issue_share(const rc_gpu *g, const rc_refined *r, int p)
+ * reach, 32 over the lanes a scheduler has, at most 1. */
+static double single_issue_share(const rc_refined *r, double clock, int p)
 {
-    double clock = g->sm.clock.value;
-    double lanes = clock > 0 && r->sms > 0 ? r->peak[p] / (2.0 * clock * (double)r->sms * SCHEDULERS)
-                                           : 32;
+    double lanes = scheduler_lanes(r, clock, p);
     return lanes > 32 ? 32 / lanes : 1;
 }
 
@@ -392,14 +398,14 @@ static void compute(const rc_gpu *g, const rc_precision_work *w, rc_refined *r)
         r->flops[p] = w->flops[p];
         r->slot_flops[p] = w->slot_flops[p];
         r->dependent_slot_flops[p] = w->dependent_slot_flops[p];
-        r->single_issue[p] = single_issue_share(g, r, p);
+        r->single_issue[p] = single_issue_share(r, g->sm.clock.value, p);
         r->rate[p] = r->peak[p] * share * r->issue_fraction;
-        double dependent_rate = r->peak[p] * share * r->chain_issue * r->single_issue[p];
+        r->dependent_rate[p] = r->peak[p] * share * r->chain_issue * r->single_issue[p];
         double t = 0;
         if (w->slot_flops[p] - w->dependent_slot_flops[p] > 0 && r->rate[p] > 0)
             t += (w->slot_flops[p] - w->dependent_slot_flops[p]) / r->rate[p];
-        if (w->dependent_slot_flops[p] > 0 && dependent_rate > 0)
-            t += w->dependent_slot_flops[p] / dependent_rate;
+        if (w->dependent_slot_flops[p] > 0 && r->dependent_rate[p] > 0)
+            t += w->dependent_slot_flops[p] / r->dependent_rate[p];
         r->t_compute[p] = t * r->wave_factor;
     }
 }
@@ -489,8 +495,7 @@ static void pipes_time(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, 
  * FP64 on GPUs with few FP64 units takes many (GTX TITAN X: 32). */
 static double issue_cycles(const rc_refined *r, double clock, int p)
 {
-    double lanes = clock > 0 && r->sms > 0 ? r->peak[p] / (2.0 * clock * (double)r->sms * SCHEDULERS)
-                                           : 32;
+    double lanes = scheduler_lanes(r, clock, p);
     return lanes >= 32 || lanes <= 0 ? 1 : 32 / lanes;
 }
 

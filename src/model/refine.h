@@ -216,6 +216,9 @@ typedef struct {
     /* The share of the rate a dependent loop's FLOPs reach: 32 lanes a scheduler over the
      * lanes it has (1 unless a scheduler must dual-issue to reach the peak: Kepler, 2/3). */
     double single_issue[RC_PRECISIONS];
+    /* FLOP/s a dependent loop's slot FLOPs reach: peak x active SMs / SMs x chain_issue x
+     * single_issue (where the others reach rate). */
+    double dependent_rate[RC_PRECISIONS];
     /* The issue share of a dependent loop's FLOPs: each warp issues one every arithmetic
      * latency (chain.h), so min(1, warps per SM / 4 schedulers / latency cycles); it stands
      * in for issue_fraction there. */

@@ -287,13 +287,10 @@ static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
                                 (r->single_issue[p] < 1 || r->chain_issue < r->issue_fraction);
         if (dependent_slower) {
             char s[64], q[64], u[64], v[64], l[64];
-            double rate = r->issue_fraction > 0
-                              ? r->rate[p] / r->issue_fraction * r->chain_issue * r->single_issue[p]
-                              : 0;
             snprintf(single, sizeof single, "; %s slot FLOPs in dependent loops at %s (a warp "
                      "issues one every %s cycles%s: issue %s; one instruction a scheduler: x %s)",
                      rc_format_sig3(r->dependent_slot_flops[p], s, sizeof s),
-                     rc_format_si3(rate, "FLOP/s", u, sizeof u),
+                     rc_format_si3(r->dependent_rate[p], "FLOP/s", u, sizeof u),
                      rc_format_sig3(r->chain_latency, l, sizeof l),
                      r->chain_latency_assumed ? ", assumed" : "",
                      rc_format_sig3(r->chain_issue, v, sizeof v),
