@@ -407,6 +407,7 @@ static void compute(const rc_gpu *g, const rc_precision_work *w, rc_refined *r)
         if (w->dependent_slot_flops[p] > 0 && r->dependent_rate[p] > 0)
             t += w->dependent_slot_flops[p] / r->dependent_rate[p];
         r->t_compute[p] = t * r->wave_factor;
+        r->flop_rate[p] = t > 0 ? w->flops[p] / t : r->rate[p];
     }
 }
 

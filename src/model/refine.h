@@ -219,6 +219,9 @@ typedef struct {
     /* FLOP/s a dependent loop's slot FLOPs reach: peak x active SMs / SMs x chain_issue x
      * single_issue (where the others reach rate). */
     double dependent_rate[RC_PRECISIONS];
+    /* The FLOP/s the precision's FLOPs reach, every rule above counted: FLOPs / (t_compute /
+     * wave factor); rate where unfused FLOPs and dependent loops cost nothing more. */
+    double flop_rate[RC_PRECISIONS];
     /* The issue share of a dependent loop's FLOPs: each warp issues one every arithmetic
      * latency (chain.h), so min(1, warps per SM / 4 schedulers / latency cycles); it stands
      * in for issue_fraction there. */

@@ -482,11 +482,32 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          rc_format_sig3(r->pipes[r->pipe_limit].warp_instructions, a, sizeof a),
                          pipe_kinds[r->pipe_limit], us(r->t_pipe, b, sizeof b));
     } else if (r->limiter >= RC_LIMIT_FP16) {
-        rc_buffer_printf(sb, "the peak roofline runs the FLOPs at the whole GPU's %s FP32 peak, "
-                         "the refined estimate at the %s that %lld of its %lld SMs reach at "
-                         "this occupancy.", rc_format_si3(f->gpus[i]->peak_fp32, "FLOP/s", a, sizeof a),
-                         rc_format_si3(r->rate[r->limiter - RC_LIMIT_FP16], "FLOP/s", b, sizeof b),
-                         (long long)r->active_sms, (long long)r->sms);
+        int p = r->limiter - RC_LIMIT_FP16;
+        if (r->flop_rate[p] >= r->rate[p])
+            rc_buffer_printf(sb, "the peak roofline runs the FLOPs at the whole GPU's %s FP32 "
+                             "peak, the refined estimate at the %s that %lld of its %lld SMs "
+                             "reach at this occupancy.",
+                             rc_format_si3(f->gpus[i]->peak_fp32, "FLOP/s", a, sizeof a),
+                             rc_format_si3(r->rate[p], "FLOP/s", b, sizeof b),
+                             (long long)r->active_sms, (long long)r->sms);
+        else
+            rc_buffer_printf(sb, "the peak roofline runs the FLOPs at the whole GPU's %s FP32 "
+                             "peak, the refined estimate at %s: %lld of its %lld SMs reach %s "
+                             "at this occupancy, less where%s%s%s.",
+                             rc_format_si3(f->gpus[i]->peak_fp32, "FLOP/s", a, sizeof a),
+                             rc_format_si3(r->flop_rate[p], "FLOP/s", b, sizeof b),
+                             (long long)r->active_sms, (long long)r->sms,
+                             rc_format_si3(r->rate[p], "FLOP/s", c, sizeof c),
+                             r->slot_flops[p] > r->flops[p]
+                                 ? " adds or multiplies alone take an instruction each" : "",
+                             r->slot_flops[p] > r->flops[p] &&
+                                     r->dependent_slot_flops[p] > 0 &&
+                                     r->dependent_rate[p] < r->rate[p]
+                                 ? " and where" : "",
+                             r->dependent_slot_flops[p] > 0 && r->dependent_rate[p] < r->rate[p]
+                                 ? " dependent chains issue one instruction a warp an "
+                                   "arithmetic latency, without dual issue"
+                                 : "");
     } else if (atomics_bound(r)) {
         rc_buffer_printf(sb, "its %s on '%s' take %s turns a line on %s, one at a time at "
                          "%s a line (assumed; %s µs), where the peak roofline counts only their "

@@ -224,8 +224,15 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
         int p = (int)r->limiter - (int)RC_LIMIT_FP16;
         static const char *const prec[] = {"FP16", "FP32", "FP64"};
         rc_buffer_printf(sb, "Limited by %s compute at %s %% occupancy: %s in reach of the %s "
-                         "peak.", prec[p], a, rc_format_si3(r->rate[p], "FLOP/s", b, sizeof b),
+                         "peak", prec[p], a, rc_format_si3(r->rate[p], "FLOP/s", b, sizeof b),
                          prec[p]);
+        if (r->flop_rate[p] < r->rate[p]) {
+            char c[64];
+            rc_buffer_printf(sb, ", of which its FLOPs reach %s (the compute term's inputs "
+                             "say why)",
+                             rc_format_si3(r->flop_rate[p], "FLOP/s", c, sizeof c));
+        }
+        rc_buffer_printf(sb, ".");
         return;
     }
     }
@@ -306,8 +313,14 @@ static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
                  rc_format_si3(r->rate[p], "FLOP/s", c, sizeof c), single,
                  rc_format_sig3(r->wave_factor, d, sizeof d));
         xmlNodePtr t = add_term(n, name, r->t_compute[p],
-                                "FLOPs / (peak x active SMs / SMs x min(1, warps per SM / 4)) "
-                                "x wave factor", inputs);
+                                r->slot_flops[p] != r->flops[p] || dependent_slower
+                                    ? "(slot FLOPs / (peak x active SMs / SMs x min(1, warps "
+                                      "per SM / 4)) + dependent loops' slot FLOPs / (peak x "
+                                      "active SMs / SMs x min(1, warps per SM / 4 / latency) x "
+                                      "single issue)) x wave factor"
+                                    : "FLOPs / (peak x active SMs / SMs x min(1, warps per SM / "
+                                      "4)) x wave factor",
+                                inputs);
         set_str(t, "precision", rc_precision_name((rc_precision)p));
         set_num(t, "flops", r->flops[p], NULL);
         if (r->slot_flops[p] != r->flops[p])

@@ -181,4 +181,19 @@ cp specs/rtx-4070.xml "$out/lsu/ada/"
 has lsu/ada-out/results.xml "Limited by shared memory at 66.7 % occupancy: 32,000 requests, each holding an SM's load/store units 2.00 clocks (assumed; 32,000 wavefronts, bank conflicts counted), 1.24 G wavefronts/s."
 has lsu/ada-out/results.xml "32,000 requests x 2.00 clocks (assumed)) / (1 active SMs x 2.48 GHz)"
 
+# A compute-bound kernel whose FLOPs reach less than the peak share: every sentence gives the
+# rate they reach (1e11 adds, 2e11 slot FLOPs, in 16-warp SMs at 4/11 issue and 2/3 single
+# issue of the TITAN Black's file: 684 GFLOP/s), and names only the rules that apply.
+mkdir "$out/issue"
+cp specs/titan-black.xml "$out/issue/"
+"$roofcast" -q -f md,xml -s "$out/issue" -o "$out/issue/out" \
+    tests/validation/published/models-k40c/k40c-arithmetic-1e8-b32.xml
+has issue/out/k40c-arithmetic-1e8-b32.md "the refined estimate at 684 GFLOP/s: 15 of its 15 SMs reach 5.12 TFLOP/s at this occupancy, less where adds or multiplies alone take an instruction each and where dependent chains issue one instruction a warp an arithmetic latency, without dual issue."
+has issue/out/results.xml "Limited by FP32 compute at 25.0 % occupancy: 5.12 TFLOP/s in reach of the FP32 peak, of which its FLOPs reach 684 GFLOP/s (the compute term's inputs say why)."
+mkdir "$out/issue-fused"
+sed 's/ fused="false"//' tests/validation/published/models-k40c/k40c-arithmetic-1e8-b32.xml \
+    >"$out/issue-fused/k.xml"
+"$roofcast" -q -f md -s "$out/issue" -o "$out/issue/fused" "$out/issue-fused/k.xml"
+has issue/fused/k40c-arithmetic-1e8-b32.md "the refined estimate at 1.37 TFLOP/s: 15 of its 15 SMs reach 5.12 TFLOP/s at this occupancy, less where dependent chains issue one instruction a warp an arithmetic latency, without dual issue."
+
 finish prose
