@@ -805,8 +805,11 @@
       <xsl:text>- blocks per SM by the CUDA occupancy rules; waves = ceil(blocks / (SMs × blocks per SM)), the last costing a full one (wave factor)</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:text>- t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor</xsl:text>
-      <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'compute-')][@slot-flops or @dependent-slot-flops]">
-        <xsl:text>; a FLOP of a fused="false" statement counts 2 (an instruction of its own), and a dependent loop's FLOPs reach min(1, warps per SM / 4 / the arithmetic latency) of the peak, at most 32 lanes a scheduler (no dual issue)</xsl:text>
+      <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'compute-')][@slot-flops]">
+        <xsl:text>; fused="false" FLOPs count 2</xsl:text>
+      </xsl:if>
+      <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'compute-')][@dependent-slot-flops]">
+        <xsl:text>; dependent loops: min(1, warps per SM / 4 / latency), 32 lanes a scheduler</xsl:text>
       </xsl:if>
       <xsl:value-of select="$nl"/>
       <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), else at most one footprint a wave (assumed)</xsl:text>
