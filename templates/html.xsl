@@ -819,7 +819,7 @@
           <xsl:if test="estimates/estimate/refined/term[@name = 'atomics']">
             <li><code>t_atomics = atomic (request, line) pairs of the hottest array / its lines / (operations a line serves a clock × SM clock)</code>: a line serves its atomics one at a time (the rate assumed)<xsl:if test="estimates/estimate/refined/term[@name = 'atomics'][@lane-updates &gt; 0]">; where lanes add values of their own (<code>operand="per-lane"</code>), each further update of a request's busiest address takes its turn at the rate measured lane by lane on the GPU's generation</xsl:if></li>
           </xsl:if>
-          <li><code>t_thread = longest thread's FLOPs / 2 (one FMA an instruction) × cycles an instruction / SM clock</code></li>
+          <li><code>t_thread = longest thread's FLOPs / 2 (one FMA an instruction) × cycles an instruction / SM clock</code><xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'compute-')][@slot-flops]">; a FLOP of a <code>fused="false"</code> statement counts 2 (an instruction of its own)</xsl:if></li>
           <xsl:if test="estimates/estimate/refined/term[@name = 'chain']">
             <li><code>t_chain = longest thread's dependent iterations × cycles an iteration / SM clock</code>: one L1 hit (the GPU's l1 latency) for an iteration that loads, else its FLOPs / 2 FMA instructions (at least one) at the arithmetic latency of the CUDA C++ Programming Guide (Multiprocessor Level); t_lower counts one L1 hit or one instruction an iteration where the figure is not assumed</li>
           </xsl:if>

@@ -826,6 +826,9 @@
         <xsl:value-of select="$nl"/>
       </xsl:if>
       <xsl:text>- t_thread = the longest thread's FLOPs / 2 × cycles an instruction / SM clock</xsl:text>
+      <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'compute-')][@slot-flops]">
+        <xsl:text>; fused="false" FLOPs count 2</xsl:text>
+      </xsl:if>
       <xsl:value-of select="$nl"/>
       <!-- Only kernels with dependent loops have a chain term: the others' reports stay as they were. -->
       <xsl:if test="estimates/estimate/refined/term[@name = 'chain']">

@@ -42,6 +42,7 @@ typedef struct {
     int64_t *thread_min, *thread_max; /* m1 of one thread, per node */
     int64_t active, flops, bytes, loaded, stored, traffic;
     int64_t flops_min, flops_max, bytes_min, bytes_max; /* per active thread */
+    int64_t slots_max; /* per active thread: FLOPs, an unfused one twice (eval.h) */
     int64_t (*warp_max)[RC_WARP_MAX_WARPS]; /* per node, per warp: the most m1 of a lane;
                                                NULL without <instructions> */
 } block_acc;
@@ -449,7 +450,7 @@ static bool fold_warps(evaluator *ev)
 static outcome fold_threads(evaluator *ev, int64_t threads)
 {
     block_acc *b = &ev->blk;
-    int64_t tf = 0, tb = 0;
+    int64_t tf = 0, tb = 0, ts = 0;
     for (int i = 0; i < ev->kernel->nwork; i++) {
         int64_t m0 = ev->thread_m[i][0], m1 = ev->thread_m[i][1];
         if (m0 == 0)
@@ -463,7 +464,8 @@ static outcome fold_threads(evaluator *ev, int64_t threads)
         bool ok = true;
         switch (ev->nodes[i]->kind) {
         case RC_WORK_FLOPS:
-            ok = checked_add(&tf, m1) && checked_add(&b->flops, x1);
+            ok = checked_add(&tf, m1) && checked_add(&b->flops, x1) && checked_add(&ts, m1) &&
+                 (!ev->nodes[i]->flops_unfused || checked_add(&ts, m1));
             break;
         case RC_WORK_LOAD:
             ok = checked_add(&tb, m1) && checked_add(&b->bytes, x1) && checked_add(&b->loaded, x1);
@@ -487,6 +489,8 @@ static outcome fold_threads(evaluator *ev, int64_t threads)
         if (!checked_add(&b->active, threads))
             return overflow(ev, NULL);
         min_max(tf, &b->flops_min, &b->flops_max);
+        if (ts > b->slots_max)
+            b->slots_max = ts;
         min_max(tb, &b->bytes_min, &b->bytes_max);
     }
     return R_OK;
@@ -615,7 +619,7 @@ static void block_acc_reset(evaluator *ev)
     }
     b->active = b->flops = b->bytes = b->loaded = b->stored = b->traffic = 0;
     b->flops_min = b->bytes_min = INT64_MAX;
-    b->flops_max = b->bytes_max = 0;
+    b->flops_max = b->bytes_max = b->slots_max = 0;
     if (b->warp_max)
         memset(b->warp_max, 0, n * sizeof *b->warp_max);
 }
@@ -667,6 +671,8 @@ static outcome fold_blocks(evaluator *ev, int64_t blocks)
         return fail(ev, NULL, "the total work of the launch overflows 64 bits");
     min_max(b->flops_min, &c->flops.thread_min, &c->flops.thread_max);
     min_max(b->flops_max, &c->flops.thread_min, &c->flops.thread_max);
+    if (b->slots_max > c->flop_slots_thread_max)
+        c->flop_slots_thread_max = b->slots_max;
     min_max(b->bytes_min, &c->bytes.thread_min, &c->bytes.thread_max);
     min_max(b->bytes_max, &c->bytes.thread_min, &c->bytes.thread_max);
     min_max(b->active, &c->active_per_block.block_min, &c->active_per_block.block_max);

@@ -47,6 +47,10 @@ typedef struct {
                                * the blocks that hold an SM (refine.c waves) */
     rc_spread active_per_block; /* active threads per active block */
     rc_spread flops;
+    /* The most FLOPs of one active thread with each unfused one (<flops fused="false">)
+     * counted twice: two a fused multiply-add instruction, as the per-thread floor issues
+     * them (refine.c). Equal to flops.thread_max where every FLOP is fused. */
+    int64_t flop_slots_thread_max;
     rc_spread bytes;          /* loaded + stored + traffic */
     int64_t bytes_loaded, bytes_stored, bytes_traffic;
     rc_work_stats *work;      /* kernel->nwork entries, by rc_work.index */

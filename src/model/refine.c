@@ -19,7 +19,7 @@
 #define SCHEDULERS 4.0
 #define WARPS_TO_ISSUE SCHEDULERS
 /* A fused multiply-add is one instruction for 2 FLOPs (FLOPS_PER_FMA): the per-thread floor
- * counts FLOPs / 2 instructions, the fastest a thread's FLOPs can issue. */
+ * counts FLOPs / 2 instructions, an unfused FLOP one, the fastest a thread's FLOPs can issue. */
 /* At most 4 accesses of 16 bytes in flight per thread (assumed). */
 #define MAX_THREAD_BYTES_IN_FLIGHT 64.0
 /* A round of memory accesses takes longer than one pointer-chase latency, and a block's start
@@ -500,8 +500,9 @@ static double issue_cycles(const rc_refined *r, double clock, int p)
     return lanes >= 32 || lanes <= 0 ? 1 : 32 / lanes;
 }
 
-/* The per-thread floor: the longest thread's FLOPs as FMA instructions, one issued a cycle at
- * best, each precision's share at its issue cycles. */
+/* The per-thread floor: the longest thread's FLOPs as instructions (a fused multiply-add
+ * for two, an unfused add or multiply for one), one issued a cycle at best, each precision's
+ * share at its issue cycles. */
 static void per_thread(const rc_gpu *g, const rc_counts *c, const rc_precision_work *w,
                        rc_refined *r)
 {
@@ -509,15 +510,15 @@ static void per_thread(const rc_gpu *g, const rc_counts *c, const rc_precision_w
     double total = 0, cycles = 0;
     r->clock = clock;
     for (int p = 0; p < RC_PRECISIONS; p++)
-        total += w->flops[p];
+        total += w->slot_flops[p];
     for (int p = 0; p < RC_PRECISIONS; p++)
         if (total > 0)
-            cycles += w->flops[p] / total * issue_cycles(r, clock, p);
+            cycles += w->slot_flops[p] / total * issue_cycles(r, clock, p);
     r->thread_flops_max = (double)c->flops.thread_max;
+    r->thread_instructions_max = (double)c->flop_slots_thread_max / FLOPS_PER_FMA;
     r->thread_cycles_per_instruction = total > 0 ? cycles : 1;
-    r->t_thread = r->thread_flops_max / FLOPS_PER_FMA *
-                  r->thread_cycles_per_instruction / clock;
-    r->t_thread_lower = r->thread_flops_max / FLOPS_PER_FMA / (PEAK_MARGIN * clock);
+    r->t_thread = r->thread_instructions_max * r->thread_cycles_per_instruction / clock;
+    r->t_thread_lower = r->thread_instructions_max / (PEAK_MARGIN * clock);
 }
 
 /* The bytes no run can move through L1 in less than: per array, its requests' distinct

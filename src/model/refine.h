@@ -240,7 +240,10 @@ typedef struct {
     int pipe_limit;        /* the pipe with the longest term (limiter instructions) */
     double t_pipe;         /* s, that term */
     double clock; /* Hz, the SM clock of the per-thread floor */
-    double thread_flops_max, thread_cycles_per_instruction, t_thread, t_thread_lower;
+    /* The per-thread floor: the longest thread's FLOPs, its instructions (FLOPs / 2, an
+     * unfused FLOP one: eval.h flop_slots_thread_max / 2), cycles an instruction. */
+    double thread_flops_max, thread_instructions_max, thread_cycles_per_instruction;
+    double t_thread, t_thread_lower;
     rc_chain_time chain;   /* all 0 without dependent loops */
     double t_body_est, t_launch, t_estimate;
     double t_lower_compute, t_lower_memory, t_lower;

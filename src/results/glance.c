@@ -44,6 +44,26 @@ char *rc_chain_link_words(const rc_chain_time *ch, char *buf, size_t size)
     return buf;
 }
 
+char *rc_thread_issue_words(const rc_refined *r, char *buf, size_t size)
+{
+    char a[64], b[64];
+    bool fused = r->thread_instructions_max * 2 == r->thread_flops_max;
+    double cpi = r->thread_cycles_per_instruction;
+    char cadence[96];
+    if (cpi == 1)
+        snprintf(cadence, sizeof cadence, "issued one a cycle");
+    else
+        snprintf(cadence, sizeof cadence, "issued one every %s cycles",
+                 rc_format_sig3(cpi, b, sizeof b));
+    if (fused)
+        snprintf(buf, size, "as FMA instructions %s", cadence);
+    else
+        snprintf(buf, size, "as %s instructions (an FMA for two FLOPs, an unfused add or "
+                 "multiply for one) %s", rc_format_sig3(r->thread_instructions_max, a, sizeof a),
+                 cadence);
+    return buf;
+}
+
 /* Atomics on few L2 lines, or shared memory's wavefronts, set the estimate: terms of their own
  * beside the levels' bytes (refine.h). */
 static bool atomics_bound(const rc_refined *r)

@@ -53,6 +53,11 @@ char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size);
  * cost rests on is assumed). Writes buf[size]; returns buf. */
 char *rc_chain_link_words(const rc_chain_time *ch, char *buf, size_t size);
 
+/* How the per-thread floor issues the longest thread's FLOPs ("as FMA instructions issued one
+ * a cycle"; the instructions counted where some FLOPs are unfused; the cycles an instruction
+ * where they are more than one), into buf. */
+char *rc_thread_issue_words(const rc_refined *r, char *buf, size_t size);
+
 /* Appends <glance order="t-estimate|t-total"> to `kernel`: a <row> per GPU in that order
  * (gpu, gpu-name, rank, t-estimate, t-lower, t-total and their -text, limiter,
  * limiter-words, fastest) and a <verdict> of <p kind="...">: range, limit, change, launch,

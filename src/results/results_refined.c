@@ -151,13 +151,14 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
                              rc_format_sig3(r->chain.iterations, a, sizeof a),
                              rc_chain_link_words(&r->chain, c, sizeof c),
                              rc_format_us(r->chain.time, b, sizeof b));
-        } else if (r->t_thread >= r->t_body_est)
+        } else if (r->t_thread >= r->t_body_est) {
+            char c[200];
             rc_buffer_printf(sb, "Limited by latency: the longest thread's %s FLOPs take %s µs "
-                             "as FMA instructions issued one a cycle, longer than any shared "
-                             "resource needs.",
+                             "%s, longer than any shared resource needs.",
                              rc_format_sig3(r->thread_flops_max, a, sizeof a),
-                             rc_format_us(r->t_thread, b, sizeof b));
-        else
+                             rc_format_us(r->t_thread, b, sizeof b),
+                             rc_thread_issue_words(r, c, sizeof c));
+        } else
             latency_sentence(r, a, sb);
         return;
     case RC_LIMIT_OCCUPANCY:
@@ -462,13 +463,25 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
 static void add_thread_term(xmlNodePtr n, const rc_refined *r)
 {
     char a[64], b[64], c[64], inputs[600];
-    snprintf(inputs, sizeof inputs, "%s FLOPs in the longest thread / 2 FLOPs an FMA x %s cycles "
-             "an instruction / %s",
+    if (r->thread_instructions_max * 2 == r->thread_flops_max) {
+        snprintf(inputs, sizeof inputs, "%s FLOPs in the longest thread / 2 FLOPs an FMA x %s "
+                 "cycles an instruction / %s",
+                 rc_format_sig3(r->thread_flops_max, a, sizeof a),
+                 rc_format_sig3(r->thread_cycles_per_instruction, c, sizeof c),
+                 rc_format_si3(r->clock, "Hz", b, sizeof b));
+        add_term(n, "per-thread", r->t_thread,
+                 "longest thread's FLOPs / 2 x cycles an instruction / SM clock", inputs);
+        return;
+    }
+    char d[64];
+    snprintf(inputs, sizeof inputs, "%s instructions in the longest thread (its %s FLOPs: an "
+             "FMA for two, an unfused add or multiply for one) x %s cycles an instruction / %s",
+             rc_format_sig3(r->thread_instructions_max, d, sizeof d),
              rc_format_sig3(r->thread_flops_max, a, sizeof a),
              rc_format_sig3(r->thread_cycles_per_instruction, c, sizeof c),
              rc_format_si3(r->clock, "Hz", b, sizeof b));
     add_term(n, "per-thread", r->t_thread,
-             "longest thread's FLOPs / 2 x cycles an instruction / SM clock", inputs);
+             "longest thread's instructions x cycles an instruction / SM clock", inputs);
 }
 
 /* The dependent chain's term (chain.h), only where the kernel has dependent loops: the other

@@ -196,4 +196,24 @@ sed 's/ fused="false"//' tests/validation/published/models-k40c/k40c-arithmetic-
 "$roofcast" -q -f md -s "$out/issue" -o "$out/issue/fused" "$out/issue-fused/k.xml"
 has issue/fused/k40c-arithmetic-1e8-b32.md "the refined estimate at 1.37 TFLOP/s: 15 of its 15 SMs reach 5.12 TFLOP/s at this occupancy, less where dependent chains issue one instruction a warp an arithmetic latency, without dual issue."
 
+# One thread's independent unfused adds: the per-thread floor counts each as an instruction
+# (1,000,000 instructions at 2 cycles on the TITAN V's 16 FP32 lanes a scheduler, 1.455 GHz).
+mkdir "$out/thread" "$out/thread/specs"
+cp specs/titan-v.xml "$out/thread/specs/"
+cat >"$out/thread/k.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<kernel id="one-thread-adds" name="one_thread_adds">
+  <summary>One thread, a million independent float adds</summary>
+  <source language="text">a test kernel</source>
+  <launch grid="1" block="1"/>
+  <work>
+    <loop var="k" from="0" to="1000000"><flops count="1" fused="false"/></loop>
+  </work>
+</kernel>
+EOF
+"$roofcast" -q -f md,xml -s "$out/thread/specs" -o "$out/thread/out" "$out/thread/k.xml"
+has thread/out/results.xml "Limited by latency: the longest thread's 1,000,000 FLOPs take 1,370 µs as 1,000,000 instructions (an FMA for two FLOPs, an unfused add or multiply for one) issued one every 2.00 cycles, longer than any shared resource needs."
+has thread/out/results.xml 'inputs="1,000,000 instructions in the longest thread (its 1,000,000 FLOPs: an FMA for two, an unfused add or multiply for one) x 2.00 cycles an instruction / 1.46 GHz"'
+line thread/out/one-thread-adds.md '- t_thread = the longest thread'"'"'s FLOPs / 2 × cycles an instruction / SM clock; fused="false" FLOPs count 2'
+
 finish prose

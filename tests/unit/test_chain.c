@@ -172,6 +172,36 @@ static void test_unfused_flops(void **state)
     rc_gpu_free(g);
 }
 
+/* The per-thread floor counts instructions: one thread's 1,000 independent loops of 3 unfused
+ * adds and 4 fused FLOPs (2 FMAs) on the TITAN V: 3,000 + 2,000 = 5,000 instructions at 2
+ * cycles each (16 FP32 lanes a scheduler, by the file's peak: 1.9999) at 1455 MHz, 6.872 us,
+ * where FLOPs / 2 would say 3,500 (4.811 us). Counted per thread: a second thread with only
+ * fused FLOPs (7,000 FLOPs, 3,500 instructions) has more FLOPs but fewer instructions; the
+ * floor is the first thread's. t_lower's floor issues one a cycle at 1.15 x the clock. */
+static void test_per_thread_floor_unfused(void **state)
+{
+    (void)state;
+    rc_refined r;
+    refine("specs/titan-v.xml", "2",
+           "<loop var=\"k\" from=\"0\" to=\"1000\">"
+           "<when test=\"threadIdx.x == 0\"><flops count=\"3\" fused=\"false\"/></when>"
+           "<when test=\"threadIdx.x == 1\"><flops count=\"3\"/></when>"
+           "<flops count=\"4\"/></loop>",
+           &r);
+    assert_close(r.thread_flops_max, 7000);
+    assert_close(r.thread_instructions_max, 5000);
+    double cpi = r.thread_cycles_per_instruction;
+    assert_true(cpi > 1.9998 && cpi < 2.0);
+    assert_close(r.t_thread, 5000 * cpi / 1.455e9);
+    assert_true(r.t_thread > 6.872e-6 && r.t_thread < 6.873e-6);
+    assert_close(r.t_thread_lower, 5000 / (1.15 * 1.455e9));
+    /* Fused FLOPs only: FLOPs / 2. */
+    refine("specs/titan-v.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"1000\"><flops count=\"4\"/></loop>", &r);
+    assert_close(r.thread_instructions_max, 2000);
+    assert_close(r.t_thread, 2000 * cpi / 1.455e9);
+}
+
 /* Kepler's schedulers reach the FP32 peak only by dual issue (the K40c's file: 4.29 TFLOP/s =
  * 15 SMs x 192 lanes x 2 x 745 MHz, 48 lanes a scheduler); a dependent loop's FLOPs cannot
  * pair, so they issue at 32 / 48 = 2/3 of the rate, and each warp only every 11 cycles (the
@@ -276,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_pointer_chase),
         cmocka_unit_test(test_recurrence),
         cmocka_unit_test(test_unfused_flops),
+        cmocka_unit_test(test_per_thread_floor_unfused),
         cmocka_unit_test(test_kepler_single_issue),
         cmocka_unit_test(test_nested),
         cmocka_unit_test(test_busiest_thread_and_loads),
