@@ -31,7 +31,7 @@ static const Section SECTIONS[] = {
     {"dram", section_dram},           {"occupancy", section_occupancy},
     {"cache_bw", section_cache_bw},   {"latency", section_latency},
     {"launch", section_launch},       {"atomics", section_atomics},
-    {"gaps", section_gaps},
+    {"gaps", section_gaps},           {"gaps_memory", section_gaps_memory},
 };
 
 // ---- inputs ----
