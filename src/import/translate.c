@@ -312,17 +312,26 @@ void tr_emit(tr_ctx *c, const char *fmt, ...)
 void tr_flush_flops(tr_ctx *c)
 {
     static const char *const prec[] = {" precision=\"fp16\"", "", " precision=\"fp64\""};
-    for (int i = 0; i < 3; i++)
-        if (c->flops[i]) {
+    for (int i = 0; i < 3; i++) {
+        if (c->flops[i])
             tr_emit(c, "<flops count=\"%lld\"%s/>", c->flops[i], prec[i]);
-            c->flops[i] = 0;
-        }
+        if (c->unfused_flops[i])
+            tr_emit(c, "<flops count=\"%lld\"%s fused=\"false\"/>", c->unfused_flops[i],
+                    prec[i]);
+        c->flops[i] = c->unfused_flops[i] = 0;
+    }
 }
 
 void tr_add_flops(tr_ctx *c, int kind, long long n)
 {
     if (kind >= 0 && kind <= 2)
         c->flops[kind] += n;
+}
+
+void tr_add_unfused_flops(tr_ctx *c, int kind, long long n)
+{
+    if (kind >= 0 && kind <= 2)
+        c->unfused_flops[kind] += n;
 }
 
 void tr_end_statement(tr_ctx *c)
