@@ -84,9 +84,11 @@ typedef struct {
     CXCursor target;
 } tr_binding;
 
-/* A name given in the model, for uniqueness within its scope. */
+/* A name given in the model, for uniqueness within its scope; `lane` when its value may
+ * differ from lane to lane (tr_name_from). */
 typedef struct {
     const char *name;
+    bool lane;
 } tr_name;
 
 typedef struct {
@@ -238,6 +240,14 @@ tr_binding *tr_lookup(tr_ctx *c, CXCursor decl);
 /* The variable `decl` names: the local a reference bound to one names (to_local), else decl. */
 CXCursor tr_target(tr_ctx *c, CXCursor decl);
 const char *tr_new_name(tr_ctx *c, const char *want);
+/* Records that the model name `name` (a let, a loop variable) is given `value`, a model
+ * expression (a loop variable: its start, its step and its condition, one call each): the
+ * name then differs from lane to lane when any such value does (tr_lane_varying). */
+void tr_name_from(tr_ctx *c, const char *name, const char *value);
+/* Whether the model expression `text` may differ from lane to lane: it mentions threadIdx, or
+ * a name given a value that does. Any other (params, blockIdx, blockDim, gridDim, warpSize,
+ * constants, names given only such values) is the same in every lane of a warp. */
+bool tr_lane_varying(tr_ctx *c, const char *text);
 void tr_use_param(tr_ctx *c, const char *name);
 int tr_array_for(tr_ctx *c, CXCursor decl, const char *name, CXType elem, const char *space,
                  const char *length, int order, int line);
@@ -300,7 +310,8 @@ const char *tr_pointee_stride(tr_ctx *c, CXType ptr_type);
  * written. */
 void tr_access(tr_ctx *c, const char *what, tr_val p);
 /* <atomic> of a V_PTR element updated with `operand` (the call's second argument): it says
- * operand="per-lane" unless the operand is a constant. */
+ * operand="per-lane" unless the operand is a constant or an integer expression the same in
+ * every lane (tr_lane_varying). */
 void tr_atomic(tr_ctx *c, tr_val p, tr_val operand);
 /* The element p points at, read (an unknown at `at` when p is one). */
 tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what);

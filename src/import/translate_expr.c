@@ -81,6 +81,7 @@ static void assign_local(tr_ctx *c, CXCursor decl, tr_val v, int line)
         const char *name = tr_new_name(c, cname);
         tr_flush_flops(c);
         tr_emit(c, "<let name=\"%s\" value=\"%s\"/>", name, tr_xml_escape(c, v.text));
+        tr_name_from(c, name, v.text);
         v = tr_int(c, name, P_PRIMARY);
     } else if (v.kind == V_INT && !tr_is_integer_type(t) && !tr_is_pointer_type(t))
         v = tr_data(c, "a floating-point value");

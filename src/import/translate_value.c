@@ -281,26 +281,21 @@ void tr_access(tr_ctx *c, const char *what, tr_val p)
     access_with(c, what, p, "");
 }
 
-/* A constant operand is the same in every lane: nvcc may combine a warp's updates of one
- * address into one (atomics.h). Any other may differ from lane to lane. */
-static bool constant_operand(tr_val v)
+/* An operand the same in every lane of a warp: a constant, or an integer expression that
+ * does not differ from lane to lane (tr_lane_varying: no threadIdx; params, blockIdx, loop
+ * variables that are themselves uniform), so that nvcc may combine a warp's updates of one
+ * address into one (atomics.h). A value read from memory, floating-point arithmetic on one,
+ * or anything that mentions threadIdx may differ from lane to lane. */
+static bool uniform_operand(tr_ctx *c, tr_val v)
 {
     if (v.kind == V_DATA)
         return v.fconst;
-    if (v.kind != V_INT || !v.text || !*v.text)
-        return false;
-    const char *s = v.text + (v.text[0] == '-');
-    if (!*s)
-        return false;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9')
-            return false;
-    return true;
+    return v.kind == V_INT && v.text && *v.text && !tr_lane_varying(c, v.text);
 }
 
 void tr_atomic(tr_ctx *c, tr_val p, tr_val operand)
 {
-    access_with(c, "atomic", p, constant_operand(operand) ? "" : " operand=\"per-lane\"");
+    access_with(c, "atomic", p, uniform_operand(c, operand) ? "" : " operand=\"per-lane\"");
 }
 
 tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what)
