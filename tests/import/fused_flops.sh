@@ -53,6 +53,7 @@ __global__ void div_call(const float *a, const float *b, float *out)
 {
     int i = threadIdx.x;
     out[i] = a[i] / b[i] + sqrtf(a[i]);
+    out[i + 32] = __fadd_rn(a[i] * b[i], a[i]);
 }
 template <typename T> __global__ void axpy_t(const T *x, T *y, T a)
 {
@@ -63,7 +64,7 @@ CU
 
 check() { # KERNEL EXPECTED-WORK (the draft must be complete and load)
     draft "$tmp/fused.cu" "$1" 0 --grid 1 --block 32 --param n=64 --length x=64 --length y=96 \
-        --length a=32 --length b=32 --length c=32 --length d=64 --length f=32 --length out=32 ||
+        --length a=32 --length b=32 --length c=32 --length d=64 --length f=32 --length out=64 ||
         return
     got=$(sed -n '/<work>/,/<\/work>/p' "$tmp/d/$name.xml")
     if [ "$got" != "$2" ]; then
@@ -135,13 +136,18 @@ check fp64 '  <work>
     <flops count="1" precision="fp64" fused="false"/>
     <store array="y" index="threadIdx.x + 64"/>
   </work>'
-# a division and a math call keep their fused FLOP; the add between them is alone
+# a division and a math call keep their fused FLOP; the add between them is alone; so is
+# __fadd_rn's add, never contracted, and the multiply its operand
 check div_call '  <work>
     <load array="a" index="threadIdx.x"/>
     <load array="b" index="threadIdx.x"/>
     <flops count="2"/>
     <flops count="1" fused="false"/>
     <store array="out" index="threadIdx.x"/>
+    <load array="a" index="threadIdx.x"/>
+    <load array="b" index="threadIdx.x"/>
+    <flops count="2" fused="false"/>
+    <store array="out" index="threadIdx.x + 32"/>
   </work>'
 # a template's operators on dependent operands: the same FMA
 check 'axpy_t<double>' '  <work>
