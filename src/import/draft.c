@@ -231,6 +231,7 @@ int rc_draft_write(const rc_draft_request *rq, FILE *out, FILE *err)
     tr_ctx c = {0};
     c.tu = rq->tu;
     c.stmts = &tr_statements; /* inlined calls and loop bodies: statements */
+    c.fma.add = c.fma.mul = clang_getNullCursor(); /* no add being translated */
     c.arena = tr_arena_new();
     int status = 0;
     char *xml = NULL, *probe = NULL;

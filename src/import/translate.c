@@ -312,17 +312,26 @@ void tr_emit(tr_ctx *c, const char *fmt, ...)
 void tr_flush_flops(tr_ctx *c)
 {
     static const char *const prec[] = {" precision=\"fp16\"", "", " precision=\"fp64\""};
-    for (int i = 0; i < 3; i++)
-        if (c->flops[i]) {
+    for (int i = 0; i < 3; i++) {
+        if (c->flops[i])
             tr_emit(c, "<flops count=\"%lld\"%s/>", c->flops[i], prec[i]);
-            c->flops[i] = 0;
-        }
+        if (c->unfused_flops[i])
+            tr_emit(c, "<flops count=\"%lld\"%s fused=\"false\"/>", c->unfused_flops[i],
+                    prec[i]);
+        c->flops[i] = c->unfused_flops[i] = 0;
+    }
 }
 
 void tr_add_flops(tr_ctx *c, int kind, long long n)
 {
     if (kind >= 0 && kind <= 2)
         c->flops[kind] += n;
+}
+
+void tr_add_unfused_flops(tr_ctx *c, int kind, long long n)
+{
+    if (kind >= 0 && kind <= 2)
+        c->unfused_flops[kind] += n;
 }
 
 void tr_end_statement(tr_ctx *c)
@@ -477,9 +486,48 @@ const char *tr_new_name(tr_ctx *c, const char *want)
     const char *n = want;
     for (int i = 2; name_taken(c, n); i++)
         n = tr_printf(c, "%s_%d", want, i);
-    tr_name nm = {n};
+    tr_name nm = {n, false};
     PUSH(c, c->names, c->nnames, c->cnames, nm);
     return n;
+}
+
+/* Whether the identifier id[0..n) is threadIdx or a name whose value differs by lane. */
+static bool lane_identifier(const tr_ctx *c, const char *id, size_t n)
+{
+    if (n == 9 && strncmp(id, "threadIdx", 9) == 0)
+        return true;
+    for (size_t i = 0; i < c->nnames; i++)
+        if (c->names[i].lane && strlen(c->names[i].name) == n &&
+            strncmp(c->names[i].name, id, n) == 0)
+            return true;
+    return false;
+}
+
+bool tr_lane_varying(tr_ctx *c, const char *text)
+{
+    for (const char *p = text; *p;) {
+        if (!(isalpha((unsigned char)*p) || *p == '_')) {
+            p++;
+            continue;
+        }
+        const char *q = p;
+        while (isalnum((unsigned char)*q) || *q == '_')
+            q++;
+        /* a member (blockIdx.x's x) is no name of the model */
+        if ((p == text || p[-1] != '.') && lane_identifier(c, p, (size_t)(q - p)))
+            return true;
+        p = q;
+    }
+    return false;
+}
+
+void tr_name_from(tr_ctx *c, const char *name, const char *value)
+{
+    if (!tr_lane_varying(c, value))
+        return;
+    for (size_t i = 0; i < c->nnames; i++)
+        if (strcmp(c->names[i].name, name) == 0)
+            c->names[i].lane = true;
 }
 
 void tr_use_param(tr_ctx *c, const char *name)

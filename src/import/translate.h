@@ -84,9 +84,11 @@ typedef struct {
     CXCursor target;
 } tr_binding;
 
-/* A name given in the model, for uniqueness within its scope. */
+/* A name given in the model, for uniqueness within its scope; `lane` when its value may
+ * differ from lane to lane (tr_name_from). */
 typedef struct {
     const char *name;
+    bool lane;
 } tr_name;
 
 typedef struct {
@@ -102,6 +104,14 @@ typedef struct {
  * other, those two reach the statements only through tr_ctx.stmts, which
  * the translation's starter (draft.c) points at tr_statements before the
  * first statement. */
+/* An FMA nvcc contracts (-fmad=true, its default): the + or - being translated, its operand
+ * that is a multiply of the same precision (a null cursor when none is), and whether that
+ * multiply's FLOP was counted (then the add's is fused too). */
+typedef struct {
+    CXCursor add, mul;
+    bool mul_counted;
+} tr_fma;
+
 typedef struct tr_ctx tr_ctx;
 typedef struct {
     void (*stmt)(tr_ctx *c, CXCursor s);
@@ -137,8 +147,14 @@ struct tr_ctx {
     size_t nenv, cenv;
     tr_name *names;
     size_t nnames, cnames;
-    /* per statement */
-    long long flops[3]; /* fp16, fp32, fp64 */
+    /* per statement: FLOPs by precision (fp16, fp32, fp64), those of fused multiply-adds
+     * (and of divisions and calls, counted as before: docs/import.md, "Counting FLOPs") and
+     * those of adds and multiplies alone, one instruction each (emitted fused="false") */
+    long long flops[3];
+    long long unfused_flops[3];
+    /* The innermost + or - being translated and the multiply it fuses with (tr_fma_pair):
+     * null cursors outside any. */
+    tr_fma fma;
     struct {
         int array;
         const char *index;
@@ -160,6 +176,8 @@ struct tr_ctx {
  * list (tests/house/layers.sh checks that no two call each other):
  *
  *   translate.c        memory, cursors, tokens, output, names and scopes
+ *   translate_builtins.c  the CUDA builtins known by name: their FLOPs,
+ *                      atomics, loads, warp intrinsics
  *   translate_value.c  values and types: composing, pointer arithmetic,
  *                      loads, stores and FLOPs, the arrays written, no
  *                      subexpression translated
@@ -199,9 +217,13 @@ const char *tr_operator(tr_ctx *c, CXCursor cur, bool *postfix);
 /* Output (translate.c): the <work> body, its unknowns and notes. */
 void tr_emit(tr_ctx *c, const char *fmt, ...) RC_PRINTF(2, 3);
 const char *tr_xml_escape(tr_ctx *c, const char *s);
-/* FLOPs at a precision (0 fp16, 1 fp32, 2 fp64), to the current statement. */
+/* FLOPs at a precision (0 fp16, 1 fp32, 2 fp64), to the current statement: fused, two an
+ * instruction (an FMA's; also a division's and a math call's, counted as before). */
 void tr_add_flops(tr_ctx *c, int kind, long long n);
-/* The current statement's FLOPs emitted as <flops>, and cleared. */
+/* FLOPs of adds or multiplies alone, one an instruction (<flops fused="false">). */
+void tr_add_unfused_flops(tr_ctx *c, int kind, long long n);
+/* The current statement's FLOPs emitted as <flops> (per precision the fused ones, then
+ * the unfused ones, each when there are any), and cleared. */
 void tr_flush_flops(tr_ctx *c);
 /* FLOPs emitted, the statement's reads forgotten. */
 void tr_end_statement(tr_ctx *c);
@@ -218,6 +240,14 @@ tr_binding *tr_lookup(tr_ctx *c, CXCursor decl);
 /* The variable `decl` names: the local a reference bound to one names (to_local), else decl. */
 CXCursor tr_target(tr_ctx *c, CXCursor decl);
 const char *tr_new_name(tr_ctx *c, const char *want);
+/* Records that the model name `name` (a let, a loop variable) is given `value`, a model
+ * expression (a loop variable: its start, its step and its condition, one call each): the
+ * name then differs from lane to lane when any such value does (tr_lane_varying). */
+void tr_name_from(tr_ctx *c, const char *name, const char *value);
+/* Whether the model expression `text` may differ from lane to lane: it mentions threadIdx, or
+ * a name given a value that does. Any other (params, blockIdx, blockDim, gridDim, warpSize,
+ * constants, names given only such values) is the same in every lane of a warp. */
+bool tr_lane_varying(tr_ctx *c, const char *text);
 void tr_use_param(tr_ctx *c, const char *name);
 int tr_array_for(tr_ctx *c, CXCursor decl, const char *name, CXType elem, const char *space,
                  const char *length, int order, int line);
@@ -225,6 +255,22 @@ bool tr_elem_type(tr_ctx *c, CXType t, const char **name, int *bytes);
 /* Marks the array of `decl` (a pointer param, a file-scope array) written:
  * now, or when tr_array_for declares it. */
 void tr_mark_decl_written(tr_ctx *c, CXCursor decl);
+
+/* Builtins (translate_builtins.c): what a call of a CUDA builtin is, by its name. */
+typedef enum {
+    TR_CALL_OTHER,      /* none of these: a function of the file is inlined */
+    TR_CALL_NO_FLOPS,   /* a barrier, a conversion, rounding, bit counts, ... */
+    TR_CALL_ONE_FLOP,   /* a math function: one FLOP however many instructions, fused */
+    TR_CALL_ALONE,      /* an add or multiply never contracted (__fadd_rn): one, unfused */
+    TR_CALL_TWO_FLOPS,  /* an fma, or two lanes of an add (__hadd2) in one instruction */
+    TR_CALL_FOUR_FLOPS, /* two lanes of an fma (__hfma2) */
+    TR_CALL_ATOMIC,     /* atomicAdd and its kind, _block and _system forms */
+    TR_CALL_LOAD,       /* __ldg and the other cache-hinted loads */
+    TR_CALL_WARP        /* shuffles, votes, warp reductions */
+} tr_call_kind;
+tr_call_kind tr_call_kind_of(const char *name);
+/* The called function's name, as spelled (an operator's "operator+"), "" when none. */
+const char *tr_callee_name(tr_ctx *c, CXCursor call);
 
 /* Values (translate_value.c) */
 tr_val tr_int(tr_ctx *c, const char *text, int prec);
@@ -264,11 +310,24 @@ const char *tr_pointee_stride(tr_ctx *c, CXType ptr_type);
  * written. */
 void tr_access(tr_ctx *c, const char *what, tr_val p);
 /* <atomic> of a V_PTR element updated with `operand` (the call's second argument): it says
- * operand="per-lane" unless the operand is a constant. */
+ * operand="per-lane" unless the operand is a constant or an integer expression the same in
+ * every lane (tr_lane_varying). */
 void tr_atomic(tr_ctx *c, tr_val p, tr_val operand);
 /* The element p points at, read (an unknown at `at` when p is one). */
 tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what);
-/* l op r for arithmetic, comparisons and pointer offsets, FLOPs counted. */
+/* The FMA state while the operands of `add` (op "+", "-", "+=" or "-=": l op r; l a null
+ * cursor for a compound assignment, whose target is never the multiply) are translated, in
+ * *f: add, and its operand that is a multiply of add's precision, not a constant (the left
+ * one first: each multiply pairs with one add). The caller sets c->fma to *f, translates the
+ * operands and counts the add, then restores c->fma. False, *f untouched, for any other op
+ * (c->fma then stays as it is: a multiply's FLOP is counted into its add's state). */
+bool tr_fma_pair(tr_ctx *c, CXCursor add, const char *op, CXCursor l, CXCursor r, tr_fma *f);
+/* The FLOP of the operator `e` ("+", "-", "*", "/": one op's first character, compound forms
+ * included) at precision fk (none when fk < 0): fused when e is c->fma's multiply, or its add
+ * once the multiply was counted; a division fused, as before (docs/import.md); any other
+ * an add or multiply alone (unfused). */
+void tr_op_flop(tr_ctx *c, CXCursor e, const char *op, int fk);
+/* l op r for arithmetic, comparisons and pointer offsets, FLOPs counted (tr_op_flop). */
 tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXType lt, CXType rt);
 /* An integer constant clang folds (macros, sizeof, enumerators). */
 bool tr_try_const(tr_ctx *c, CXCursor e, tr_val *out);

@@ -9,6 +9,10 @@
  * included; tr_arith counts the plain ones) and per call of a math
  * function, two per fma; none for comparisons, negation, conversions,
  * atomics or operations on constants alone, which the compiler folds.
+ * A + or - whose operand is a multiply of its precision is one FMA with
+ * it, as nvcc contracts them (binary, tr_fma_pair): both FLOPs fused;
+ * any other add, subtract or multiply, and ++/--, is an instruction of
+ * its own (unfused). Divisions and calls are counted fused, as before.
  */
 #include "import/translate.h"
 
@@ -77,6 +81,7 @@ static void assign_local(tr_ctx *c, CXCursor decl, tr_val v, int line)
         const char *name = tr_new_name(c, cname);
         tr_flush_flops(c);
         tr_emit(c, "<let name=\"%s\" value=\"%s\"/>", name, tr_xml_escape(c, v.text));
+        tr_name_from(c, name, v.text);
         v = tr_int(c, name, P_PRIMARY);
     } else if (v.kind == V_INT && !tr_is_integer_type(t) && !tr_is_pointer_type(t))
         v = tr_data(c, "a floating-point value");
@@ -358,7 +363,7 @@ static tr_val unary(tr_ctx *c, CXCursor e)
         tr_binding *rb = tr_reference_of(c, kids[0]);
         if (rb) { /* through a reference: as a[i]++ */
             tr_val v = tr_expr(c, kids[0]);
-            tr_add_flops(c, tr_expr_float_kind(c, kids[0]), 1);
+            tr_add_unfused_flops(c, tr_expr_float_kind(c, kids[0]), 1);
             tr_store_through(c, rb, e);
             return v;
         }
@@ -376,7 +381,7 @@ static tr_val unary(tr_ctx *c, CXCursor e)
                                      tr_int(c, stride, P_MUL));
                 nv = tr_ptr(old.array, off.text, off.prec);
             } else {
-                tr_add_flops(c, tr_float_kind(c, clang_getCursorType(d)), 1);
+                tr_add_unfused_flops(c, tr_float_kind(c, clang_getCursorType(d)), 1);
                 nv = old;
             }
             assign_local(c, d, nv, tr_line(e));
@@ -384,7 +389,7 @@ static tr_val unary(tr_ctx *c, CXCursor e)
         }
         tr_val p = tr_addr(c, kids[0]);
         tr_val v = tr_load_of(c, e, p, "an increment");
-        tr_add_flops(c, tr_expr_float_kind(c, kids[0]), 1);
+        tr_add_unfused_flops(c, tr_expr_float_kind(c, kids[0]), 1);
         if (p.kind == V_PTR)
             tr_access(c, "store", p);
         else if (p.kind == V_UNKNOWN)
@@ -401,7 +406,7 @@ static tr_val unary(tr_ctx *c, CXCursor e)
     return tr_int(c, tr_printf(c, "%s%s", op, tr_operand(c, v, P_UNARY, false)), P_UNARY);
 }
 
-static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
+static tr_val binary_op(tr_ctx *c, CXCursor e, bool compound)
 {
     unsigned n;
     CXCursor *kids = tr_children(c, e, &n);
@@ -449,7 +454,7 @@ static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
         if (rb) { /* through a reference: as a[i] += r */
             tr_val cur = tr_expr(c, kids[0]);
             if (counted)
-                tr_add_flops(c, fk, 1);
+                tr_op_flop(c, e, bop, fk);
             tr_store_through(c, rb, e);
             return cur;
         }
@@ -464,7 +469,7 @@ static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
         tr_val p = tr_addr(c, kids[0]);
         tr_val cur = tr_load_of(c, e, p, "a compound assignment");
         if (counted)
-            tr_add_flops(c, fk, 1);
+            tr_op_flop(c, e, bop, fk);
         if (p.kind == V_PTR)
             tr_access(c, "store", p);
         else if (p.kind == V_UNKNOWN)
@@ -474,6 +479,24 @@ static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
     tr_val l = tr_expr(c, kids[0]);
     tr_val r = tr_expr(c, kids[1]);
     return tr_arith(c, e, op, l, r, clang_getCursorType(kids[0]), clang_getCursorType(kids[1]));
+}
+
+/* A binary operator or a compound assignment; a + or - with a multiply for an operand is an
+ * FMA with it (tr_fma_pair). */
+static tr_val binary(tr_ctx *c, CXCursor e, bool compound)
+{
+    unsigned n;
+    CXCursor *kids = tr_children(c, e, &n);
+    if (n != 2)
+        return binary_op(c, e, compound);
+    tr_fma outer = c->fma, f;
+    if (!tr_fma_pair(c, e, tr_operator(c, e, NULL), compound ? clang_getNullCursor() : kids[0],
+                     kids[1], &f))
+        return binary_op(c, e, compound);
+    c->fma = f;
+    tr_val v = binary_op(c, e, compound);
+    c->fma = outer;
+    return v;
 }
 
 static tr_val conditional(tr_ctx *c, CXCursor e)
@@ -518,78 +541,6 @@ static tr_val conditional(tr_ctx *c, CXCursor e)
  * intrinsics (unknowns), operators of templates' dependent operands, and
  * __device__ functions of the file, inlined (their bodies translated by
  * the statement translator, through c->stmts). */
-
-static const char *callee_name(tr_ctx *c, CXCursor call)
-{
-    char *s = tr_cx(c, clang_getCursorSpelling(call));
-    if (*s)
-        return s;
-    unsigned n;
-    CXCursor *kids = tr_children(c, call, &n);
-    for (int depth = 0; n > 0 && depth < 4; depth++) {
-        CXCursor k = kids[0];
-        char *ks = tr_cx(c, clang_getCursorSpelling(k));
-        if (*ks)
-            return ks;
-        kids = tr_children(c, k, &n);
-    }
-    return "";
-}
-
-static bool name_in(const char *name, const char *const *list)
-{
-    for (; *list; list++)
-        if (strcmp(name, *list) == 0)
-            return true;
-    return false;
-}
-
-static const char *const one_flop[] = {
-    "sqrt", "sqrtf", "rsqrt", "rsqrtf", "cbrt", "cbrtf", "rcbrt", "rcbrtf", "exp", "expf", "exp2",
-    "exp2f", "exp10", "exp10f", "expm1", "expm1f", "log", "logf", "log2", "log2f", "log10",
-    "log10f", "log1p", "log1pf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin", "asinf",
-    "acos", "acosf", "atan", "atanf", "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf", "erf",
-    "erff", "erfc", "erfcf", "pow", "powf", "atan2", "atan2f", "hypot", "hypotf", "fmod", "fmodf",
-    "fabs", "fabsf", "fmin", "fminf", "fmax", "fmaxf", "fdim", "fdimf", "__expf", "__logf",
-    "__sinf", "__cosf", "__powf", "__fdividef", "__frcp_rn", "__fsqrt_rn", "__fadd_rn",
-    "__fmul_rn", "__saturatef", "lgamma", "lgammaf", "tgamma", "tgammaf", "sinpi", "sinpif",
-    "cospi", "cospif", "remainder", "remainderf", "copysign", "copysignf", "__hadd", "__hsub",
-    "__hmul", "__hdiv", NULL};
-static const char *const two_flops[] = {"fma", "fmaf", "__fmaf_rn", "__fma_rn", "__hfma",
-                                        "__hadd2", "__hsub2", "__hmul2", NULL};
-/* two lanes of an fma */
-static const char *const four_flops[] = {"__hfma2", NULL};
-static const char *const no_flops[] = {
-    "__syncthreads", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
-    "__syncwarp", "__threadfence", "__threadfence_block", "__threadfence_system", "printf",
-    "__assert_fail", "__trap", "clock", "clock64", "__nanosleep", "isnan", "isinf", "isfinite",
-    "signbit", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "rint",
-    "rintf", "nearbyint", "nearbyintf", "__float2int_rn", "__float2int_rz", "__int2float_rn",
-    "__float2half", "__half2float", "__floats2half2_rn", "__float2half2_rn", "__half22float2",
-    "__popc", "__popcll", "__clz", "__ffs", "__brev", "__mul24", "__umul24", "sincosf",
-    /* cooperative groups: a block's barrier, and the handle on the block */
-    "sync", "this_thread_block", NULL};
-static const char *const warp[] = {
-    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__shfl",
-    "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot_sync", "__any_sync", "__all_sync",
-    "__ballot", "__any", "__all", "__activemask", "__reduce_add_sync", "__match_any_sync",
-    "__match_all_sync", NULL};
-static const char *const loads[] = {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv",
-                                    NULL};
-
-static bool is_atomic(const char *name)
-{
-    static const char *const base[] = {"atomicAdd", "atomicSub", "atomicExch", "atomicMin",
-                                       "atomicMax", "atomicInc", "atomicDec", "atomicCAS",
-                                       "atomicAnd", "atomicOr",  "atomicXor", NULL};
-    for (int i = 0; base[i]; i++) {
-        size_t n = strlen(base[i]);
-        if (strncmp(name, base[i], n) == 0 &&
-            (name[n] == '\0' || strcmp(name + n, "_block") == 0 || strcmp(name + n, "_system") == 0))
-            return true;
-    }
-    return false;
-}
 
 static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name, tr_val *args,
                           const tr_binding *refs, int nargs);
@@ -665,9 +616,36 @@ static void pointer_output(tr_ctx *c, CXCursor call, const char *name, int i, tr
     }
 }
 
+/* An operator in a template, on dependent operands: operator`op` with nargs (1 or 2)
+ * arguments. */
+static tr_val dependent_operator(tr_ctx *c, CXCursor e, const char *op, int nargs)
+{
+    tr_val l = tr_expr(c, clang_Cursor_getArgument(e, 0));
+    if (nargs == 1) {
+        if (strcmp(op, "-") == 0 || strcmp(op, "+") == 0)
+            return l;
+        return tr_unknown_val(c, tr_printf(c, "the operator '%s'", op));
+    }
+    tr_val r = tr_expr(c, clang_Cursor_getArgument(e, 1));
+    size_t ol = strlen(op);
+    if (strcmp(op, "=") == 0) {
+        tr_store_to(c, clang_Cursor_getArgument(e, 0), r);
+        return r;
+    }
+    if (ol >= 2 && op[ol - 1] == '=' && strchr("+-*/", op[0]) && ol == 2) {
+        tr_mark_written(c, clang_Cursor_getArgument(e, 0));
+        int fk = tr_expr_float_kind(c, clang_Cursor_getArgument(e, 0));
+        tr_op_flop(c, e, op, fk);
+        return l;
+    }
+    return tr_arith(c, e, op, l, r, clang_getCursorType(clang_Cursor_getArgument(e, 0)),
+                    clang_getCursorType(clang_Cursor_getArgument(e, 1)));
+}
+
 static tr_val call(tr_ctx *c, CXCursor e)
 {
-    const char *name = callee_name(c, e);
+    const char *name = tr_callee_name(c, e);
+    tr_call_kind kind = tr_call_kind_of(name);
     /* __mul24(a, b) and friends on integers: the product */
     if ((strcmp(name, "__mul24") == 0 || strcmp(name, "__umul24") == 0) &&
         clang_Cursor_getNumArguments(e) == 2) {
@@ -681,31 +659,16 @@ static tr_val call(tr_ctx *c, CXCursor e)
     if (nargs < 0)
         nargs = 0;
     if (strncmp(name, "operator", 8) == 0 && nargs >= 1 && nargs <= 2) {
-        /* an operator in a template, on dependent operands */
-        const char *op = name + 8;
-        tr_val l = tr_expr(c, clang_Cursor_getArgument(e, 0));
-        if (nargs == 1) {
-            if (strcmp(op, "-") == 0 || strcmp(op, "+") == 0)
-                return l;
-            return tr_unknown_val(c, tr_printf(c, "the operator '%s'", op));
-        }
-        tr_val r = tr_expr(c, clang_Cursor_getArgument(e, 1));
-        size_t ol = strlen(op);
-        if (strcmp(op, "=") == 0) {
-            tr_store_to(c, clang_Cursor_getArgument(e, 0), r);
-            return r;
-        }
-        if (ol >= 2 && op[ol - 1] == '=' && strchr("+-*/", op[0]) && ol == 2) {
-            tr_mark_written(c, clang_Cursor_getArgument(e, 0));
-            int fk = tr_expr_float_kind(c, clang_Cursor_getArgument(e, 0));
-            if (fk >= 0)
-                tr_add_flops(c, fk, 1);
-            return l;
-        }
-        return tr_arith(c, e, op, l, r, clang_getCursorType(clang_Cursor_getArgument(e, 0)),
-                     clang_getCursorType(clang_Cursor_getArgument(e, 1)));
+        tr_fma outer = c->fma, f; /* a + or - with a multiply for an operand: an FMA */
+        CXCursor l = name[8] && name[9] == '=' ? clang_getNullCursor() : clang_Cursor_getArgument(e, 0);
+        if (nargs != 2 || !tr_fma_pair(c, e, name + 8, l, clang_Cursor_getArgument(e, 1), &f))
+            return dependent_operator(c, e, name + 8, nargs);
+        c->fma = f;
+        tr_val v = dependent_operator(c, e, name + 8, nargs);
+        c->fma = outer;
+        return v;
     }
-    if (is_atomic(name) && nargs >= 2) {
+    if (kind == TR_CALL_ATOMIC && nargs >= 2) {
         tr_val p = tr_expr(c, clang_Cursor_getArgument(e, 0));
         tr_val operand = tr_expr(c, clang_Cursor_getArgument(e, 1));
         for (int i = 2; i < nargs; i++)
@@ -723,21 +686,21 @@ static tr_val call(tr_ctx *c, CXCursor e)
         }
         return tr_data(c, "an atomic's result");
     }
-    if (name_in(name, loads) && nargs == 1) {
+    if (kind == TR_CALL_LOAD && nargs == 1) {
         tr_val p = tr_expr(c, clang_Cursor_getArgument(e, 0));
         if (p.kind == V_PTR && strcmp(name, "__ldg") == 0)
             c->arrays[p.array].ldg = true; /* the read-only path */
         return tr_load_of(c, e, p, name);
     }
-    if (name_in(name, warp)) {
+    if (kind == TR_CALL_WARP) {
         for (int i = 0; i < nargs; i++)
             tr_expr(c, clang_Cursor_getArgument(e, i));
         tr_add_unknown(c, e, "the warp intrinsic %s (the model has no warp-level operations)",
                        name);
         return tr_data(c, "a warp intrinsic's result");
     }
-    bool builtin = name_in(name, four_flops) || name_in(name, two_flops) ||
-                   name_in(name, one_flop) || name_in(name, no_flops) ||
+    bool builtin = kind == TR_CALL_FOUR_FLOPS || kind == TR_CALL_TWO_FLOPS ||
+                   kind == TR_CALL_ONE_FLOP || kind == TR_CALL_ALONE || kind == TR_CALL_NO_FLOPS ||
                    strncmp(name, "make_", 5) == 0 || strcmp(name, "dim3") == 0 ||
                    strcmp(name, "min") == 0 || strcmp(name, "max") == 0 || strcmp(name, "abs") == 0;
     CXCursor def = builtin ? clang_getNullCursor() : definition_of(c, e);
@@ -780,22 +743,24 @@ static tr_val call(tr_ctx *c, CXCursor e)
         result = tr_int(c, tr_printf(c, "max(%s, -%s)", args[0].text,
                                      tr_operand(c, args[0], P_UNARY, false)),
                         P_PRIMARY);
-    } else if (name_in(name, four_flops)) {
+    } else if (kind == TR_CALL_FOUR_FLOPS) {
         if (!all_const)
             tr_add_flops(c, 0, 4);
         result = tr_data(c, "a floating-point value");
-    } else if (name_in(name, two_flops)) {
+    } else if (kind == TR_CALL_TWO_FLOPS) {
         if (!all_const) /* an fma is 2; __hadd2 and its kind are 2 lanes of 1 */
             tr_add_flops(c, fk < 0 ? 1 : fk, 2);
         result = tr_data(c, "a floating-point value");
-    } else if (name_in(name, one_flop) || strcmp(name, "min") == 0 || strcmp(name, "max") == 0 ||
-               strcmp(name, "abs") == 0) {
-        if (!all_const && fk >= 0)
+    } else if (kind == TR_CALL_ONE_FLOP || kind == TR_CALL_ALONE || strcmp(name, "min") == 0 ||
+               strcmp(name, "max") == 0 || strcmp(name, "abs") == 0) {
+        if (!all_const && kind == TR_CALL_ALONE)
+            tr_add_unfused_flops(c, fk, 1); /* __fadd_rn: an add no compiler contracts */
+        else if (!all_const && fk >= 0)
             tr_add_flops(c, fk, 1);
         result = tr_data(c, "a floating-point value");
         if (all_const)
             result.fconst = true;
-    } else if (name_in(name, no_flops) || strncmp(name, "make_", 5) == 0 ||
+    } else if (kind == TR_CALL_NO_FLOPS || strncmp(name, "make_", 5) == 0 ||
                strcmp(name, "dim3") == 0) {
         /* sincosf(x, &s[i], &c[i]) writes through its pointers; printf only reads them */
         for (int i = 0; i < nargs && strcmp(name, "printf") != 0; i++)

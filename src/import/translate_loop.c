@@ -548,6 +548,10 @@ void tr_for_stmt(tr_ctx *c, CXCursor s)
                        12));
     }
     const char *step = strcmp(op, "+=") == 0 ? sv.text : tr_printf(c, "%s %s", op, sv.text);
+    /* the variable differs from lane to lane when its start, step or bound does */
+    tr_name_from(c, mname, fv.text);
+    tr_name_from(c, mname, sv.text);
+    tr_name_from(c, mname, cv.text);
     if (to)
         tr_emit(c, "<loop var=\"%s\" from=\"%s\" to=\"%s\"%s%s%s>", mname,
                 tr_xml_escape(c, fv.text), tr_xml_escape(c, to),

@@ -93,6 +93,7 @@ static void var_decl(tr_ctx *c, CXCursor vd)
             const char *mn = tr_new_name(c, name);
             tr_flush_flops(c);
             tr_emit(c, "<let name=\"%s\" value=\"%s\"/>", mn, tr_xml_escape(c, v.text));
+            tr_name_from(c, mn, v.text);
             v = tr_int(c, mn, 16);
         }
     } else if (v.kind == V_INT)
@@ -351,6 +352,7 @@ static void if_stmt(tr_ctx *c, CXCursor s)
                 char *cn = tr_cx(c, clang_getCursorSpelling(before[i].decl));
                 const char *mn = tr_new_name(c, cn);
                 tr_emit(c, "<let name=\"%s\" value=\"%s\"/>", mn, tr_xml_escape(c, v.text));
+                tr_name_from(c, mn, v.text);
                 v = tr_int(c, mn, 16);
             }
         } else if (a.kind == V_DATA && b.kind == V_DATA)

@@ -281,26 +281,21 @@ void tr_access(tr_ctx *c, const char *what, tr_val p)
     access_with(c, what, p, "");
 }
 
-/* A constant operand is the same in every lane: nvcc may combine a warp's updates of one
- * address into one (atomics.h). Any other may differ from lane to lane. */
-static bool constant_operand(tr_val v)
+/* An operand the same in every lane of a warp: a constant, or an integer expression that
+ * does not differ from lane to lane (tr_lane_varying: no threadIdx; params, blockIdx, loop
+ * variables that are themselves uniform), so that nvcc may combine a warp's updates of one
+ * address into one (atomics.h). A value read from memory, floating-point arithmetic on one,
+ * or anything that mentions threadIdx may differ from lane to lane. */
+static bool uniform_operand(tr_ctx *c, tr_val v)
 {
     if (v.kind == V_DATA)
         return v.fconst;
-    if (v.kind != V_INT || !v.text || !*v.text)
-        return false;
-    const char *s = v.text + (v.text[0] == '-');
-    if (!*s)
-        return false;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9')
-            return false;
-    return true;
+    return v.kind == V_INT && v.text && *v.text && !tr_lane_varying(c, v.text);
 }
 
 void tr_atomic(tr_ctx *c, tr_val p, tr_val operand)
 {
-    access_with(c, "atomic", p, constant_operand(operand) ? "" : " operand=\"per-lane\"");
+    access_with(c, "atomic", p, uniform_operand(c, operand) ? "" : " operand=\"per-lane\"");
 }
 
 tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what)
@@ -314,6 +309,75 @@ tr_val tr_load_of(tr_ctx *c, CXCursor at, tr_val p, const char *what)
     if (p.kind == V_UNKNOWN)
         tr_add_unknown(c, at, "%s: %s", what, p.why);
     return tr_data(c, "a value read from memory");
+}
+
+/* `x`, under parentheses and conversions, as a multiply of precision fk (a * b, or a
+ * template's operator* on dependent operands) that the compiler does not fold; else a null
+ * cursor. A conversion to another precision leaves a multiply of another precision below:
+ * (double)(a * b) with float a and b is no double multiply. */
+static CXCursor multiply_of(tr_ctx *c, CXCursor x, int fk)
+{
+    CXCursor m = tr_strip(c, x);
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(m);
+        if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXStaticCastExpr &&
+            k != CXCursor_CXXFunctionalCastExpr)
+            break;
+        CXCursor inner = tr_last_expr(c, m);
+        if (clang_Cursor_isNull(inner))
+            break;
+        m = tr_strip(c, inner);
+    }
+    enum CXCursorKind k = clang_getCursorKind(m);
+    bool mul = false;
+    if (k == CXCursor_BinaryOperator) {
+        const char *op = tr_operator(c, m, NULL);
+        mul = op && strcmp(op, "*") == 0;
+    } else if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(m) == 2)
+        mul = strcmp(tr_callee_name(c, m), "operator*") == 0;
+    if (!mul || tr_expr_float_kind(c, m) != fk)
+        return clang_getNullCursor();
+    CXEvalResult r = clang_Cursor_Evaluate(m);
+    if (r) { /* a constant: folded, no instruction to fuse with */
+        clang_EvalResult_dispose(r);
+        return clang_getNullCursor();
+    }
+    return m;
+}
+
+bool tr_fma_pair(tr_ctx *c, CXCursor add, const char *op, CXCursor l, CXCursor r, tr_fma *f)
+{
+    if (!op || (strcmp(op, "+") != 0 && strcmp(op, "-") != 0 && strcmp(op, "+=") != 0 &&
+                strcmp(op, "-=") != 0))
+        return false;
+    f->add = add;
+    f->mul = clang_getNullCursor();
+    f->mul_counted = false;
+    int fk = tr_expr_float_kind(c, add);
+    if (fk < 0)
+        return true;
+    /* the left operand's multiply first: (a * b) + (c * d) is one FMA and a multiply */
+    if (!clang_Cursor_isNull(l))
+        f->mul = multiply_of(c, l, fk);
+    if (clang_Cursor_isNull(f->mul))
+        f->mul = multiply_of(c, r, fk);
+    return true;
+}
+
+void tr_op_flop(tr_ctx *c, CXCursor e, const char *op, int fk)
+{
+    if (fk < 0)
+        return;
+    if (op[0] == '*' && clang_equalCursors(e, c->fma.mul)) {
+        tr_add_flops(c, fk, 1); /* the multiply of an FMA */
+        c->fma.mul_counted = true;
+    } else if ((op[0] == '+' || op[0] == '-') && c->fma.mul_counted &&
+               clang_equalCursors(e, c->fma.add))
+        tr_add_flops(c, fk, 1); /* its add */
+    else if (op[0] == '/')
+        tr_add_flops(c, fk, 1); /* counted as before: docs/import.md, "Counting FLOPs" */
+    else
+        tr_add_unfused_flops(c, fk, 1); /* an add, subtract or multiply alone */
 }
 
 tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXType lt, CXType rt)
@@ -340,8 +404,9 @@ tr_val tr_arith(tr_ctx *c, CXCursor e, const char *op, tr_val l, tr_val r, CXTyp
     if (compare)
         fk = -1;
     if (fk >= 0 && binary_prec(op) >= P_ADD && !(l.fconst && r.fconst) &&
-        (strchr("+-*/", op[0]) && op[1] == '\0'))
-        tr_add_flops(c, fk, 1);
+        (strchr("+-*/", op[0]) && op[1] == '\0')) {
+        tr_op_flop(c, e, op, fk);
+    }
     tr_val d = tr_data(c, l.kind == V_DATA ? l.why : r.why);
     if (fk >= 0 && (l.fconst || l.kind == V_INT) && (r.fconst || r.kind == V_INT))
         d.fconst = l.fconst && r.fconst;

@@ -97,7 +97,7 @@ check bound 0 '' '  <work>
     <load array="x" index="i"/>
     <store array="a" index="i"/>
     <load array="a" index="i"/>
-    <flops count="1"/>
+    <flops count="1" fused="false"/>
     <store array="out" index="i"/>
   </work>'
 # an inlined function's float & (a template's T & alike): set_one only writes, scale reads
@@ -106,7 +106,7 @@ check device_param 0 '' '  <work>
     <let name="i" value="blockIdx.x * blockDim.x + threadIdx.x"/>
     <store array="out" index="i"/>
     <load array="a" index="i"/>
-    <flops count="1"/>
+    <flops count="1" fused="false"/>
     <store array="a" index="i"/>
     <loop var="k" from="0" to="n">
       <load array="x" index="k"/>
@@ -125,7 +125,7 @@ check sincos_local 0 '' '  <work>
     <let name="i" value="blockIdx.x * blockDim.x + threadIdx.x"/>
     <load array="x" index="i"/>
     <load array="x" index="i + 1"/>
-    <flops count="1"/>
+    <flops count="1" fused="false"/>
     <store array="out" index="i"/>
   </work>'
 # the element's index is data: r keeps the value read where it is bound (an unknown load, as
