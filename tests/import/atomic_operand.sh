@@ -47,11 +47,7 @@ CU
 check() { # KERNEL EXPECTED-WORK (the draft must be complete and load)
     draft "$tmp/atomics.cu" "$1" 0 --grid 2 --block 32 --length x=64 --length acc=1 \
         --length c=4 --length u=32 --length f=1 --param n=64 || return
-    got=$(sed -n '/<work>/,/<\/work>/p' "$tmp/d/$name.xml")
-    if [ "$got" != "$2" ]; then
-        printf 'FAIL: %s: the work is\n%s\nexpected\n%s\n' "$1" "$got" "$2" >&2
-        fail=1
-    fi
+    work_is "$1" "$2"
 }
 
 check counters '  <work>

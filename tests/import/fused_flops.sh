@@ -66,11 +66,7 @@ check() { # KERNEL EXPECTED-WORK (the draft must be complete and load)
     draft "$tmp/fused.cu" "$1" 0 --grid 1 --block 32 --param n=64 --length x=64 --length y=96 \
         --length a=32 --length b=32 --length c=32 --length d=64 --length f=32 --length out=64 ||
         return
-    got=$(sed -n '/<work>/,/<\/work>/p' "$tmp/d/$name.xml")
-    if [ "$got" != "$2" ]; then
-        printf 'FAIL: %s: the work is\n%s\nexpected\n%s\n' "$1" "$got" "$2" >&2
-        fail=1
-    fi
+    work_is "$1" "$2"
 }
 
 # a * x[i] + y[i]: one FMA, its multiply counted before the load of y[i], its add after

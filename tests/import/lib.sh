@@ -33,3 +33,13 @@ draft() {
     fi
     return 0
 }
+
+# work_is KERNEL EXPECTED: the <work> of the last draft ($tmp/d/$name.xml), from <work> to
+# </work>, is EXPECTED; otherwise it fails, printing both.
+work_is() {
+    got=$(sed -n '/<work>/,/<\/work>/p' "$tmp/d/$name.xml")
+    if [ "$got" != "$2" ]; then
+        printf 'FAIL: %s: the work is\n%s\nexpected\n%s\n' "$1" "$got" "$2" >&2
+        fail=1
+    fi
+}

@@ -84,11 +84,7 @@ check() { # KERNEL STATUS EXPECTED-STDERR-UNKNOWNS EXPECTED-WORK (a complete dra
         printf 'FAIL: %s: stderr says\n%s\nexpected\n%s\n' "$kernel" "$got" "$unknowns" >&2
         fail=1
     fi
-    got=$(sed -n '/<work>/,/<\/work>/p' "$tmp/d/$name.xml")
-    if [ "$got" != "$work" ]; then
-        printf 'FAIL: %s: the work is\n%s\nexpected\n%s\n' "$kernel" "$got" "$work" >&2
-        fail=1
-    fi
+    work_is "$kernel" "$work"
 }
 
 # r names a[i]: stored where it is written, loaded where it is read
