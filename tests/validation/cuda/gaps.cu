@@ -129,16 +129,12 @@ static void gaps_store_load(void)
             CK(cudaMemcpy(h, res, sizeof h, cudaMemcpyDeviceToHost));
             cyc.push_back((double)h[0] / steps);
         }
-        Timing t = summarize(cyc, 1);
-        char p[96], v[32];
+        char p[96];
         snprintf(p, sizeof p, "steps=%d;load=%s", steps, cg ? "ld.global.cg" : "ld.global");
         Row r = row_of("micro", "store_then_load", p, dim3(1), dim3(1),
                      "one thread: load a[i], store a[i+1], load it the next step; value: cycles a "
                      "step (clock64); time columns: the same in cycles");
-        snprintf(v, sizeof v, "%.1f", t.median_us);
-        r.value = v;
-        r.unit = "cycles";
-        emit(r, "in-kernel", t);
+        emit_cycles(r, cyc);
     }
     CK(cudaFree(a));
     CK(cudaFree(res));

@@ -166,17 +166,13 @@ static void gaps_barrier_tree(void)
             std::sort(h.begin(), h.end());
             per_step.push_back((double)h[g_sms / 2] / ((double)iters * steps));
         }
-        Timing t = summarize(per_step, 1);
-        char p[128], v[32];
+        char p[128];
         snprintf(p, sizeof p, "iters=%d;steps_a_tree=%d;blocks=%d", iters, steps, g_sms);
         Row r = row_of("micro", "barrier_tree", p, dim3(g_sms), dim3(threads),
                        "one block an SM: iters trees of s[t] += s[t + o] then __syncthreads() "
                        "a halving step; value: cycles a step (clock64, the median block); time "
                        "columns: the same in cycles");
-        snprintf(v, sizeof v, "%.1f", t.median_us);
-        r.value = v;
-        r.unit = "cycles";
-        emit(r, "in-kernel", t);
+        emit_cycles(r, per_step);
     }
     CK(cudaFree(out));
     CK(cudaFree(cyc));

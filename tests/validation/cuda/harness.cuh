@@ -117,6 +117,18 @@ static inline Timing summarize(std::vector<double> v, int batch)
     return t;
 }
 
+// Emits r with `cycles` (in-kernel clock64 counts, one a repetition) summarised: value the
+// median in cycles, and the time columns the same counts (not microseconds).
+static inline void emit_cycles(Row r, const std::vector<double> &cycles)
+{
+    Timing t = summarize(cycles, 1);
+    char v[32];
+    snprintf(v, sizeof v, "%.1f", t.median_us);
+    r.value = v;
+    r.unit = "cycles";
+    emit(r, "in-kernel", t);
+}
+
 static inline void check_launch(const Row &r, const char *what)
 {
     cudaError_t e = cudaGetLastError();
