@@ -384,8 +384,16 @@ static const rate_default rate_defaults[] = {
     {500, 20.6, 64, 82, 225, 379, "L2 as measured on a V100 (gpu-benches); L1 at half Volta's "
                                   "rate; latencies as measured on Maxwell by Arafa et al. "
                                   "(arXiv 1905.08778, in lanl/PPT)"},
-    {600, 20.6, 64, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency; "
-                                  "no Pascal measurement was found; L1 at half Volta's rate)"},
+    /* Pascal's latencies: the same table, class Pascal, which PPT-GPU pairs with a P100
+     * (configs/GPU_config.py: 56 SMs): L1 hit 81, texture-cache hit 87, L2 hit 252, global
+     * memory 482 cycles. GP100 (6.0) caches global loads in L1; on 6.1 this model's L1
+     * level is the read-only (texture) path, as on Kepler and Maxwell, so it takes 87. */
+    {600, 20.6, 64, 81, 252, 482, "L2 as measured on a V100 (gpu-benches); L1 at half Volta's "
+                                  "rate; latencies as measured on Pascal (a P100) by Arafa et "
+                                  "al. (arXiv 1905.08778, in lanl/PPT)"},
+    {601, 20.6, 64, 87, 252, 482, "L2 as measured on a V100 (gpu-benches); L1 at half Volta's "
+                                  "rate; latencies as measured on Pascal (a P100) by Arafa et "
+                                  "al. (arXiv 1905.08778, in lanl/PPT; the texture-cache hit)"},
     {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)"},
     {705, 12.8, 64, 66, 176, 496, "as measured on an RTX 2080 Ti (MT4G sample results, "
                                   "caps-tum/mt4g; L1 at half Volta's rate)"},
