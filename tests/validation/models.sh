@@ -10,6 +10,7 @@
 # 5. the hand-written published models (published/models-k80/ for the tesla-k80,
 #    published/models-a6000/ for the rtx-a6000, published/models-3080/ for the rtx-3080,
 #    published/models-k40c/ for the tesla-k40c, published/models-k2200/ for the quadro-k2200,
+#    published/models-p100/ for the tesla-p100,
 #    published/models-4090/ for the bundled rtx-4090) load
 #    on their GPU of tests/validation/specs/ (specs/ for a bundled one), each has exactly one `published` row in points.csv, and that row's time is the one
 #    kernels.csv gives for the configuration naming the model (model=ID).
@@ -104,5 +105,6 @@ hand models-a6000 rtx-a6000
 hand models-3080 rtx-3080
 hand models-k40c tesla-k40c
 hand models-k2200 quadro-k2200
+hand models-p100 tesla-p100
 hand models-4090 rtx-4090 "$src/specs"
 finish validation_models
