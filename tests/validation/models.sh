@@ -9,6 +9,7 @@
 #    `published` rows of points.csv that name them;
 # 5. the hand-written published models (published/models-k80/ for the tesla-k80,
 #    published/models-a6000/ for the rtx-a6000, published/models-3080/ for the rtx-3080,
+#    published/models-v100/ for the tesla-v100, published/models-2080ti/ for the bundled rtx-2080-ti,
 #    published/models-k40c/ for the tesla-k40c, published/models-k2200/ for the quadro-k2200,
 #    published/models-p100/ for the tesla-p100,
 #    published/models-4090/ for the bundled rtx-4090) load
@@ -103,6 +104,8 @@ hand() {
 hand models-k80 tesla-k80
 hand models-a6000 rtx-a6000
 hand models-3080 rtx-3080
+hand models-v100 tesla-v100
+hand models-2080ti rtx-2080-ti "$src/specs"
 hand models-k40c tesla-k40c
 hand models-k2200 quadro-k2200
 hand models-p100 tesla-p100
