@@ -12,7 +12,9 @@
 #    published/models-v100/ for the tesla-v100, published/models-2080ti/ for the bundled rtx-2080-ti,
 #    published/models-k40c/ for the tesla-k40c, published/models-k2200/ for the quadro-k2200,
 #    published/models-p100/ for the tesla-p100,
-#    published/models-4090/ for the bundled rtx-4090) load
+#    published/models-4090/ for the bundled rtx-4090, and published/models-3060ti/, -3070ti/,
+#    -3060/, -2060/, -1650/ and -3060l/ for the rtx-3060-ti, rtx-3070-ti, rtx-3060, rtx-2060,
+#    gtx-1650 and rtx-3060-laptop) load
 #    on their GPU of tests/validation/specs/ (specs/ for a bundled one), each has exactly one `published` row in points.csv, and that row's time is the one
 #    kernels.csv gives for the configuration naming the model (model=ID).
 set -u
@@ -110,4 +112,10 @@ hand models-k40c tesla-k40c
 hand models-k2200 quadro-k2200
 hand models-p100 tesla-p100
 hand models-4090 rtx-4090 "$src/specs"
+hand models-3060ti rtx-3060-ti
+hand models-3070ti rtx-3070-ti
+hand models-3060 rtx-3060
+hand models-2060 rtx-2060
+hand models-1650 gtx-1650
+hand models-3060l rtx-3060-laptop
 finish validation_models
