@@ -27,7 +27,7 @@ static double subtree_flops(const rc_work *w, const rc_counts *c)
     double f = 0;
     for (; w; w = w->next) {
         if (w->kind == RC_WORK_FLOPS)
-            f += (double)c->work[w->index].m1 * (w->flops_unfused ? 2 : 1);
+            f += (double)c->work[w->index].m1 * rc_flop_slots(w);
         f += subtree_flops(w->children, c);
     }
     return f;

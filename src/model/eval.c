@@ -450,7 +450,7 @@ static bool fold_warps(evaluator *ev)
 static outcome fold_threads(evaluator *ev, int64_t threads)
 {
     block_acc *b = &ev->blk;
-    int64_t tf = 0, tb = 0, ts = 0;
+    int64_t tf = 0, tb = 0, ts = 0, slots;
     for (int i = 0; i < ev->kernel->nwork; i++) {
         int64_t m0 = ev->thread_m[i][0], m1 = ev->thread_m[i][1];
         if (m0 == 0)
@@ -464,8 +464,8 @@ static outcome fold_threads(evaluator *ev, int64_t threads)
         bool ok = true;
         switch (ev->nodes[i]->kind) {
         case RC_WORK_FLOPS:
-            ok = checked_add(&tf, m1) && checked_add(&b->flops, x1) && checked_add(&ts, m1) &&
-                 (!ev->nodes[i]->flops_unfused || checked_add(&ts, m1));
+            ok = checked_add(&tf, m1) && checked_add(&b->flops, x1) &&
+                 checked_mul(m1, rc_flop_slots(ev->nodes[i]), &slots) && checked_add(&ts, slots);
             break;
         case RC_WORK_LOAD:
             ok = checked_add(&tb, m1) && checked_add(&b->bytes, x1) && checked_add(&b->loaded, x1);

@@ -219,6 +219,14 @@ struct rc_work {
     rc_work *next;     /* next sibling */
 };
 
+/* The FLOPs a <flops> statement's FLOP counts as where an instruction slot holds two (an FMA):
+ * 2 for an unfused add or multiply (fused="false"), 1 otherwise. The compute term, the
+ * per-thread floor and the dependent chain all count slots by it. */
+static inline int rc_flop_slots(const rc_work *w)
+{
+    return w->flops_unfused ? 2 : 1;
+}
+
 typedef struct {
     char *name;
     int64_t value;

@@ -60,7 +60,7 @@ static void add_precision_work(const rc_work *w, const rc_counts *c, bool depend
 {
     for (; w; w = w->next) {
         if (w->kind == RC_WORK_FLOPS) {
-            double f = (double)c->work[w->index].m1, slots = w->flops_unfused ? 2 * f : f;
+            double f = (double)c->work[w->index].m1, slots = f * rc_flop_slots(w);
             out->flops[w->precision] += f;
             out->slot_flops[w->precision] += slots;
             if (dependent)
