@@ -615,3 +615,8 @@ bool rc_chain_bound(const rc_refined *r)
     return r->limiter == RC_LIMIT_LATENCY && r->chain.time > r->t_thread &&
            r->chain.time >= r->t_body_est;
 }
+
+bool rc_dependent_flops_slower(const rc_refined *r, int p)
+{
+    return r->dependent_slot_flops[p] > 0 && r->dependent_rate[p] < r->rate[p];
+}

@@ -259,6 +259,10 @@ double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c);
  * than the FLOPs' per-thread floor. */
 bool rc_chain_bound(const rc_refined *r);
 
+/* Whether precision p's FLOPs in dependent loops are charged below its rate (one instruction a
+ * warp an arithmetic latency, no dual issue): the reports then name that rule. */
+bool rc_dependent_flops_slower(const rc_refined *r, int p);
+
 void rc_refine(const rc_gpu *gpu, const rc_kernel *k, const rc_counts *c,
                const rc_resources *res, const rc_precision_work *work,
                const rc_level_bytes *bytes, rc_refined *out);

@@ -520,11 +520,9 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                              rc_format_si3(r->rate[p], "FLOP/s", c, sizeof c),
                              r->slot_flops[p] > r->flops[p]
                                  ? " adds or multiplies alone take an instruction each" : "",
-                             r->slot_flops[p] > r->flops[p] &&
-                                     r->dependent_slot_flops[p] > 0 &&
-                                     r->dependent_rate[p] < r->rate[p]
+                             r->slot_flops[p] > r->flops[p] && rc_dependent_flops_slower(r, p)
                                  ? " and where" : "",
-                             r->dependent_slot_flops[p] > 0 && r->dependent_rate[p] < r->rate[p]
+                             rc_dependent_flops_slower(r, p)
                                  ? " dependent chains issue one instruction a warp an "
                                    "arithmetic latency, without dual issue"
                                  : "");

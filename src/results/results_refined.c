@@ -291,8 +291,7 @@ static void add_compute_terms(xmlNodePtr n, const rc_refined *r)
             snprintf(slots, sizeof slots, " (%s as FMA slots: an unfused FLOP counts 2)",
                      rc_format_sig3(r->slot_flops[p], s, sizeof s));
         }
-        bool dependent_slower = r->dependent_slot_flops[p] > 0 &&
-                                (r->single_issue[p] < 1 || r->chain_issue < r->issue_fraction);
+        bool dependent_slower = rc_dependent_flops_slower(r, p);
         if (dependent_slower) {
             char s[64], q[64], u[64], v[64], l[64];
             snprintf(single, sizeof single, "; %s slot FLOPs in dependent loops at %s (a warp "
