@@ -632,7 +632,7 @@ static tr_val dependent_operator(tr_ctx *c, CXCursor e, const char *op, int narg
         tr_store_to(c, clang_Cursor_getArgument(e, 0), r);
         return r;
     }
-    if (ol >= 2 && op[ol - 1] == '=' && strchr("+-*/", op[0]) && ol == 2) {
+    if (ol == 2 && op[1] == '=' && strchr("+-*/", op[0])) {
         tr_mark_written(c, clang_Cursor_getArgument(e, 0));
         int fk = tr_expr_float_kind(c, clang_Cursor_getArgument(e, 0));
         tr_op_flop(c, e, op, fk);
