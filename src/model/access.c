@@ -82,6 +82,7 @@ typedef struct {
     int64_t requests, accessed, sectors, shared_requests, wavefronts, block_sectors;
     int64_t wavefronts_pair; /* by Kepler's bank rule (banks.h) */
     int64_t store_sectors, store_lines; /* of store and atomic requests */
+    int64_t l1q, l1q2;       /* rc_access_counts.l1_quarters, l1_quarters_2 */
     int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
     int64_t footprint;       /* new sectors of the whole launch */
     int64_t index_min, index_max; /* over the accesses counted */
@@ -148,10 +149,15 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
     an->requests += an->warp_mult;
     an->accessed += threads * size * an->warp_mult;
     an->sectors += d * an->warp_mult;
+    int lines = rc_warp_lines(sec, d);
     if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) {
         an->store_sectors += d * an->warp_mult;
-        an->store_lines += rc_warp_lines(sec, d) * an->warp_mult;
+        an->store_lines += lines * an->warp_mult;
     }
+    int64_t q, q2;
+    rc_l1_request_quarters(w->kind == RC_WORK_LOAD, offset, mask, size, d, lines, &q, &q2);
+    an->l1q += q * an->warp_mult;
+    an->l1q2 += q2 * an->warp_mult;
     if (w->kind == RC_WORK_ATOMIC && w->per_lane_operand)
         an->atomic_lane_extra +=
             (rc_warp_busiest_offset(offset, mask, an->weight) - 1) * an->warp_mult;
@@ -425,7 +431,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
     const rc_kernel *k = an->k;
     uint32_t rng = RC_ACCESS_SEED;
     int64_t req = 0, acc = 0, sec = 0, sreq = 0, wave = 0, bsec = 0, bmax = 0, ssec = 0,
-            slines = 0, wpair = 0, lextra = 0;
+            slines = 0, wpair = 0, lextra = 0, l1q = 0, l1q2 = 0;
     for (int64_t i = 0; i < count; i++) {
         int64_t c = i;
         if (count < sh->classes) { /* one class from each of `count` strides */
@@ -438,6 +444,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         an->requests = an->accessed = an->sectors = 0;
         an->shared_requests = an->wavefronts = an->wavefronts_pair = an->block_sectors = 0;
         an->store_sectors = an->store_lines = an->atomic_lane_extra = 0;
+        an->l1q = an->l1q2 = 0;
         an->stamp++;
         TRY(run_block(an, sh, bid));
         if (an->progress && ((i + 1) % 64 == 0 || i + 1 == count))
@@ -452,6 +459,8 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         ssec += an->store_sectors;
         slines += an->store_lines;
         lextra += an->atomic_lane_extra;
+        l1q += an->l1q;
+        l1q2 += an->l1q2;
         if (an->block_sectors * 32 > bmax)
             bmax = an->block_sectors * 32;
     }
@@ -465,13 +474,14 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         double most = (double)((an->arr->length * an->arr->elem_bytes + 31) / 32 * 32);
         footprint = (int64_t)(all < most ? all : most);
     }
-    int64_t vals[] = {req,       acc,          sec * 32, sreq,  wave, bsec * 32,
-                      ssec * 32, slines * 128, wpair,    lextra};
+    int64_t vals[] = {req,       acc,          sec * 32, sreq,   wave, bsec * 32,
+                      ssec * 32, slines * 128, wpair,    lextra, l1q,  l1q2};
     int64_t *dst[] = {&out->requests, &out->accessed_bytes, &out->sector_bytes,
                       &out->shared_requests, &out->shared_wavefronts, &out->block_sector_bytes,
                       &out->store_sector_bytes, &out->store_line_bytes,
-                      &out->shared_wavefronts_pair, &out->atomic_lane_extra};
-    for (int i = 0; i < 10; i++) {
+                      &out->shared_wavefronts_pair, &out->atomic_lane_extra, &out->l1_quarters,
+                      &out->l1_quarters_2};
+    for (int i = 0; i < (int)(sizeof vals / sizeof vals[0]); i++) {
         int64_t m = i == 5 ? sh->block_mult : mult;
         int64_t v = vals[i];
         if (count < sh->classes)
@@ -629,6 +639,8 @@ static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
     ok &= !__builtin_add_overflow(t->store_line_bytes, a->store_line_bytes, &t->store_line_bytes);
     ok &= !__builtin_add_overflow(t->atomic_lane_extra, a->atomic_lane_extra,
                                   &t->atomic_lane_extra);
+    ok &= !__builtin_add_overflow(t->l1_quarters, a->l1_quarters, &t->l1_quarters);
+    ok &= !__builtin_add_overflow(t->l1_quarters_2, a->l1_quarters_2, &t->l1_quarters_2);
     return ok;
 }
 

@@ -41,4 +41,21 @@ typedef enum { RC_BANKS_WORD, RC_BANKS_PAIR } rc_bank_mode;
 int rc_shared_passes(const int64_t *offset, uint32_t mask, int elem_bytes, rc_bank_mode mode,
                      bool atomic);
 
+/* What one warp's global request holds the L1 pipeline for, in quarter clocks, on SMs whose
+ * load/store units take a request in one clock (*q1) and in two (*q2: 16 units an SM), from
+ * Volta's unified L1 on. A load passes two stages: the data stage returns the 32 lanes' words
+ * in one pass when they lie in different 4-byte banks, in n for an n-way conflict, as shared
+ * memory does (offset[l]: lane l's byte offset from the array's start, 256-byte aligned); the
+ * tag stage takes about four of its distinct 128-byte lines a clock. So a load takes the
+ * largest of the units' clocks, its passes and (lines + 2) / 4 clocks. te42kyfo/gpu-benches'
+ * gpu-strides (at 1c36d509, a100.txt, a40.txt, h200.txt: a warp's float loads hitting L1
+ * against the stride between lanes and a 2-D block's shape, with Nsight Compute's data-stage
+ * and tag-stage wavefronts) gives 1.02 clocks for one line, 3.03 for stride 9 (9 lines, one
+ * pass), 8.8 for 32 lines and 8.0 for an 8-way conflict on an A100 and an H200, and on an A40
+ * (GA102) 2.00 for one line and the A100's figures for the rest: the units' two clocks are a
+ * floor, not a factor. A store or atomic keeps the rule the L1 level had: the larger of the
+ * floor and its sectors' bytes at 128 B a clock (no store was timed). */
+void rc_l1_request_quarters(bool load, const int64_t *offset, uint32_t mask, int elem_bytes,
+                            int sectors, int lines, int64_t *q1, int64_t *q2);
+
 #endif

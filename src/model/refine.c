@@ -180,21 +180,29 @@ double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c)
 /* The L1 and shared-memory pipeline handles one wavefront a cycle: up to 128 bytes, one cache
  * line of a global request or one conflict-free pass of a shared one (NVIDIA Nsight Compute
  * Kernel Profiling Guide, "wavefront"; 124-128 B per clock per SM measured for both, H100 SXM5
- * tests/validation/measured and gpu-benches gpu-cache). A global request takes at least one,
- * even when its lanes touch a single 32-byte sector (a broadcast): per array, the larger of
- * its sector bytes and 128 B per request; shared memory: 128 B per wavefront where shared
- * memory and L1 share that pipeline (Volta on, rc_sm_pipes.shared_joins_l1); before Volta
- * shared memory has its own, timed apart (shared_time). Traffic and legacy bytes, which name
- * no address, count as their bytes. */
-static double l1_wavefront_bytes(const rc_counts *c, bool with_shared)
+ * tests/validation/measured and gpu-benches gpu-cache). The level counts what each request
+ * holds that pipeline for as bytes at the GPU file's L1 rate, which is a coalesced 32-bit
+ * load's: 128 B a clock, or 64 where 16 load/store units take each request in two
+ * (rc_sm_pipes.clocks_per_request). From Volta's unified L1 on (rc_sm_pipes.shared_joins_l1),
+ * a global request takes its clocks by banks and lines (banks.h rc_l1_request_quarters, from
+ * gpu-benches' gpu-strides), counted as 128 B / clocks_per_request a clock; a shared
+ * wavefront 128 B. Before Volta a global request takes the larger of its sector bytes and
+ * 128 B, per array, and shared memory has its own pipeline, timed apart (shared_time).
+ * Traffic and legacy bytes, which name no address, count as their bytes. */
+static double l1_wavefront_bytes(const rc_counts *c, const rc_sm_pipes *p)
 {
     const rc_access *m = &c->memory;
     double bytes = (double)m->legacy.sector_bytes;
-    if (with_shared)
+    if (p->shared_joins_l1)
         bytes += 128.0 * (double)m->total.shared_wavefronts;
+    bool two = p->clocks_per_request >= 2;
     for (int i = 0; i < m->narrays; i++) {
         const rc_access_counts *a = &m->arrays[i];
-        bytes += fmax((double)a->sector_bytes, 128.0 * (double)a->requests);
+        if (p->shared_joins_l1)
+            bytes += 32.0 / p->clocks_per_request *
+                     (double)(two ? a->l1_quarters_2 : a->l1_quarters);
+        else
+            bytes += fmax((double)a->sector_bytes, 128.0 * (double)a->requests);
     }
     return bytes;
 }
@@ -238,7 +246,7 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
     }
     rc_traffic t;
     rc_traffic_compute(g, c, &t);
-    b->l1 = l1_wavefront_bytes(c, rc_sm_pipes_for(g->compute_capability)->shared_joins_l1);
+    b->l1 = l1_wavefront_bytes(c, rc_sm_pipes_for(g->compute_capability));
     b->l2_part_lines = part_line_bytes(&c->memory);
     b->l2 = t.l2_bytes + b->l2_part_lines;
     b->footprint = (double)c->memory.total.footprint_bytes;

@@ -165,10 +165,11 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
 
 /* The bytes each level moves for one launch queued back to back behind launches of the same
  * kernel, as t_estimate assumes (refine.c says why):
- *   l1    per array, the larger of its sector bytes and 128 B per request, + 128 B per
- *         shared-memory wavefront where shared memory shares L1's pipeline (Volta on;
- *         rc_sm_pipes): what that pipeline handles, one wavefront (up to 128 bytes) a
- *         cycle, at least one per request
+ *   l1    what each global request holds L1's pipeline for (Volta on: by its bank passes
+ *         and lines, banks.h rc_l1_request_quarters; before: per array, the larger of its
+ *         sector bytes and 128 B per request), + 128 B per shared-memory wavefront where
+ *         shared memory shares that pipeline (Volta on; rc_sm_pipes): one wavefront (up to
+ *         128 bytes) a cycle, at least one per request (refine.c l1_wavefront_bytes)
  *   l2    traffic.h's L2 bytes, + the part-line bytes of stores and atomics: each 128-byte
  *         line a store or atomic request touches takes a whole line's turn at the L2
  *         (store_line_bytes - store_sector_bytes of the memory counts; refine.c says why)
