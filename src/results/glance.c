@@ -411,6 +411,16 @@ static void say_change(rc_buffer *sb, const glance *g)
     case RC_LIMIT_DRAM: {
         const char *lv;
         const rc_level_time *l = slowest_level(r, &lv);
+        if (l == &r->l1) {
+            /* L1's bytes are its turns, not bytes moved: a request counts the lines, sectors
+             * or bank conflicts it holds L1 for (refine.c l1_wavefront_bytes), so they differ
+             * from "Memory traffic by level". */
+            rc_buffer_printf(sb, "On the %s its requests take L1/shared as long as %s bytes at "
+                             "%s: fewer requests, lines or bank conflicts would make it faster; "
+                             "fewer FLOPs would not.", on, rc_format_sig3(l->bytes, a, sizeof a),
+                             rc_format_si3(l->rate, "B/s", b, sizeof b));
+            return;
+        }
         rc_buffer_printf(sb, "On the %s it moves %s bytes at %s at %s: fewer bytes (coalesced "
                          "accesses, data reused from shared memory) would make it faster; fewer "
                          "FLOPs would not.", on, rc_format_sig3(l->bytes, a, sizeof a), lv,
