@@ -107,6 +107,18 @@ static const rc_level_time *slowest_level(const rc_refined *r, const char **name
     return l;
 }
 
+/* At L1, the level's bytes are its turns rather than bytes moved: a request counts the lines,
+ * sectors or bank conflicts it holds L1 for (refine.c l1_wavefront_bytes), so they differ from
+ * "Memory traffic by level". The sentences say so: "take L1/shared as long as 11,300,000 bytes
+ * at 181 GB/s", not "move". */
+static void l1_turn_words(rc_buffer *sb, const rc_level_time *l, const char *lv)
+{
+    char a[64], b[64];
+    rc_buffer_printf(sb, "take %s as long as %s bytes at %s", lv,
+                     rc_format_sig3(l->bytes, a, sizeof a),
+                     rc_format_si3(l->rate, "B/s", b, sizeof b));
+}
+
 static const char *precision_words(rc_limiter l)
 {
     return l == RC_LIMIT_FP16 ? "FP16" : l == RC_LIMIT_FP64 ? "FP64" : "FP32";
@@ -412,13 +424,10 @@ static void say_change(rc_buffer *sb, const glance *g)
         const char *lv;
         const rc_level_time *l = slowest_level(r, &lv);
         if (l == &r->l1) {
-            /* L1's bytes are its turns, not bytes moved: a request counts the lines, sectors
-             * or bank conflicts it holds L1 for (refine.c l1_wavefront_bytes), so they differ
-             * from "Memory traffic by level". */
-            rc_buffer_printf(sb, "On the %s its requests take L1/shared as long as %s bytes at "
-                             "%s: fewer requests, lines or bank conflicts would make it faster; "
-                             "fewer FLOPs would not.", on, rc_format_sig3(l->bytes, a, sizeof a),
-                             rc_format_si3(l->rate, "B/s", b, sizeof b));
+            rc_buffer_printf(sb, "On the %s its requests ", on);
+            l1_turn_words(sb, l, lv);
+            rc_buffer_printf(sb, ": fewer requests, lines or bank conflicts would make it "
+                             "faster; fewer FLOPs would not.");
             return;
         }
         rc_buffer_printf(sb, "On the %s it moves %s bytes at %s at %s: fewer bytes (coalesced "
@@ -553,11 +562,17 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
         const char *lv;
         const rc_level_time *l = slowest_level(r, &lv);
         rc_buffer_printf(sb, "the peak roofline moves its %s bytes at the datasheet's %s, the "
-                         "refined estimate moves %s bytes at %s at %s, ",
+                         "refined estimate",
                          rc_format_int(f->model->bytes.total, a, sizeof a),
-                         rc_format_si3(f->gpus[i]->bandwidth, "B/s", b, sizeof b),
-                         rc_format_sig3(l->bytes, c, sizeof c), lv,
-                         rc_format_si3(l->rate, "B/s", d, sizeof d));
+                         rc_format_si3(f->gpus[i]->bandwidth, "B/s", b, sizeof b));
+        if (l == &r->l1) {
+            rc_buffer_printf(sb, "'s requests ");
+            l1_turn_words(sb, l, lv);
+        } else {
+            rc_buffer_printf(sb, " moves %s bytes at %s at %s", rc_format_sig3(l->bytes, c, sizeof c),
+                             lv, rc_format_si3(l->rate, "B/s", d, sizeof d));
+        }
+        rc_buffer_printf(sb, ", ");
         if (l->little_bound)
             rc_buffer_printf(sb, "all that %s in flight reach over the %s latency (Little's "
                              "law).", rc_format_si3(l->in_flight, "B", a, sizeof a), lv);

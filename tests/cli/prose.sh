@@ -216,4 +216,22 @@ has thread/out/results.xml "Limited by latency: the longest thread's 1,000,000 F
 has thread/out/results.xml 'inputs="1,000,000 instructions in the longest thread (its 1,000,000 FLOPs: an FMA for two, an unfused add or multiply for one) x 2.00 cycles an instruction / 1.46 GHz"'
 line thread/out/one-thread-adds.md '- t_thread = the longest thread'"'"'s FLOPs / 2 × cycles an instruction / SM clock; fused="false" FLOPs count 2'
 
+# An L1-limited launch: its requests' turns at L1 are not bytes moved, and both sentences say
+# so. One block of 1,024 threads reads floats nine apart 1,000 times: 32,000 requests, each on
+# 9 lines in 32 banks, (9 + 2) / 4 clocks, 352 bytes of the TITAN V's 128 B a clock
+# (banks.h): 11,264,000 bytes; the traffic table's sectors are 1,024 B a request.
+mkdir "$out/l1turns"
+cat > "$out/l1turns/k.xml" <<'XML'
+<kernel id="stride9" name="stride9"><summary>One block reads floats nine apart</summary>
+<source language="cuda">for (r = 0; r &lt; 1000; r++) s += A[(threadIdx.x % 64) * 9];</source>
+<launch grid="1" block="1024"/>
+<array name="A" type="float" length="1024"/>
+<work><loop var="r" from="0" to="1000"><load array="A" index="(threadIdx.x % 64) * 9"/></loop></work>
+</kernel>
+XML
+"$roofcast" -q -f md --gpu titan-v -o "$out/l1turns/out" "$out/l1turns/k.xml"
+line l1turns/out/stride9.md "On the NVIDIA TITAN V its requests take L1/shared as long as 11,300,000 bytes at 181 GB/s: fewer requests, lines or bank conflicts would make it faster; fewer FLOPs would not."
+has l1turns/out/stride9.md "the refined estimate's requests take L1/shared as long as 11,300,000 bytes at 181 GB/s, the rate it sustains."
+lacks l1turns/out/stride9.md "moves 11,300,000 bytes"
+
 finish prose
