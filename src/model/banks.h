@@ -1,5 +1,6 @@
 /* banks.h: how many passes (wavefronts) one warp's shared-memory request takes, by the bank
- * rules of a GPU generation. One function for both counters (access.c's enumeration and
+ * rules of a GPU generation, and how long a global request holds L1, whose data stage follows
+ * the same banks. One function each for both counters (access.c's enumeration and
  * classes_warp.c's classes), so that the two agree.
  *
  *   RC_BANKS_WORD  compute capability 5.x and later: 32 banks, successive 32-bit words in
