@@ -77,32 +77,32 @@ const rc_arch *rc_arch_find(const char *cc, bool *exact)
     "GPU, GA106 (YKTian-x2b/AmpereArchViaMicroBenchMark), 64 B a clock of 32-bit L1 loads on " \
     "an A40 (gpu-benches gpu-cache)"
 static const rc_sm_pipes sm_pipes[] = {
-    {0, "Kepler", RC_BANKS_PAIR, 8, 1, 1, false, false, false, 4, 2,
+    {0, "Kepler", RC_BANKS_PAIR, 8, 1, 1, false, false, false, false, 4, 2,
      "PG-F F.5.1 and F.5.3 (compute capability 3.x: 32 banks of 64 bits a clock, 4 schedulers "
      "issuing two independent instructions each); default 32-bit bank mode "
      "(cudaDeviceSetSharedMemConfig); global loads cached in L2 only by default (Programming "
      "Guide, compute capability 3.x)"},
-    {500, "Maxwell", RC_BANKS_WORD, 4, 1, 1, false, false, false, 4, 1,
+    {500, "Maxwell", RC_BANKS_WORD, 4, 1, 1, false, false, false, false, 4, 1,
      "CUDA C++ Programming Guide 12.x, compute capability 5.x (32 banks of 32 bits a clock, "
      "shared memory apart from the unified L1/texture cache, global loads in L2 only by "
      "default, 4 schedulers issuing one instruction each)"},
-    {600, "Pascal GP100", RC_BANKS_WORD, 4, 1, 1, false, false, true, 2, 1,
+    {600, "Pascal GP100", RC_BANKS_WORD, 4, 1, 1, false, false, false, true, 2, 1,
      "CUDA C++ Programming Guide 12.x, compute capability 6.x (shared memory as 5.x, 2 "
      "schedulers on 6.0); Pascal Tuning Guide as quoted: GP100 caches global loads in L1"},
-    {601, "Pascal", RC_BANKS_WORD, 4, 1, 1, false, false, false, 4, 1,
+    {601, "Pascal", RC_BANKS_WORD, 4, 1, 1, false, false, false, false, 4, 1,
      "CUDA C++ Programming Guide 12.x, compute capability 6.x (as 5.x); Pascal Tuning Guide "
      "as quoted: GP104 caches global loads in L2 only, like Kepler and Maxwell"},
-    {700, "Volta", RC_BANKS_WORD, 4, 1, 1, false, true, true, 4, 1, VOLTA_ON},
-    {705, "Turing", RC_BANKS_WORD, 4, 1, 2, true, true, true, 4, 1,
+    {700, "Volta", RC_BANKS_WORD, 4, 1, 1, false, true, true, true, 4, 1, VOLTA_ON},
+    {705, "Turing", RC_BANKS_WORD, 4, 1, 2, true, true, true, true, 4, 1,
      VOLTA_ON "; a request every 2 clocks, assumed as on GA10x and Ada (16 load/store units "
      "an SM; MT4G's RTX 2080 Ti report gives no L1 or shared throughput)"},
-    {800, "Ampere GA100", RC_BANKS_WORD, 4, 1, 1, false, true, true, 4, 1, VOLTA_ON},
-    {806, "Ampere GA10x", RC_BANKS_WORD, 4, 1, 2, false, true, true, 4, 1,
+    {800, "Ampere GA100", RC_BANKS_WORD, 4, 1, 1, false, true, false, true, 4, 1, VOLTA_ON},
+    {806, "Ampere GA10x", RC_BANKS_WORD, 4, 1, 2, false, true, false, true, 4, 1,
      VOLTA_ON "; a request every 2 clocks: " GA106_SHARED},
-    {809, "Ada", RC_BANKS_WORD, 4, 1, 2, true, true, true, 4, 1,
+    {809, "Ada", RC_BANKS_WORD, 4, 1, 2, true, true, true, true, 4, 1,
      VOLTA_ON "; a request every 2 clocks, assumed as on GA10x (" GA106_SHARED "; 64 B a "
      "clock of 32-bit L1 loads on an L40, gpu-benches gpu-cache)"},
-    {900, "Hopper", RC_BANKS_WORD, 4, 1, 1, false, true, true, 4, 1, VOLTA_ON},
+    {900, "Hopper", RC_BANKS_WORD, 4, 1, 1, false, true, false, true, 4, 1, VOLTA_ON},
 };
 #define NSM_PIPES (sizeof sm_pipes / sizeof sm_pipes[0])
 

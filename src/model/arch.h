@@ -51,6 +51,10 @@ typedef struct {
      * shared memory has its own (Maxwell, Pascal: dedicated; Kepler: global loads do not go
      * through L1 by default). */
     bool shared_joins_l1;
+    /* Where shared_joins_l1: a global request's L1 clocks by its lines and bank passes
+     * (banks.h rc_l1_request_quarters) were not measured on this generation (gpu-benches'
+     * gpu-strides covers GA100, GA102 and GH100). */
+    bool l1_requests_assumed;
     /* Global loads cached in L1 by default, so that a block's reuse can hit there. */
     bool l1_caches_global;
     int schedulers;              /* warp schedulers per SM */

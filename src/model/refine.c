@@ -246,7 +246,10 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
     }
     rc_traffic t;
     rc_traffic_compute(g, c, &t);
-    b->l1 = l1_wavefront_bytes(c, rc_sm_pipes_for(g->compute_capability));
+    const rc_sm_pipes *p = rc_sm_pipes_for(g->compute_capability);
+    b->l1 = l1_wavefront_bytes(c, p);
+    b->l1_by_requests = p->shared_joins_l1;
+    b->l1_requests_assumed = p->shared_joins_l1 && p->l1_requests_assumed;
     b->l2_part_lines = part_line_bytes(&c->memory);
     b->l2 = t.l2_bytes + b->l2_part_lines;
     b->footprint = (double)c->memory.total.footprint_bytes;

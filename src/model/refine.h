@@ -183,6 +183,9 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
  * charged to each level. */
 typedef struct {
     double l1, l2, dram;
+    /* l1 counts each global request's clocks by its lines and bank passes (Volta on), and
+     * whether that rule was only assumed on this generation (rc_sm_pipes) */
+    bool l1_by_requests, l1_requests_assumed;
     double footprint;  /* B, the launch's distinct sectors; 0 without counted accesses */
     double l2_part_lines; /* B added at L2 for stores that write part of a line */
     double l2_share;   /* B, the part of the L2 a launch's data stays in */

@@ -442,9 +442,11 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
     add_level(n, "dram", dram, &r->dram, r->wave_factor);
     add_level(n, "l2", lb->l2_part_lines > 0 ? "L2, part-line stores at 128 B a line" : "L2",
               &r->l2, r->wave_factor);
-    add_level(n, "l1-shared", r->shared.in_l1 || r->shared.wavefronts <= 0
-                                  ? "L1 and shared memory" : "L1 (shared memory apart)",
-              &r->l1, r->wave_factor);
+    const char *l1 = r->shared.in_l1 || r->shared.wavefronts <= 0
+                         ? (lb->l1_requests_assumed ? "L1/shared (request clocks assumed)"
+                                                    : "L1/shared")
+                         : "L1 (shared memory apart)";
+    add_level(n, "l1-shared", l1, &r->l1, r->wave_factor);
     add_shared_term(n, r);
     add_atomics_term(n, r);
     xmlNodePtr lbn = xmlNewChild(n, NULL, X("level-bytes"), NULL);
@@ -453,6 +455,8 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
     set_num(lbn, "l2-share-fraction", lb->l2_share_fraction, NULL);
     set_str(lbn, "l2-share-origin", lb->l2_share_assumed ? "assumed" : "measured");
     set_str(lbn, "l2-share-source", lb->l2_share_source);
+    if (lb->l1_by_requests)
+        set_str(lbn, "l1-requests-origin", lb->l1_requests_assumed ? "assumed" : "measured");
     set_num(lbn, "l2-part-lines", lb->l2_part_lines, NULL);
     set_bool(lbn, "l2-resident", lb->l2_resident);
     set_num(lbn, "dram-uncapped", lb->dram_uncapped, NULL);

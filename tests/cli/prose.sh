@@ -66,7 +66,7 @@ grep -qF "Being memory bound, it follows bandwidth rather than FP32 peak" "$out/
 # (the HTML's appendix A; the Markdown's gives the longest term's inputs)
 "$roofcast" -q -f md,html -o "$out/kendall" --gpu l4 kernels/gpuKendall.xml
 has kendall/gpuKendall.html "<p>Limited by L1/shared bandwidth at 66.7 % occupancy: it reaches 2.61 TB/s of the 3.26 TB/s sustained.</p>"
-line kendall/gpuKendall.md "- NVIDIA L4: 4,570,000 bytes at L1 and shared memory; little = 102 kB in flight / 23.6 ns = 4.34 TB/s; sustained 3.26 TB/s; rate 2.61 TB/s; x 1.00"
+line kendall/gpuKendall.md "- NVIDIA L4: 4,570,000 bytes at L1/shared (request clocks assumed); little = 102 kB in flight / 23.6 ns = 4.34 TB/s; sustained 3.26 TB/s; rate 2.61 TB/s; x 1.00"
 lacks kendall/gpuKendall.md "2.61 TB/s sustained"
 lacks kendall/gpuKendall.html "2.61 TB/s sustained"
 # Where L1 caches only the read-only path: gpuMeans's inputs, never written but
@@ -233,5 +233,10 @@ XML
 line l1turns/out/stride9.md "On the NVIDIA TITAN V its requests take L1/shared as long as 11,300,000 bytes at 181 GB/s: fewer requests, lines or bank conflicts would make it faster; fewer FLOPs would not."
 has l1turns/out/stride9.md "the refined estimate's requests take L1/shared as long as 11,300,000 bytes at 181 GB/s, the rate it sustains."
 lacks l1turns/out/stride9.md "moves 11,300,000 bytes"
+# The rule is gpu-strides' on GA100, GA102 and GH100, assumed on Volta: the L1 term says so.
+"$roofcast" -q -f md,xml --gpu titan-v,a100-sxm4-80gb -o "$out/l1turns/both" "$out/l1turns/k.xml"
+has l1turns/both/stride9.md "- NVIDIA TITAN V: 11,300,000 bytes at L1/shared (request clocks assumed); little"
+has l1turns/both/results.xml 'l1-requests-origin="assumed"'
+has l1turns/both/results.xml 'l1-requests-origin="measured"'
 
 finish prose
