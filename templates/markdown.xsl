@@ -838,6 +838,9 @@
       <!-- Only kernels with <instructions> have pipe terms: the others' reports stay as they were. -->
       <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'pipe-')]">
         <xsl:text>- t_pipe = 32 × warp instructions / (the pipe's results per clock per SM × active SMs × SM clock) × wave factor, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.15 times that rate where the rate is published</xsl:text>
+        <xsl:if test="estimates/estimate/refined/term[@fp64-time]">
+          <xsl:text>; 64-bit conversions add the FP64 FLOPs' term (one unit: assumed)</xsl:text>
+        </xsl:if>
         <xsl:value-of select="$nl"/>
       </xsl:if>
       <xsl:text>- t_estimate = the longest of these + the launch back to back (the second table)</xsl:text>

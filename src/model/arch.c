@@ -128,7 +128,9 @@ const rc_sm_pipes *rc_sm_pipes_for(const char *cc)
  * subtract" and "32-bit bitwise AND, OR, XOR" (integer: the two rows agree in every column).
  * Its 32-bit floating-point add, multiply, multiply-add row is rc_arch.fp32_lanes (192,
  * 128, 64, 128, 64). The conversion64 figures of 3.5/3.7 (32) and 7.x (16) carry footnotes
- * whose text was not found: the figures are taken as printed and marked assumed for 7.5.
+ * whose text was not found: 3.5's is taken as printed; for 7.5, whose FP64 rate is 2 (not
+ * 7.0's 32), the conversions are assumed at that rate, as on every other part with few FP64
+ * units (refine.c pipes_time: they share the FP64 unit).
  * PG-11: the CUDA C++ Programming Guide edition of early 2022 (CUDA 11.6), whose Table 3 of
  * that name has the columns 3.5/3.7 to 8.6; read as the image of the table that
  * HeKun-NVIDIA/CUDA-Programming-Guide-in-Chinese carries (第5章性能指南/Throughput.png, commit
@@ -154,9 +156,10 @@ static const rc_pipe_rates pipe_rates[] = {
     {601, "6.1", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "6.1"},
     {602, "6.2", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "6.2"},
     {700, "7.x", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG10 "7.x"},
-    {705, "7.x", {16, 16, 16, 64}, {false, true, false, false},
-     PIPES_PG10 "7.x; conversions from and to 64-bit types assumed 16: the column's footnote "
-     "on that figure, which may concern 7.5, was not found"},
+    {705, "7.x", {16, 2, 16, 64}, {false, true, false, false},
+     PIPES_PG10 "7.x; conversions from and to 64-bit types assumed 2, 7.5's FP64 rate: the "
+     "column's 16 carries a footnote, not found, and every column whose FP64 rate is a few "
+     "results a clock (3.0, 5.x, 6.1, 6.2, 8.6) gives these conversions that rate"},
     {800, "8.0", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.0"},
     {806, "8.6", {16, 2, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.6"},
     {809, "8.9", {16, 2, 16, 64}, {true, true, true, true},

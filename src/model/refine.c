@@ -475,7 +475,17 @@ static void add_pipe_work(const rc_work *w, const rc_counts *c, double *warp_ins
  * lanes split at a guard still issues for all 32: CUDA C++ Programming Guide, "SIMT
  * Architecture" and "Control Flow Instructions": the paths of a divergent warp are
  * serialized), at the pipe's results per clock per SM of the Guide's throughput table
- * (arch.c) on the active SMs at the SM clock; the longest is t_pipe. */
+ * (arch.c) on the active SMs at the SM clock; the longest is t_pipe.
+ *
+ * Conversions from and to 64-bit types share the FP64 unit with the FP64 arithmetic, so that
+ * pipe's term adds the FP64 FLOPs' term (compute() runs first). Assumed: no document names the
+ * unit that runs them, but in every column of the Guide's table their rate is the FP64
+ * arithmetic's (3.0, 5.x, 6.1, 6.2, 8.6: 8, 4, 4, 4, 2 results a clock) or half of it where
+ * FP64 runs at full width (3.5, 6.0, 7.0, 8.0), which a unit of their own would not follow;
+ * and on the GPUs with few FP64 units, the FP64 unit is one an SM shares, outside the
+ * partitions that run the rest (Nsight Compute Kernel Profiling Guide, "Pipelines": "fp64 ...
+ * The implementation of FP64 varies greatly per chip", and on GPUs "where FP64 ... pipelines
+ * are decoupled" the texture pipeline forwards their instructions). */
 static void pipes_time(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_refined *r)
 {
     double warp_instructions[RC_PIPES] = {0}, instructions[RC_PIPES] = {0};
@@ -495,6 +505,10 @@ static void pipes_time(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, 
         t->rate = t->per_clock * (double)r->active_sms * g->sm.clock.value;
         t->time_unwaved = t->rate > 0 ? 32.0 * t->warp_instructions / t->rate : 0;
         t->time = t->time_unwaved * r->wave_factor;
+        if (p == RC_PIPE_CONVERSION64) {
+            t->fp64_time = r->t_compute[RC_PRECISION_FP64];
+            t->time += t->fp64_time;
+        }
         if (t->time > r->t_pipe) {
             r->t_pipe = t->time;
             r->pipe_limit = p;

@@ -142,7 +142,11 @@ typedef struct {
     const char *source;  /* static: where per_clock comes from */
     double rate;         /* results/s: per_clock x active SMs x SM clock */
     double time_unwaved; /* s, 32 x warp instructions / rate */
-    double time;         /* s, x the wave factor */
+    /* The 64-bit conversion pipe only: the FP64 FLOPs' term (t_compute[fp64]), which runs on
+     * the same FP64 unit one after the conversions (assumed: refine.c says why) and is
+     * included in time; 0 for the other pipes and for kernels without FP64 FLOPs. */
+    double fp64_time;
+    double time;         /* s, x the wave factor (+ fp64_time) */
 } rc_pipe_time;
 
 /* FLOPs of one fused multiply-add, the instruction the per-thread floor counts. */

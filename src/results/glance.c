@@ -128,6 +128,15 @@ static const char *precision_words(rc_limiter l)
 static const char *const pipe_kinds[] = {"the conversion pipe", "the 64-bit conversion pipe",
                                          "the special function units", "the integer pipe"};
 
+/* The limiting pipe as the sentences name it: the 64-bit conversions' term includes the FP64
+ * FLOPs where the kernel has both (refine.c), and is then the FP64 unit's. */
+static const char *pipe_kind(const rc_refined *r)
+{
+    if (r->pipe_limit == RC_PIPE_CONVERSION64 && r->pipes[r->pipe_limit].fp64_time > 0)
+        return "the FP64 unit";
+    return pipe_kinds[r->pipe_limit];
+}
+
 /* The limiter's kind, a few words that group GPUs: "the launch cost", "DRAM bandwidth". */
 static const char *limiter_kind(const rc_refined *r)
 {
@@ -140,7 +149,7 @@ static const char *limiter_kind(const rc_refined *r)
     case RC_LIMIT_DRAM: return "DRAM bandwidth";
     case RC_LIMIT_L2: return atomics_bound(r) ? "atomics on few L2 lines" : "L2 bandwidth";
     case RC_LIMIT_L1: return "L1/shared bandwidth";
-    case RC_LIMIT_PIPE: return pipe_kinds[r->pipe_limit];
+    case RC_LIMIT_PIPE: return pipe_kind(r);
     case RC_LIMIT_FP16: return "FP16 compute";
     case RC_LIMIT_FP64: return "FP64 compute";
     default: return "FP32 compute";
@@ -440,6 +449,16 @@ static void say_change(rc_buffer *sb, const glance *g)
         const rc_pipe_time *t = &r->pipes[r->pipe_limit];
         /* Guards help only where some lanes of a warp that issues them idle. */
         bool idle_lanes = t->instructions < 32.0 * t->warp_instructions;
+        if (t->fp64_time > 0) {
+            char c[64];
+            rc_buffer_printf(sb, "On the %s its %s warp instructions of 64-bit conversions "
+                             "(%s µs) and its FP64 FLOPs (%s µs) take the FP64 unit one after "
+                             "the other: fewer of either would make it faster; fewer bytes "
+                             "would not.", on, rc_format_sig3(t->warp_instructions, a, sizeof a),
+                             us(t->time - t->fp64_time, b, sizeof b),
+                             us(t->fp64_time, c, sizeof c));
+            return;
+        }
         rc_buffer_printf(sb, "On the %s its %s warp instructions on %s take %s µs: fewer of "
                          "them%s would make it faster; fewer bytes would not.", on,
                          rc_format_sig3(t->warp_instructions, a, sizeof a),
@@ -517,9 +536,10 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          us(r->t_thread, b, sizeof b));
     } else if (r->limiter == RC_LIMIT_PIPE) {
         rc_buffer_printf(sb, "the peak roofline counts only FLOPs and bytes, the refined "
-                         "estimate also runs %s warp instructions on %s, %s µs.",
+                         "estimate also runs %s warp instructions on %s, %s µs%s.",
                          rc_format_sig3(r->pipes[r->pipe_limit].warp_instructions, a, sizeof a),
-                         pipe_kinds[r->pipe_limit], us(r->t_pipe, b, sizeof b));
+                         pipe_kind(r), us(r->t_pipe, b, sizeof b),
+                         r->pipes[r->pipe_limit].fp64_time > 0 ? " with its FP64 FLOPs" : "");
     } else if (r->limiter >= RC_LIMIT_FP16) {
         int p = r->limiter - RC_LIMIT_FP16;
         if (r->flop_rate[p] >= r->rate[p])

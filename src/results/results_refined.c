@@ -5,6 +5,7 @@
 #include "results/tree.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/buffer.h"
 #include "model/names.h"
@@ -123,7 +124,19 @@ static const char *const pipe_words[] = {"the conversion pipe", "the 64-bit conv
 static void pipe_sentence(const rc_refined *r, const char *occupancy, rc_buffer *sb)
 {
     const rc_pipe_time *t = &r->pipes[r->pipe_limit];
-    char a[64], b[64], c[64];
+    char a[64], b[64], c[64], d[64];
+    if (t->fp64_time > 0) {
+        rc_buffer_printf(sb, "Limited by the FP64 unit at %s %% occupancy: %s warp instructions "
+                         "of conversions from and to 64-bit types, 32 results each, at %s "
+                         "results an SM a clock%s, %s, and then the FP64 FLOPs' %s µs, which "
+                         "the same unit runs (assumed).", occupancy,
+                         rc_format_sig3(t->warp_instructions, a, sizeof a),
+                         rc_format_sig3(t->per_clock, b, sizeof b),
+                         t->assumed ? " (assumed)" : "",
+                         rc_format_si3(t->rate, "results/s", c, sizeof c),
+                         rc_format_us(t->fp64_time, d, sizeof d));
+        return;
+    }
     rc_buffer_printf(sb, "Limited by %s at %s %% occupancy: %s warp instructions of 32 results "
                      "each (a warp takes the pipe for all its lanes, whichever of them run), "
                      "%s results an SM a clock%s, %s.", pipe_words[r->pipe_limit], occupancy,
@@ -352,15 +365,25 @@ static void add_pipe_terms(xmlNodePtr n, const rc_refined *r)
                  (long long)r->active_sms, rc_format_si3(r->clock, "Hz", c, sizeof c),
                  rc_format_si3(t->rate, "results/s", d, sizeof d),
                  rc_format_sig3(r->wave_factor, e, sizeof e));
+        if (t->fp64_time > 0) {
+            size_t used = strlen(inputs);
+            snprintf(inputs + used, sizeof inputs - used, "; + FP64 FLOPs, one unit (assumed): %s µs", rc_format_us(t->fp64_time, a, sizeof a));
+        }
         xmlNodePtr term = add_term(n, name, t->time,
-                                   "32 x warp instructions / (results per clock per SM x active "
-                                   "SMs x SM clock) x wave factor", inputs);
+                                   t->fp64_time > 0
+                                       ? "32 x warp instructions / (results per clock per SM x "
+                                         "active SMs x SM clock) x wave factor + the FP64 FLOPs' "
+                                         "term (the same unit)"
+                                       : "32 x warp instructions / (results per clock per SM x "
+                                         "active SMs x SM clock) x wave factor", inputs);
         set_str(term, "pipe", rc_pipe_name((rc_pipe)p));
         set_num(term, "warp-instructions", t->warp_instructions, NULL);
         set_num(term, "per-clock", t->per_clock, NULL);
         set_str(term, "per-clock-origin", t->assumed ? "assumed" : "published");
         set_str(term, "per-clock-source", t->source);
         set_rate(term, "rate", t->rate, "results/s");
+        if (t->fp64_time > 0)
+            set_time(term, "fp64-time", t->fp64_time);
     }
 }
 

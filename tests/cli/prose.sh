@@ -239,4 +239,24 @@ has l1turns/both/stride9.md "- NVIDIA TITAN V: 11,300,000 bytes at L1/shared (re
 has l1turns/both/results.xml 'l1-requests-origin="assumed"'
 has l1turns/both/results.xml 'l1-requests-origin="measured"'
 
+# The FP64 unit runs the 64-bit conversions and the FP64 arithmetic one after the other
+# (refine.c pipes_time). 24 blocks of 1,024 threads on the GTX TITAN X, 50 rounds of 2
+# conversions and an unfused max and min in double: 76,800 warp instructions, 2,457,600
+# results at 4 a clock x 24 SMs x 1.075 GHz = 23.8 us; 4,915,200 FLOP slots at the file's
+# 0.19 TFLOP/s = 25.9 us; 49.7 us together, t_lower the conversions' 23.8 / 1.15 = 20.7 us.
+mkdir "$out/fp64unit"
+cat > "$out/fp64unit/k.xml" <<'XML'
+<kernel id="to_double" name="to_double"><summary>Each thread converts to double and back, with a max and a min</summary>
+<source language="cuda">for (r = 0; r &lt; 50; r++) x = fmin(fmax((double)(float)x, 0.0), 1.0);</source>
+<launch grid="24" block="1024"/>
+<work><loop var="r" from="0" to="50"><instructions pipe="conversion64" count="2"/><flops count="2" precision="fp64" fused="false"/></loop></work>
+</kernel>
+XML
+"$roofcast" -q -f md,xml --gpu titan-x -o "$out/fp64unit/out" "$out/fp64unit/k.xml"
+line fp64unit/out/to_double.md "| GeForce GTX TITAN X | 52.2 | the FP64 unit at 100 % occupancy | 20.7 | 5.40 |"
+line fp64unit/out/to_double.md "On the GeForce GTX TITAN X its 76,800 warp instructions of 64-bit conversions (23.8 µs) and its FP64 FLOPs (25.9 µs) take the FP64 unit one after the other: fewer of either would make it faster; fewer bytes would not."
+has fp64unit/out/results.xml "Limited by the FP64 unit at 100 % occupancy: 76,800 warp instructions of conversions from and to 64-bit types, 32 results each, at 4.00 results an SM a clock, 103 Gresults/s, and then the FP64 FLOPs' 25.9 µs, which the same unit runs (assumed)."
+has fp64unit/out/results.xml 'fp64-time-text="25.9"'
+has fp64unit/out/to_double.md "; 64-bit conversions add the FP64 FLOPs' term (one unit: assumed)"
+
 finish prose

@@ -87,6 +87,8 @@ static void test_pipe_rates(void **state)
     assert_false(p->assumed[RC_PIPE_CONVERSION64]);
     p = rc_pipe_rates_for("7.5", &exact);
     assert_true(exact);
+    /* Assumed at 7.5's FP64 rate, not the 7.x column's 16 (arch.c). */
+    assert_close(p->per_clock[RC_PIPE_CONVERSION64], 2);
     assert_true(p->assumed[RC_PIPE_CONVERSION64]);
     assert_false(p->assumed[RC_PIPE_CONVERSION]);
     p = rc_pipe_rates_for("3.0", &exact);
@@ -250,6 +252,63 @@ static void test_assumed_rate_no_bound(void **state)
     assert_true(r.t_lower_compute < t->time_unwaved / 2);
 }
 
+/* The FP64 unit runs the conversions from and to 64-bit types and the FP64 arithmetic one
+ * after the other (refine.c pipes_time). The RTX 3080 convolution of 2^26 floats, each output
+ * clamped in double: per thread 2 conversions (float to double and back) and 2 unfused FP64
+ * operations (max and min).
+ *   conversions: 2^26 / 32 x 2 = 4,194,304 warp instructions, 134,217,728 results at
+ *     2 a clock x 68 SMs x 1.71 GHz = 232.56 G/s: 577.13 us;
+ *   FP64: 2^26 x 2 unfused FLOPs = 268,435,456 FLOP slots at the file's 0.465 TFLOP/s
+ *     (48 warps an SM issue every clock): 577.28 us;
+ *   131,072 blocks of 512, 3 an SM: 643 waves of 204, the last part full, x 643 x 204 / 131,072.
+ * The term is their sum, 1,154.4 us x 1.00076 = 1,155.3 us; t_lower keeps to the conversions'
+ * published rate alone (the sharing is assumed): 577.13 / 1.15 = 501.85 us. */
+static void test_fp64_unit_shared(void **state)
+{
+    (void)state;
+    rc_refined r;
+    double clock;
+    refine_files("tests/validation/specs/rtx-3080.xml",
+                 "tests/validation/published/models-3080/rtx3080-conv1d-basic.xml", &r, &clock);
+    assert_close(clock, 1.71e9);
+    const double wf = 643.0 * 204 / 131072;
+    assert_close(r.wave_factor, wf);
+    const rc_pipe_time *t = &r.pipes[RC_PIPE_CONVERSION64];
+    assert_close(t->warp_instructions, 4194304);
+    assert_close(t->per_clock, 2);
+    assert_false(t->assumed);
+    assert_close(t->time_unwaved, 134217728.0 / (2 * 68 * 1.71e9));
+    assert_true(t->time_unwaved > 577.12e-6 && t->time_unwaved < 577.14e-6);
+    assert_close(r.t_compute[RC_PRECISION_FP64], 268435456.0 / 0.465e12 * wf);
+    assert_close(t->fp64_time, r.t_compute[RC_PRECISION_FP64]);
+    assert_close(t->time, t->time_unwaved * wf + t->fp64_time);
+    assert_true(t->time > 1155.2e-6 && t->time < 1155.4e-6);
+    assert_int_equal(r.limiter, RC_LIMIT_PIPE);
+    assert_int_equal(r.pipe_limit, RC_PIPE_CONVERSION64);
+    assert_close(r.t_body_est, t->time);
+    assert_close(r.t_lower, t->time_unwaved / 1.15);
+
+    /* Conversions without FP64 FLOPs take the unit alone; the other pipes never add them. */
+    rc_gpu *g = rc_load_gpu(loader, "tests/validation/specs/rtx-3080.xml", diag);
+    assert_non_null(g);
+    rc_kernel *k = kernel_of("<launch grid=\"68\" block=\"256\"/>",
+                             "<instructions pipe=\"conversion64\" count=\"10\"/>");
+    refine_on(g, k, rc_kernel_resources(k), &r);
+    assert_close(r.pipes[RC_PIPE_CONVERSION64].fp64_time, 0);
+    assert_close(r.pipes[RC_PIPE_CONVERSION64].time,
+                 r.pipes[RC_PIPE_CONVERSION64].time_unwaved * r.wave_factor);
+    rc_kernel_free(k);
+    k = kernel_of("<launch grid=\"68\" block=\"256\"/>",
+                  "<instructions pipe=\"special\" count=\"10\"/>"
+                  "<flops count=\"10\" precision=\"fp64\"/>");
+    refine_on(g, k, rc_kernel_resources(k), &r);
+    assert_close(r.pipes[RC_PIPE_SPECIAL].fp64_time, 0);
+    assert_close(r.pipes[RC_PIPE_SPECIAL].time,
+                 r.pipes[RC_PIPE_SPECIAL].time_unwaved * r.wave_factor);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +318,7 @@ int main(void)
         cmocka_unit_test(test_published_rate_a100),
         cmocka_unit_test(test_hopper_special_published),
         cmocka_unit_test(test_assumed_rate_no_bound),
+        cmocka_unit_test(test_fp64_unit_shared),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }
