@@ -824,7 +824,7 @@
             <li><code>t_chain = longest thread's dependent iterations × cycles an iteration / SM clock</code>: one L1 hit (the GPU's l1 latency) for an iteration that loads, else its FLOPs / 2 FMA instructions (at least one) at the arithmetic latency of the CUDA C++ Programming Guide (Multiprocessor Level); t_lower counts one L1 hit or one instruction an iteration where the figure is not assumed</li>
           </xsl:if>
           <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'pipe-')]">
-            <li><code>t_pipe = 32 × warp instructions / (results per clock per SM × active SMs × SM clock) × wave factor</code>, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.15 times that rate where the rate is published<xsl:if test="estimates/estimate/refined/term[@fp64-time]">; 64-bit conversions add the FP64 FLOPs' term (one unit: assumed)</xsl:if></li>
+            <li><code>t_pipe = 32 × warp instructions / (results per clock per SM × active SMs × SM clock) × wave factor</code>, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.15 times that rate where the rate is published<xsl:if test="estimates/estimate/refined/term[@fp64-time]">; 64-bit conversions add the FP64 FLOPs' term (one unit: assumed)</xsl:if><xsl:if test="estimates/estimate/refined/term[@xu-time]">; special functions and conversions add up (one unit, the XU)</xsl:if></li>
           </xsl:if>
           <li><code>t_estimate = max(all of the above) + launch cost back to back</code></li>
         </ul>

@@ -841,6 +841,9 @@
         <xsl:if test="estimates/estimate/refined/term[@fp64-time]">
           <xsl:text>; 64-bit conversions add the FP64 FLOPs' term (one unit: assumed)</xsl:text>
         </xsl:if>
+        <xsl:if test="estimates/estimate/refined/term[@xu-time]">
+          <xsl:text>; special functions and conversions add up (one unit, the XU)</xsl:text>
+        </xsl:if>
         <xsl:value-of select="$nl"/>
       </xsl:if>
       <xsl:text>- t_estimate = the longest of these + the launch back to back (the second table)</xsl:text>

@@ -140,34 +140,43 @@ const rc_sm_pipes *rc_sm_pipes_for(const char *cc)
  * PG-12: the 12.x guide's 9.0 column of that table as quoted in published hardware notes
  * (special 16, integer add and bitwise 64); its 8.9 column and its 9.0 conversion rows were
  * not found in a form that could be read, so those figures are assumed: 8.9 as 8.6 (the same
- * 128 FP32 lanes per SM and 64:1 FP32-to-FP64 ratio), 9.0's conversions as 7.x's. */
+ * 128 FP32 lanes per SM and 64:1 FP32-to-FP64 ratio), 9.0's conversions as 7.x's.
+ * xu_shared: from Volta on, one unit runs the special functions and the int-to-float and
+ * float-to-int conversions (Nsight Compute Kernel Profiling Guide, "Pipelines": "xu -
+ * Transcendental and Data Type Conversion Unit. The XU pipeline is responsible for special
+ * functions such as sin, cos, and reciprocal square root. It is also responsible for
+ * int-to-float, and float-to-int type conversions"; Nsight Compute profiles 7.0 on, so older
+ * generations keep their terms apart). */
 #define PIPES_PG10 "CUDA C Programming Guide (CUDA 10.x), \"Throughput of Native Arithmetic " \
                    "Instructions\", column "
 #define PIPES_PG11 "CUDA C++ Programming Guide (CUDA 11.6, 2022), Table 3 \"Throughput of " \
                    "Native Arithmetic Instructions\", column "
 static const rc_pipe_rates pipe_rates[] = {
-    /* cc   columns       conversion conv64 special integer   assumed */
-    {300, "3.0, 3.2", {32, 8, 32, 160}, {false, false, false, false}, PIPES_PG10 "3.0, 3.2"},
+    /* cc   columns       conversion conv64 special integer   assumed   source   xu_shared */
+    {300, "3.0, 3.2", {32, 8, 32, 160}, {false, false, false, false}, PIPES_PG10 "3.0, 3.2",
+     false},
     {305, "3.5, 3.7", {32, 32, 32, 160}, {false, false, false, false},
-     PIPES_PG10 "3.5, 3.7 (conversions from and to 64-bit types: 32, with a footnote)"},
-    {500, "5.0, 5.2", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "5.0, 5.2"},
-    {503, "5.3", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "5.3"},
-    {600, "6.0", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG10 "6.0"},
-    {601, "6.1", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "6.1"},
-    {602, "6.2", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "6.2"},
-    {700, "7.x", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG10 "7.x"},
+     PIPES_PG10 "3.5, 3.7 (conversions from and to 64-bit types: 32, with a footnote)", false},
+    {500, "5.0, 5.2", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "5.0, 5.2",
+     false},
+    {503, "5.3", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "5.3", false},
+    {600, "6.0", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG10 "6.0", false},
+    {601, "6.1", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "6.1", false},
+    {602, "6.2", {32, 4, 32, 128}, {false, false, false, false}, PIPES_PG10 "6.2", false},
+    {700, "7.x", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG10 "7.x", true},
     {705, "7.x", {16, 2, 16, 64}, {false, true, false, false},
      PIPES_PG10 "7.x; conversions from and to 64-bit types assumed 2, 7.5's FP64 rate: the "
      "column's 16 carries a footnote, not found, and every column whose FP64 rate is a few "
-     "results a clock (3.0, 5.x, 6.1, 6.2, 8.6) gives these conversions that rate"},
-    {800, "8.0", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.0"},
-    {806, "8.6", {16, 2, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.6"},
+     "results a clock (3.0, 5.x, 6.1, 6.2, 8.6) gives these conversions that rate", true},
+    {800, "8.0", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.0", true},
+    {806, "8.6", {16, 2, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.6", true},
     {809, "8.9", {16, 2, 16, 64}, {true, true, true, true},
      "assumed: as compute capability 8.6 (" PIPES_PG11 "8.6), whose FP32 lanes per SM and "
-     "FP32-to-FP64 ratio 8.9 shares; the 8.9 column of the 12.x guide's table was not found"},
+     "FP32-to-FP64 ratio 8.9 shares; the 8.9 column of the 12.x guide's table was not found",
+     true},
     {900, "9.0", {16, 16, 16, 64}, {true, true, false, false},
      "CUDA C++ Programming Guide 12.x, \"Throughput of Native Arithmetic Instructions\", "
-     "column 9.0 as quoted (special 16, integer 64); conversions assumed as 7.x"},
+     "column 9.0 as quoted (special 16, integer 64); conversions assumed as 7.x", true},
 };
 #define NPIPE_RATES (sizeof pipe_rates / sizeof pipe_rates[0])
 

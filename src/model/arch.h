@@ -76,6 +76,9 @@ typedef struct {
     double per_clock[RC_PIPES];   /* by rc_pipe */
     bool assumed[RC_PIPES];
     const char *source;
+    /* Special functions and "all other" conversions take one unit, the XU (Volta on: arch.c
+     * says where that is read), so their terms add. */
+    bool xu_shared;
 } rc_pipe_rates;
 
 /* The row for compute capability `cc`: the nearest older one (the oldest for an older

@@ -485,7 +485,10 @@ static void add_pipe_work(const rc_work *w, const rc_counts *c, double *warp_ins
  * and on the GPUs with few FP64 units, the FP64 unit is one an SM shares, outside the
  * partitions that run the rest (Nsight Compute Kernel Profiling Guide, "Pipelines": "fp64 ...
  * The implementation of FP64 varies greatly per chip", and on GPUs "where FP64 ... pipelines
- * are decoupled" the texture pipeline forwards their instructions). */
+ * are decoupled" the texture pipeline forwards their instructions).
+ *
+ * From Volta on, the special functions and the other conversions share the XU (arch.h
+ * xu_shared, read in Nsight Compute's guide): the longer of the two terms adds the other. */
 static void pipes_time(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_refined *r)
 {
     double warp_instructions[RC_PIPES] = {0}, instructions[RC_PIPES] = {0};
@@ -509,11 +512,18 @@ static void pipes_time(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, 
             t->fp64_time = r->t_compute[RC_PRECISION_FP64];
             t->time += t->fp64_time;
         }
-        if (t->time > r->t_pipe) {
-            r->t_pipe = t->time;
+    }
+    rc_pipe_time *sp = &r->pipes[RC_PIPE_SPECIAL], *cv = &r->pipes[RC_PIPE_CONVERSION];
+    if (pr->xu_shared && sp->time > 0 && cv->time > 0) {
+        rc_pipe_time *longer = sp->time >= cv->time ? sp : cv;
+        longer->xu_time = longer == sp ? cv->time : sp->time;
+        longer->time += longer->xu_time;
+    }
+    for (int p = 0; p < RC_PIPES; p++)
+        if (r->pipes[p].time > r->t_pipe) {
+            r->t_pipe = r->pipes[p].time;
             r->pipe_limit = p;
         }
-    }
 }
 
 /* Cycles one warp instruction of precision p holds its scheduler: 32 lanes over the lanes of

@@ -146,7 +146,11 @@ typedef struct {
      * the same FP64 unit one after the conversions (assumed: refine.c says why) and is
      * included in time; 0 for the other pipes and for kernels without FP64 FLOPs. */
     double fp64_time;
-    double time;         /* s, x the wave factor (+ fp64_time) */
+    /* From Volta on, on the special or the conversion pipe, whichever term is longer: the
+     * other's term, which the same unit (the XU) runs after its own (arch.h xu_shared) and
+     * which is included in time; 0 otherwise. */
+    double xu_time;
+    double time;         /* s, x the wave factor (+ fp64_time or xu_time) */
 } rc_pipe_time;
 
 /* FLOPs of one fused multiply-add, the instruction the per-thread floor counts. */

@@ -134,6 +134,8 @@ static const char *pipe_kind(const rc_refined *r)
 {
     if (r->pipe_limit == RC_PIPE_CONVERSION64 && r->pipes[r->pipe_limit].fp64_time > 0)
         return "the FP64 unit";
+    if (r->pipes[r->pipe_limit].xu_time > 0)
+        return "the XU (special functions and conversions)";
     return pipe_kinds[r->pipe_limit];
 }
 
@@ -459,6 +461,19 @@ static void say_change(rc_buffer *sb, const glance *g)
                              us(t->fp64_time, c, sizeof c));
             return;
         }
+        if (t->xu_time > 0) {
+            /* The other XU pipe's term is in this one's (refine.c). */
+            int o = r->pipe_limit == RC_PIPE_SPECIAL ? RC_PIPE_CONVERSION : RC_PIPE_SPECIAL;
+            char c[64], d[64];
+            rc_buffer_printf(sb, "On the %s its %s warp instructions on %s (%s µs) and %s on "
+                             "%s (%s µs) take the XU one after the other: fewer of either would "
+                             "make it faster; fewer bytes would not.", on,
+                             rc_format_sig3(t->warp_instructions, a, sizeof a),
+                             pipe_kinds[r->pipe_limit], us(t->time - t->xu_time, b, sizeof b),
+                             rc_format_sig3(r->pipes[o].warp_instructions, c, sizeof c),
+                             pipe_kinds[o], us(t->xu_time, d, sizeof d));
+            return;
+        }
         rc_buffer_printf(sb, "On the %s its %s warp instructions on %s take %s µs: fewer of "
                          "them%s would make it faster; fewer bytes would not.", on,
                          rc_format_sig3(t->warp_instructions, a, sizeof a),
@@ -539,7 +554,9 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          "estimate also runs %s warp instructions on %s, %s µs%s.",
                          rc_format_sig3(r->pipes[r->pipe_limit].warp_instructions, a, sizeof a),
                          pipe_kind(r), us(r->t_pipe, b, sizeof b),
-                         r->pipes[r->pipe_limit].fp64_time > 0 ? " with its FP64 FLOPs" : "");
+                         r->pipes[r->pipe_limit].fp64_time > 0 ? " with its FP64 FLOPs"
+                         : r->pipes[r->pipe_limit].xu_time > 0 ? " with the XU's other work"
+                                                               : "");
     } else if (r->limiter >= RC_LIMIT_FP16) {
         int p = r->limiter - RC_LIMIT_FP16;
         if (r->flop_rate[p] >= r->rate[p])

@@ -137,6 +137,20 @@ static void pipe_sentence(const rc_refined *r, const char *occupancy, rc_buffer 
                          rc_format_us(t->fp64_time, d, sizeof d));
         return;
     }
+    if (t->xu_time > 0) {
+        int o = r->pipe_limit == RC_PIPE_SPECIAL ? RC_PIPE_CONVERSION : RC_PIPE_SPECIAL;
+        char e[64];
+        rc_buffer_printf(sb, "Limited by the XU at %s %% occupancy: %s warp instructions on %s, "
+                         "32 results each, at %s results an SM a clock%s, %s, and then the %s "
+                         "warp instructions on %s, %s µs, which the same unit runs.", occupancy,
+                         rc_format_sig3(t->warp_instructions, a, sizeof a),
+                         pipe_words[r->pipe_limit], rc_format_sig3(t->per_clock, b, sizeof b),
+                         t->assumed ? " (assumed)" : "",
+                         rc_format_si3(t->rate, "results/s", c, sizeof c),
+                         rc_format_sig3(r->pipes[o].warp_instructions, e, sizeof e),
+                         pipe_words[o], rc_format_us(t->xu_time, d, sizeof d));
+        return;
+    }
     rc_buffer_printf(sb, "Limited by %s at %s %% occupancy: %s warp instructions of 32 results "
                      "each (a warp takes the pipe for all its lanes, whichever of them run), "
                      "%s results an SM a clock%s, %s.", pipe_words[r->pipe_limit], occupancy,
@@ -365,6 +379,12 @@ static void add_pipe_terms(xmlNodePtr n, const rc_refined *r)
                  (long long)r->active_sms, rc_format_si3(r->clock, "Hz", c, sizeof c),
                  rc_format_si3(t->rate, "results/s", d, sizeof d),
                  rc_format_sig3(r->wave_factor, e, sizeof e));
+        if (t->xu_time > 0) {
+            size_t used = strlen(inputs);
+            snprintf(inputs + used, sizeof inputs - used, "; + the %s, one unit (the XU): %s µs",
+                     p == RC_PIPE_SPECIAL ? "conversions" : "special functions",
+                     rc_format_us(t->xu_time, a, sizeof a));
+        }
         if (t->fp64_time > 0) {
             size_t used = strlen(inputs);
             snprintf(inputs + used, sizeof inputs - used, "; + FP64 FLOPs, one unit (assumed): %s µs", rc_format_us(t->fp64_time, a, sizeof a));
@@ -374,6 +394,10 @@ static void add_pipe_terms(xmlNodePtr n, const rc_refined *r)
                                        ? "32 x warp instructions / (results per clock per SM x "
                                          "active SMs x SM clock) x wave factor + the FP64 FLOPs' "
                                          "term (the same unit)"
+                                   : t->xu_time > 0
+                                       ? "32 x warp instructions / (results per clock per SM x "
+                                         "active SMs x SM clock) x wave factor + the other XU "
+                                         "pipe's term (the same unit)"
                                        : "32 x warp instructions / (results per clock per SM x "
                                          "active SMs x SM clock) x wave factor", inputs);
         set_str(term, "pipe", rc_pipe_name((rc_pipe)p));
@@ -384,6 +408,8 @@ static void add_pipe_terms(xmlNodePtr n, const rc_refined *r)
         set_rate(term, "rate", t->rate, "results/s");
         if (t->fp64_time > 0)
             set_time(term, "fp64-time", t->fp64_time);
+        if (t->xu_time > 0)
+            set_time(term, "xu-time", t->xu_time);
     }
 }
 

@@ -309,6 +309,64 @@ static void test_fp64_unit_shared(void **state)
     rc_gpu_free(g);
 }
 
+/* From Volta on, the special functions and the int-to-float conversions take one unit, the XU
+ * (arch.c xu_shared): the longer term adds the other. 264 blocks of 256 threads, each thread
+ * 100 rounds of 3 special-function instructions and one conversion: 2,112 warps x 300 =
+ * 633,600 special and 211,200 conversion warp instructions. On the H100 SXM5 (16 a clock each,
+ * 132 SMs at 1.98 GHz, one wave): 20,275,200 / 4.1818e12 = 4.8484 us and 6,758,400 / 4.1818e12 =
+ * 1.6161 us, 6.4645 us together on the special pipe's term. t_lower keeps the special
+ * functions' published rate alone. The GTX TITAN X (5.2) keeps the two apart. */
+static void test_xu_shared(void **state)
+{
+    (void)state;
+    const char *launch = "<launch grid=\"264\" block=\"256\"/>";
+    const char *work = "<loop var=\"r\" from=\"0\" to=\"100\">"
+                       "<instructions pipe=\"conversion\" count=\"1\"/>"
+                       "<instructions pipe=\"special\" count=\"3\"/></loop>";
+    rc_gpu *g = rc_load_gpu(loader, "specs/h100-sxm5.xml", diag);
+    assert_non_null(g);
+    rc_kernel *k = kernel_of(launch, work);
+    rc_refined r;
+    refine_on(g, k, rc_kernel_resources(k), &r);
+    const rc_pipe_time *sp = &r.pipes[RC_PIPE_SPECIAL], *cv = &r.pipes[RC_PIPE_CONVERSION];
+    assert_close(sp->warp_instructions, 633600);
+    assert_close(cv->warp_instructions, 211200);
+    assert_close(r.wave_factor, 1);
+    assert_close(sp->time_unwaved, 633600.0 * 32 / (16 * 132 * 1.98e9));
+    assert_close(cv->time_unwaved, 211200.0 * 32 / (16 * 132 * 1.98e9));
+    assert_true(sp->time_unwaved > 4.848e-6 && sp->time_unwaved < 4.849e-6);
+    assert_close(sp->xu_time, cv->time);
+    assert_close(cv->xu_time, 0);
+    assert_close(sp->time, sp->time_unwaved + cv->time_unwaved);
+    assert_true(sp->time > 6.464e-6 && sp->time < 6.465e-6);
+    assert_int_equal(r.limiter, RC_LIMIT_PIPE);
+    assert_int_equal(r.pipe_limit, RC_PIPE_SPECIAL);
+    assert_close(r.t_pipe, sp->time);
+    assert_close(r.t_lower, sp->time_unwaved / 1.15);
+    rc_kernel_free(k);
+    /* Conversions the longer: they carry the sum. */
+    k = kernel_of(launch, "<loop var=\"r\" from=\"0\" to=\"100\">"
+                          "<instructions pipe=\"conversion\" count=\"3\"/>"
+                          "<instructions pipe=\"special\" count=\"1\"/></loop>");
+    refine_on(g, k, rc_kernel_resources(k), &r);
+    assert_close(r.pipes[RC_PIPE_CONVERSION].xu_time, r.pipes[RC_PIPE_SPECIAL].time);
+    assert_close(r.pipes[RC_PIPE_SPECIAL].xu_time, 0);
+    assert_int_equal(r.pipe_limit, RC_PIPE_CONVERSION);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+
+    g = rc_load_gpu(loader, "specs/titan-x.xml", diag);
+    assert_non_null(g);
+    k = kernel_of(launch, work);
+    refine_on(g, k, rc_kernel_resources(k), &r);
+    assert_close(r.pipes[RC_PIPE_SPECIAL].xu_time, 0);
+    assert_close(r.pipes[RC_PIPE_CONVERSION].xu_time, 0);
+    assert_close(r.pipes[RC_PIPE_SPECIAL].time,
+                 r.pipes[RC_PIPE_SPECIAL].time_unwaved * r.wave_factor);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -319,6 +377,7 @@ int main(void)
         cmocka_unit_test(test_hopper_special_published),
         cmocka_unit_test(test_assumed_rate_no_bound),
         cmocka_unit_test(test_fp64_unit_shared),
+        cmocka_unit_test(test_xu_shared),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }
