@@ -128,8 +128,9 @@ static const char *precision_words(rc_limiter l)
 static const char *const pipe_kinds[] = {"the conversion pipe", "the 64-bit conversion pipe",
                                          "the special function units", "the integer pipe"};
 
-/* The limiting pipe as the sentences name it: the 64-bit conversions' term includes the FP64
- * FLOPs where the kernel has both (refine.c), and is then the FP64 unit's. */
+/* The limiting pipe as the sentences name it: a term that includes another's work on the same
+ * unit (refine.c pipes_time) is that unit's: the FP64 unit (64-bit conversions and FP64
+ * FLOPs) or, from Volta on, the XU (special functions and conversions). */
 static const char *pipe_kind(const rc_refined *r)
 {
     if (r->pipe_limit == RC_PIPE_CONVERSION64 && r->pipes[r->pipe_limit].fp64_time > 0)

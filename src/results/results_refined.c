@@ -387,7 +387,9 @@ static void add_pipe_terms(xmlNodePtr n, const rc_refined *r)
         }
         if (t->fp64_time > 0) {
             size_t used = strlen(inputs);
-            snprintf(inputs + used, sizeof inputs - used, "; + FP64 FLOPs, one unit (assumed): %s µs", rc_format_us(t->fp64_time, a, sizeof a));
+            snprintf(inputs + used, sizeof inputs - used,
+                     "; + FP64 FLOPs, one unit (assumed): %s µs",
+                     rc_format_us(t->fp64_time, a, sizeof a));
         }
         xmlNodePtr term = add_term(n, name, t->time,
                                    t->fp64_time > 0
