@@ -320,6 +320,13 @@ void tr_flush_flops(tr_ctx *c)
                     prec[i]);
         c->flops[i] = c->unfused_flops[i] = 0;
     }
+    static const char *const pipe[] = {"conversion", "conversion64"};
+    for (int i = 0; i < 2; i++) {
+        if (c->conversions[i])
+            tr_emit(c, "<instructions pipe=\"%s\" count=\"%lld\"/>", pipe[i],
+                    c->conversions[i]);
+        c->conversions[i] = 0;
+    }
 }
 
 void tr_add_flops(tr_ctx *c, int kind, long long n)
@@ -332,6 +339,11 @@ void tr_add_unfused_flops(tr_ctx *c, int kind, long long n)
 {
     if (kind >= 0 && kind <= 2)
         c->unfused_flops[kind] += n;
+}
+
+void tr_add_conversions(tr_ctx *c, bool wide, long long n)
+{
+    c->conversions[wide ? 1 : 0] += n;
 }
 
 void tr_end_statement(tr_ctx *c)

@@ -152,6 +152,10 @@ struct tr_ctx {
      * those of adds and multiplies alone, one instruction each (emitted fused="false") */
     long long flops[3];
     long long unfused_flops[3];
+    /* per statement: type conversions, each an instruction on its pipe (docs/import.md,
+     * "Counting conversions"): [0] the conversion pipe, [1] conversions from and to 64-bit
+     * types; emitted with the FLOPs as <instructions pipe> */
+    long long conversions[2];
     /* The innermost + or - being translated and the multiply it fuses with (tr_fma_pair):
      * null cursors outside any. */
     tr_fma fma;
@@ -222,6 +226,8 @@ const char *tr_xml_escape(tr_ctx *c, const char *s);
 void tr_add_flops(tr_ctx *c, int kind, long long n);
 /* FLOPs of adds or multiplies alone, one an instruction (<flops fused="false">). */
 void tr_add_unfused_flops(tr_ctx *c, int kind, long long n);
+/* n conversions, on the 64-bit conversion pipe when `wide` */
+void tr_add_conversions(tr_ctx *c, bool wide, long long n);
 /* The current statement's FLOPs emitted as <flops> (per precision the fused ones, then
  * the unfused ones, each when there are any), and cleared. */
 void tr_flush_flops(tr_ctx *c);

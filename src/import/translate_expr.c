@@ -753,8 +753,13 @@ static tr_val call(tr_ctx *c, CXCursor e)
         result = tr_data(c, "a floating-point value");
     } else if (kind == TR_CALL_ONE_FLOP || kind == TR_CALL_ALONE || strcmp(name, "min") == 0 ||
                strcmp(name, "max") == 0 || strcmp(name, "abs") == 0) {
-        if (!all_const && kind == TR_CALL_ALONE)
-            tr_add_unfused_flops(c, fk, 1); /* __fadd_rn: an add no compiler contracts */
+        bool min_max = strcmp(name, "min") == 0 || strcmp(name, "max") == 0 ||
+                       strcmp(name, "fmin") == 0 || strcmp(name, "fminf") == 0 ||
+                       strcmp(name, "fmax") == 0 || strcmp(name, "fmaxf") == 0;
+        if (!all_const && (kind == TR_CALL_ALONE || min_max))
+            /* __fadd_rn: an add no compiler contracts; a min or max: an instruction of its
+             * own (FMNMX, DMNMX), never part of an FMA */
+            tr_add_unfused_flops(c, fk, 1);
         else if (!all_const && fk >= 0)
             tr_add_flops(c, fk, 1);
         result = tr_data(c, "a floating-point value");
@@ -847,6 +852,33 @@ static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name,
 
 /* ---------------------------------------------------------------- dispatch */
 
+/* A cast, written or implicit, between a floating-point type and another floating-point or
+ * integer type is an instruction (F2F, I2F, F2I): on the pipe of conversions from and to
+ * 64-bit types when either side is a double or a 64-bit integer, else on the conversion
+ * pipe (CUDA C++ Programming Guide, "Throughput of Native Arithmetic Instructions"). A
+ * literal's conversion the compiler folds; casts between integers, and to or from bool, are
+ * not conversions. */
+static void count_conversion(tr_ctx *c, CXCursor inner, tr_val v, CXType to)
+{
+    CXType from = clang_getCursorType(inner);
+    int fk_to = tr_float_kind(c, to), fk_from = tr_float_kind(c, from);
+    if ((fk_to < 0 && fk_from < 0) || fk_to == fk_from)
+        return;
+    if ((fk_to < 0 && !tr_is_integer_type(to)) || (fk_from < 0 && !tr_is_integer_type(from)))
+        return;
+    /* a float tested as a truth value is a compare, not a conversion */
+    if (clang_getCanonicalType(to).kind == CXType_Bool ||
+        clang_getCanonicalType(from).kind == CXType_Bool)
+        return;
+    tr_val folded;
+    if (v.fconst || (v.kind == V_INT && tr_try_const(c, inner, &folded)))
+        return;
+    CXType int_side = clang_getCanonicalType(fk_to < 0 ? to : from);
+    bool wide = fk_to == 2 || fk_from == 2 ||
+                ((fk_to < 0 || fk_from < 0) && clang_Type_getSizeOf(int_side) == 8);
+    tr_add_conversions(c, wide, 1);
+}
+
 tr_val tr_expr(tr_ctx *c, CXCursor e)
 {
     enum CXCursorKind k = clang_getCursorKind(e);
@@ -905,6 +937,8 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
         }
         v = tr_expr(c, inner);
         CXType to = clang_getCursorType(e);
+        if (k != CXCursor_ParenExpr)
+            count_conversion(c, inner, v, to);
         if (v.kind == V_INT && tr_float_kind(c, to) >= 0) {
             tr_val d = tr_data(c, "a converted integer");
             return d;

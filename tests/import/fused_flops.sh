@@ -116,7 +116,8 @@ check two_products '  <work>
     <store array="out" index="threadIdx.x"/>
   </work>'
 # fp64: y -= a * x and 1.0 - x * a are FMAs; a float product converted to double and added
-# is a float multiply and a double add, each alone
+# is a float multiply and a double add, each alone, with the conversion between them (an
+# instruction on the 64-bit conversion pipe: conversions.sh)
 check fp64 '  <work>
     <load array="x" index="threadIdx.x"/>
     <flops count="1" precision="fp64"/>
@@ -128,6 +129,7 @@ check fp64 '  <work>
     <store array="y" index="threadIdx.x + 32"/>
     <load array="f" index="threadIdx.x"/>
     <flops count="1" fused="false"/>
+    <instructions pipe="conversion64" count="1"/>
     <load array="x" index="threadIdx.x"/>
     <flops count="1" precision="fp64" fused="false"/>
     <store array="y" index="threadIdx.x + 64"/>

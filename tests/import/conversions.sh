@@ -1,0 +1,72 @@
+#!/bin/sh
+# conversions.sh ROOFCAST SOURCE_DIR
+# Type conversions as the compiler issues them (docs/import.md, "Counting conversions"): a
+# cast, written or implicit, between a floating-point type and another floating-point or
+# integer type is an instruction: <instructions pipe="conversion64"> when either side is a
+# double or a 64-bit integer, else pipe="conversion". A literal's conversion is folded; a
+# cast between integers is none. A min or a max of floats or doubles is an instruction of its
+# own (fused="false"). Each kernel's <work> is compared whole.
+set -u
+. "$(dirname "$0")/lib.sh"
+import_setup "$@"
+
+cat >"$tmp/conv.cu" <<'CU'
+__global__ void clamp_double(const float *in, float *out)
+{
+    int i = threadIdx.x;
+    out[i] = fmin(fmax((double)in[i], 0.0), 1.0);
+}
+__global__ void kinds(const int *a, float *b, double *d, long long *q, float s)
+{
+    int i = threadIdx.x;
+    b[i] = a[i] * s + 2;
+    d[i] = b[i] * 0.5;
+    q[i] = (long long)b[i];
+    b[i + 32] = (float)i / 3.0f;
+    q[i + 32] = a[i];
+    bool t = b[i];
+    q[i + 33] = t;
+}
+CU
+
+check() { # KERNEL EXPECTED-WORK (the draft must be complete and load)
+    draft "$tmp/conv.cu" "$1" 0 --grid 1 --block 32 --length in=32 --length out=32 \
+        --length a=32 --length b=64 --length d=32 --length q=65 || return
+    work_is "$1" "$2"
+}
+
+# The clamp in double: the float widened (one 64-bit conversion), fmax and fmin (two FP64
+# instructions, 0.0 and 1.0 are literals), the result narrowed for the store (another).
+check clamp_double '  <work>
+    <load array="in" index="threadIdx.x"/>
+    <flops count="2" precision="fp64" fused="false"/>
+    <instructions pipe="conversion64" count="2"/>
+    <store array="out" index="threadIdx.x"/>
+  </work>'
+# a[i] * s + 2: the int converted to float (the conversion pipe), an FMA, the literal 2
+# folded; b[i] * 0.5 in double: a 64-bit conversion and a multiply alone; (long long)b[i]: a
+# 64-bit conversion; (float)i / 3.0f: a conversion and a division; q[i + 32] = a[i]: int to
+# long long, no conversion; bool t = b[i] and its store: a compare and an integer widening,
+# no conversion.
+check kinds '  <work>
+    <load array="a" index="threadIdx.x"/>
+    <flops count="2"/>
+    <instructions pipe="conversion" count="1"/>
+    <store array="b" index="threadIdx.x"/>
+    <load array="b" index="threadIdx.x"/>
+    <flops count="1" precision="fp64" fused="false"/>
+    <instructions pipe="conversion64" count="1"/>
+    <store array="d" index="threadIdx.x"/>
+    <load array="b" index="threadIdx.x"/>
+    <instructions pipe="conversion64" count="1"/>
+    <store array="q" index="threadIdx.x"/>
+    <flops count="1"/>
+    <instructions pipe="conversion" count="1"/>
+    <store array="b" index="threadIdx.x + 32"/>
+    <load array="a" index="threadIdx.x"/>
+    <store array="q" index="threadIdx.x + 32"/>
+    <load array="b" index="threadIdx.x"/>
+    <store array="q" index="threadIdx.x + 33"/>
+  </work>'
+
+exit $fail
