@@ -141,11 +141,12 @@ static const char *const header[] = {
     "#include <cmath>\n",
     "#pragma clang force_cuda_host_device end\n",
     /* what CUDA adds to them */
-    "#define RC_F1(f) static __device__ __inline__ float f##f(float); \\\n",
-    "  static __device__ __inline__ double f(double);\n",
+    "#define RC_F1(name) static __device__ __inline__ float name##f(float); \\\n",
+    "  static __device__ __inline__ double name(double);\n",
     "RC_F1(rsqrt) RC_F1(rcbrt) RC_F1(sinpi) RC_F1(cospi) RC_F1(normcdf) RC_F1(erfinv)\n",
     "#undef RC_F1\n",
     /* glibc declares __expf, __logf, __sinf, __cosf, __powf: included above */
+    "__device__ float __log2f(float);\n",
     "__device__ float __fdividef(float, float);\n",
     "__device__ float __frcp_rn(float);\n",
     "__device__ float __fsqrt_rn(float);\n",

@@ -320,12 +320,12 @@ void tr_flush_flops(tr_ctx *c)
                     prec[i]);
         c->flops[i] = c->unfused_flops[i] = 0;
     }
-    static const char *const pipe[] = {"conversion", "conversion64"};
-    for (int i = 0; i < 2; i++) {
-        if (c->conversions[i])
+    static const char *const pipe[] = {"conversion", "conversion64", "special"}; /* tr_pipe */
+    for (int i = 0; i < TR_PIPES; i++) {
+        if (c->instructions[i])
             tr_emit(c, "<instructions pipe=\"%s\" count=\"%lld\"/>", pipe[i],
-                    c->conversions[i]);
-        c->conversions[i] = 0;
+                    c->instructions[i]);
+        c->instructions[i] = 0;
     }
 }
 
@@ -341,9 +341,9 @@ void tr_add_unfused_flops(tr_ctx *c, int kind, long long n)
         c->unfused_flops[kind] += n;
 }
 
-void tr_add_conversions(tr_ctx *c, bool wide, long long n)
+void tr_add_instructions(tr_ctx *c, tr_pipe pipe, long long n)
 {
-    c->conversions[wide ? 1 : 0] += n;
+    c->instructions[pipe] += n;
 }
 
 void tr_end_statement(tr_ctx *c)

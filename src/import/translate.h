@@ -112,6 +112,10 @@ typedef struct {
     bool mul_counted;
 } tr_fma;
 
+/* The arithmetic pipes a draft's <instructions> name, in the kernel format's spelling
+ * (tr_pipe_names). */
+typedef enum { TR_PIPE_CONVERSION, TR_PIPE_CONVERSION64, TR_PIPE_SPECIAL, TR_PIPES } tr_pipe;
+
 typedef struct tr_ctx tr_ctx;
 typedef struct {
     void (*stmt)(tr_ctx *c, CXCursor s);
@@ -152,10 +156,10 @@ struct tr_ctx {
      * those of adds and multiplies alone, one instruction each (emitted fused="false") */
     long long flops[3];
     long long unfused_flops[3];
-    /* per statement: type conversions, each an instruction on its pipe (docs/import.md,
-     * "Counting conversions"): [0] the conversion pipe, [1] conversions from and to 64-bit
-     * types; emitted with the FLOPs as <instructions pipe> */
-    long long conversions[2];
+    /* per statement: instructions on the arithmetic pipes, by tr_pipe (docs/import.md,
+     * "Counting conversions and special functions"); emitted with the FLOPs as
+     * <instructions pipe> */
+    long long instructions[TR_PIPES];
     /* The innermost + or - being translated and the multiply it fuses with (tr_fma_pair):
      * null cursors outside any. */
     tr_fma fma;
@@ -226,8 +230,8 @@ const char *tr_xml_escape(tr_ctx *c, const char *s);
 void tr_add_flops(tr_ctx *c, int kind, long long n);
 /* FLOPs of adds or multiplies alone, one an instruction (<flops fused="false">). */
 void tr_add_unfused_flops(tr_ctx *c, int kind, long long n);
-/* n conversions, on the 64-bit conversion pipe when `wide` */
-void tr_add_conversions(tr_ctx *c, bool wide, long long n);
+/* n instructions on `pipe` */
+void tr_add_instructions(tr_ctx *c, tr_pipe pipe, long long n);
 /* The current statement's FLOPs emitted as <flops> (per precision the fused ones, then
  * the unfused ones, each when there are any), and cleared. */
 void tr_flush_flops(tr_ctx *c);
@@ -274,6 +278,8 @@ typedef enum {
     TR_CALL_LOAD,       /* __ldg and the other cache-hinted loads */
     TR_CALL_WARP        /* shuffles, votes, warp reductions */
 } tr_call_kind;
+/* Instructions on the special pipe a call of `name` issues (translate_builtins.c says which) */
+int tr_special_count(const char *name);
 tr_call_kind tr_call_kind_of(const char *name);
 /* The called function's name, as spelled (an operator's "operator+"), "" when none. */
 const char *tr_callee_name(tr_ctx *c, CXCursor call);

@@ -39,7 +39,8 @@ static const char *const one_flop[] = {
     "acos", "acosf", "atan", "atanf", "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf", "erf",
     "erff", "erfc", "erfcf", "pow", "powf", "atan2", "atan2f", "hypot", "hypotf", "fmod", "fmodf",
     "fabs", "fabsf", "fmin", "fminf", "fmax", "fmaxf", "fdim", "fdimf", "__expf", "__logf",
-    "__sinf", "__cosf", "__powf", "__fdividef", "__frcp_rn", "__fsqrt_rn", "__saturatef", "lgamma", "lgammaf", "tgamma", "tgammaf", "sinpi", "sinpif",
+    "__sinf", "__cosf", "__log2f", "__powf", "__fdividef", "__frcp_rn", "__fsqrt_rn",
+    "__saturatef", "lgamma", "lgammaf", "tgamma", "tgammaf", "sinpi", "sinpif",
     "cospi", "cospif", "remainder", "remainderf", "copysign", "copysignf", "__hdiv", NULL};
 /* an add or a multiply that the compiler never contracts into an FMA: one instruction */
 static const char *const alone[] = {"__fadd_rn", "__fmul_rn", "__hadd", "__hsub", "__hmul", NULL};
@@ -79,6 +80,18 @@ static bool is_atomic(const char *name)
             return true;
     }
     return false;
+}
+
+/* The functions the CUDA C++ Programming Guide's throughput table names in its special-function
+ * row ("32-bit floating-point reciprocal, reciprocal square root, base-2 logarithm (__log2f),
+ * base 2 exponential (exp2f), sine (__sinf), cosine (__cosf)"): one instruction each on that
+ * pipe. Others (expf, sqrtf, __expf, ...) may use the unit too, but how often no document
+ * says, so they add none. */
+int tr_special_count(const char *name)
+{
+    static const char *const special[] = {"rsqrtf", "__log2f", "exp2f", "__sinf", "__cosf",
+                                          NULL};
+    return name_in(name, special) ? 1 : 0;
 }
 
 tr_call_kind tr_call_kind_of(const char *name)

@@ -9,6 +9,9 @@
  * included; tr_arith counts the plain ones) and per call of a math
  * function, two per fma; none for comparisons, negation, conversions,
  * atomics or operations on constants alone, which the compiler folds.
+ * Conversions and the special functions the Programming Guide names are
+ * instructions on their pipes ("Counting conversions and special
+ * functions": count_conversion, tr_special_count).
  * A + or - whose operand is a multiply of its precision is one FMA with
  * it, as nvcc contracts them (binary, tr_fma_pair): both FLOPs fused;
  * any other add, subtract or multiply, and ++/--, is an instruction of
@@ -760,8 +763,10 @@ static tr_val call(tr_ctx *c, CXCursor e)
             /* __fadd_rn: an add no compiler contracts; a min or max: an instruction of its
              * own (FMNMX, DMNMX), never part of an FMA */
             tr_add_unfused_flops(c, fk, 1);
-        else if (!all_const && fk >= 0)
+        else if (!all_const && fk >= 0) {
             tr_add_flops(c, fk, 1);
+            tr_add_instructions(c, TR_PIPE_SPECIAL, tr_special_count(name));
+        }
         result = tr_data(c, "a floating-point value");
         if (all_const)
             result.fconst = true;
@@ -876,7 +881,7 @@ static void count_conversion(tr_ctx *c, CXCursor inner, tr_val v, CXType to)
     CXType int_side = clang_getCanonicalType(fk_to < 0 ? to : from);
     bool wide = fk_to == 2 || fk_from == 2 ||
                 ((fk_to < 0 || fk_from < 0) && clang_Type_getSizeOf(int_side) == 8);
-    tr_add_conversions(c, wide, 1);
+    tr_add_instructions(c, wide ? TR_PIPE_CONVERSION64 : TR_PIPE_CONVERSION, 1);
 }
 
 tr_val tr_expr(tr_ctx *c, CXCursor e)

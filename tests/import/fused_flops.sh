@@ -117,7 +117,7 @@ check two_products '  <work>
   </work>'
 # fp64: y -= a * x and 1.0 - x * a are FMAs; a float product converted to double and added
 # is a float multiply and a double add, each alone, with the conversion between them (an
-# instruction on the 64-bit conversion pipe: conversions.sh)
+# instruction on the 64-bit conversion pipe: instructions.sh)
 check fp64 '  <work>
     <load array="x" index="threadIdx.x"/>
     <flops count="1" precision="fp64"/>

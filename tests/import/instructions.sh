@@ -1,11 +1,14 @@
 #!/bin/sh
-# conversions.sh ROOFCAST SOURCE_DIR
-# Type conversions as the compiler issues them (docs/import.md, "Counting conversions"): a
+# instructions.sh ROOFCAST SOURCE_DIR
+# Instructions on the arithmetic pipes (docs/import.md, "Counting conversions and special
+# functions"). Type conversions as the compiler issues them: a
 # cast, written or implicit, between a floating-point type and another floating-point or
 # integer type is an instruction: <instructions pipe="conversion64"> when either side is a
 # double or a 64-bit integer, else pipe="conversion". A literal's conversion is folded; a
 # cast between integers is none. A min or a max of floats or doubles is an instruction of its
-# own (fused="false"). Each kernel's <work> is compared whole.
+# own (fused="false"). The functions the Programming Guide's special-function row names
+# (rsqrtf, __log2f, exp2f, __sinf, __cosf) are one instruction each on pipe="special" beside
+# their FLOP; other math functions none. Each kernel's <work> is compared whole.
 set -u
 . "$(dirname "$0")/lib.sh"
 import_setup "$@"
@@ -27,11 +30,19 @@ __global__ void kinds(const int *a, float *b, double *d, long long *q, float s)
     bool t = b[i];
     q[i + 33] = t;
 }
+__global__ void sfu(const float *x, float *y)
+{
+    int i = threadIdx.x;
+    y[i] = __sinf(x[i]) + rsqrtf(x[i]);
+    y[i + 32] = exp2f(x[i]) * __log2f(2.0f);
+    y[i + 64] = expf(x[i]);
+}
 CU
 
 check() { # KERNEL EXPECTED-WORK (the draft must be complete and load)
     draft "$tmp/conv.cu" "$1" 0 --grid 1 --block 32 --length in=32 --length out=32 \
-        --length a=32 --length b=64 --length d=32 --length q=65 || return
+        --length a=32 --length b=64 --length d=32 --length q=65 --length x=32 \
+        --length y=96 || return
     work_is "$1" "$2"
 }
 
@@ -67,6 +78,25 @@ check kinds '  <work>
     <store array="q" index="threadIdx.x + 32"/>
     <load array="b" index="threadIdx.x"/>
     <store array="q" index="threadIdx.x + 33"/>
+  </work>'
+
+# __sinf + rsqrtf: a FLOP each (fused, the calls' convention) and two special-function
+# instructions, the add alone; exp2f one of each, __log2f of a literal folded, the multiply
+# alone; expf a FLOP and no instruction. rsqrtf must be declared for the draft to load.
+check sfu '  <work>
+    <load array="x" index="threadIdx.x"/>
+    <flops count="2"/>
+    <flops count="1" fused="false"/>
+    <instructions pipe="special" count="2"/>
+    <store array="y" index="threadIdx.x"/>
+    <load array="x" index="threadIdx.x"/>
+    <flops count="1"/>
+    <flops count="1" fused="false"/>
+    <instructions pipe="special" count="1"/>
+    <store array="y" index="threadIdx.x + 32"/>
+    <load array="x" index="threadIdx.x"/>
+    <flops count="1"/>
+    <store array="y" index="threadIdx.x + 64"/>
   </work>'
 
 exit $fail
