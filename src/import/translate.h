@@ -280,6 +280,8 @@ typedef enum {
 } tr_call_kind;
 /* Instructions on the special pipe a call of `name` issues (translate_builtins.c says which) */
 int tr_special_count(const char *name);
+/* Instructions on the conversion pipe a conversion intrinsic `name` issues */
+int tr_conversion_count(const char *name);
 tr_call_kind tr_call_kind_of(const char *name);
 /* The called function's name, as spelled (an operator's "operator+"), "" when none. */
 const char *tr_callee_name(tr_ctx *c, CXCursor call);

@@ -87,6 +87,18 @@ static bool is_atomic(const char *name)
  * base 2 exponential (exp2f), sine (__sinf), cosine (__cosf)"): one instruction each on that
  * pipe. Others (expf, sqrtf, __expf, ...) may use the unit too, but how often no document
  * says, so they add none. */
+/* The conversion intrinsics: one instruction each on the conversion pipe (I2F, F2I, F2F,
+ * F2FP: a pair of floats packed to halves is one), the same as a cast (docs/import.md). */
+int tr_conversion_count(const char *name)
+{
+    static const char *const conversion[] = {
+        "__int2float_rn", "__float2int_rn", "__float2int_rz", "__float2half", "__half2float",
+        "__floats2half2_rn", "__float2half2_rn", NULL};
+    if (name_in(name, conversion))
+        return 1;
+    return strcmp(name, "__half22float2") == 0 ? 2 : 0; /* two halves, two conversions */
+}
+
 int tr_special_count(const char *name)
 {
     static const char *const special[] = {"rsqrtf", "__log2f", "exp2f", "__sinf", "__cosf",

@@ -772,6 +772,16 @@ static tr_val call(tr_ctx *c, CXCursor e)
             result.fconst = true;
     } else if (kind == TR_CALL_NO_FLOPS || strncmp(name, "make_", 5) == 0 ||
                strcmp(name, "dim3") == 0) {
+        /* a conversion intrinsic of a literal is folded; of an index, it is not */
+        bool folded = nargs > 0;
+        for (int i = 0; i < nargs; i++) {
+            tr_val k_val;
+            folded &= args[i].fconst ||
+                      (args[i].kind == V_INT &&
+                       tr_try_const(c, clang_Cursor_getArgument(e, i), &k_val));
+        }
+        if (!folded)
+            tr_add_instructions(c, TR_PIPE_CONVERSION, tr_conversion_count(name));
         /* sincosf(x, &s[i], &c[i]) writes through its pointers; printf only reads them */
         for (int i = 0; i < nargs && strcmp(name, "printf") != 0; i++)
             pointer_output(c, e, name, i, args[i]);

@@ -1,14 +1,15 @@
 #!/bin/sh
 # instructions.sh ROOFCAST SOURCE_DIR
 # Instructions on the arithmetic pipes (docs/import.md, "Counting conversions and special
-# functions"). Type conversions as the compiler issues them: a
-# cast, written or implicit, between a floating-point type and another floating-point or
-# integer type is an instruction: <instructions pipe="conversion64"> when either side is a
-# double or a 64-bit integer, else pipe="conversion". A literal's conversion is folded; a
-# cast between integers is none. A min or a max of floats or doubles is an instruction of its
-# own (fused="false"). The functions the Programming Guide's special-function row names
-# (rsqrtf, __log2f, exp2f, __sinf, __cosf) are one instruction each on pipe="special" beside
-# their FLOP; other math functions none. Each kernel's <work> is compared whole.
+# functions"). Type conversions as the compiler issues them: a cast, written or implicit,
+# between a floating-point type and another floating-point or integer type is an instruction:
+# <instructions pipe="conversion64"> when either side is a double or a 64-bit integer, else
+# pipe="conversion". A literal's conversion is folded; a cast between integers, or to or from
+# bool, is none; the conversion intrinsics (__int2float_rn, ...) count as casts. A min or a
+# max of floats or doubles is an instruction of its own (fused="false"). The functions the
+# Programming Guide's special-function row names (rsqrtf, __log2f, exp2f, __sinf, __cosf) are
+# one instruction each on pipe="special" beside their FLOP; other math functions none. Each
+# kernel's <work> is compared whole.
 set -u
 . "$(dirname "$0")/lib.sh"
 import_setup "$@"
@@ -29,6 +30,11 @@ __global__ void kinds(const int *a, float *b, double *d, long long *q, float s)
     q[i + 32] = a[i];
     bool t = b[i];
     q[i + 33] = t;
+}
+__global__ void intrinsics(const int *a, float *b)
+{
+    int i = threadIdx.x;
+    b[i] = __int2float_rn(a[i]) + __int2float_rn(i) + __int2float_rn(3);
 }
 __global__ void sfu(const float *x, float *y)
 {
@@ -80,6 +86,14 @@ check kinds '  <work>
     <store array="q" index="threadIdx.x + 33"/>
   </work>'
 
+# The conversion intrinsics are conversions too: of a value read and of an index, one each;
+# of a literal, none. The two adds are alone.
+check intrinsics '  <work>
+    <load array="a" index="threadIdx.x"/>
+    <flops count="2" fused="false"/>
+    <instructions pipe="conversion" count="2"/>
+    <store array="b" index="threadIdx.x"/>
+  </work>'
 # __sinf + rsqrtf: a FLOP each (fused, the calls' convention) and two special-function
 # instructions, the add alone; exp2f one of each, __log2f of a literal folded, the multiply
 # alone; expf a FLOP and no instruction. rsqrtf must be declared for the draft to load.
