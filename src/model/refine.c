@@ -515,9 +515,9 @@ static void pipes_time(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, 
     }
     rc_pipe_time *sp = &r->pipes[RC_PIPE_SPECIAL], *cv = &r->pipes[RC_PIPE_CONVERSION];
     if (pr->xu_shared && sp->time > 0 && cv->time > 0) {
-        rc_pipe_time *longer = sp->time >= cv->time ? sp : cv;
-        longer->xu_time = longer == sp ? cv->time : sp->time;
-        longer->time += longer->xu_time;
+        rc_pipe longer = sp->time >= cv->time ? RC_PIPE_SPECIAL : RC_PIPE_CONVERSION;
+        r->pipes[longer].xu_time = r->pipes[rc_xu_other(longer)].time;
+        r->pipes[longer].time += r->pipes[longer].xu_time;
     }
     for (int p = 0; p < RC_PIPES; p++)
         if (r->pipes[p].time > r->t_pipe) {

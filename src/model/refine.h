@@ -153,6 +153,13 @@ typedef struct {
     double time;         /* s, x the wave factor (+ fp64_time or xu_time) */
 } rc_pipe_time;
 
+/* The other pipe of the XU (special functions and conversions): the one whose term a term
+ * with xu_time > 0 includes. */
+static inline rc_pipe rc_xu_other(rc_pipe p)
+{
+    return p == RC_PIPE_SPECIAL ? RC_PIPE_CONVERSION : RC_PIPE_SPECIAL;
+}
+
 /* FLOPs of one fused multiply-add, the instruction the per-thread floor counts. */
 #define FLOPS_PER_FMA 2.0
 

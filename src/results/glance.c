@@ -124,9 +124,14 @@ static const char *precision_words(rc_limiter l)
     return l == RC_LIMIT_FP16 ? "FP16" : l == RC_LIMIT_FP64 ? "FP64" : "FP32";
 }
 
-/* Each pipe as the verdict names it. ORDER RC_PIPE */
+/* Each pipe as the verdict and the explanation name it (rc_glance_pipe_words). ORDER RC_PIPE */
 static const char *const pipe_kinds[] = {"the conversion pipe", "the 64-bit conversion pipe",
                                          "the special function units", "the integer pipe"};
+
+const char *rc_glance_pipe_words(rc_pipe p)
+{
+    return pipe_kinds[p];
+}
 
 /* The limiting pipe as the sentences name it: a term that includes another's work on the same
  * unit (refine.c pipes_time) is that unit's: the FP64 unit (64-bit conversions and FP64
@@ -464,7 +469,7 @@ static void say_change(rc_buffer *sb, const glance *g)
         }
         if (t->xu_time > 0) {
             /* The other XU pipe's term is in this one's (refine.c). */
-            int o = r->pipe_limit == RC_PIPE_SPECIAL ? RC_PIPE_CONVERSION : RC_PIPE_SPECIAL;
+            rc_pipe o = rc_xu_other((rc_pipe)r->pipe_limit);
             char c[64], d[64];
             rc_buffer_printf(sb, "On the %s its %s warp instructions on %s (%s µs) and %s on "
                              "%s (%s µs) take the XU one after the other: fewer of either would "

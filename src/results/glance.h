@@ -48,6 +48,9 @@ void rc_glance_fastest(const double *t, size_t n, bool *fastest);
  * 32 % occupancy", "memory latency: 160 threads at work". Writes buf[size]; returns buf. */
 char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size);
 
+/* An arithmetic pipe as the sentences name it: "the special function units". */
+const char *rc_glance_pipe_words(rc_pipe p);
+
 /* What one iteration of the dependent chain costs, in words: "each at least one L1 hit
  * (40 cycles)", "each 3 dependent FMA instructions of 4 cycles, assumed" (the figure the
  * cost rests on is assumed). Writes buf[size]; returns buf. */

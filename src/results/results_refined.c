@@ -116,10 +116,6 @@ static void latency_sentence(const rc_refined *r, const char *occupancy, rc_buff
                      rc_format_si3(r->thread_bytes_in_flight, "B", c, sizeof c), occupancy);
 }
 
-/* Each pipe as the sentences name it. ORDER RC_PIPE */
-static const char *const pipe_words[] = {"the conversion pipe", "the 64-bit conversion pipe",
-                                         "the special function units", "the integer pipe"};
-
 /* An arithmetic pipe limits: its warp instructions at its rate. */
 static void pipe_sentence(const rc_refined *r, const char *occupancy, rc_buffer *sb)
 {
@@ -138,22 +134,22 @@ static void pipe_sentence(const rc_refined *r, const char *occupancy, rc_buffer 
         return;
     }
     if (t->xu_time > 0) {
-        int o = r->pipe_limit == RC_PIPE_SPECIAL ? RC_PIPE_CONVERSION : RC_PIPE_SPECIAL;
+        rc_pipe o = rc_xu_other((rc_pipe)r->pipe_limit);
         char e[64];
         rc_buffer_printf(sb, "Limited by the XU at %s %% occupancy: %s warp instructions on %s, "
                          "32 results each, at %s results an SM a clock%s, %s, and then the %s "
                          "warp instructions on %s, %s µs, which the same unit runs.", occupancy,
                          rc_format_sig3(t->warp_instructions, a, sizeof a),
-                         pipe_words[r->pipe_limit], rc_format_sig3(t->per_clock, b, sizeof b),
+                         rc_glance_pipe_words((rc_pipe)r->pipe_limit), rc_format_sig3(t->per_clock, b, sizeof b),
                          t->assumed ? " (assumed)" : "",
                          rc_format_si3(t->rate, "results/s", c, sizeof c),
                          rc_format_sig3(r->pipes[o].warp_instructions, e, sizeof e),
-                         pipe_words[o], rc_format_us(t->xu_time, d, sizeof d));
+                         rc_glance_pipe_words(o), rc_format_us(t->xu_time, d, sizeof d));
         return;
     }
     rc_buffer_printf(sb, "Limited by %s at %s %% occupancy: %s warp instructions of 32 results "
                      "each (a warp takes the pipe for all its lanes, whichever of them run), "
-                     "%s results an SM a clock%s, %s.", pipe_words[r->pipe_limit], occupancy,
+                     "%s results an SM a clock%s, %s.", rc_glance_pipe_words((rc_pipe)r->pipe_limit), occupancy,
                      rc_format_sig3(t->warp_instructions, a, sizeof a),
                      rc_format_sig3(t->per_clock, b, sizeof b), t->assumed ? " (assumed)" : "",
                      rc_format_si3(t->rate, "results/s", c, sizeof c));
@@ -391,17 +387,13 @@ static void add_pipe_terms(xmlNodePtr n, const rc_refined *r)
                      "; + FP64 FLOPs, one unit (assumed): %s µs",
                      rc_format_us(t->fp64_time, a, sizeof a));
         }
-        xmlNodePtr term = add_term(n, name, t->time,
-                                   t->fp64_time > 0
-                                       ? "32 x warp instructions / (results per clock per SM x "
-                                         "active SMs x SM clock) x wave factor + the FP64 FLOPs' "
-                                         "term (the same unit)"
-                                   : t->xu_time > 0
-                                       ? "32 x warp instructions / (results per clock per SM x "
-                                         "active SMs x SM clock) x wave factor + the other XU "
-                                         "pipe's term (the same unit)"
-                                       : "32 x warp instructions / (results per clock per SM x "
-                                         "active SMs x SM clock) x wave factor", inputs);
+        char formula[200];
+        snprintf(formula, sizeof formula, "32 x warp instructions / (results per clock per SM x "
+                 "active SMs x SM clock) x wave factor%s",
+                 t->fp64_time > 0 ? " + the FP64 FLOPs' term (the same unit)"
+                 : t->xu_time > 0 ? " + the other XU pipe's term (the same unit)"
+                                  : "");
+        xmlNodePtr term = add_term(n, name, t->time, formula, inputs);
         set_str(term, "pipe", rc_pipe_name((rc_pipe)p));
         set_num(term, "warp-instructions", t->warp_instructions, NULL);
         set_num(term, "per-clock", t->per_clock, NULL);
