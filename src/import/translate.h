@@ -282,6 +282,8 @@ typedef enum {
 int tr_special_count(const char *name);
 /* Instructions on the conversion pipe a conversion intrinsic `name` issues */
 int tr_conversion_count(const char *name);
+/* Whether `name` is a minimum or maximum (an instruction of its own on floating-point values) */
+bool tr_is_min_max(const char *name);
 tr_call_kind tr_call_kind_of(const char *name);
 /* The called function's name, as spelled (an operator's "operator+"), "" when none. */
 const char *tr_callee_name(tr_ctx *c, CXCursor call);

@@ -87,6 +87,14 @@ static bool is_atomic(const char *name)
  * base 2 exponential (exp2f), sine (__sinf), cosine (__cosf)"): one instruction each on that
  * pipe. Others (expf, sqrtf, __expf, ...) may use the unit too, but how often no document
  * says, so they add none. */
+/* A minimum or maximum of floating-point values: one instruction of its own (FMNMX, DMNMX),
+ * never part of an FMA. */
+bool tr_is_min_max(const char *name)
+{
+    static const char *const min_max[] = {"min", "max", "fmin", "fminf", "fmax", "fmaxf", NULL};
+    return name_in(name, min_max);
+}
+
 /* The conversion intrinsics: one instruction each on the conversion pipe (I2F, F2I, F2F,
  * F2FP: a pair of floats packed to halves is one), the same as a cast (docs/import.md). */
 int tr_conversion_count(const char *name)

@@ -756,10 +756,7 @@ static tr_val call(tr_ctx *c, CXCursor e)
         result = tr_data(c, "a floating-point value");
     } else if (kind == TR_CALL_ONE_FLOP || kind == TR_CALL_ALONE || strcmp(name, "min") == 0 ||
                strcmp(name, "max") == 0 || strcmp(name, "abs") == 0) {
-        bool min_max = strcmp(name, "min") == 0 || strcmp(name, "max") == 0 ||
-                       strcmp(name, "fmin") == 0 || strcmp(name, "fminf") == 0 ||
-                       strcmp(name, "fmax") == 0 || strcmp(name, "fmaxf") == 0;
-        if (!all_const && (kind == TR_CALL_ALONE || min_max))
+        if (!all_const && (kind == TR_CALL_ALONE || tr_is_min_max(name)))
             /* __fadd_rn: an add no compiler contracts; a min or max: an instruction of its
              * own (FMNMX, DMNMX), never part of an FMA */
             tr_add_unfused_flops(c, fk, 1);
@@ -876,6 +873,9 @@ static tr_val inline_call(tr_ctx *c, CXCursor e, CXCursor def, const char *name,
 static void count_conversion(tr_ctx *c, CXCursor inner, tr_val v, CXType to)
 {
     CXType from = clang_getCursorType(inner);
+    /* most implicit casts keep the type (an lvalue read): nothing to look up */
+    if (clang_equalTypes(clang_getCanonicalType(from), clang_getCanonicalType(to)))
+        return;
     int fk_to = tr_float_kind(c, to), fk_from = tr_float_kind(c, from);
     if ((fk_to < 0 && fk_from < 0) || fk_to == fk_from)
         return;
