@@ -461,7 +461,7 @@ static void say_change(rc_buffer *sb, const glance *g)
             char c[64];
             rc_buffer_printf(sb, "On the %s its %s warp instructions of 64-bit conversions "
                              "(%s µs) and its FP64 FLOPs (%s µs) take the FP64 unit one after "
-                             "the other: fewer of either would make it faster; fewer bytes "
+                             "the other (assumed): fewer of either would make it faster; fewer bytes "
                              "would not.", on, rc_format_sig3(t->warp_instructions, a, sizeof a),
                              us(t->time - t->fp64_time, b, sizeof b),
                              us(t->fp64_time, c, sizeof c));

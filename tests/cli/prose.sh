@@ -254,7 +254,7 @@ cat > "$out/fp64unit/k.xml" <<'XML'
 XML
 "$roofcast" -q -f md,xml --gpu titan-x -o "$out/fp64unit/out" "$out/fp64unit/k.xml"
 line fp64unit/out/to_double.md "| GeForce GTX TITAN X | 52.2 | the FP64 unit at 100 % occupancy | 20.7 | 5.40 |"
-line fp64unit/out/to_double.md "On the GeForce GTX TITAN X its 76,800 warp instructions of 64-bit conversions (23.8 µs) and its FP64 FLOPs (25.9 µs) take the FP64 unit one after the other: fewer of either would make it faster; fewer bytes would not."
+line fp64unit/out/to_double.md "On the GeForce GTX TITAN X its 76,800 warp instructions of 64-bit conversions (23.8 µs) and its FP64 FLOPs (25.9 µs) take the FP64 unit one after the other (assumed): fewer of either would make it faster; fewer bytes would not."
 has fp64unit/out/results.xml "Limited by the FP64 unit at 100 % occupancy: 76,800 warp instructions of conversions from and to 64-bit types, 32 results each, at 4.00 results an SM a clock, 103 Gresults/s, and then the FP64 FLOPs' 25.9 µs, which the same unit runs (assumed)."
 has fp64unit/out/results.xml 'fp64-time-text="25.9"'
 has fp64unit/out/to_double.md "; 64-bit conversions add the FP64 FLOPs' term (one unit: assumed)"
