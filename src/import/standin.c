@@ -160,6 +160,16 @@ static const char *const header[] = {
     "RC_MINMAX(int) RC_MINMAX(unsigned) RC_MINMAX(long) RC_MINMAX(unsigned long)\n",
     "RC_MINMAX(long long) RC_MINMAX(unsigned long long) RC_MINMAX(float) RC_MINMAX(double)\n",
     "#undef RC_MINMAX\n",
+    /* and CUDA's mixed overloads, so that min(x, 0.0) of a float x is the double one, as nvcc
+       takes it, not an ambiguous call */
+    "#define RC_MINMAX2(R, A, B) static __device__ __inline__ R min(A, B); \\\n",
+    "  static __device__ __inline__ R max(A, B);\n",
+    "RC_MINMAX2(double, float, double) RC_MINMAX2(double, double, float)\n",
+    "RC_MINMAX2(unsigned, int, unsigned) RC_MINMAX2(unsigned, unsigned, int)\n",
+    "RC_MINMAX2(unsigned long, long, unsigned long) RC_MINMAX2(unsigned long, unsigned long, long)\n",
+    "RC_MINMAX2(unsigned long long, long long, unsigned long long)\n",
+    "RC_MINMAX2(unsigned long long, unsigned long long, long long)\n",
+    "#undef RC_MINMAX2\n",
     "static __device__ __inline__ unsigned umin(unsigned, unsigned);\n",
     "static __device__ __inline__ unsigned umax(unsigned, unsigned);\n",
     "__device__ float __int2float_rn(int);\n",

@@ -756,10 +756,16 @@ static tr_val call(tr_ctx *c, CXCursor e)
         result = tr_data(c, "a floating-point value");
     } else if (kind == TR_CALL_ONE_FLOP || kind == TR_CALL_ALONE || strcmp(name, "min") == 0 ||
                strcmp(name, "max") == 0 || strcmp(name, "abs") == 0) {
-        if (!all_const && (kind == TR_CALL_ALONE || tr_is_min_max(name)))
+        if (!all_const && (kind == TR_CALL_ALONE || tr_is_min_max(name))) {
             /* __fadd_rn: an add no compiler contracts; a min or max: an instruction of its
              * own (FMNMX, DMNMX), never part of an FMA */
             tr_add_unfused_flops(c, fk, 1);
+            /* CUDA's mixed min(float, double) converts its float to double inside */
+            for (int i = 0; fk == 2 && tr_is_min_max(name) && i < nargs; i++)
+                if (!args[i].fconst &&
+                    tr_float_kind(c, clang_getCursorType(clang_Cursor_getArgument(e, i))) == 1)
+                    tr_add_instructions(c, TR_PIPE_CONVERSION64, 1);
+        }
         else if (!all_const && fk >= 0) {
             tr_add_flops(c, fk, 1);
             tr_add_instructions(c, TR_PIPE_SPECIAL, tr_special_count(name));

@@ -20,6 +20,14 @@ __global__ void clamp_double(const float *in, float *out)
     int i = threadIdx.x;
     out[i] = fmin(fmax((double)in[i], 0.0), 1.0);
 }
+#define clamp(x) (min(max((x), 0.0), 1.0))
+__global__ void clamp_mixed(const float *in, float *out, const unsigned *u)
+{
+    int i = threadIdx.x;
+    out[i] = clamp(in[i]);
+    out[i + 32] = max(in[i], 2.0f);
+    out[i + 64] = min(i, u[i]);
+}
 __global__ void kinds(const int *a, float *b, double *d, long long *q, float s)
 {
     int i = threadIdx.x;
@@ -46,8 +54,8 @@ __global__ void sfu(const float *x, float *y)
 CU
 
 check() { # KERNEL EXPECTED-WORK (the draft must be complete and load)
-    draft "$tmp/conv.cu" "$1" 0 --grid 1 --block 32 --length in=32 --length out=32 \
-        --length a=32 --length b=64 --length d=32 --length q=65 --length x=32 \
+    draft "$tmp/conv.cu" "$1" 0 --grid 1 --block 32 --length in=32 --length out=96 \
+        --length u=32 --length a=32 --length b=64 --length d=32 --length q=65 --length x=32 \
         --length y=96 || return
     work_is "$1" "$2"
 }
@@ -59,6 +67,23 @@ check clamp_double '  <work>
     <flops count="2" precision="fp64" fused="false"/>
     <instructions pipe="conversion64" count="2"/>
     <store array="out" index="threadIdx.x"/>
+  </work>'
+# The PMPP book's clamp, min(max(x, 0.0), 1.0) of a float: CUDA's mixed max(float, double)
+# (a call to the float or double one would be ambiguous) widens the float inside (one 64-bit
+# conversion), then max and min in double and the narrowing for the store, as clamp_double;
+# max of two floats one FP32 instruction; min(int, unsigned), CUDA's unsigned one, no FLOP,
+# and its store into a float one conversion.
+check clamp_mixed '  <work>
+    <load array="in" index="threadIdx.x"/>
+    <flops count="2" precision="fp64" fused="false"/>
+    <instructions pipe="conversion64" count="2"/>
+    <store array="out" index="threadIdx.x"/>
+    <load array="in" index="threadIdx.x"/>
+    <flops count="1" fused="false"/>
+    <store array="out" index="threadIdx.x + 32"/>
+    <load array="u" index="threadIdx.x"/>
+    <instructions pipe="conversion" count="1"/>
+    <store array="out" index="threadIdx.x + 64"/>
   </work>'
 # a[i] * s + 2: the int converted to float (the conversion pipe), an FMA, the literal 2
 # folded; b[i] * 0.5 in double: a 64-bit conversion and a multiply alone; (long long)b[i]: a
