@@ -387,6 +387,10 @@ typedef struct {
     kernel *v;
     size_t n, cap;
     CXFile main;
+    /* kernels defined in files SOURCE includes, which are not imported: how many, and the
+     * first one's file (owned), for the message when SOURCE defines none */
+    size_t n_elsewhere;
+    char *elsewhere;
 } kernels;
 
 static bool has_attr(CXCursor c, enum CXCursorKind kind);
@@ -421,8 +425,14 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor parent, CXClien
     CXFile f;
     unsigned line, off;
     clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, NULL, &off);
-    if (!clang_File_isEqual(f, ks->main))
+    if (!clang_File_isEqual(f, ks->main)) {
+        if (f && ks->n_elsewhere++ == 0) {
+            CXString fn = clang_getFileName(f);
+            ks->elsewhere = clang_getCString(fn) ? strdup(clang_getCString(fn)) : NULL;
+            clang_disposeString(fn);
+        }
         return CXChildVisit_Continue;
+    }
     if (!RC_GROW(ks->v, ks->cap, ks->n + 1))
         return CXChildVisit_Break;
     CXString s = clang_getCursorSpelling(c);
@@ -751,8 +761,13 @@ int rc_import_main(int argc, char **argv, FILE *out, FILE *err)
         clang_disposeString(s);
         clang_disposeDiagnostic(dg);
     }
-    if (ks.n == 0) {
+    if (ks.n == 0 && ks.n_elsewhere > 0)
+        fprintf(err, "%s: no __global__ function defined in it; the files it includes define "
+                "%zu (the first in %s), which are not imported: import the file that defines "
+                "the kernel\n", o.source, ks.n_elsewhere, ks.elsewhere ? ks.elsewhere : "?");
+    else if (ks.n == 0)
         fprintf(err, "%s: no __global__ function (is it CUDA source?)\n", o.source);
+    if (ks.n == 0) {
         status = 1;
         free(bad);
         goto done;
@@ -835,6 +850,7 @@ done:
     for (size_t k = 0; k < ks.n; k++)
         free(ks.v[k].name);
     free(ks.v);
+    free(ks.elsewhere);
     if (tu)
         clang_disposeTranslationUnit(tu);
     if (index)

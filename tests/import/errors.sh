@@ -35,6 +35,13 @@ expect not_cuda 1 "py.cu: no __global__ function (is it CUDA source?)" -- \
     "$bin" import "$tmp/py.cu" -o "$tmp/o1"
 nothing not_cuda "$tmp/o1"
 
+# Kernels in a header the source includes are not imported: the message names the header.
+printf '__global__ void k1(float *a) { a[threadIdx.x] = 0.f; }\n__global__ void k2(float *a) { a[0] = 1.f; }\n' >"$tmp/kern.cuh"
+printf '#include "kern.cuh"\nint main(void) { return 0; }\n' >"$tmp/wrap.cu"
+expect included 1 "wrap.cu: no __global__ function defined in it; the files it includes define 2 (the first in $tmp/kern.cuh), which are not imported: import the file that defines the kernel" -- \
+    "$bin" import "$tmp/wrap.cu" --grid 1 --block 32 -o "$tmp/o1b"
+nothing included "$tmp/o1b"
+
 expect no_kernel 2 "has no __global__ function 'nosuch'; it has: vcopy, triad, strided_copy" -- \
     "$bin" import "$cu" --kernel nosuch -o "$tmp/o2"
 nothing no_kernel "$tmp/o2"
