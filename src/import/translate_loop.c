@@ -342,6 +342,107 @@ static int companions(tr_ctx *c, CXCursor *decls, unsigned n, CXCursor var, CXCu
     return lead ? nc : -1;
 }
 
+/* Whether a loop body is one dependent chain of arithmetic: it touches no memory (no
+ * subscript, dereference, arrow or call), holds no loop of its own, and the one
+ * floating-point variable declared outside it that it assigns is updated from itself
+ * (s += x, a++, s = s * t + u), so every iteration's FLOPs wait for the last's
+ * (<loop dependent="true">, docs/inputs.md). Several such variables are independent
+ * chains, which the attribute (every FMA of an iteration on one chain) does not describe. */
+typedef struct {
+    tr_ctx *c;
+    CXCursor acc;     /* the accumulator */
+    bool other;       /* memory, a call or a nested loop */
+    bool self_update; /* an assignment to acc reads acc */
+    bool plain_write; /* an assignment to acc that does not read it */
+} chain_scan;
+
+static enum CXChildVisitResult find_ref(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    bool *found = (bool *)((void **)data)[1];
+    CXCursor *d = ((void **)data)[0];
+    if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(cur), *d)) {
+        *found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool refers_to(CXCursor e, CXCursor d)
+{
+    bool found = clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+                 clang_equalCursors(clang_getCursorReferenced(e), d);
+    void *data[2] = {&d, &found};
+    if (!found)
+        clang_visitChildren(e, find_ref, data);
+    return found;
+}
+
+/* p->x: a member read through a pointer, from memory */
+static bool arrow(tr_ctx *c, CXCursor cur)
+{
+    if (clang_getCursorKind(cur) != CXCursor_MemberRefExpr)
+        return false;
+    unsigned n;
+    CXCursor *kids = tr_children(c, cur, &n);
+    return n >= 1 && tr_is_pointer_type(clang_getCursorType(kids[0]));
+}
+
+static enum CXChildVisitResult scan_chain(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    chain_scan *cs = data;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    const char *op = k == CXCursor_UnaryOperator || k == CXCursor_BinaryOperator ||
+                             k == CXCursor_CompoundAssignOperator
+                         ? tr_operator(cs->c, cur, NULL)
+                         : NULL;
+    if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || k == CXCursor_ForStmt ||
+        k == CXCursor_WhileStmt || k == CXCursor_DoStmt ||
+        (k == CXCursor_UnaryOperator && op && strcmp(op, "*") == 0) || arrow(cs->c, cur)) {
+        cs->other = true;
+        return CXChildVisit_Break;
+    }
+    bool update = k == CXCursor_CompoundAssignOperator ||
+                  (k == CXCursor_UnaryOperator && op && (strcmp(op, "++") == 0 || strcmp(op, "--") == 0));
+    bool assign = k == CXCursor_BinaryOperator && op && strcmp(op, "=") == 0;
+    if (update || assign) {
+        unsigned n;
+        CXCursor *kids = tr_children(cs->c, cur, &n);
+        CXCursor t = n >= 1 ? tr_strip(cs->c, kids[0]) : clang_getNullCursor();
+        if (!clang_Cursor_isNull(t) && clang_getCursorKind(t) == CXCursor_DeclRefExpr &&
+            clang_equalCursors(clang_getCursorReferenced(t), cs->acc)) {
+            if (update || (n == 2 && refers_to(kids[1], cs->acc)))
+                cs->self_update = true;
+            else
+                cs->plain_write = true;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Whether the body is such a chain: one floating-point variable among those it assigns
+ * (as; the loop variable aside), updated from itself, and nothing else. */
+static bool dependent_chain(tr_ctx *c, CXCursor body, const assigned *as, CXCursor var)
+{
+    CXCursor acc = clang_getNullCursor();
+    for (size_t i = 0; i < as->n; i++) {
+        if (clang_equalCursors(as->decls[i], var) ||
+            tr_float_kind(c, clang_getCursorType(as->decls[i])) < 0)
+            continue;
+        if (!clang_Cursor_isNull(acc))
+            return false; /* two chains */
+        acc = as->decls[i];
+    }
+    if (clang_Cursor_isNull(acc))
+        return false;
+    chain_scan cs = {c, acc, false, false, false};
+    if (scan_chain(body, body, &cs) != CXChildVisit_Break)
+        clang_visitChildren(body, scan_chain, &cs);
+    return !cs.other && cs.self_update && !cs.plain_write;
+}
+
 void tr_for_stmt(tr_ctx *c, CXCursor s)
 {
     unsigned n;
@@ -552,16 +653,17 @@ void tr_for_stmt(tr_ctx *c, CXCursor s)
     tr_name_from(c, mname, fv.text);
     tr_name_from(c, mname, sv.text);
     tr_name_from(c, mname, cv.text);
+    const char *dep = dependent_chain(c, body, &as, var) ? " dependent=\"true\"" : "";
     if (to)
-        tr_emit(c, "<loop var=\"%s\" from=\"%s\" to=\"%s\"%s%s%s>", mname,
+        tr_emit(c, "<loop var=\"%s\" from=\"%s\" to=\"%s\"%s%s%s%s>", mname,
                 tr_xml_escape(c, fv.text), tr_xml_escape(c, to),
                 unit && strcmp(op, "+=") == 0 ? "" : " step=\"",
                 unit && strcmp(op, "+=") == 0 ? "" : tr_xml_escape(c, step),
-                unit && strcmp(op, "+=") == 0 ? "" : "\"");
+                unit && strcmp(op, "+=") == 0 ? "" : "\"", dep);
     else
-        tr_emit(c, "<loop var=\"%s\" from=\"%s\" while=\"%s\" step=\"%s\">", mname,
+        tr_emit(c, "<loop var=\"%s\" from=\"%s\" while=\"%s\" step=\"%s\"%s>", mname,
                 tr_xml_escape(c, fv.text), tr_xml_escape(c, cv.text),
-                tr_xml_escape(c, tr_printf(c, "%s %s", op, sv.text)));
+                tr_xml_escape(c, tr_printf(c, "%s %s", op, sv.text)), dep);
     c->indent++;
     c->loop_depth++;
     int saved_nolet = c->no_let;
