@@ -122,6 +122,10 @@ check written 0 '  <array name="a" type="float" length="64"/>
 check 'templated<float>' 0 '  <array name="x" type="float" length="64" read-only-path="yes"/>
   <array name="y" type="float" length="64"/>
   <array name="z" type="float" length="64" read-only-path="yes"/>'
+# a fixed-width integer type argument is its C type
+check 'templated<uint32_t>' 0 '  <array name="x" type="unsigned int" length="64" read-only-path="yes"/>
+  <array name="y" type="unsigned int" length="64"/>
+  <array name="z" type="float" length="64" read-only-path="yes"/>'
 # a's store has a data index and b goes to a call not inlined: both unknowns, both written
 check hidden_writes 1 '  <array name="a" type="float" length="64"/>
   <array name="idx" type="int" length="64" read-only-path="yes"/>
