@@ -305,6 +305,9 @@ const char *tr_negated(tr_ctx *c, tr_val v);
 /* 0 fp16, 1 fp32, 2 fp64, -1 not floating */
 int tr_float_kind(tr_ctx *c, CXType t);
 int tr_expr_float_kind(tr_ctx *c, CXCursor e);
+/* sizeof(T) or sizeof x that clang leaves unevaluated in a template: the bound type's size;
+ * an unknown for anything else (alignof). */
+tr_val tr_sizeof(tr_ctx *c, CXCursor e);
 /* An integer or enum type, char16_t and char32_t left out (the values of
  * expressions). */
 bool tr_is_integer_type(CXType t);

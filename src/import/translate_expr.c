@@ -922,7 +922,7 @@ tr_val tr_expr(tr_ctx *c, CXCursor e)
     case CXCursor_UnaryExpr: /* sizeof, alignof */
         if (tr_try_const(c, e, &v))
             return v;
-        return tr_unknown_val(c, "a sizeof the importer cannot evaluate");
+        return tr_sizeof(c, e);
     case CXCursor_DeclRefExpr:
         return decl_ref(c, e);
     case CXCursor_MemberRefExpr:

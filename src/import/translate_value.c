@@ -1,6 +1,7 @@
 /* translate_value.c: the values of expressions and the C types they come
  * from (translate.h): making and composing values with C's precedence,
- * floating-point kinds and element counts of types, pointer arithmetic,
+ * floating-point kinds, element counts and sizes of types (a template's
+ * sizeof), pointer arithmetic,
  * loads and stores of array elements and the FLOPs of arithmetic, the
  * array a write is rooted in (read from the syntax). Nothing here
  * translates a subexpression: translate_expr.c walks the tree and calls
@@ -568,4 +569,25 @@ void tr_store_through(tr_ctx *c, const tr_binding *b, CXCursor at)
         tr_add_unknown(c, at, "a store through the reference '%s': %s",
                        tr_cx(c, clang_getCursorSpelling(b->decl)),
                        b->elem.why ? b->elem.why : "an element the model cannot follow");
+}
+
+/* sizeof(T) or sizeof x that clang leaves unevaluated in a template: the size of the type the
+ * kernel's template argument binds (tr_elem_type); alignof and anything else stay unknown. */
+tr_val tr_sizeof(tr_ctx *c, CXCursor e)
+{
+    CXToken *tok = clang_getToken(c->tu, clang_getCursorLocation(e));
+    bool is_sizeof = false;
+    if (tok) {
+        CXString sp = clang_getTokenSpelling(c->tu, *tok);
+        is_sizeof = strcmp(clang_getCString(sp), "sizeof") == 0;
+        clang_disposeString(sp);
+        clang_disposeTokens(c->tu, tok, 1);
+    }
+    unsigned n;
+    CXCursor *kids = tr_children(c, e, &n);
+    const char *name;
+    int bytes;
+    if (is_sizeof && n == 1 && tr_elem_type(c, clang_getCursorType(kids[0]), &name, &bytes))
+        return tr_int(c, tr_printf(c, "%d", bytes), P_PRIMARY);
+    return tr_unknown_val(c, "a sizeof the importer cannot evaluate");
 }
