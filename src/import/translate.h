@@ -112,8 +112,8 @@ typedef struct {
     bool mul_counted;
 } tr_fma;
 
-/* The arithmetic pipes a draft's <instructions> name, in the kernel format's spelling
- * (tr_pipe_names). */
+/* The arithmetic pipes a draft's <instructions> name (tr_flush_flops spells them as the kernel
+ * format does). */
 typedef enum { TR_PIPE_CONVERSION, TR_PIPE_CONVERSION64, TR_PIPE_SPECIAL, TR_PIPES } tr_pipe;
 
 typedef struct tr_ctx tr_ctx;

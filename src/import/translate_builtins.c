@@ -82,11 +82,6 @@ static bool is_atomic(const char *name)
     return false;
 }
 
-/* The functions the CUDA C++ Programming Guide's throughput table names in its special-function
- * row ("32-bit floating-point reciprocal, reciprocal square root, base-2 logarithm (__log2f),
- * base 2 exponential (exp2f), sine (__sinf), cosine (__cosf)"): one instruction each on that
- * pipe. Others (expf, sqrtf, __expf, ...) may use the unit too, but how often no document
- * says, so they add none. */
 /* A minimum or maximum of floating-point values: one instruction of its own (FMNMX, DMNMX),
  * never part of an FMA. */
 bool tr_is_min_max(const char *name)
@@ -107,6 +102,11 @@ int tr_conversion_count(const char *name)
     return strcmp(name, "__half22float2") == 0 ? 2 : 0; /* two halves, two conversions */
 }
 
+/* The functions the CUDA C++ Programming Guide's throughput table names in its special-function
+ * row ("32-bit floating-point reciprocal, reciprocal square root, base-2 logarithm (__log2f),
+ * base 2 exponential (exp2f), sine (__sinf), cosine (__cosf)"): one instruction each on that
+ * pipe. Others (expf, sqrtf, __expf, ...) may use the unit too, but how often no document
+ * says, so they add none. */
 int tr_special_count(const char *name)
 {
     static const char *const special[] = {"rsqrtf", "__log2f", "exp2f", "__sinf", "__cosf",

@@ -761,12 +761,12 @@ static tr_val call(tr_ctx *c, CXCursor e)
              * own (FMNMX, DMNMX), never part of an FMA */
             tr_add_unfused_flops(c, fk, 1);
             /* CUDA's mixed min(float, double) converts its float to double inside */
-            for (int i = 0; fk == 2 && tr_is_min_max(name) && i < nargs; i++)
-                if (!args[i].fconst &&
-                    tr_float_kind(c, clang_getCursorType(clang_Cursor_getArgument(e, i))) == 1)
-                    tr_add_instructions(c, TR_PIPE_CONVERSION64, 1);
-        }
-        else if (!all_const && fk >= 0) {
+            if (fk == 2 && tr_is_min_max(name))
+                for (int i = 0; i < nargs; i++)
+                    if (!args[i].fconst &&
+                        tr_float_kind(c, clang_getCursorType(clang_Cursor_getArgument(e, i))) == 1)
+                        tr_add_instructions(c, TR_PIPE_CONVERSION64, 1);
+        } else if (!all_const && fk >= 0) {
             tr_add_flops(c, fk, 1);
             tr_add_instructions(c, TR_PIPE_SPECIAL, tr_special_count(name));
         }

@@ -356,27 +356,30 @@ typedef struct {
     bool plain_write; /* an assignment to acc that does not read it */
 } chain_scan;
 
+/* Whether an expression mentions the variable `decl` anywhere below it. */
+typedef struct {
+    CXCursor decl;
+    bool found;
+} ref_scan;
+
 static enum CXChildVisitResult find_ref(CXCursor cur, CXCursor parent, CXClientData data)
 {
     (void)parent;
-    bool *found = (bool *)((void **)data)[1];
-    CXCursor *d = ((void **)data)[0];
+    ref_scan *rs = data;
     if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
-        clang_equalCursors(clang_getCursorReferenced(cur), *d)) {
-        *found = true;
+        clang_equalCursors(clang_getCursorReferenced(cur), rs->decl)) {
+        rs->found = true;
         return CXChildVisit_Break;
     }
     return CXChildVisit_Recurse;
 }
 
-static bool refers_to(CXCursor e, CXCursor d)
+static bool refers_to(CXCursor e, CXCursor decl)
 {
-    bool found = clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-                 clang_equalCursors(clang_getCursorReferenced(e), d);
-    void *data[2] = {&d, &found};
-    if (!found)
-        clang_visitChildren(e, find_ref, data);
-    return found;
+    ref_scan rs = {decl, false};
+    if (find_ref(e, e, &rs) != CXChildVisit_Break)
+        clang_visitChildren(e, find_ref, &rs);
+    return rs.found;
 }
 
 /* p->x: a member read through a pointer, from memory */
@@ -410,9 +413,9 @@ static enum CXChildVisitResult scan_chain(CXCursor cur, CXCursor parent, CXClien
     if (update || assign) {
         unsigned n;
         CXCursor *kids = tr_children(cs->c, cur, &n);
-        CXCursor t = n >= 1 ? tr_strip(cs->c, kids[0]) : clang_getNullCursor();
-        if (!clang_Cursor_isNull(t) && clang_getCursorKind(t) == CXCursor_DeclRefExpr &&
-            clang_equalCursors(clang_getCursorReferenced(t), cs->acc)) {
+        bool named = false;
+        CXCursor target = n >= 1 ? referenced(cs->c, kids[0], &named) : clang_getNullCursor();
+        if (named && clang_equalCursors(target, cs->acc)) {
             if (update || (n == 2 && refers_to(kids[1], cs->acc)))
                 cs->self_update = true;
             else
