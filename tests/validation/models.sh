@@ -14,9 +14,12 @@
 #    published/models-p100/ for the tesla-p100,
 #    published/models-4090/ for the bundled rtx-4090, and published/models-3060ti/, -3070ti/,
 #    -3060/, -2060/, -1650/ and -3060l/ for the rtx-3060-ti, rtx-3070-ti, rtx-3060, rtx-2060,
-#    gtx-1650 and rtx-3060-laptop) load
+#    gtx-1650 and rtx-3060-laptop), and published/models-gv100/ and -gp100/ for the quadro-gv100
+#    and quadro-gp100, load
 #    on their GPU of tests/validation/specs/ (specs/ for a bundled one), each has exactly one `published` row in points.csv, and that row's time is the one
-#    kernels.csv gives for the configuration naming the model (model=ID).
+#    kernels.csv gives for the configuration naming the model (model=ID);
+# 6. published/nvbench-models.sh writes exactly the committed models-gv100/ and models-gp100/ and
+#    the points.csv rows that name them.
 set -u
 roofcast=$1
 src=$2
@@ -118,4 +121,21 @@ hand models-3060 rtx-3060
 hand models-2060 rtx-2060
 hand models-1650 gtx-1650
 hand models-3060l rtx-3060-laptop
+hand models-gv100 quadro-gv100
+hand models-gp100 quadro-gp100
+sh "$src/tests/validation/published/nvbench-models.sh" "$tmp/nvbench" >"$tmp/nvbench-rows"
+if diff -r "$src/tests/validation/published/models-gv100" "$tmp/nvbench/models-gv100" >"$tmp/diff" 2>&1 &&
+   diff -r "$src/tests/validation/published/models-gp100" "$tmp/nvbench/models-gp100" >>"$tmp/diff" 2>&1; then
+    ok "published/nvbench-models.sh writes the committed models-gv100/ and models-gp100/"
+else
+    bad "published/nvbench-models.sh writes the committed models-gv100/ and models-gp100/ (run it, read the diff, commit)"
+    head -20 "$tmp/diff"
+fi
+grep -E '/models-g[vp]100/' "$points" >"$tmp/nvbench-have"
+if cmp -s "$tmp/nvbench-rows" "$tmp/nvbench-have"; then
+    ok "points.csv holds exactly the rows nvbench-models.sh prints"
+else
+    bad "points.csv holds exactly the rows nvbench-models.sh prints"
+    diff "$tmp/nvbench-rows" "$tmp/nvbench-have" | head -10
+fi
 finish validation_models
