@@ -111,12 +111,13 @@ static const rc_level_time *slowest_level(const rc_refined *r, const char **name
  * sectors or bank conflicts it holds L1 for (refine.c l1_wavefront_bytes), so they differ from
  * "Memory traffic by level". The sentences say so: "take L1/shared as long as 11,300,000 bytes
  * at 181 GB/s", not "move". */
-static void l1_turn_words(rc_buffer *sb, const rc_level_time *l, const char *lv)
+static void l1_turn_words(rc_buffer *sb, const rc_level_time *l, const char *lv,
+                          const char *assumed)
 {
     char a[64], b[64];
-    rc_buffer_printf(sb, "take %s as long as %s bytes at %s", lv,
+    rc_buffer_printf(sb, "take %s as long as %s bytes at %s%s", lv,
                      rc_format_sig3(l->bytes, a, sizeof a),
-                     rc_format_si3(l->rate, "B/s", b, sizeof b));
+                     rc_format_si3(l->rate, "B/s", b, sizeof b), assumed);
 }
 
 static const char *precision_words(rc_limiter l)
@@ -356,23 +357,49 @@ static void say_limit(rc_buffer *sb, const glance *g)
     free(in);
 }
 
-/* Too few bytes in flight for the bandwidth (latency or occupancy): what would add some. */
-static void say_in_flight(rc_buffer *sb, const char *on, const rc_refined *r)
+/* Whether the GPU file's figure behind level `l` of `r` (its sustained rate, or its latency
+ * when `latency`) is assumed: the sentences that rest on it say so, as every output marks an
+ * assumed figure. */
+static bool level_assumed(const rc_refined *r, const rc_level_time *l, const rc_gpu *gpu,
+                          bool latency)
+{
+    const rc_gpu_rates *m = &gpu->rates;
+    const rc_gpu_figure *fig =
+        l == &r->dram ? (latency ? &m->dram_latency : &m->dram_bandwidth)
+        : l == &r->l2 ? (latency ? &m->l2_latency : &m->l2_bandwidth)
+                      : (latency ? &m->l1_latency : &m->l1_bandwidth);
+    return fig->origin == RC_ORIGIN_ASSUMED;
+}
+
+/* Whether the rate level `l` moves its bytes at rests on an assumed figure: its sustained rate,
+ * or its latency where Little's law sets the rate. */
+static bool rate_assumed(const rc_refined *r, const rc_level_time *l, const rc_gpu *gpu)
+{
+    return level_assumed(r, l, gpu, false) || (l->little_bound && level_assumed(r, l, gpu, true));
+}
+
+/* Too few bytes in flight for the bandwidth (latency or occupancy): what would add some.
+ * "(assumed)" follows the latency, "(assumed; Little's law)" the rate, "(both assumed; ...)"
+ * the rate when both are. */
+static void say_in_flight(rc_buffer *sb, const char *on, const rc_refined *r, const rc_gpu *gpu)
 {
     char a[64], b[64], c[64], d[64];
     const char *lv;
     const rc_level_time *l = slowest_level(r, &lv);
+    bool lat = level_assumed(r, l, gpu, true), rate = level_assumed(r, l, gpu, false);
     /* Over several waves that mix blocks with and without work, the count is an average. */
     bool average = r->waves > 1 && r->working_share < 1;
     rc_buffer_printf(sb, "On the %s, the %s threads at work%s keep %s in flight, which over the "
-                     "%s latency move %s of the %s %s sustains (Little's law): more threads at "
+                     "%s latency%s move %s of its sustained %s (%sLittle's law): more threads at "
                      "work at once (more blocks, or more working threads per block) or more "
                      "independent loads per thread would make it faster.", on,
                      rc_format_sig3(r->working_threads, a, sizeof a),
                      average ? " (resident at once, on average)" : "",
                      rc_format_si3(l->in_flight, "B", b, sizeof b), lv,
+                     lat && !rate ? " (assumed)" : "",
                      rc_format_si3(l->little, "B/s", c, sizeof c),
-                     rc_format_si3(l->sustained, "B/s", d, sizeof d), lv);
+                     rc_format_si3(l->sustained, "B/s", d, sizeof d),
+                     lat && rate ? "both assumed; " : rate ? "assumed; " : "");
 }
 
 /* What would make the fastest GPU's estimate shorter, by what limits it there. */
@@ -410,10 +437,10 @@ static void say_change(rc_buffer *sb, const glance *g)
                              us(r->t_thread, b, sizeof b));
             return;
         }
-        say_in_flight(sb, on, r);
+        say_in_flight(sb, on, r, f->gpus[i]);
         return;
     case RC_LIMIT_OCCUPANCY:
-        say_in_flight(sb, on, r);
+        say_in_flight(sb, on, r, f->gpus[i]);
         return;
     case RC_LIMIT_L2:
         if (atomics_bound(r)) {
@@ -442,15 +469,16 @@ static void say_change(rc_buffer *sb, const glance *g)
         const rc_level_time *l = slowest_level(r, &lv);
         if (l == &r->l1) {
             rc_buffer_printf(sb, "On the %s its requests ", on);
-            l1_turn_words(sb, l, lv);
+            l1_turn_words(sb, l, lv, rate_assumed(r, l, f->gpus[i]) ? " (assumed)" : "");
             rc_buffer_printf(sb, ": fewer requests, lines or bank conflicts would make it "
                              "faster; fewer FLOPs would not.");
             return;
         }
-        rc_buffer_printf(sb, "On the %s it moves %s bytes at %s at %s: fewer bytes (coalesced "
-                         "accesses, data reused from shared memory) would make it faster; fewer "
-                         "FLOPs would not.", on, rc_format_sig3(l->bytes, a, sizeof a), lv,
-                         rc_format_si3(l->rate, "B/s", b, sizeof b));
+        rc_buffer_printf(sb, "On the %s it moves %s bytes at %s at %s%s: fewer bytes "
+                         "(coalesced accesses, data reused from shared memory) would make it "
+                         "faster; fewer FLOPs would not.", on, rc_format_sig3(l->bytes, a, sizeof a),
+                         lv, rc_format_si3(l->rate, "B/s", b, sizeof b),
+                         rate_assumed(r, l, f->gpus[i]) ? " (assumed)" : "");
         return;
     }
     case RC_LIMIT_PIPE: {
@@ -610,17 +638,19 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          rc_format_si3(f->gpus[i]->bandwidth, "B/s", b, sizeof b));
         if (l == &r->l1) {
             rc_buffer_printf(sb, "'s requests ");
-            l1_turn_words(sb, l, lv);
+            l1_turn_words(sb, l, lv, "");
         } else {
             rc_buffer_printf(sb, " moves %s bytes at %s at %s", rc_format_sig3(l->bytes, c, sizeof c),
                              lv, rc_format_si3(l->rate, "B/s", d, sizeof d));
         }
         rc_buffer_printf(sb, ", ");
         if (l->little_bound)
-            rc_buffer_printf(sb, "all that %s in flight reach over the %s latency (Little's "
-                             "law).", rc_format_si3(l->in_flight, "B", a, sizeof a), lv);
+            rc_buffer_printf(sb, "all that %s in flight reach over the %s latency (%sLittle's "
+                             "law).", rc_format_si3(l->in_flight, "B", a, sizeof a), lv,
+                             level_assumed(r, l, f->gpus[i], true) ? "assumed; " : "");
         else
-            rc_buffer_printf(sb, "the rate it sustains.");
+            rc_buffer_printf(sb, "the rate it sustains%s.",
+                             level_assumed(r, l, f->gpus[i], false) ? " (assumed)" : "");
     }
 }
 

@@ -230,9 +230,20 @@ cat > "$out/l1turns/k.xml" <<'XML'
 </kernel>
 XML
 "$roofcast" -q -f md --gpu titan-v -o "$out/l1turns/out" "$out/l1turns/k.xml"
-line l1turns/out/stride9.md "On the NVIDIA TITAN V its requests take L1/shared as long as 11,300,000 bytes at 181 GB/s: fewer requests, lines or bank conflicts would make it faster; fewer FLOPs would not."
-has l1turns/out/stride9.md "the refined estimate's requests take L1/shared as long as 11,300,000 bytes at 181 GB/s, the rate it sustains."
+line l1turns/out/stride9.md "On the NVIDIA TITAN V its requests take L1/shared as long as 11,300,000 bytes at 181 GB/s (assumed): fewer requests, lines or bank conflicts would make it faster; fewer FLOPs would not."
+has l1turns/out/stride9.md "the refined estimate's requests take L1/shared as long as 11,300,000 bytes at 181 GB/s, the rate it sustains (assumed)."
 lacks l1turns/out/stride9.md "moves 11,300,000 bytes"
+# Little's law's sentence marks the figures it rests on where the GPU file assumes them: the
+# latency, the sustained rate, or both (the TITAN Black's DRAM rate and latency are both the
+# Kepler defaults; the TITAN X's rate is measured, its latency assumed; the RTX 4090's latency
+# measured, its rate assumed); the A100's are both measured.
+for g in titan-black titan-x rtx-4090 a100-sxm4-80gb; do
+    "$roofcast" -q -f md --gpu "$g" -o "$out/little/$g" kernels/getRestricted.xml
+done
+has little/titan-black/getRestricted.md "which over the DRAM latency move 23.3 GB/s of its sustained 281 GB/s (both assumed; Little's law)"
+has little/titan-x/getRestricted.md "which over the DRAM latency (assumed) move 22.3 GB/s of its sustained 256 GB/s (Little's law)"
+has little/rtx-4090/getRestricted.md "which over the DRAM latency move 31.2 GB/s of its sustained 857 GB/s (assumed; Little's law)"
+has little/a100-sxm4-80gb/getRestricted.md "which over the DRAM latency move 19.4 GB/s of its sustained 1.76 TB/s (Little's law)"
 # The rule is gpu-strides' on GA100, GA102 and GH100, assumed on Volta: the L1 term says so.
 "$roofcast" -q -f md,xml --gpu titan-v,a100-sxm4-80gb -o "$out/l1turns/both" "$out/l1turns/k.xml"
 has l1turns/both/stride9.md "- NVIDIA TITAN V: 11,300,000 bytes at L1/shared (request clocks assumed); little"
