@@ -378,6 +378,18 @@ static bool rate_assumed(const rc_refined *r, const rc_level_time *l, const rc_g
     return level_assumed(r, l, gpu, false) || (l->little_bound && level_assumed(r, l, gpu, true));
 }
 
+/* " (assumed)" after a launch cost that the GPU file does not give: queued back to back
+ * (rc_gpu_rates.launch_back_to_back), or followed by a synchronisation (the peak roofline's). */
+static const char *b2b_assumed(const rc_gpu *gpu)
+{
+    return gpu->rates.launch_back_to_back.origin == RC_ORIGIN_ASSUMED ? " (assumed)" : "";
+}
+
+static const char *sync_assumed(const rc_gpu *gpu)
+{
+    return gpu->launch_latency_origin == RC_ORIGIN_ASSUMED ? " (assumed)" : "";
+}
+
 /* Too few bytes in flight for the bandwidth (latency or occupancy): what would add some.
  * "(assumed)" follows the latency, "(assumed; Little's law)" the rate, "(both assumed; ...)"
  * the rate when both are. */
@@ -414,10 +426,10 @@ static void say_change(rc_buffer *sb, const glance *g)
     const char *on = name_of(g, i);
     switch (r->limiter) {
     case RC_LIMIT_LAUNCH:
-        rc_buffer_printf(sb, "On the %s the body takes %s µs, less than the %s µs a launch "
+        rc_buffer_printf(sb, "On the %s the body takes %s µs, less than the %s µs%s a launch "
                          "costs: fewer bytes or FLOPs would not make it faster; fewer launches, "
                          "each doing more work, would.", on, us(r->t_body_est, a, sizeof a),
-                         us(r->t_launch, b, sizeof b));
+                         us(r->t_launch, b, sizeof b), b2b_assumed(f->gpus[i]));
         return;
     case RC_LIMIT_LATENCY:
         if (rc_chain_bound(r)) {
@@ -550,10 +562,12 @@ static void say_launch_decides(rc_buffer *sb, const glance *g)
             char a[64], b[64], c[64], d[64];
             rc_buffer_printf(sb, "The launch cost decides the ranking: by the body alone the %s "
                              "would be fastest (%s µs against %s µs on the %s), but a launch "
-                             "costs %s µs on it against %s µs on the %s.", name_of(g, body_first),
-                             us(rb->t_body_est, a, sizeof a), us(rf->t_body_est, b, sizeof b),
-                             name_of(g, first), us(rb->t_launch, c, sizeof c),
-                             us(rf->t_launch, d, sizeof d), name_of(g, first));
+                             "costs %s µs%s on it against %s µs%s on the %s.",
+                             name_of(g, body_first), us(rb->t_body_est, a, sizeof a),
+                             us(rf->t_body_est, b, sizeof b), name_of(g, first),
+                             us(rb->t_launch, c, sizeof c), b2b_assumed(f->gpus[body_first]),
+                             us(rf->t_launch, d, sizeof d), b2b_assumed(f->gpus[first]),
+                             name_of(g, first));
         }
     }
     free(body);
@@ -570,9 +584,9 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
     rc_format_sig3(r->t_estimate / e->t_total, q, sizeof q);
     rc_buffer_printf(sb, "On the %s t_estimate is %s times t_total: ", name_of(g, i), q);
     if (r->limiter == RC_LIMIT_LAUNCH) {
-        rc_buffer_printf(sb, "a launch queued back to back costs %s µs on it, more than the "
+        rc_buffer_printf(sb, "a launch queued back to back costs %s µs%s on it, more than the "
                          "peak roofline's whole %s µs.", us(r->t_launch, a, sizeof a),
-                         us(e->t_total, b, sizeof b));
+                         b2b_assumed(f->gpus[i]), us(e->t_total, b, sizeof b));
     } else if (rc_chain_bound(r)) {
         rc_buffer_printf(sb, "its longest thread alone runs %s dependent iterations one after "
                          "another, %s µs, where the peak roofline spreads all work over the "
@@ -665,10 +679,11 @@ static void say_faster(rc_buffer *sb, const glance *g, size_t i)
     rc_buffer_printf(sb, "On the %s t_total is %s times t_estimate: ", name_of(g, i), q);
     double launch_gap = e->t_launch - r->t_launch, gap = e->t_total - r->t_estimate;
     if (launch_gap >= 0.5 * gap) {
-        rc_buffer_printf(sb, "it counts %s µs for a launch followed by a synchronisation, where "
-                         "t_estimate counts %s µs for a launch queued back to back, and the "
-                         "body is %s µs.", us(e->t_launch, a, sizeof a),
-                         us(r->t_launch, b, sizeof b), us(r->t_body_est, c, sizeof c));
+        rc_buffer_printf(sb, "it counts %s µs%s for a launch and a synchronisation, where "
+                         "t_estimate counts %s µs%s for one queued back to back, and the body "
+                         "%s µs.", us(e->t_launch, a, sizeof a),
+                         sync_assumed(f->gpus[i]), us(r->t_launch, b, sizeof b),
+                         b2b_assumed(f->gpus[i]), us(r->t_body_est, c, sizeof c));
     } else if (r->level_bytes.dram < (double)f->model->bytes.total) {
         rc_buffer_printf(sb, "the peak roofline moves all %s declared bytes from DRAM, ",
                          rc_format_int(f->model->bytes.total, a, sizeof a));
