@@ -511,19 +511,22 @@ static void say_change(rc_buffer *sb, const glance *g)
             /* The other XU pipe's term is in this one's (refine.c). */
             rc_pipe o = rc_xu_other((rc_pipe)r->pipe_limit);
             char c[64], d[64];
-            rc_buffer_printf(sb, "On the %s its %s warp instructions on %s (%s µs) and %s on "
-                             "%s (%s µs) take the XU one after the other: fewer of either would "
-                             "make it faster; fewer bytes would not.", on,
+            rc_buffer_printf(sb, "On the %s its %s warp instructions on %s (%s µs%s) and %s on "
+                             "%s (%s µs%s) take the XU one after the other: fewer of either "
+                             "would make it faster; fewer bytes would not.", on,
                              rc_format_sig3(t->warp_instructions, a, sizeof a),
                              pipe_kinds[r->pipe_limit], us(t->time - t->xu_time, b, sizeof b),
+                             t->assumed ? "; rate assumed" : "",
                              rc_format_sig3(r->pipes[o].warp_instructions, c, sizeof c),
-                             pipe_kinds[o], us(t->xu_time, d, sizeof d));
+                             pipe_kinds[o], us(t->xu_time, d, sizeof d),
+                             r->pipes[o].assumed ? "; rate assumed" : "");
             return;
         }
-        rc_buffer_printf(sb, "On the %s its %s warp instructions on %s take %s µs: fewer of "
+        rc_buffer_printf(sb, "On the %s its %s warp instructions on %s take %s µs%s: fewer of "
                          "them%s would make it faster; fewer bytes would not.", on,
                          rc_format_sig3(t->warp_instructions, a, sizeof a),
                          pipe_kinds[r->pipe_limit], us(t->time, b, sizeof b),
+                         t->assumed ? " (its rate assumed)" : "",
                          idle_lanes ? ", or guards that keep a warp's lanes together," : "");
         return;
     }
