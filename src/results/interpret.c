@@ -371,15 +371,31 @@ static void say_assumed_latency(rc_buffer *sb, const rc_interpret_facts *f)
         set_free(&sync);
         gpu_set b2b = set_of(f, has_back_to_back);
         if (b2b.n > 0) {
+            /* How many of these figures the GPU files do not give: said, as every assumed
+             * figure is ("(assumed)" when all are, "(assumed on the Delta)" when one is,
+             * "(assumed on 7)" when more are). */
+            size_t guessed = 0;
+            for (size_t i = 0; i < f->ngpus; i++)
+                guessed += b2b.in[i] &&
+                           f->gpus[i]->rates.launch_back_to_back.origin == RC_ORIGIN_ASSUMED;
             rc_buffer_printf(sb, ". Queued back to back, a launch costs ");
             range q = range_over(f, &b2b, back_to_back);
             put_range(sb, q, as_us, " µs");
-            if (b2b.n == b2b.total && b2b.total > 1)
+            if (b2b.n == b2b.total && b2b.total > 1 && guessed == 0)
                 rc_buffer_printf(sb, " on these GPUs");
             else if (b2b.n < b2b.total) {
                 rc_buffer_printf(sb, " on ");
                 put_names(sb, f, &b2b);
             }
+            if (guessed == b2b.n)
+                rc_buffer_printf(sb, " (assumed)");
+            else if (guessed == 1) {
+                for (size_t i = 0; i < f->ngpus; i++)
+                    if (b2b.in[i] &&
+                        f->gpus[i]->rates.launch_back_to_back.origin == RC_ORIGIN_ASSUMED)
+                        rc_buffer_printf(sb, " (assumed on the %s)", f->gpus[i]->name);
+            } else if (guessed > 0)
+                rc_buffer_printf(sb, " (assumed on %zu)", guessed);
         }
         set_free(&b2b);
         rc_buffer_printf(sb, ".");

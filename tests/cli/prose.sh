@@ -30,7 +30,7 @@ line lat/estimates.csv "maximum_kernel,given-a,240000,640000,0.375,0.01610738255
 line lat/maximum_kernel.md "| Test GPU C | Test | 5.12 TFLOP/s | 336 GB/s | 15.2 FLOP/byte | 5 µs (assumed) |"
 line lat/maximum_kernel.md "| Test GPU A | Test | 14.9 TFLOP/s | 652.8 GB/s | 22.8 FLOP/byte | 2 µs |"
 line lat/maximum_kernel.md "- Launch latency, 5 µs on Test GPU C, is assumed: roofcast's default, used where the GPU file gives no launch latency. It stands for one kernel launch followed by a synchronisation, as in the reference reports (5 to 10 µs in published microbenchmarks; launches queued back to back take about 1.6 to 2.6 µs)."
-assumed_sentence="The launch latency of 5.00 µs is assumed on Test GPU C (its file gives the peak roofline none): it stands for a launch followed by a synchronisation, as in the reference reports. Queued back to back, a launch costs 2.50 µs on these GPUs."
+assumed_sentence="The launch latency of 5.00 µs is assumed on Test GPU C (its file gives the peak roofline none): it stands for a launch followed by a synchronisation, as in the reference reports. Queued back to back, a launch costs 2.50 µs (assumed)."
 line lat/maximum_kernel.md "$assumed_sentence"
 has lat/maximum_kernel.html '<td class="num">5 µs<span class="tag">assumed</span></td>'
 has lat/maximum_kernel.html '<td class="num">2 µs</td>'
@@ -55,7 +55,7 @@ line all/gpuMeans.md "- Launch latency, 5 µs on every GPU, is assumed: roofcast
 has all/gpuMeans.md "The launch latency of 5.00 µs is assumed on every GPU (no GPU file gives the peak roofline one):"
 # (issue 29.6) the H100 SXM5's file gives a measured launch-and-synchronise figure: said, not denied
 "$roofcast" -q -f md -o "$out/h100" --gpu titan-black,h100-sxm5 kernels/gpuMeans.xml
-has h100/gpuMeans.md "The launch latency of 5.00 µs is assumed on every GPU (no GPU file gives the peak roofline one): it stands for a launch followed by a synchronisation, as in the reference reports; the NVIDIA H100 SXM5 80GB's file gives a measured 9.70 µs for that, unused here. Queued back to back, a launch costs 2.50 µs on these GPUs."
+has h100/gpuMeans.md "The launch latency of 5.00 µs is assumed on every GPU (no GPU file gives the peak roofline one): it stands for a launch followed by a synchronisation, as in the reference reports; the NVIDIA H100 SXM5 80GB's file gives a measured 9.70 µs for that, unused here. Queued back to back, a launch costs 2.50 µs (assumed)."
 lacks h100/gpuMeans.md "no GPU file gives one"
 # (issue 29.6) launch 98.7 % to 99.9 % of t_total: the bound does not say how it "follows"
 lacks all/gpuMeans.md "follows bandwidth"

@@ -216,6 +216,24 @@ static void test_launch_figures(void **state)
            "The launch latency of 5.00 µs is assumed on every GPU (no GPU file gives the peak "
            "roofline one): it stands for a launch followed by a synchronisation, as in the "
            "reference reports; the Delta's file gives a measured 9.70 µs for that, unused here. "
+           "Queued back to back, a launch costs 1.60 to 2.50 µs (assumed on the Delta).");
+    xmlFreeDoc(m.doc);
+    /* Every back-to-back figure assumed: "(assumed)"; none: "on these GPUs". */
+    epsilon.rates.launch_back_to_back.origin = RC_ORIGIN_ASSUMED;
+    m = interpret(gpus, 2, &c, NULL);
+    expect(&m, "assumed",
+           "The launch latency of 5.00 µs is assumed on every GPU (no GPU file gives the peak "
+           "roofline one): it stands for a launch followed by a synchronisation, as in the "
+           "reference reports; the Delta's file gives a measured 9.70 µs for that, unused here. "
+           "Queued back to back, a launch costs 1.60 to 2.50 µs (assumed).");
+    xmlFreeDoc(m.doc);
+    delta.rates.launch_back_to_back.origin = RC_ORIGIN_MEASURED;
+    epsilon.rates.launch_back_to_back.origin = RC_ORIGIN_MEASURED;
+    m = interpret(gpus, 2, &c, NULL);
+    expect(&m, "assumed",
+           "The launch latency of 5.00 µs is assumed on every GPU (no GPU file gives the peak "
+           "roofline one): it stands for a launch followed by a synchronisation, as in the "
+           "reference reports; the Delta's file gives a measured 9.70 µs for that, unused here. "
            "Queued back to back, a launch costs 1.60 to 2.50 µs on these GPUs.");
     xmlFreeDoc(m.doc);
 }
