@@ -378,6 +378,14 @@ static bool rate_assumed(const rc_refined *r, const rc_level_time *l, const rc_g
     return level_assumed(r, l, gpu, false) || (l->little_bound && level_assumed(r, l, gpu, true));
 }
 
+/* " (its request rate assumed)" where the shared-memory term is set by the clocks a request
+ * holds the load/store units and that figure was not measured on this generation. */
+static const char *shared_assumed(const rc_refined *r)
+{
+    return r->shared.requests_bound && r->shared.clocks_assumed ? " (its request rate assumed)"
+                                                                 : "";
+}
+
 /* " (assumed)" after a launch cost that the GPU file does not give: queued back to back
  * (rc_gpu_rates.launch_back_to_back), or followed by a synchronisation (the peak roofline's). */
 static const char *b2b_assumed(const rc_gpu *gpu)
@@ -469,10 +477,10 @@ static void say_change(rc_buffer *sb, const glance *g)
     case RC_LIMIT_L1:
         if (shared_bound(r)) {
             rc_buffer_printf(sb, "On the %s its %s shared-memory wavefronts (bank conflicts "
-                             "counted) take %s µs: fewer conflicts or fewer shared-memory "
+                             "counted) take %s µs%s: fewer conflicts or fewer shared-memory "
                              "accesses would make it faster; fewer FLOPs would not.", on,
                              rc_format_sig3(r->shared.wavefronts, a, sizeof a),
-                             us(r->shared.time, b, sizeof b));
+                             us(r->shared.time, b, sizeof b), shared_assumed(r));
             return;
         }
         /* fall through */
@@ -481,7 +489,8 @@ static void say_change(rc_buffer *sb, const glance *g)
         const rc_level_time *l = slowest_level(r, &lv);
         if (l == &r->l1) {
             rc_buffer_printf(sb, "On the %s its requests ", on);
-            l1_turn_words(sb, l, lv, rate_assumed(r, l, f->gpus[i]) ? " (assumed)" : "");
+            bool guessed = rate_assumed(r, l, f->gpus[i]) || r->level_bytes.l1_requests_assumed;
+            l1_turn_words(sb, l, lv, guessed ? " (assumed)" : "");
             rc_buffer_printf(sb, ": fewer requests, lines or bank conflicts would make it "
                              "faster; fewer FLOPs would not.");
             return;
@@ -643,9 +652,9 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          us(r->atomics.time, d, sizeof d));
     } else if (shared_bound(r)) {
         rc_buffer_printf(sb, "its %s shared-memory wavefronts (bank conflicts counted) take %s "
-                         "µs, where the peak roofline counts no shared-memory traffic.",
+                         "µs%s, where the peak roofline counts no shared-memory traffic.",
                          rc_format_sig3(r->shared.wavefronts, a, sizeof a),
-                         us(r->shared.time, b, sizeof b));
+                         us(r->shared.time, b, sizeof b), shared_assumed(r));
     } else {
         const char *lv;
         const rc_level_time *l = slowest_level(r, &lv);

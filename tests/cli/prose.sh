@@ -180,6 +180,12 @@ cp specs/rtx-4070.xml "$out/lsu/ada/"
 "$roofcast" -q -f xml -s "$out/lsu/ada" -o "$out/lsu/ada-out" "$out/lsu/shm.xml"
 has lsu/ada-out/results.xml "Limited by shared memory at 66.7 % occupancy: 32,000 requests, each holding an SM's load/store units 2.00 clocks (assumed; 32,000 wavefronts, bank conflicts counted), 1.24 G wavefronts/s."
 has lsu/ada-out/results.xml "32,000 requests x 2.00 clocks (assumed)) / (1 active SMs x 2.48 GHz)"
+# At a glance says so too where those clocks set the time; the A100's are measured.
+"$roofcast" -q -f md -s "$out/lsu/ada" -o "$out/lsu/ada-md" "$out/lsu/shm.xml"
+"$roofcast" -q -f md --gpu a100-sxm4-80gb -o "$out/lsu/a100-md" "$out/lsu/shm.xml"
+line lsu/ada-md/shm.md "On the GeForce RTX 4070 its 32,000 shared-memory wavefronts (bank conflicts counted) take 25.9 µs (its request rate assumed): fewer conflicts or fewer shared-memory accesses would make it faster; fewer FLOPs would not."
+has lsu/ada-md/shm.md "take 25.9 µs (its request rate assumed), where the peak roofline counts no shared-memory traffic."
+line lsu/a100-md/shm.md "On the NVIDIA A100 SXM4 80GB its 32,000 shared-memory wavefronts (bank conflicts counted) take 22.7 µs: fewer conflicts or fewer shared-memory accesses would make it faster; fewer FLOPs would not."
 
 # A compute-bound kernel whose FLOPs reach less than the peak share: every sentence gives the
 # rate they reach (1e11 adds, 2e11 slot FLOPs, in 16-warp SMs at 4/11 issue and 2/3 single
