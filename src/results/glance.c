@@ -372,10 +372,12 @@ static bool level_assumed(const rc_refined *r, const rc_level_time *l, const rc_
 }
 
 /* Whether the rate level `l` moves its bytes at rests on an assumed figure: its sustained rate,
- * or its latency where Little's law sets the rate. */
+ * its latency where Little's law sets the rate, or at L1 the clocks a request holds it where
+ * that rule was not measured on this generation. */
 static bool rate_assumed(const rc_refined *r, const rc_level_time *l, const rc_gpu *gpu)
 {
-    return level_assumed(r, l, gpu, false) || (l->little_bound && level_assumed(r, l, gpu, true));
+    return level_assumed(r, l, gpu, false) || (l->little_bound && level_assumed(r, l, gpu, true)) ||
+           (l == &r->l1 && r->level_bytes.l1_requests_assumed);
 }
 
 /* " (its request rate assumed)" where the shared-memory term is set by the clocks a request
@@ -489,8 +491,7 @@ static void say_change(rc_buffer *sb, const glance *g)
         const rc_level_time *l = slowest_level(r, &lv);
         if (l == &r->l1) {
             rc_buffer_printf(sb, "On the %s its requests ", on);
-            bool guessed = rate_assumed(r, l, f->gpus[i]) || r->level_bytes.l1_requests_assumed;
-            l1_turn_words(sb, l, lv, guessed ? " (assumed)" : "");
+            l1_turn_words(sb, l, lv, rate_assumed(r, l, f->gpus[i]) ? " (assumed)" : "");
             rc_buffer_printf(sb, ": fewer requests, lines or bank conflicts would make it "
                              "faster; fewer FLOPs would not.");
             return;
@@ -676,7 +677,7 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                              level_assumed(r, l, f->gpus[i], true) ? "assumed; " : "");
         else
             rc_buffer_printf(sb, "the rate it sustains%s.",
-                             level_assumed(r, l, f->gpus[i], false) ? " (assumed)" : "");
+                             rate_assumed(r, l, f->gpus[i]) ? " (assumed)" : "");
     }
 }
 
