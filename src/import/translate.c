@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/names.h"
+
 /* A list of blocks, freed together: the translation makes many small
  * strings whose lifetimes all end with the kernel's draft. */
 struct tr_arena {
@@ -610,27 +612,26 @@ bool tr_elem_type(tr_ctx *c, CXType t, const char **name, int *bytes)
     const char *base = strncmp(sp, "const ", 6) == 0 ? sp + 6 : sp;
     for (size_t i = 0; i < c->ntargs; i++)
         if (c->targs[i].is_type && strcmp(c->targs[i].name, base) == 0) {
-            /* the argument as written (--kernel 'k<uint32_t>'), and the model's name for it */
+            /* the argument as written (--kernel 'k<uint32_t>') and the model's name for it,
+             * whose size the model's table gives (rc_type_size) */
             static const struct {
                 const char *written, *name;
-                int bytes;
-            } known[] = {{"float", "float", 4}, {"double", "double", 8}, {"int", "int", 4},
-                         {"unsigned int", "unsigned int", 4}, {"unsigned", "unsigned int", 4},
-                         {"half", "half", 2}, {"__half", "half", 2},
-                         {"long long", "long long", 8},
-                         {"unsigned long long", "unsigned long long", 8}, {"char", "char", 1},
-                         {"unsigned char", "unsigned char", 1}, {"short", "short", 2},
-                         {"unsigned short", "unsigned short", 2}, {"int8_t", "char", 1},
-                         {"uint8_t", "unsigned char", 1}, {"int16_t", "short", 2},
-                         {"uint16_t", "unsigned short", 2}, {"int32_t", "int", 4},
-                         {"uint32_t", "unsigned int", 4}, {"int64_t", "long long", 8},
-                         {"uint64_t", "unsigned long long", 8}, {"float2", "float2", 8},
-                         {"float4", "float4", 16}, {"double2", "double2", 16},
-                         {"int2", "int2", 8}, {"int4", "int4", 16}};
+            } known[] = {{"float", "float"}, {"double", "double"}, {"int", "int"},
+                         {"unsigned int", "unsigned int"}, {"unsigned", "unsigned int"},
+                         {"half", "half"}, {"__half", "half"}, {"long long", "long long"},
+                         {"unsigned long long", "unsigned long long"}, {"char", "char"},
+                         {"unsigned char", "unsigned char"}, {"short", "short"},
+                         {"unsigned short", "unsigned short"}, {"int8_t", "char"},
+                         {"uint8_t", "unsigned char"}, {"int16_t", "short"},
+                         {"uint16_t", "unsigned short"}, {"int32_t", "int"},
+                         {"uint32_t", "unsigned int"}, {"int64_t", "long long"},
+                         {"uint64_t", "unsigned long long"}, {"float2", "float2"},
+                         {"float4", "float4"}, {"double2", "double2"}, {"int2", "int2"},
+                         {"int4", "int4"}};
             for (size_t j = 0; j < sizeof known / sizeof known[0]; j++)
                 if (strcmp(known[j].written, c->targs[i].value) == 0) {
                     *name = known[j].name;
-                    *bytes = known[j].bytes;
+                    *bytes = rc_type_size(known[j].name);
                     return true;
                 }
         }
