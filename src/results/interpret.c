@@ -325,6 +325,13 @@ static bool has_back_to_back(const rc_interpret_facts *f, size_t i)
     return f->gpus[i]->rates.launch_back_to_back.source != NULL;
 }
 
+/* A back-to-back launch cost the GPU file does not give. */
+static bool back_to_back_assumed(const rc_interpret_facts *f, size_t i)
+{
+    return has_back_to_back(f, i) &&
+           f->gpus[i]->rates.launch_back_to_back.origin == RC_ORIGIN_ASSUMED;
+}
+
 static double back_to_back(const rc_interpret_facts *f, size_t i)
 {
     return f->gpus[i]->rates.launch_back_to_back.value;
@@ -371,31 +378,28 @@ static void say_assumed_latency(rc_buffer *sb, const rc_interpret_facts *f)
         set_free(&sync);
         gpu_set b2b = set_of(f, has_back_to_back);
         if (b2b.n > 0) {
-            /* How many of these figures the GPU files do not give: said, as every assumed
+            /* Which of these figures the GPU files do not give: said, as every assumed
              * figure is ("(assumed)" when all are, "(assumed on the Delta)" when one is,
              * "(assumed on 7)" when more are). */
-            size_t guessed = 0;
-            for (size_t i = 0; i < f->ngpus; i++)
-                guessed += b2b.in[i] &&
-                           f->gpus[i]->rates.launch_back_to_back.origin == RC_ORIGIN_ASSUMED;
+            gpu_set guessed = set_of(f, back_to_back_assumed);
             rc_buffer_printf(sb, ". Queued back to back, a launch costs ");
             range q = range_over(f, &b2b, back_to_back);
             put_range(sb, q, as_us, " µs");
-            if (b2b.n == b2b.total && b2b.total > 1 && guessed == 0)
+            if (b2b.n == b2b.total && b2b.total > 1 && guessed.n == 0)
                 rc_buffer_printf(sb, " on these GPUs");
             else if (b2b.n < b2b.total) {
                 rc_buffer_printf(sb, " on ");
                 put_names(sb, f, &b2b);
             }
-            if (guessed == b2b.n)
+            if (guessed.n == b2b.n)
                 rc_buffer_printf(sb, " (assumed)");
-            else if (guessed == 1) {
-                for (size_t i = 0; i < f->ngpus; i++)
-                    if (b2b.in[i] &&
-                        f->gpus[i]->rates.launch_back_to_back.origin == RC_ORIGIN_ASSUMED)
-                        rc_buffer_printf(sb, " (assumed on the %s)", f->gpus[i]->name);
-            } else if (guessed > 0)
-                rc_buffer_printf(sb, " (assumed on %zu)", guessed);
+            else if (guessed.n == 1) {
+                rc_buffer_printf(sb, " (assumed on the ");
+                put_names(sb, f, &guessed);
+                rc_buffer_printf(sb, ")");
+            } else if (guessed.n > 0)
+                rc_buffer_printf(sb, " (assumed on %zu)", guessed.n);
+            set_free(&guessed);
         }
         set_free(&b2b);
         rc_buffer_printf(sb, ".");
