@@ -812,7 +812,11 @@
         <xsl:text>; dependent loops: min(1, warps per SM / 4 / latency), 32 lanes a scheduler</xsl:text>
       </xsl:if>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), else at most one footprint a wave (assumed)</xsl:text>
+      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), else at most one footprint</xsl:text>
+      <xsl:if test="counts[@basis = 'model']/memory/@rewritten-bytes &gt; 0">
+        <xsl:text>, with the bytes both read and written again,</xsl:text>
+      </xsl:if>
+      <xsl:text> a wave (assumed)</xsl:text>
       <xsl:value-of select="$nl"/>
       <xsl:if test="estimates/estimate/refined/term[@name = 'shared']">
         <xsl:text>- t_shared = max(wavefronts (conflicts counted by generation) / wavefronts a clock, requests × load/store clocks a request) / (active SMs × SM clock) × wave factor</xsl:text>
@@ -1009,6 +1013,10 @@
       <xsl:text>The rule, roofcast's assumption after the hierarchical roofline (Yang, Kurth and Williams, 2020): L1 sees every sector moved plus 128 bytes per shared-memory wavefront, and keeps what a block reuses while the most one block touches (</xsl:text>
       <xsl:value-of select="$m/@block-footprint-max-text"/>
       <xsl:text> bytes) fits its share of the SM's L1, less beyond. L2 bytes = each block's distinct sectors, summed, plus the rest of the sectors moved times the share L1 misses. DRAM moves the footprint once while it fits the L2, a growing part of the L2 traffic beyond.</xsl:text>
+      <xsl:if test="$m/@rewritten-bytes &gt; 0">
+        <xsl:value-of select="concat(' Of the footprint, ', $m/@rewritten-bytes-text,
+                                     ' bytes are both read and written: DRAM moves them twice, read in and written back.')"/>
+      </xsl:if>
       <xsl:if test="estimates/estimate[@l1-read-only = 'yes']">
         <!-- not by compute capability (arch.c's rc_sm_pipes says which), and not "read-only
              arrays": one never written but read-only-path="no" is not kept -->

@@ -298,15 +298,34 @@ static void mark(const rc_expr *e, bool *reads, int nslots)
         rc_expr_mark_reads(e, reads, nslots);
 }
 
-/* Marks needed[] for the nodes that are or contain accesses to `array`,
- * and in reads[] the slots those accesses and their enclosing guards and
- * loops read. Returns whether the list holds such an access. */
-static bool mark_needed(const rc_work *w, int array, bool *needed, bool *reads, int nslots)
+/* The accesses a pass counts, as bits 1 << rc_work_kind: all of them, or those that read or
+ * write the data (an atomic does both). */
+#define KINDS_ALL (1u << RC_WORK_LOAD | 1u << RC_WORK_STORE | 1u << RC_WORK_ATOMIC)
+#define KINDS_READ (1u << RC_WORK_LOAD | 1u << RC_WORK_ATOMIC)
+#define KINDS_WRITE (1u << RC_WORK_STORE | 1u << RC_WORK_ATOMIC)
+
+/* The kinds of the accesses to `array` in the list, as bits 1 << rc_work_kind. */
+static unsigned kinds_of(const rc_work *w, int array)
+{
+    unsigned kinds = 0;
+    for (; w; w = w->next) {
+        if (w->array == array && w->array >= 0)
+            kinds |= 1u << w->kind;
+        kinds |= kinds_of(w->children, array);
+    }
+    return kinds;
+}
+
+/* Marks needed[] for the nodes that are or contain accesses to `array` of
+ * the `kinds`, and in reads[] the slots those accesses and their enclosing
+ * guards and loops read. Returns whether the list holds such an access. */
+static bool mark_needed(const rc_work *w, int array, unsigned kinds, bool *needed, bool *reads,
+                        int nslots)
 {
     bool any = false;
     for (; w; w = w->next) {
-        bool here = w->array == array && w->array >= 0;
-        if (w->children && mark_needed(w->children, array, needed, reads, nslots))
+        bool here = w->array == array && w->array >= 0 && (kinds >> w->kind & 1u);
+        if (w->children && mark_needed(w->children, array, kinds, needed, reads, nslots))
             here = true;
         needed[w->index] = here;
         if (!here)
@@ -553,18 +572,24 @@ static void note_enumerated(rc_access *out, const char *name, const char *why)
         out->enumerated_more++;
 }
 
+/* Counts the array's accesses of the `kinds` into *ac, from a fresh stamp map. The pass of
+ * all of them (out not NULL) also says in *out how they were counted (enumerated, sampled);
+ * the passes of the reads and of the writes alone (out NULL) only give their footprints. */
 static status analyse_array(analysis *an, const int64_t *executions, const rc_block_box *boxes,
-                            size_t nboxes, bool enumerate, rc_access *out)
+                            size_t nboxes, bool enumerate, unsigned kinds, rc_access_counts *ac,
+                            rc_access *out)
 {
     const rc_kernel *k = an->k;
+    an->stamp = 0;
+    if (!rc_pages_init(&an->map, ((size_t)1 << PAGE_BITS) * sizeof(uint32_t)))
+        return fail(an, NULL, "out of memory");
     memset(an->needed, 0, (size_t)(k->nwork > 0 ? k->nwork : 1) * sizeof *an->needed);
     memset(an->reads, 0, (size_t)an->nslots * sizeof *an->reads);
-    mark_needed(k->work, an->array, an->needed, an->reads, an->nslots);
+    mark_needed(k->work, an->array, kinds, an->needed, an->reads, an->nslots);
     for (bool changed = true; changed;) {
         changed = false;
         close_over_lets(k->work, an->reads, an->nslots, &changed);
     }
-    rc_access_counts *ac = &out->arrays[an->array];
     if (!enumerate) {
         char why[160];
         rc_classes_status cs = rc_classes_count(k, an->array, an->needed, an->reads, boxes, nboxes,
@@ -573,7 +598,8 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
             return A_OK;
         if (cs == RC_CLASSES_FAIL)
             return fail(an, NULL, "%s", why);
-        note_enumerated(out, an->arr->name, why);
+        if (out)
+            note_enumerated(out, an->arr->name, why);
     }
     prepare_steps(an, k->work, NULL);
     shape sh;
@@ -613,11 +639,44 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
         return st;
     ac->index_min = an->index_min;
     ac->index_max = an->index_max;
-    if (count < sh.classes) {
+    if (count < sh.classes && out) {
         out->sampled = true;
         out->sample_blocks += count;
         out->sample_classes += sh.classes;
     }
+    return A_OK;
+}
+
+/* The sectors of a global array that the launch both reads (loads, atomics) and writes
+ * (stores, atomics), x 32: |reads| + |writes| - |all|, from a pass of each. A cache that
+ * writes back (NVIDIA's L2) reads such a sector in and later writes it out, so DRAM moves it
+ * twice where a sector only read, or only written whole, moves once (traffic.c). The two
+ * passes run only for an array with both kinds; an array only updated atomically reads and
+ * writes every sector it touches. */
+static status count_rewritten(analysis *an, const int64_t *executions, const rc_block_box *boxes,
+                              size_t nboxes, bool enumerate, rc_access_counts *ac)
+{
+    unsigned kinds = kinds_of(an->k->work, an->array);
+    if (an->arr->space == RC_SPACE_SHARED || !(kinds & KINDS_READ) || !(kinds & KINDS_WRITE))
+        return A_OK;
+    if (kinds == 1u << RC_WORK_ATOMIC) {
+        ac->rewritten_bytes = ac->footprint_bytes;
+        return A_OK;
+    }
+    int64_t fp[2] = {0, 0};
+    const unsigned pass[2] = {KINDS_READ, KINDS_WRITE};
+    for (int p = 0; p < 2; p++) {
+        rc_access_counts part = {0};
+        status st = analyse_array(an, executions, boxes, nboxes, enumerate, pass[p], &part, NULL);
+        rc_pages_free(&an->map);
+        if (st != A_OK)
+            return st;
+        fp[p] = part.footprint_bytes;
+    }
+    int64_t both = fp[0] + fp[1] - ac->footprint_bytes;
+    int64_t most = fp[0] < fp[1] ? fp[0] : fp[1];
+    /* Sampled passes can disagree by a sector or so; keep the count within what is possible. */
+    ac->rewritten_bytes = both < 0 ? 0 : both > most ? most : both;
     return A_OK;
 }
 
@@ -628,6 +687,7 @@ static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
     ok &= !__builtin_add_overflow(t->accessed_bytes, a->accessed_bytes, &t->accessed_bytes);
     ok &= !__builtin_add_overflow(t->sector_bytes, a->sector_bytes, &t->sector_bytes);
     ok &= !__builtin_add_overflow(t->footprint_bytes, a->footprint_bytes, &t->footprint_bytes);
+    ok &= !__builtin_add_overflow(t->rewritten_bytes, a->rewritten_bytes, &t->rewritten_bytes);
     ok &= !__builtin_add_overflow(t->block_sector_bytes, a->block_sector_bytes, &t->block_sector_bytes);
     ok &= !__builtin_add_overflow(t->block_footprint_max, a->block_footprint_max, &t->block_footprint_max);
     ok &= !__builtin_add_overflow(t->shared_requests, a->shared_requests, &t->shared_requests);
@@ -712,13 +772,11 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
     for (size_t i = 0; i < k->narrays; i++) {
         an.array = (int)i;
         an.arr = &k->arrays[i];
-        an.stamp = 0;
-        if (!rc_pages_init(&an.map, ((size_t)1 << PAGE_BITS) * sizeof(uint32_t))) {
-            snprintf(message, n, "out of memory");
-            goto end;
-        }
-        status st = analyse_array(&an, executions, boxes, nboxes, enumerate, out);
+        status st = analyse_array(&an, executions, boxes, nboxes, enumerate, KINDS_ALL,
+                                  &out->arrays[i], out);
         rc_pages_free(&an.map);
+        if (st == A_OK)
+            st = count_rewritten(&an, executions, boxes, nboxes, enumerate, &out->arrays[i]);
         if (st != A_OK)
             goto end;
     }

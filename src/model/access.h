@@ -10,7 +10,8 @@
  * - Global memory (arrays in the global, constant and local spaces):
  *   requests; accessed_bytes (active lanes x element size); sector_bytes
  *   (per request, the distinct 32-byte sectors its lanes touch, summed,
- *   x 32); footprint_bytes (distinct sectors the whole launch touches, x 32).
+ *   x 32); footprint_bytes (distinct sectors the whole launch touches, x 32);
+ *   rewritten_bytes (of those, the ones it both reads and writes, x 32).
  * - Shared memory: shared_requests, and shared_wavefronts (per request,
  *   the largest number of distinct 4-byte words that fall into one of the
  *   32 banks; one word read by many lanes is a broadcast);
@@ -37,6 +38,9 @@ typedef struct {
      * what reaches L2 when L1 keeps everything a block reuses. */
     int64_t block_sector_bytes;
     int64_t block_footprint_max; /* the most one block touches, bytes */
+    /* Of the footprint, the sectors the launch both reads (loads, atomics) and writes (stores,
+     * atomics), x 32: DRAM reads them in and writes them back (traffic.c). */
+    int64_t rewritten_bytes;
     int64_t shared_requests, shared_wavefronts, shared_wavefronts_pair;
     /* Stores and atomics to global memory: per request, the distinct
      * 32-byte sectors (x 32) and the distinct 128-byte lines (x 128) its

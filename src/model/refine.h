@@ -191,8 +191,8 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
  *   dram  traffic.h's DRAM bytes; 0 when the footprint, counted from addresses (no legacy
  *         or traffic bytes), fits the generation's share of the L2 (l2_resident; three
  *         quarters, 93 % on Ada: rc_l2_resident_share): the previous
- *         launch left the data there. rc_refine then caps them at the footprint once per
- *         wave (dram_capped; refine.c says why): the blocks resident at once find in L2
+ *         launch left the data there. rc_refine then caps them at the footprint, and the
+ *         sectors both read and written again, once per wave (dram_capped; refine.c says why): the blocks resident at once find in L2
  *         what they reuse (assumed)
  * Without counted accesses (legacy count/bytes or traffic statements) every declared byte is
  * charged to each level. */
@@ -202,6 +202,7 @@ typedef struct {
      * whether that rule was only assumed on this generation (rc_sm_pipes) */
     bool l1_by_requests, l1_requests_assumed;
     double footprint;  /* B, the launch's distinct sectors; 0 without counted accesses */
+    double rewritten;  /* B, those of them both read and written: DRAM takes them twice */
     double l2_part_lines; /* B added at L2 for stores that write part of a line */
     double l2_share;   /* B, the part of the L2 a launch's data stays in */
     double l2_share_fraction;    /* of the L2's size, by generation (rc_l2_resident_share) */
@@ -209,7 +210,7 @@ typedef struct {
     const char *l2_share_source; /* static */
     bool l2_resident;
     /* Set by rc_refine, which knows the waves: dram before the cap, and whether the cap,
-     * waves x footprint, made it smaller. */
+     * waves x (footprint + rewritten), made it smaller. */
     double dram_uncapped;
     bool dram_capped;
 } rc_level_bytes;

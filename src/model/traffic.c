@@ -7,7 +7,10 @@
  * go to L2 at 32-byte granularity (NVIDIA's CUDA C++ Best Practices Guide,
  * "Coalesced Access to Global Memory"). L2 is shared by the whole GPU, so
  * DRAM sees each sector once (the footprint, compulsory traffic) when the
- * launch's footprint fits the L2, and more of the L2 traffic as it
+ * launch's footprint fits the L2, a sector both read and written twice (the
+ * L2 writes back: read in, then written out; so daxpy, y = a x + y, moves
+ * three arrays' bytes, as STREAM-style accounting counts it, where a copy
+ * into an array not read moves two), and more of the L2 traffic as it
  * outgrows it (the hierarchical roofline of Yang, Kurth and Williams,
  * "Hierarchical Roofline analysis for GPUs", CCPE 2020, measures each
  * level's bytes the same way). The linear fall-off between the two is the
@@ -65,7 +68,7 @@ void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, rc_traffic *t)
     if (t->l2_bytes < W)
         t->l2_bytes = W;
     t->l2_fit = W <= g->l2_bytes ? 1 : g->l2_bytes / W;
-    t->dram_bytes = W + (t->l2_bytes - W) * (1 - t->l2_fit);
+    t->dram_bytes = W + (double)m->rewritten_bytes + (t->l2_bytes - W) * (1 - t->l2_fit);
     t->l1_bandwidth = g->rates.l1_bandwidth.value;
     t->l2_bandwidth = g->rates.l2_bandwidth.value;
     t->dram_bandwidth = g->bandwidth;

@@ -11,8 +11,9 @@
  *         read-only arrays keep their reuse: read-only-path="yes", or, not said, an
  *         array the kernel never writes (assumed const __restrict__); the others'
  *         sectors all go to L2
- *   DRAM: dram = W + (l2 - W) x (1 - f), f = min(1, L2 size / W)
- *         W: footprint_bytes; never below W
+ *   DRAM: dram = W + R + (l2 - W) x (1 - f), f = min(1, L2 size / W)
+ *         W: footprint_bytes; R: rewritten_bytes, the sectors both read
+ *         and written, which the L2 writes back after reading them in
  */
 #ifndef ROOFCAST_TRAFFIC_H
 #define ROOFCAST_TRAFFIC_H

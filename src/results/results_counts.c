@@ -137,6 +137,7 @@ static void set_access(xmlNodePtr n, const rc_access_counts *a)
     set_int(n, "accessed-bytes", a->accessed_bytes);
     set_int(n, "sector-bytes", a->sector_bytes);
     set_int(n, "footprint-bytes", a->footprint_bytes);
+    set_int(n, "rewritten-bytes", a->rewritten_bytes);
     set_int(n, "block-sector-bytes", a->block_sector_bytes);
     set_int(n, "block-footprint-max", a->block_footprint_max);
     set_int(n, "shared-requests", a->shared_requests);

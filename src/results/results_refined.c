@@ -81,7 +81,7 @@ static void part_line_sentence(const rc_level_bytes *lb, double l2_bytes, rc_buf
 static void wave_cap_sentence(const rc_refined *r, rc_buffer *sb)
 {
     const rc_level_bytes *lb = &r->level_bytes;
-    char a[64], b[64], c[64], d[64];
+    char a[64], b[64], c[64], d[64], e[64];
     if (!lb->dram_capped)
         return;
     char per_wave[96];
@@ -90,12 +90,16 @@ static void wave_cap_sentence(const rc_refined *r, rc_buffer *sb)
     else
         snprintf(per_wave, sizeof per_wave, "for each of the %s waves",
                  rc_format_int(r->waves, d, sizeof d));
+    char rewritten[128] = "";
+    if (lb->rewritten > 0)
+        snprintf(rewritten, sizeof rewritten, ", and the %s it both reads and writes again,",
+                 rc_format_sig3(lb->rewritten, e, sizeof e));
     rc_buffer_printf(sb, " DRAM moves %s bytes, not the %s of \"Memory traffic by level\": at most "
-                     "the footprint (%s bytes) once %s, as blocks resident at once find in L2 "
+                     "the footprint (%s bytes)%s once %s, as blocks resident at once find in L2 "
                      "what they reuse (assumed).",
                      rc_format_sig3(lb->dram, a, sizeof a),
                      rc_format_sig3(lb->dram_uncapped, b, sizeof b),
-                     rc_format_sig3(lb->footprint, c, sizeof c), per_wave);
+                     rc_format_sig3(lb->footprint, c, sizeof c), rewritten, per_wave);
 }
 
 /* Little's law in numbers: the threads that work, resident at once, each keep so many bytes
@@ -494,6 +498,7 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
     add_atomics_term(n, r);
     xmlNodePtr lbn = xmlNewChild(n, NULL, X("level-bytes"), NULL);
     set_num(lbn, "footprint", lb->footprint, NULL);
+    set_num(lbn, "rewritten", lb->rewritten, NULL);
     set_num(lbn, "l2-share", lb->l2_share, NULL);
     set_num(lbn, "l2-share-fraction", lb->l2_share_fraction, NULL);
     set_str(lbn, "l2-share-origin", lb->l2_share_assumed ? "assumed" : "measured");

@@ -311,4 +311,25 @@ has xu/h100/conv_only.md "µs (its rate assumed): fewer of them would make it fa
 has xu/titanx/conv_only.md "warp instructions on the conversion pipe take"
 lacks xu/titanx/conv_only.md "(its rate assumed)"
 
+# A launch that reads and then writes `out` (122,880 bytes): DRAM reads it in and writes it
+# back, so the one wave's cap is the footprint (2,744,320 bytes) and those bytes again,
+# 2,867,200; the reports say so where out is read and written, and not where it is only
+# written (shared_read_one_wave, the same kernel otherwise).
+"$roofcast" -q -f md,html,xml --gpu titan-black -o "$out/rw" tests/data/wave-cap/kernels
+has rw/accumulate_one_wave.md "Of the footprint, 122,880 bytes are both read and written: DRAM moves them twice, read in and written back."
+has rw/accumulate_one_wave.md "else at most one footprint, with the bytes both read and written again, a wave (assumed)"
+has rw/accumulate_one_wave.html "Of the footprint, 122,880 bytes are both read and written: DRAM moves them twice, read in and written back."
+has rw/accumulate_one_wave.html "otherwise at most the footprint, with the bytes both read and written again, once per wave"
+has rw/accumulate_one_wave.html "DRAM moves 2,870,000 bytes, not the 144,000,000 of \"Memory traffic by level\": at most the footprint (2,740,000 bytes), and the 123,000 it both reads and writes again, once in the launch's one wave"
+lacks rw/shared_read_one_wave.md "both read and written"
+lacks rw/shared_read_one_wave.html "both read and written"
+has rw/shared_read_one_wave.html "DRAM moves 2,740,000 bytes, not the 144,000,000 of \"Memory traffic by level\": at most the footprint (2,740,000 bytes) once in the launch's one wave"
+rxpath() { xmllint --xpath "$1" "$out/rw/results.xml" 2>/dev/null || true; }
+[ "$(rxpath 'string(//kernel[@id="accumulate_one_wave"]/counts[@basis="model"]/memory/@rewritten-bytes)')" = 122880 ] &&
+    ok || bad "results.xml: accumulate_one_wave's memory does not give rewritten-bytes 122880"
+[ "$(rxpath 'string(//kernel[@id="accumulate_one_wave"]/counts[@basis="model"]/memory/array[@name="in"]/@rewritten-bytes)')" = 0 ] &&
+    ok || bad "results.xml: accumulate_one_wave's in (only read) has rewritten bytes"
+[ "$(rxpath 'string(//kernel[@id="accumulate_one_wave"]//estimate[@gpu="titan-black"]//level-bytes/@rewritten)')" = 122880 ] &&
+    ok || bad "results.xml: accumulate_one_wave's level-bytes do not give rewritten 122880"
+
 finish prose

@@ -238,6 +238,51 @@ static void test_atomic(void **state)
     rc_counts_release(&c);
 }
 
+/* What a launch both reads and writes (DRAM reads it in and writes it back, traffic.h). daxpy
+ * on 2 blocks of 32 floats: x is read (8 sectors), y read and written in place (8 sectors):
+ * footprint 16 sectors, 8 of them rewritten. A store-only array rewrites nothing; an
+ * atomic-only one all it touches. */
+static void test_rewritten(void **state)
+{
+    (void)state;
+    rc_counts c;
+    count("2", "32", "<array name='x' type='float' length='64'/><array name='y' type='float' length='64'/>",
+          "<let name='i' value='blockIdx.x * blockDim.x + threadIdx.x'/>"
+          "<load array='x' index='i'/><load array='y' index='i'/><store array='y' index='i'/>", &c);
+    assert_int_equal(c.memory.total.footprint_bytes, 512);
+    assert_int_equal(c.memory.arrays[0].rewritten_bytes, 0);
+    assert_int_equal(c.memory.arrays[1].rewritten_bytes, 256);
+    assert_int_equal(c.memory.total.rewritten_bytes, 256);
+    rc_counts_release(&c);
+    /* Reads A[0..31] (bytes 0-127: sectors 0-3), writes A[16..47] (bytes 64-191: sectors
+     * 2-5): 4 + 4 - 6 = 2 sectors both read and written. */
+    count("1", "32", "<array name='A' type='float' length='48'/>",
+          "<load array='A' index='threadIdx.x'/><store array='A' index='threadIdx.x + 16'/>", &c);
+    assert_int_equal(c.memory.total.footprint_bytes, 192);
+    assert_int_equal(c.memory.total.rewritten_bytes, 64);
+    rc_counts_release(&c);
+    /* The same, written under a guard that no lane passes: nothing is written. */
+    count("1", "32", "<array name='A' type='float' length='48'/>",
+          "<load array='A' index='threadIdx.x'/>"
+          "<when test='threadIdx.x &gt; 40'><store array='A' index='threadIdx.x + 16'/></when>", &c);
+    assert_int_equal(c.memory.total.footprint_bytes, 128);
+    assert_int_equal(c.memory.total.rewritten_bytes, 0);
+    rc_counts_release(&c);
+    count("1", "32", "<array name='A' type='float' length='32'/>",
+          "<store array='A' index='threadIdx.x'/>", &c);
+    assert_int_equal(c.memory.total.rewritten_bytes, 0);
+    rc_counts_release(&c);
+    count("1", "32", "<array name='H' type='int' length='8'/>",
+          "<atomic array='H' index='threadIdx.x % 8'/>", &c);
+    assert_int_equal(c.memory.total.rewritten_bytes, 32);
+    rc_counts_release(&c);
+    /* Shared memory never reaches DRAM. */
+    count("1", "32", "<array name='s' type='float' length='32' space='shared'/>",
+          "<store array='s' index='threadIdx.x'/><load array='s' index='31 - threadIdx.x'/>", &c);
+    assert_int_equal(c.memory.total.rewritten_bytes, 0);
+    rc_counts_release(&c);
+}
+
 /* Legacy accesses: coalesced and no reuse. 32 threads x 2 x 4 bytes = 256
  * bytes: 2 requests of 128 bytes. */
 static void test_legacy(void **state)
@@ -331,6 +376,11 @@ static void test_traffic_rule(void **state)
     rc_traffic_compute(&g, &c, &t);
     assert_true(t.l2_bytes == 4000);
     assert_true(t.dram_bytes == 3000);
+    /* 500 of the footprint's bytes both read and written: DRAM moves them twice. */
+    c.memory.total.rewritten_bytes = 500;
+    rc_traffic_compute(&g, &c, &t);
+    assert_true(t.l2_bytes == 4000);
+    assert_true(t.dram_bytes == 3500);
 }
 
 /* "L1 keeps" is h itself wherever no array with reuse bypasses L1: on 7.0 (L1 caches every
@@ -417,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_bank_conflicts),
         cmocka_unit_test(test_footprint_across_blocks),
         cmocka_unit_test(test_atomic),
+        cmocka_unit_test(test_rewritten),
         cmocka_unit_test(test_legacy),
         cmocka_unit_test(test_per_array),
         cmocka_unit_test(test_traffic_rule),
