@@ -271,15 +271,22 @@ typedef struct {
     double start, last;
 } count_progress;
 
-static void show_count_progress(void *ctx, const char *array, int64_t done, int64_t total)
+static void show_count_progress(void *ctx, const char *array, rc_access_pass pass, int64_t done,
+                                int64_t total)
 {
     count_progress *p = ctx;
     double now = rc_thread_seconds();
     if (now - p->start < 2 || now - p->last < 2)
         return;
     p->last = now;
-    rc_info(p->diag, 1, "%s: %s: counting the accesses to '%s' warp by warp: %lld of %lld blocks",
-            p->k->file, p->k->id, array, (long long)done, (long long)total);
+    /* An array both read and written is counted again, its reads and its writes alone
+     * (access.h): the line says which count is under way. */
+    static const char *const what[] = {[RC_ACCESS_PASS_ALL] = "the accesses to",
+                                       [RC_ACCESS_PASS_READS] = "the reads of",
+                                       [RC_ACCESS_PASS_WRITES] = "the writes to"};
+    const char *again = pass == RC_ACCESS_PASS_ALL ? "" : " alone (for what it both reads and writes)";
+    rc_info(p->diag, 1, "%s: %s: counting %s '%s'%s warp by warp: %lld of %lld blocks", p->k->file,
+            p->k->id, what[pass], array, again, (long long)done, (long long)total);
 }
 
 /* Counts kernel e (model, and launch when it states assumptions). On

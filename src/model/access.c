@@ -54,6 +54,20 @@ static uint32_t *map_stamp(rc_pages *m, int64_t sector)
     return stamps ? &stamps[sector & ((1 << PAGE_BITS) - 1)] : NULL;
 }
 
+/* The bytes of a page: its stamps, and with `kinds` a byte a sector after them (the kinds of
+ * access that touched it, analysis.track_rw), found with the stamp in one look-up. */
+static size_t page_bytes(bool kinds)
+{
+    return ((size_t)1 << PAGE_BITS) * (sizeof(uint32_t) + (kinds ? 1 : 0));
+}
+
+/* The kinds byte of the sector whose stamp is *st, in a page of page_bytes(true). */
+static uint8_t *stamp_kinds(uint32_t *st, int64_t sector)
+{
+    int64_t at = sector & ((1 << PAGE_BITS) - 1);
+    return (uint8_t *)(st - at + (1 << PAGE_BITS)) + at;
+}
+
 /* ---- the analysis of one array ----------------------------------------- */
 
 typedef enum { A_OK, A_FAIL, A_BUDGET } status;
@@ -85,12 +99,18 @@ typedef struct {
     int64_t l1q, l1q2;       /* rc_access_counts.l1_quarters, l1_quarters_2 */
     int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
     int64_t footprint;       /* new sectors of the whole launch */
+    /* While a pass of all the accesses is enumerated for an array both read and written: each
+     * sector's kinds (1 read, 2 written) and the sectors that have both, for rewritten_bytes
+     * without the passes of the reads and the writes alone (count_rewritten). */
+    bool track_rw, tracked_rw; /* then each page of the map ends in a kinds byte a sector */
+    int64_t rewritten;
     int64_t index_min, index_max; /* over the accesses counted */
     rc_pages map; /* the stamps, 1 << PAGE_BITS a page */
     uint32_t stamp;          /* the current class, from 1 */
     int64_t steps, budget;
     const rc_work **fail_node;
     rc_access_progress progress; /* may be NULL */
+    rc_access_pass pass;         /* the count under way, for progress */
     void *progress_ctx;
     char *message;
     size_t message_len;
@@ -170,6 +190,12 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
         if (*st != an->stamp) {
             an->block_sectors++;
             *st = an->stamp;
+        }
+        if (an->track_rw) {
+            uint8_t *kd = stamp_kinds(st, sec[i]);
+            uint8_t was = *kd;
+            *kd |= w->kind == RC_WORK_LOAD ? 1 : w->kind == RC_WORK_STORE ? 2 : 3;
+            an->rewritten += was != 3 && *kd == 3;
         }
     }
     return A_OK;
@@ -298,11 +324,13 @@ static void mark(const rc_expr *e, bool *reads, int nslots)
         rc_expr_mark_reads(e, reads, nslots);
 }
 
-/* The accesses a pass counts, as bits 1 << rc_work_kind: all of them, or those that read or
- * write the data (an atomic does both). */
-#define KINDS_ALL (1u << RC_WORK_LOAD | 1u << RC_WORK_STORE | 1u << RC_WORK_ATOMIC)
-#define KINDS_READ (1u << RC_WORK_LOAD | 1u << RC_WORK_ATOMIC)
-#define KINDS_WRITE (1u << RC_WORK_STORE | 1u << RC_WORK_ATOMIC)
+/* The accesses each pass counts (rc_access_pass), as bits 1 << rc_work_kind: all of them, or
+ * those that read or write the data (an atomic does both). */
+static const unsigned pass_kinds[] = {
+    [RC_ACCESS_PASS_ALL] = 1u << RC_WORK_LOAD | 1u << RC_WORK_STORE | 1u << RC_WORK_ATOMIC,
+    [RC_ACCESS_PASS_READS] = 1u << RC_WORK_LOAD | 1u << RC_WORK_ATOMIC,
+    [RC_ACCESS_PASS_WRITES] = 1u << RC_WORK_STORE | 1u << RC_WORK_ATOMIC,
+};
 
 /* The kinds of the accesses to `array` in the list, as bits 1 << rc_work_kind. */
 static unsigned kinds_of(const rc_work *w, int array)
@@ -467,7 +495,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         an->stamp++;
         TRY(run_block(an, sh, bid));
         if (an->progress && ((i + 1) % 64 == 0 || i + 1 == count))
-            an->progress(an->progress_ctx, an->arr->name, i + 1, count);
+            an->progress(an->progress_ctx, an->arr->name, an->pass, i + 1, count);
         req += an->requests;
         acc += an->accessed;
         sec += an->sectors;
@@ -510,6 +538,11 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
     }
     out->footprint_bytes = footprint;
     out->block_footprint_max = bmax;
+    if (an->track_rw) {
+        double rewritten = (double)an->rewritten * 32 * (count < sh->classes ? scale : 1);
+        out->rewritten_bytes = rewritten < (double)footprint ? (int64_t)rewritten : footprint;
+        an->tracked_rw = true;
+    }
     return A_OK;
 }
 
@@ -572,16 +605,29 @@ static void note_enumerated(rc_access *out, const char *name, const char *why)
         out->enumerated_more++;
 }
 
-/* Counts the array's accesses of the `kinds` into *ac, from a fresh stamp map. The pass of
- * all of them (out not NULL) also says in *out how they were counted (enumerated, sampled);
- * the passes of the reads and of the writes alone (out NULL) only give their footprints. */
+/* Whether the array is global and the launch both reads and writes it: the array whose
+ * sectors both read and written count_rewritten counts. */
+static bool rewrites(const analysis *an)
+{
+    unsigned kinds = kinds_of(an->k->work, an->array);
+    return an->arr->space != RC_SPACE_SHARED && (kinds & pass_kinds[RC_ACCESS_PASS_READS]) &&
+           (kinds & pass_kinds[RC_ACCESS_PASS_WRITES]);
+}
+
+/* Counts the array's accesses of the pass into *ac, from a fresh stamp map. The pass of all
+ * of them (out not NULL) also says in *out how they were counted (enumerated, sampled); the
+ * passes of the reads and of the writes alone (out NULL) only give their footprints. */
 static status analyse_array(analysis *an, const int64_t *executions, const rc_block_box *boxes,
-                            size_t nboxes, bool enumerate, unsigned kinds, rc_access_counts *ac,
-                            rc_access *out)
+                            size_t nboxes, bool enumerate, rc_access_pass pass,
+                            rc_access_counts *ac, rc_access *out)
 {
     const rc_kernel *k = an->k;
+    unsigned kinds = pass_kinds[pass];
+    an->pass = pass;
     an->stamp = 0;
-    if (!rc_pages_init(&an->map, ((size_t)1 << PAGE_BITS) * sizeof(uint32_t)))
+    an->track_rw = pass == RC_ACCESS_PASS_ALL && rewrites(an);
+    an->tracked_rw = false;
+    if (!rc_pages_init(&an->map, page_bytes(an->track_rw)))
         return fail(an, NULL, "out of memory");
     memset(an->needed, 0, (size_t)(k->nwork > 0 ? k->nwork : 1) * sizeof *an->needed);
     memset(an->reads, 0, (size_t)an->nslots * sizeof *an->reads);
@@ -618,15 +664,17 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
     an->footprint = 0;
     an->index_min = INT64_MAX;
     an->index_max = -1;
+    an->rewritten = 0;
     status st = run_classes(an, &sh, count, ac);
     if (st == A_BUDGET && count > 1) {
         /* The estimate was short: start again on a smaller sample. */
         memset(ac, 0, sizeof *ac);
         rc_pages_free(&an->map);
-        if (!rc_pages_init(&an->map, ((size_t)1 << PAGE_BITS) * sizeof(uint32_t)))
+        if (!rc_pages_init(&an->map, page_bytes(an->track_rw)))
             return fail(an, NULL, "out of memory");
         an->steps = 0;
         an->footprint = 0;
+        an->rewritten = 0;
         count = count / 64 > 0 ? count / 64 : 1;
         st = run_classes(an, &sh, count, ac);
     }
@@ -648,23 +696,23 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
 }
 
 /* The sectors of a global array that the launch both reads (loads, atomics) and writes
- * (stores, atomics), x 32: |reads| + |writes| - |all|, from a pass of each. A cache that
- * writes back (NVIDIA's L2) reads such a sector in and later writes it out, so DRAM moves it
- * twice where a sector only read, or only written whole, moves once (traffic.c). The two
- * passes run only for an array with both kinds; an array only updated atomically reads and
- * writes every sector it touches. */
+ * (stores, atomics), x 32. A cache that writes back (NVIDIA's L2) reads such a sector in and
+ * later writes it out, so DRAM moves it twice where a sector only read, or only written
+ * whole, moves once (traffic.c). An array only updated atomically reads and writes every
+ * sector it touches; one whose pass of all its accesses was enumerated has them from the
+ * kinds it kept a sector; else |reads| + |writes| - |all|, from a count (by classes: cheap)
+ * of its reads alone and one of its writes alone. */
 static status count_rewritten(analysis *an, const int64_t *executions, const rc_block_box *boxes,
                               size_t nboxes, bool enumerate, rc_access_counts *ac)
 {
-    unsigned kinds = kinds_of(an->k->work, an->array);
-    if (an->arr->space == RC_SPACE_SHARED || !(kinds & KINDS_READ) || !(kinds & KINDS_WRITE))
+    if (!rewrites(an) || an->tracked_rw)
         return A_OK;
-    if (kinds == 1u << RC_WORK_ATOMIC) {
+    if (kinds_of(an->k->work, an->array) == 1u << RC_WORK_ATOMIC) {
         ac->rewritten_bytes = ac->footprint_bytes;
         return A_OK;
     }
     int64_t fp[2] = {0, 0};
-    const unsigned pass[2] = {KINDS_READ, KINDS_WRITE};
+    const rc_access_pass pass[2] = {RC_ACCESS_PASS_READS, RC_ACCESS_PASS_WRITES};
     for (int p = 0; p < 2; p++) {
         rc_access_counts part = {0};
         status st = analyse_array(an, executions, boxes, nboxes, enumerate, pass[p], &part, NULL);
@@ -772,7 +820,7 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
     for (size_t i = 0; i < k->narrays; i++) {
         an.array = (int)i;
         an.arr = &k->arrays[i];
-        status st = analyse_array(&an, executions, boxes, nboxes, enumerate, KINDS_ALL,
+        status st = analyse_array(&an, executions, boxes, nboxes, enumerate, RC_ACCESS_PASS_ALL,
                                   &out->arrays[i], out);
         rc_pages_free(&an.map);
         if (st == A_OK)

@@ -109,9 +109,14 @@ typedef struct {
 /* The seed of the sample, so that a sampled report can be repeated. */
 #define RC_ACCESS_SEED 20261123u
 
+/* Which accesses of an array a count runs: all of them, then, for an array the launch both
+ * reads and writes, its reads alone and its writes alone (for rewritten_bytes). */
+typedef enum { RC_ACCESS_PASS_ALL, RC_ACCESS_PASS_READS, RC_ACCESS_PASS_WRITES } rc_access_pass;
+
 /* Told, while an array is enumerated, how many of its blocks that differ
- * are done: every 64 blocks and at the last (done == total). */
-typedef void (*rc_access_progress)(void *ctx, const char *array, int64_t done, int64_t total);
+ * are done, and in which pass: every 64 blocks and at the last (done == total). */
+typedef void (*rc_access_progress)(void *ctx, const char *array, rc_access_pass pass,
+                                   int64_t done, int64_t total);
 
 /* Counts the accesses of `k`'s model (assumption guards as written).
  * From the evaluator: `executions` of each node over the launch (by

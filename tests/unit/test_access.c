@@ -276,6 +276,15 @@ static void test_rewritten(void **state)
           "<atomic array='H' index='threadIdx.x % 8'/>", &c);
     assert_int_equal(c.memory.total.rewritten_bytes, 32);
     rc_counts_release(&c);
+    /* i % 16 is not affine in blockIdx.x: enumerated, the kinds kept a sector. Reads A[0..15]
+     * (sectors 0 and 1), writes A[0..7] (sector 0): one sector both. */
+    count("4", "32", "<array name='A' type='float' length='16'/>",
+          "<let name='i' value='blockIdx.x * blockDim.x + threadIdx.x'/>"
+          "<load array='A' index='i % 16'/><store array='A' index='i % 8'/>", &c);
+    assert_string_not_equal(c.memory.enumerated, "");
+    assert_int_equal(c.memory.total.footprint_bytes, 64);
+    assert_int_equal(c.memory.total.rewritten_bytes, 32);
+    rc_counts_release(&c);
     /* Shared memory never reaches DRAM. */
     count("1", "32", "<array name='s' type='float' length='32' space='shared'/>",
           "<store array='s' index='threadIdx.x'/><load array='s' index='31 - threadIdx.x'/>", &c);

@@ -142,9 +142,11 @@ typedef struct {
     char array[16];
 } progress_log;
 
-static void log_progress(void *ctx, const char *array, int64_t done, int64_t total)
+static void log_progress(void *ctx, const char *array, rc_access_pass pass, int64_t done,
+                         int64_t total)
 {
     progress_log *p = ctx;
+    assert_int_equal(pass, RC_ACCESS_PASS_ALL);
     if (p->calls < 8)
         p->done[p->calls] = done;
     p->calls++;
