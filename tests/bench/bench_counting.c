@@ -32,11 +32,11 @@ static double now(void)
 
 static void dump_access(FILE *f, const char *what, const rc_access_counts *a)
 {
-    fprintf(f, "  %s: requests %lld accessed %lld sectors %lld footprint %lld block-sectors %lld "
-           "block-footprint-max %lld shared-requests %lld wavefronts %lld store-sectors %lld "
-           "store-lines %lld\n",
+    fprintf(f, "  %s: requests %lld accessed %lld sectors %lld footprint %lld rewritten %lld "
+           "block-sectors %lld block-footprint-max %lld shared-requests %lld wavefronts %lld "
+           "store-sectors %lld store-lines %lld\n",
            what, (long long)a->requests, (long long)a->accessed_bytes, (long long)a->sector_bytes,
-           (long long)a->footprint_bytes, (long long)a->block_sector_bytes,
+           (long long)a->footprint_bytes, (long long)a->rewritten_bytes, (long long)a->block_sector_bytes,
            (long long)a->block_footprint_max, (long long)a->shared_requests,
            (long long)a->shared_wavefronts, (long long)a->store_sector_bytes,
            (long long)a->store_line_bytes);
