@@ -90,12 +90,14 @@ static void wave_cap_sentence(const rc_refined *r, rc_buffer *sb)
     else
         snprintf(per_wave, sizeof per_wave, "for each of the %s waves",
                  rc_format_int(r->waves, d, sizeof d));
+    /* The bytes both read and written go out again (written back): the cap counts them twice. */
     char rewritten[128] = "";
     if (lb->rewritten > 0)
-        snprintf(rewritten, sizeof rewritten, ", and the %s it both reads and writes again,",
+        snprintf(rewritten, sizeof rewritten,
+                 ", %s of them both read and written and so counted twice",
                  rc_format_sig3(lb->rewritten, e, sizeof e));
     rc_buffer_printf(sb, " DRAM moves %s bytes, not the %s of \"Memory traffic by level\": at most "
-                     "the footprint (%s bytes)%s once %s, as blocks resident at once find in L2 "
+                     "the footprint (%s bytes%s) once %s, as blocks resident at once find in L2 "
                      "what they reuse (assumed).",
                      rc_format_sig3(lb->dram, a, sizeof a),
                      rc_format_sig3(lb->dram_uncapped, b, sizeof b),

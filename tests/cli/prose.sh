@@ -320,7 +320,7 @@ has rw/accumulate_one_wave.md "Of the footprint, 122,880 bytes are both read and
 has rw/accumulate_one_wave.md "else at most one footprint, with the bytes both read and written again, a wave (assumed)"
 has rw/accumulate_one_wave.html "Of the footprint, 122,880 bytes are both read and written: DRAM moves them twice, read in and written back."
 has rw/accumulate_one_wave.html "otherwise at most the footprint, with the bytes both read and written again, once per wave"
-has rw/accumulate_one_wave.html "DRAM moves 2,870,000 bytes, not the 144,000,000 of \"Memory traffic by level\": at most the footprint (2,740,000 bytes), and the 123,000 it both reads and writes again, once in the launch's one wave"
+has rw/accumulate_one_wave.html "DRAM moves 2,870,000 bytes, not the 144,000,000 of \"Memory traffic by level\": at most the footprint (2,740,000 bytes, 123,000 of them both read and written and so counted twice) once in the launch's one wave"
 lacks rw/shared_read_one_wave.md "both read and written"
 lacks rw/shared_read_one_wave.html "both read and written"
 has rw/shared_read_one_wave.html "DRAM moves 2,740,000 bytes, not the 144,000,000 of \"Memory traffic by level\": at most the footprint (2,740,000 bytes) once in the launch's one wave"
