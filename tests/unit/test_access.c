@@ -238,6 +238,18 @@ static void test_atomic(void **state)
     rc_counts_release(&c);
 }
 
+/* Counts a launch of `grid` blocks of 32 threads and checks its footprint and the bytes it
+ * both reads and writes. */
+static void expect_rewritten(const char *grid, const char *decls, const char *work,
+                             int64_t footprint, int64_t rewritten)
+{
+    rc_counts c;
+    count(grid, "32", decls, work, &c);
+    assert_int_equal(c.memory.total.footprint_bytes, footprint);
+    assert_int_equal(c.memory.total.rewritten_bytes, rewritten);
+    rc_counts_release(&c);
+}
+
 /* What a launch both reads and writes (DRAM reads it in and writes it back, traffic.h). daxpy
  * on 2 blocks of 32 floats: x is read (8 sectors), y read and written in place (8 sectors):
  * footprint 16 sectors, 8 of them rewritten. A store-only array rewrites nothing; an
@@ -256,26 +268,18 @@ static void test_rewritten(void **state)
     rc_counts_release(&c);
     /* Reads A[0..31] (bytes 0-127: sectors 0-3), writes A[16..47] (bytes 64-191: sectors
      * 2-5): 4 + 4 - 6 = 2 sectors both read and written. */
-    count("1", "32", "<array name='A' type='float' length='48'/>",
-          "<load array='A' index='threadIdx.x'/><store array='A' index='threadIdx.x + 16'/>", &c);
-    assert_int_equal(c.memory.total.footprint_bytes, 192);
-    assert_int_equal(c.memory.total.rewritten_bytes, 64);
-    rc_counts_release(&c);
+    const char *a48 = "<array name='A' type='float' length='48'/>";
+    expect_rewritten("1", a48, "<load array='A' index='threadIdx.x'/><store array='A' index='threadIdx.x + 16'/>",
+                     192, 64);
     /* The same, written under a guard that no lane passes: nothing is written. */
-    count("1", "32", "<array name='A' type='float' length='48'/>",
-          "<load array='A' index='threadIdx.x'/>"
-          "<when test='threadIdx.x &gt; 40'><store array='A' index='threadIdx.x + 16'/></when>", &c);
-    assert_int_equal(c.memory.total.footprint_bytes, 128);
-    assert_int_equal(c.memory.total.rewritten_bytes, 0);
-    rc_counts_release(&c);
-    count("1", "32", "<array name='A' type='float' length='32'/>",
-          "<store array='A' index='threadIdx.x'/>", &c);
-    assert_int_equal(c.memory.total.rewritten_bytes, 0);
-    rc_counts_release(&c);
-    count("1", "32", "<array name='H' type='int' length='8'/>",
-          "<atomic array='H' index='threadIdx.x % 8'/>", &c);
-    assert_int_equal(c.memory.total.rewritten_bytes, 32);
-    rc_counts_release(&c);
+    expect_rewritten("1", a48,
+                     "<load array='A' index='threadIdx.x'/>"
+                     "<when test='threadIdx.x &gt; 40'><store array='A' index='threadIdx.x + 16'/></when>",
+                     128, 0);
+    expect_rewritten("1", "<array name='A' type='float' length='32'/>",
+                     "<store array='A' index='threadIdx.x'/>", 128, 0);
+    expect_rewritten("1", "<array name='H' type='int' length='8'/>",
+                     "<atomic array='H' index='threadIdx.x % 8'/>", 32, 32);
     /* i % 16 is not affine in blockIdx.x: enumerated, the kinds kept a sector. Reads A[0..15]
      * (sectors 0 and 1), writes A[0..7] (sector 0): one sector both. */
     count("4", "32", "<array name='A' type='float' length='16'/>",
@@ -286,10 +290,9 @@ static void test_rewritten(void **state)
     assert_int_equal(c.memory.total.rewritten_bytes, 32);
     rc_counts_release(&c);
     /* Shared memory never reaches DRAM. */
-    count("1", "32", "<array name='s' type='float' length='32' space='shared'/>",
-          "<store array='s' index='threadIdx.x'/><load array='s' index='31 - threadIdx.x'/>", &c);
-    assert_int_equal(c.memory.total.rewritten_bytes, 0);
-    rc_counts_release(&c);
+    expect_rewritten("1", "<array name='s' type='float' length='32' space='shared'/>",
+                     "<store array='s' index='threadIdx.x'/><load array='s' index='31 - threadIdx.x'/>",
+                     0, 0);
 }
 
 /* Legacy accesses: coalesced and no reuse. 32 threads x 2 x 4 bytes = 256
