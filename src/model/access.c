@@ -698,7 +698,9 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
 /* The sectors of a global array that the launch both reads (loads, atomics) and writes
  * (stores, atomics), x 32. A cache that writes back (NVIDIA's L2) reads such a sector in and
  * later writes it out, so DRAM moves it twice where a sector only read, or only written
- * whole, moves once (traffic.c). An array only updated atomically reads and writes every
+ * whole, moves once (traffic.c). The order of the accesses is not known here: a sector
+ * written whole and then read needs no read-in, and is counted all the same (kernels that
+ * update data read it first). An array only updated atomically reads and writes every
  * sector it touches; one whose pass of all its accesses was enumerated has them from the
  * kinds it kept a sector; else |reads| + |writes| - |all|, from a count (by classes: cheap)
  * of its reads alone and one of its writes alone. */
