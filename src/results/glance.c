@@ -380,6 +380,12 @@ static bool rate_assumed(const rc_refined *r, const rc_level_time *l, const rc_g
            (l == &r->l1 && r->level_bytes.l1_requests_assumed);
 }
 
+/* " (assumed)" after a level's rate where rate_assumed, else "". */
+static const char *rate_mark(const rc_refined *r, const rc_level_time *l, const rc_gpu *gpu)
+{
+    return rate_assumed(r, l, gpu) ? " (assumed)" : "";
+}
+
 /* " (its request rate assumed)" where the shared-memory term is set by the clocks a request
  * holds the load/store units and that figure was not measured on this generation. */
 static const char *shared_assumed(const rc_refined *r)
@@ -491,7 +497,7 @@ static void say_change(rc_buffer *sb, const glance *g)
         const rc_level_time *l = slowest_level(r, &lv);
         if (l == &r->l1) {
             rc_buffer_printf(sb, "On the %s its requests ", on);
-            l1_turn_words(sb, l, lv, rate_assumed(r, l, f->gpus[i]) ? " (assumed)" : "");
+            l1_turn_words(sb, l, lv, rate_mark(r, l, f->gpus[i]));
             rc_buffer_printf(sb, ": fewer requests, lines or bank conflicts would make it "
                              "faster; fewer FLOPs would not.");
             return;
@@ -500,7 +506,7 @@ static void say_change(rc_buffer *sb, const glance *g)
                          "(coalesced accesses, data reused from shared memory) would make it "
                          "faster; fewer FLOPs would not.", on, rc_format_sig3(l->bytes, a, sizeof a),
                          lv, rc_format_si3(l->rate, "B/s", b, sizeof b),
-                         rate_assumed(r, l, f->gpus[i]) ? " (assumed)" : "");
+                         rate_mark(r, l, f->gpus[i]));
         return;
     }
     case RC_LIMIT_PIPE: {
@@ -677,7 +683,7 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                              level_assumed(r, l, f->gpus[i], true) ? "assumed; " : "");
         else
             rc_buffer_printf(sb, "the rate it sustains%s.",
-                             rate_assumed(r, l, f->gpus[i]) ? " (assumed)" : "");
+                             rate_mark(r, l, f->gpus[i]));
     }
 }
 
