@@ -102,6 +102,7 @@ typedef struct {
     /* While a pass of all the accesses is enumerated for an array both read and written: each
      * sector's kinds (1 read, 2 written) and the sectors that have both, for rewritten_bytes
      * without the passes of the reads and the writes alone (count_rewritten). */
+    bool rewrites;           /* the array is global and both read and written */
     bool track_rw, tracked_rw; /* then each page of the map ends in a kinds byte a sector */
     int64_t rewritten;
     int64_t index_min, index_max; /* over the accesses counted */
@@ -605,12 +606,12 @@ static void note_enumerated(rc_access *out, const char *name, const char *why)
         out->enumerated_more++;
 }
 
-/* Whether the array is global and the launch both reads and writes it: the array whose
- * sectors both read and written count_rewritten counts. */
-static bool rewrites(const analysis *an)
+/* Whether array `i` is global and the launch both reads and writes it: an array whose
+ * sectors both read and written count_rewritten counts (analysis.rewrites). */
+static bool both_read_and_written(const rc_kernel *k, int i)
 {
-    unsigned kinds = kinds_of(an->k->work, an->array);
-    return an->arr->space != RC_SPACE_SHARED && (kinds & pass_kinds[RC_ACCESS_PASS_READS]) &&
+    unsigned kinds = kinds_of(k->work, i);
+    return k->arrays[i].space != RC_SPACE_SHARED && (kinds & pass_kinds[RC_ACCESS_PASS_READS]) &&
            (kinds & pass_kinds[RC_ACCESS_PASS_WRITES]);
 }
 
@@ -625,7 +626,7 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
     unsigned kinds = pass_kinds[pass];
     an->pass = pass;
     an->stamp = 0;
-    an->track_rw = pass == RC_ACCESS_PASS_ALL && rewrites(an);
+    an->track_rw = pass == RC_ACCESS_PASS_ALL && an->rewrites;
     an->tracked_rw = false;
     if (!rc_pages_init(&an->map, page_bytes(an->track_rw)))
         return fail(an, NULL, "out of memory");
@@ -700,19 +701,14 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
  * later writes it out, so DRAM moves it twice where a sector only read, or only written
  * whole, moves once (traffic.c). The order of the accesses is not known here: a sector
  * written whole and then read needs no read-in, and is counted all the same (kernels that
- * update data read it first). An array only updated atomically reads and writes every
- * sector it touches; one whose pass of all its accesses was enumerated has them from the
- * kinds it kept a sector; else |reads| + |writes| - |all|, from a count (by classes: cheap)
- * of its reads alone and one of its writes alone. */
+ * update data read it first). An array whose pass of all its accesses was enumerated has
+ * them from the kinds it kept a sector; else |reads| + |writes| - |all|, from a count (by
+ * classes: cheap) of its reads alone and one of its writes alone. */
 static status count_rewritten(analysis *an, const int64_t *executions, const rc_block_box *boxes,
                               size_t nboxes, bool enumerate, rc_access_counts *ac)
 {
-    if (!rewrites(an) || an->tracked_rw)
+    if (!an->rewrites || an->tracked_rw)
         return A_OK;
-    if (kinds_of(an->k->work, an->array) == 1u << RC_WORK_ATOMIC) {
-        ac->rewritten_bytes = ac->footprint_bytes;
-        return A_OK;
-    }
     int64_t fp[2] = {0, 0};
     const rc_access_pass pass[2] = {RC_ACCESS_PASS_READS, RC_ACCESS_PASS_WRITES};
     for (int p = 0; p < 2; p++) {
@@ -822,6 +818,7 @@ bool rc_access_analyse(const rc_kernel *k, const int64_t *executions, int64_t le
     for (size_t i = 0; i < k->narrays; i++) {
         an.array = (int)i;
         an.arr = &k->arrays[i];
+        an.rewrites = both_read_and_written(k, (int)i);
         status st = analyse_array(&an, executions, boxes, nboxes, enumerate, RC_ACCESS_PASS_ALL,
                                   &out->arrays[i], out);
         rc_pages_free(&an.map);
