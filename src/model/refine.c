@@ -233,7 +233,8 @@ static bool footprint_from_addresses(const rc_counts *c)
            c->memory.total.footprint_bytes > 0;
 }
 
-void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
+void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *sim,
+                       rc_level_bytes *b)
 {
     *b = (rc_level_bytes){0};
     b->l2_share_fraction =
@@ -245,7 +246,7 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, rc_level_bytes *b)
         return;
     }
     rc_traffic t;
-    rc_traffic_compute(g, c, &t);
+    rc_traffic_compute(g, c, sim, &t);
     const rc_sm_pipes *p = rc_sm_pipes_for(g->compute_capability);
     b->l1 = l1_wavefront_bytes(c, p);
     b->l1_by_requests = p->shared_joins_l1;

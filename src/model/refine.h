@@ -56,6 +56,7 @@
 #include "model/atomics.h"
 #include "model/chain.h"
 #include "model/eval.h"
+#include "model/l1sim.h"
 #include "model/model.h"
 
 /* The register file is split between 4 schedulers (cuda_occupancy.h's sub-partitions):
@@ -215,7 +216,9 @@ typedef struct {
     bool dram_capped;
 } rc_level_bytes;
 
-void rc_level_bytes_of(const rc_gpu *gpu, const rc_counts *c, rc_level_bytes *out);
+/* `sim` (may be NULL): the kernel's run through the GPU's L1 (l1sim.h, traffic.h). */
+void rc_level_bytes_of(const rc_gpu *gpu, const rc_counts *c, const rc_l1_reuse *sim,
+                       rc_level_bytes *out);
 
 typedef struct {
     rc_occupancy occ;

@@ -1,9 +1,11 @@
 /* traffic.c: bytes per level of the memory hierarchy. See traffic.h.
  *
  * Why this rule: L1 is a per-SM cache that keeps what a block reuses only
- * while the block's working set fits the L1 share it gets (Jia et al.,
- * "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking",
- * 2018, find hits up to the configured L1 size, then a steep fall); sectors that miss
+ * while the data touched between two uses fits it (Jia et al., "Dissecting
+ * the NVIDIA Volta GPU Architecture via Microbenchmarking", 2018, find hits
+ * up to the configured L1 size, then a steep fall): how much is still there
+ * comes from a run of one SM's L1 (l1sim.h), or where that does not apply
+ * from the most one block touches against its share; sectors that miss
  * go to L2 at 32-byte granularity (NVIDIA's CUDA C++ Best Practices Guide,
  * "Coalesced Access to Global Memory"). L2 is shared by the whole GPU, so
  * DRAM sees each sector once (the footprint, compulsory traffic) when the
@@ -23,7 +25,7 @@
 
 #include "model/arch.h"
 
-static double blocks_per_sm(const rc_gpu *g, const rc_counts *c)
+double rc_traffic_resident_blocks(const rc_gpu *g, const rc_counts *c)
 {
     double sms = g->sm.count.value > 0 ? g->sm.count.value : (g->sms > 0 ? (double)g->sms : 1);
     double resident = ceil((double)c->blocks_launched / sms);
@@ -34,28 +36,39 @@ static double blocks_per_sm(const rc_gpu *g, const rc_counts *c)
     return resident < 1 ? 1 : resident;
 }
 
-void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, rc_traffic *t)
+/* Where L1 does not cache global loads by default (Kepler, Maxwell, GP104: rc_sm_pipes), only
+ * read-only data takes the cached path (the read-only data cache on 3.5, the unified
+ * L1/texture cache on 5.x: __ldg, or const __restrict__ pointers the compiler proves
+ * read-only; Programming Guide, compute capability 3.x and 5.x, Global Memory). An <array>
+ * says how its pointer is declared with read-only-path (rc_read_only_path); one that does not
+ * say, and that the kernel never stores to or updates atomically, is taken as read-only and
+ * cached (assumed). The sectors of the others all go to L2. */
+bool rc_traffic_l1_caches(const rc_gpu *g, const rc_access_counts *a)
+{
+    return rc_sm_pipes_for(g->compute_capability)->l1_caches_global ||
+           (a->store_sector_bytes == 0 && a->read_only_path != RC_READ_ONLY_PATH_NO);
+}
+
+void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *sim,
+                        rc_traffic *t)
 {
     const rc_access_counts *m = &c->memory.total;
     double S = (double)m->sector_bytes, B = (double)m->block_sector_bytes;
     double W = (double)m->footprint_bytes, F = (double)m->block_footprint_max;
-    t->resident_blocks = blocks_per_sm(g, c);
+    t->resident_blocks = rc_traffic_resident_blocks(g, c);
     t->l1_per_block = g->sm.l1.value / t->resident_blocks;
-    t->l1_hit = F <= t->l1_per_block ? 1 : t->l1_per_block / F;
+    t->l1_simulated = sim && sim->simulated;
+    if (t->l1_simulated)
+        t->l1_hit = sim->hit;
+    else
+        t->l1_hit = F <= t->l1_per_block ? 1 : t->l1_per_block / F;
     t->l1_bytes = S + 128.0 * (double)m->shared_wavefronts;
-    /* Where L1 does not cache global loads by default (Kepler, Maxwell, GP104: rc_sm_pipes),
-     * only read-only data takes the cached path (the read-only data cache on 3.5, the unified
-     * L1/texture cache on 5.x: __ldg, or const __restrict__ pointers the compiler proves
-     * read-only; Programming Guide, compute capability 3.x and 5.x, Global Memory). An
-     * <array> says how its pointer is declared with read-only-path (rc_read_only_path); one
-     * that does not say, and that the kernel never stores to or updates atomically, is taken
-     * as read-only and cached (assumed). The sectors of the others all go to L2. */
     double uncached = 0, reuse_all = S - B;
     bool reuse_lost = false; /* some uncached array reuses sectors L1 would have kept */
     if (!rc_sm_pipes_for(g->compute_capability)->l1_caches_global)
         for (int i = 0; i < c->memory.narrays; i++) {
             const rc_access_counts *a = &c->memory.arrays[i];
-            if (a->store_sector_bytes > 0 || a->read_only_path == RC_READ_ONLY_PATH_NO) {
+            if (!rc_traffic_l1_caches(g, a)) {
                 uncached += (double)a->sector_bytes;
                 S -= (double)a->sector_bytes;
                 B -= (double)a->block_sector_bytes;

@@ -3,10 +3,13 @@
  * (access.h) and the GPU's cache sizes; README "Memory traffic by level".
  *
  *   L1 (and shared memory): sector_bytes + 128 x shared_wavefronts
- *   L2:   l2 = B + (S - B) x (1 - h), h = min(1, C_block / F_block)
+ *   L2:   l2 = B + (S - B) x (1 - h)
  *         S: sector_bytes; B: block_sector_bytes (each block's distinct
- *         sectors, summed); F_block: the most one block touches; C_block:
- *         the L1 of an SM shared by the blocks resident on it. Where L1 does not
+ *         sectors, summed); h: the share of the rest (what blocks reuse)
+ *         that a run of one SM's L1 finds still there (l1sim.h), or where
+ *         that did not run, h = min(1, C_block / F_block), F_block the most
+ *         one block touches and C_block the L1 of an SM shared by the
+ *         blocks resident on it. Where L1 does not
  *         cache global loads by default (Kepler, Maxwell; arch.h rc_sm_pipes), only
  *         read-only arrays keep their reuse: read-only-path="yes", or, not said, an
  *         array the kernel never writes (assumed const __restrict__); the others'
@@ -18,7 +21,10 @@
 #ifndef ROOFCAST_TRAFFIC_H
 #define ROOFCAST_TRAFFIC_H
 
+#include <stdbool.h>
+
 #include "model/eval.h"
+#include "model/l1sim.h"
 #include "model/model.h"
 
 typedef struct {
@@ -26,6 +32,7 @@ typedef struct {
     double l1_per_block;     /* C_block, bytes */
     double resident_blocks;  /* per SM, sharing its L1 */
     double l1_hit;           /* h */
+    bool l1_simulated;       /* h is the run of one SM's L1 (l1sim.h), not C_block / F_block */
     /* The share of the launch's reuse (S - B over every array) that L1 keeps: h, less where
      * arrays bypass L1 (written ones, or read-only-path="no", on GPUs whose L1 caches only
      * read-only data); exactly h when no array bypasses L1 with reuse of its own. What the
@@ -40,6 +47,17 @@ typedef struct {
     double intensity_l1, intensity_l2, intensity_dram; /* FLOP/byte; 0 without bytes */
 } rc_traffic;
 
-void rc_traffic_compute(const rc_gpu *gpu, const rc_counts *counts, rc_traffic *out);
+/* `sim` (may be NULL) is the kernel's run through the GPU's L1 (l1sim.h): when it saw reuse,
+ * its share kept is h; else h is the footprint rule's. */
+void rc_traffic_compute(const rc_gpu *gpu, const rc_counts *counts, const rc_l1_reuse *sim,
+                        rc_traffic *out);
+
+/* Blocks resident on an SM and sharing its L1: the launch's blocks over the SMs, at most what
+ * the SM's threads and blocks allow. At least 1. */
+double rc_traffic_resident_blocks(const rc_gpu *gpu, const rc_counts *counts);
+
+/* Whether L1 keeps the array's sectors on this GPU (every global array where L1 caches global
+ * loads, else only read-only ones; see traffic.c). */
+bool rc_traffic_l1_caches(const rc_gpu *gpu, const rc_access_counts *array);
 
 #endif

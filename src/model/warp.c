@@ -104,7 +104,7 @@ int rc_warp_run(const rc_warp *wr, const rc_work *w, uint32_t mask)
         case RC_WORK_LOAD:
         case RC_WORK_STORE:
         case RC_WORK_ATOMIC:
-            if (w->array == wr->array && wr->needed[w->index])
+            if ((wr->array < 0 || w->array == wr->array) && wr->needed[w->index])
                 TRY(ops->access(wr->ctx, w, mask));
             break;
         default:

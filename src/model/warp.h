@@ -52,7 +52,7 @@ typedef struct rc_warp_ops rc_warp_ops;
 typedef struct {
     const rc_warp_ops *ops;
     void *ctx;          /* the caller's state, handed to each function of ops */
-    int array;          /* the array whose accesses run */
+    int array;          /* the array whose accesses run; -1: every array's (l1sim.c) */
     const bool *needed; /* by node index: the node is or holds an access to it that runs */
     const bool *reads;  /* by slot: read by those accesses or around them */
     int64_t *values;    /* [RC_WARP][nslots], lane-major: each lane's slots */

@@ -34,7 +34,7 @@ xmlNodePtr rc_results_child(xmlNodePtr parent, const char *name)
 static void add_traffic(xmlNodePtr n, const rc_gpu *g, const rc_counts *c)
 {
     rc_traffic t;
-    rc_traffic_compute(g, c, &t);
+    rc_traffic_compute(g, c, NULL, &t);
     char buf[64];
     set_num(n, "l1-bytes", t.l1_bytes, rc_format_si3(t.l1_bytes, "B", buf, sizeof buf));
     set_num(n, "l2-bytes", t.l2_bytes, rc_format_si3(t.l2_bytes, "B", buf, sizeof buf));
@@ -165,7 +165,7 @@ static void add_kernel_estimates(xmlNodePtr n, const rc_gpu *const *gpus, size_t
         rc_estimate_compute(gpus[i], r->model->flops.total, r->model->bytes.total, &est[i]);
         if (refined) {
             rc_level_bytes lb;
-            rc_level_bytes_of(gpus[i], r->model, &lb);
+            rc_level_bytes_of(gpus[i], r->model, NULL, &lb);
             rc_refine(gpus[i], k, r->model, &res, &work, &lb, &refined[i]);
         }
         if (r->launch)

@@ -42,8 +42,10 @@ static inline void refine_on(const rc_gpu *g, const rc_kernel *k, rc_resources r
     assert_true(rc_evaluate(k, false, &c, &err));
     rc_precision_work w;
     rc_precision_work_of(k, &c, &w);
+    rc_l1_reuse sim;
+    rc_l1_reuse_of(g, k, &c, &sim);
     rc_level_bytes lb;
-    rc_level_bytes_of(g, &c, &lb);
+    rc_level_bytes_of(g, &c, &sim, &lb);
     rc_refine(g, k, &c, &res, &w, &lb, r);
     rc_counts_release(&c);
 }

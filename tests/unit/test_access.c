@@ -373,7 +373,7 @@ static void test_traffic_rule(void **state)
                                         .block_footprint_max = 1000, .footprint_bytes = 3000,
                                         .shared_wavefronts = 10};
     rc_traffic t;
-    rc_traffic_compute(&g, &c, &t);
+    rc_traffic_compute(&g, &c, NULL, &t);
     assert_true(t.resident_blocks == 2);
     assert_true(t.l1_hit == 0.5);
     assert_true(t.l1_bytes == 8000 + 1280);
@@ -385,12 +385,12 @@ static void test_traffic_rule(void **state)
     /* Everything fits: DRAM moves the footprint, L2 what blocks touch. */
     g.sm.l1.value = 1e6;
     g.l2_bytes = 1e6;
-    rc_traffic_compute(&g, &c, &t);
+    rc_traffic_compute(&g, &c, NULL, &t);
     assert_true(t.l2_bytes == 4000);
     assert_true(t.dram_bytes == 3000);
     /* 500 of the footprint's bytes both read and written: DRAM moves them twice. */
     c.memory.total.rewritten_bytes = 500;
-    rc_traffic_compute(&g, &c, &t);
+    rc_traffic_compute(&g, &c, NULL, &t);
     assert_true(t.l2_bytes == 4000);
     assert_true(t.dram_bytes == 3500);
 }
@@ -413,7 +413,7 @@ static void test_l1_kept_without_bypass(void **state)
     for (int i = 0; i < 3; i++) {
         g.compute_capability = ccs[i];
         rc_traffic t;
-        rc_traffic_compute(&g, &c, &t);
+        rc_traffic_compute(&g, &c, NULL, &t);
         assert_true(t.l1_hit == 700.0 / 904);
         assert_true(t.l1_kept == t.l1_hit);
         assert_false(t.l1_reuse_bypassed);
@@ -449,7 +449,7 @@ static void test_read_only_path(void **state)
         assert_int_equal(c.memory.arrays[0].read_only_path, (rc_read_only_path)i);
         rc_traffic t;
         g.compute_capability = "5.2";
-        rc_traffic_compute(&g, &c, &t);
+        rc_traffic_compute(&g, &c, NULL, &t);
         assert_true(t.l2_bytes == want_52[i]);
         /* "L1 keeps": of the launch's reuse, S - B = 1,536 - 1,024 = 512 (all A's), L1 keeps
          * it all unless A bypasses L1 */
@@ -457,7 +457,7 @@ static void test_read_only_path(void **state)
         assert_true(t.l1_kept == (i == 2 ? 0 : 1));
         assert_true(t.l1_reuse_bypassed == (i == 2));
         g.compute_capability = "7.0";
-        rc_traffic_compute(&g, &c, &t);
+        rc_traffic_compute(&g, &c, NULL, &t);
         assert_true(t.l2_bytes == 1024);
         assert_true(t.l1_kept == 1);
         assert_false(t.l1_reuse_bypassed);

@@ -399,7 +399,7 @@ static void test_level_bytes(void **state)
     rc_gpu *g = gpu_cc("9.0");
     g->l2_bytes = 342;
     rc_level_bytes lb;
-    rc_level_bytes_of(g, &c, &lb);
+    rc_level_bytes_of(g, &c, NULL, &lb);
     assert_close(lb.footprint, 256);
     assert_close(lb.l2_share, 256.5);
     assert_true(lb.l2_resident);
@@ -407,7 +407,7 @@ static void test_level_bytes(void **state)
     assert_close(lb.l2, 256);
     assert_close(lb.dram, 0);
     g->l2_bytes = 341;
-    rc_level_bytes_of(g, &c, &lb);
+    rc_level_bytes_of(g, &c, NULL, &lb);
     assert_false(lb.l2_resident);
     assert_close(lb.dram, 256);
     rc_counts_release(&c);
@@ -417,7 +417,7 @@ static void test_level_bytes(void **state)
     k = kernel_of("<launch grid=\"1\" block=\"64\"/><array name=\"in\" type=\"float\" length=\"64\"/>",
                "<load array=\"in\" index=\"0\"/>");
     assert_true(rc_evaluate(k, false, &c, &err));
-    rc_level_bytes_of(g, &c, &lb);
+    rc_level_bytes_of(g, &c, NULL, &lb);
     assert_int_equal(c.memory.total.sector_bytes, 64);
     assert_close(lb.l1, 256);
     assert_close(lb.l2_part_lines, 0);
@@ -429,7 +429,7 @@ static void test_level_bytes(void **state)
     k = kernel_of("<launch grid=\"1\" block=\"32\"/><array name=\"out\" type=\"float\" length=\"1024\"/>",
                "<store array=\"out\" index=\"threadIdx.x * 32\"/>");
     assert_true(rc_evaluate(k, false, &c, &err));
-    rc_level_bytes_of(g, &c, &lb);
+    rc_level_bytes_of(g, &c, NULL, &lb);
     assert_close(lb.l2_part_lines, 3072);
     assert_close(lb.l2, 1024 + 3072);
     rc_gpu_free(g);
@@ -478,7 +478,7 @@ static void test_l2_share_by_generation(void **state)
     rc_gpu *ada = gpu_cc("8.9");
     rc_level_bytes lb;
     ada->l2_bytes = 276;
-    rc_level_bytes_of(ada, &c, &lb);
+    rc_level_bytes_of(ada, &c, NULL, &lb);
     assert_close(lb.footprint, 256);
     assert_close(lb.l2_share, 256.68);
     assert_close(lb.l2_share_fraction, 0.93);
@@ -486,12 +486,12 @@ static void test_l2_share_by_generation(void **state)
     assert_true(lb.l2_resident);
     assert_close(lb.dram, 0);
     ada->l2_bytes = 275;
-    rc_level_bytes_of(ada, &c, &lb);
+    rc_level_bytes_of(ada, &c, NULL, &lb);
     assert_false(lb.l2_resident);
     assert_close(lb.dram, 256);
     rc_gpu *hopper = gpu_cc("9.0");
     hopper->l2_bytes = 276;
-    rc_level_bytes_of(hopper, &c, &lb);
+    rc_level_bytes_of(hopper, &c, NULL, &lb);
     assert_close(lb.l2_share, 207);
     assert_false(lb.l2_resident);
     rc_gpu_free(hopper);
@@ -525,7 +525,7 @@ static void test_dram_per_wave(void **state)
     rc_level_bytes lb;
     rc_refined r;
     g->l2_bytes = 8192;
-    rc_level_bytes_of(g, &c, &lb);
+    rc_level_bytes_of(g, &c, NULL, &lb);
     assert_close(lb.dram, 1646592);
     rc_refine(g, k, &c, &res, &w, &lb, &r);
     assert_int_equal(r.waves, 3);
@@ -534,7 +534,7 @@ static void test_dram_per_wave(void **state)
     assert_close(r.level_bytes.dram, 49152);
     assert_close(r.dram.bytes, 49152);
     g->l2_bytes = 0;
-    rc_level_bytes_of(g, &c, &lb);
+    rc_level_bytes_of(g, &c, NULL, &lb);
     rc_refine(g, k, &c, &res, &w, &lb, &r);
     assert_false(r.level_bytes.dram_capped);
     assert_close(r.level_bytes.dram, 3276800);
@@ -548,7 +548,7 @@ static void test_dram_per_wave(void **state)
     assert_true(rc_evaluate(k, false, &c, &err));
     rc_precision_work_of(k, &c, &w);
     g->l2_bytes = 8192;
-    rc_level_bytes_of(g, &c, &lb);
+    rc_level_bytes_of(g, &c, NULL, &lb);
     rc_refine(g, k, &c, &res, &w, &lb, &r);
     assert_int_equal(r.waves, 1);
     assert_true(r.level_bytes.dram_capped);
@@ -651,7 +651,7 @@ static void test_published_shared_microbench(void **state)
             rc_precision_work w;
             rc_precision_work_of(k, &c, &w);
             rc_level_bytes lb;
-            rc_level_bytes_of(g, &c, &lb);
+            rc_level_bytes_of(g, &c, NULL, &lb);
             rc_refined r;
             rc_refine(g, k, &c, &res, &w, &lb, &r);
             double warp_loads = 1280.0 * 4 * 256000;
@@ -831,7 +831,7 @@ static void test_gpu_strides_l1(void **state)
             assert_int_equal(e.memory.total.l1_quarters_2, c.memory.total.l1_quarters_2);
             rc_counts_release(&e);
             rc_level_bytes lb;
-            rc_level_bytes_of(g, &c, &lb);
+            rc_level_bytes_of(g, &c, NULL, &lb);
             double requests = (double)c.memory.total.requests;
             assert_close(requests, 32.0 * 100 * 8);
             double quarters = gpus[gi].clocks == 2 ? patterns[pi].quarters_2
