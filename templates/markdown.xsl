@@ -1010,9 +1010,24 @@
                                      @dram-bytes-text, ' | ', @l1-hit-percent-text, ' | ', @l2-fit-percent-text, ' |', $nl)"/>
       </xsl:for-each>
       <xsl:value-of select="$nl"/>
-      <xsl:text>The rule, roofcast's assumption after the hierarchical roofline (Yang, Kurth and Williams, 2020): L1 sees every sector moved plus 128 bytes per shared-memory wavefront, and keeps what a block reuses while the most one block touches (</xsl:text>
-      <xsl:value-of select="$m/@block-footprint-max-text"/>
-      <xsl:text> bytes) fits its share of the SM's L1, less beyond. L2 bytes = each block's distinct sectors, summed, plus the rest of the sectors moved times the share L1 misses. DRAM moves the footprint once while it fits the L2, a growing part of the L2 traffic beyond.</xsl:text>
+      <xsl:text>The rule, roofcast's assumption after the hierarchical roofline (Yang, Kurth and Williams, 2020): L1 sees every sector moved plus 128 bytes per shared-memory wavefront, and keeps</xsl:text>
+      <!-- the share kept comes from a run of one SM's L1 (l1sim.h) on the GPUs whose estimate
+           has an l1-run, from the footprint rule on the others; words are few here, since the
+           longest validation reports are near the word budget (glance.sh) -->
+      <xsl:if test="estimates/estimate/l1-run">
+        <xsl:text> what a block touches again while a run of one SM's L1 still holds it (warps in turn, LRU 128-byte lines)</xsl:text>
+        <xsl:if test="estimates/estimate[not(l1-run)]">
+          <xsl:text>; elsewhere, all while one block's touches (</xsl:text>
+          <xsl:value-of select="$m/@block-footprint-max-text"/>
+          <xsl:text> bytes) fit its L1 share, less beyond</xsl:text>
+        </xsl:if>
+      </xsl:if>
+      <xsl:if test="not(estimates/estimate/l1-run)">
+        <xsl:text> what a block reuses while the most one block touches (</xsl:text>
+        <xsl:value-of select="$m/@block-footprint-max-text"/>
+        <xsl:text> bytes) fits its share of the SM's L1, less beyond</xsl:text>
+      </xsl:if>
+      <xsl:text>. L2 bytes = each block's distinct sectors, summed, plus the rest times the share L1 misses. DRAM moves the footprint once while it fits the L2, a growing part of L2 traffic beyond.</xsl:text>
       <xsl:if test="$m/@rewritten-bytes &gt; 0">
         <xsl:value-of select="concat(' Of the footprint, ', $m/@rewritten-bytes-text,
                                      ' bytes are both read and written: DRAM moves them twice, read in and written back.')"/>
@@ -1020,7 +1035,7 @@
       <xsl:if test="estimates/estimate[@l1-read-only = 'yes']">
         <!-- not by compute capability (arch.c's rc_sm_pipes says which), and not "read-only
              arrays": one never written but read-only-path="no" is not kept -->
-        <xsl:text> Where L1 caches global loads only on the read-only path, it keeps only arrays read that way; the rest reach L2.</xsl:text>
+        <xsl:text> Where L1 caches only the read-only path, it keeps only arrays read that way.</xsl:text>
       </xsl:if>
       <xsl:value-of select="concat($nl, $nl)"/>
     </xsl:if>

@@ -31,10 +31,10 @@ xmlNodePtr rc_results_child(xmlNodePtr parent, const char *name)
 /* ---- kernels ---------------------------------------------------------- */
 
 /* Bytes and time at each level of the memory hierarchy (traffic.h). */
-static void add_traffic(xmlNodePtr n, const rc_gpu *g, const rc_counts *c)
+static void add_traffic(xmlNodePtr n, const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *sim)
 {
     rc_traffic t;
-    rc_traffic_compute(g, c, NULL, &t);
+    rc_traffic_compute(g, c, sim, &t);
     char buf[64];
     set_num(n, "l1-bytes", t.l1_bytes, rc_format_si3(t.l1_bytes, "B", buf, sizeof buf));
     set_num(n, "l2-bytes", t.l2_bytes, rc_format_si3(t.l2_bytes, "B", buf, sizeof buf));
@@ -42,6 +42,17 @@ static void add_traffic(xmlNodePtr n, const rc_gpu *g, const rc_counts *c)
     set_sig3(n, "l1-per-block", t.l1_per_block);
     set_sig3(n, "resident-blocks", t.resident_blocks);
     set_sig3(n, "l1-hit-percent", 100 * t.l1_kept);
+    /* The run of one SM's L1 that gave the share kept (l1sim.h), to check by hand. */
+    if (t.l1_simulated) {
+        xmlNodePtr r = xmlNewChild(n, NULL, X("l1-run"), NULL);
+        set_int(r, "blocks", sim->blocks);
+        set_int(r, "warps", sim->warps);
+        set_int(r, "lines", sim->lines);
+        set_int(r, "touches", sim->touches);
+        set_int(r, "reuse", sim->reuse);
+        set_int(r, "reuse-hits", sim->reuse_hits);
+        set_bool(r, "cut", sim->truncated);
+    }
     /* Reuse lost to arrays that bypass an L1 which caches only read-only data. */
     if (t.l1_reuse_bypassed)
         set_str(n, "l1-read-only", "yes");
@@ -56,7 +67,7 @@ static void add_traffic(xmlNodePtr n, const rc_gpu *g, const rc_counts *c)
 
 static void add_estimates(xmlNodePtr parent, const char *name,
                           const rc_gpu *const *gpus, size_t ng, const rc_estimate *est,
-                          const rc_counts *traffic_of,
+                          const rc_counts *traffic_of, const rc_l1_reuse *sims,
                           const rc_refined *refined)
 {
     xmlNodePtr list = xmlNewChild(parent, NULL, X(name), NULL);
@@ -82,7 +93,7 @@ static void add_estimates(xmlNodePtr parent, const char *name,
         set_str(n, "bound", e->t_body == 0 ? "none" : e->compute_bound ? "compute" : "memory");
         set_bool(n, "launch-dominated", e->launch_dominated);
         if (traffic_of && traffic_of->memory_counted)
-            add_traffic(n, gpus[i], traffic_of);
+            add_traffic(n, gpus[i], traffic_of, sims ? &sims[i] : NULL);
         if (refined)
             rc_results_add_refined(n, &refined[i]);
     }
@@ -158,24 +169,28 @@ static void add_kernel_estimates(xmlNodePtr n, const rc_gpu *const *gpus, size_t
         return;
     }
     rc_refined *refined = calloc(ng ? ng : 1, sizeof *refined);
+    rc_l1_reuse *sims = calloc(ng ? ng : 1, sizeof *sims);
     rc_resources res = rc_kernel_resources(k);
     rc_precision_work work;
     rc_precision_work_of(k, r->model, &work);
     for (size_t i = 0; i < ng; i++) {
         rc_estimate_compute(gpus[i], r->model->flops.total, r->model->bytes.total, &est[i]);
+        if (sims)
+            rc_l1_reuse_of(gpus[i], k, r->model, &sims[i]);
         if (refined) {
             rc_level_bytes lb;
-            rc_level_bytes_of(gpus[i], r->model, NULL, &lb);
+            rc_level_bytes_of(gpus[i], r->model, sims ? &sims[i] : NULL, &lb);
             rc_refine(gpus[i], k, r->model, &res, &work, &lb, &refined[i]);
         }
         if (r->launch)
             rc_estimate_compute(gpus[i], r->launch->flops.total, r->launch->bytes.total, &lest[i]);
     }
-    add_estimates(n, "estimates", gpus, ng, est, r->model, refined);
+    add_estimates(n, "estimates", gpus, ng, est, r->model, sims, refined);
     rc_glance(n, &(rc_glance_facts){k, gpus, ng, r->model, est, refined});
     free(refined);
+    free(sims);
     if (r->launch)
-        add_estimates(n, "launch-estimates", gpus, ng, lest, NULL, NULL);
+        add_estimates(n, "launch-estimates", gpus, ng, lest, NULL, NULL, NULL);
     rc_interpret(n, &(rc_interpret_facts){k, gpus, ng, r->model, est, r->launch,
                                           r->launch ? lest : NULL});
     free(est);

@@ -74,7 +74,7 @@ lacks kendall/gpuKendall.html "2.61 TB/s sustained"
 # caches every load) the sentence is not there
 "$roofcast" -q -f md,html -o "$out/rop" --gpu titan-black kernels/gpuMeans.xml
 has rop/gpuMeans.html "published L1 microbenchmarks; the L1 and L2 bandwidths are the GPU file's, marked there where assumed. Where L1 caches global loads only on the read-only path, it keeps only arrays read that way; the rest reach L2.</p>"
-has rop/gpuMeans.md "a growing part of the L2 traffic beyond. Where L1 caches global loads only on the read-only path, it keeps only arrays read that way; the rest reach L2."
+has rop/gpuMeans.md "a growing part of L2 traffic beyond. Where L1 caches only the read-only path, it keeps only arrays read that way."
 lacks rop/gpuMeans.html "L1 keeps only read-only arrays"
 "$roofcast" -q -f md -o "$out/rop-l4" --gpu l4 kernels/gpuMeans.xml
 lacks rop-l4/gpuMeans.md "read-only path"
@@ -331,5 +331,32 @@ rxpath() { xmllint --xpath "$1" "$out/rw/results.xml" 2>/dev/null || true; }
     ok || bad "results.xml: accumulate_one_wave's in (only read) has rewritten bytes"
 [ "$(rxpath 'string(//kernel[@id="accumulate_one_wave"]//estimate[@gpu="titan-black"]//level-bytes/@rewritten)')" = 122880 ] &&
     ok || bad "results.xml: accumulate_one_wave's level-bytes do not give rewritten 122880"
+
+# The share L1 keeps: from a run of one SM's L1 (l1sim.h) where it applies, the footprint rule
+# where not. reread reads a word, writes it and reads it again: on the TITAN V (L1 caches
+# every global access) 12 sector touches, 8 of them the block's own again, all held; on the
+# TITAN Black (L1 keeps read-only data only) the array is not run. Each report says which
+# rule gave which GPU's share.
+"$roofcast" -q -f md,html,xml --gpu titan-v,titan-black -o "$out/l1run/both" tests/data/l1-run/kernels
+"$roofcast" -q -f md,html --gpu titan-v -o "$out/l1run/v" tests/data/l1-run/kernels
+"$roofcast" -q -f md,html --gpu titan-black -o "$out/l1run/black" tests/data/l1-run/kernels
+run_rule="keeps what a block touches again while a run of one SM's L1 still holds it (warps in turn, LRU 128-byte lines)"
+has l1run/both/reread.md "$run_rule; elsewhere, all while one block's touches (128 bytes) fit its L1 share, less beyond. L2 bytes"
+has l1run/both/reread.html "(NVIDIA publishes neither the L1's associativity nor its replacement policy: assumed); results.xml gives each run's touches and hits. Where no such run applies, L1 keeps what a block reuses while the most one block touches (128 bytes)"
+has l1run/v/reread.md "$run_rule. L2 bytes"
+lacks l1run/v/reread.md "elsewhere"
+lacks l1run/v/reread.html "while the most one block touches"
+has l1run/black/reread.md "and keeps what a block reuses while the most one block touches (128 bytes)"
+lacks l1run/black/reread.md "a run of one SM's L1"
+lacks l1run/black/reread.html "a run of one SM's L1"
+lxpath() { xmllint --xpath "$1" "$out/l1run/both/results.xml" 2>/dev/null || true; }
+for a in touches:12 reuse:8 reuse-hits:8 blocks:1 warps:1 lines:1024 cut:no; do
+    [ "$(lxpath "string(//estimate[@gpu=\"titan-v\"]/l1-run/@${a%%:*})")" = "${a#*:}" ] &&
+        ok || bad "results.xml: the TITAN V's l1-run does not give ${a%%:*} ${a#*:}"
+done
+[ "$(lxpath 'count(//estimate[@gpu="titan-black"]/l1-run)')" = 0 ] &&
+    ok || bad "results.xml: the TITAN Black has an l1-run for an array its L1 does not keep"
+[ "$(lxpath 'string(//estimate[@gpu="titan-v"]/@l1-hit-percent)')" = 100 ] &&
+    ok || bad "results.xml: the TITAN V does not keep 100 % of reread's reuse"
 
 finish prose
