@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model/arch.h"
+#include "model/expr.h"
 #include "model/traffic.h"
 #include "model/warp.h"
 
@@ -30,6 +31,16 @@ typedef struct {
     const bool *cached; /* by array */
     const bool *needed; /* by node: it is or holds a load or store of a cached array */
     const bool *reads;  /* by slot: all true (every let runs) */
+    /* Stepping, as access.c's enumeration does: an index affine in the variable of its
+     * innermost loop (an += or -= loop with no let in its body) is its value at the lane's
+     * previous iteration of the same entry into that loop plus the step's share, not
+     * evaluated again. By node: the loop, the coefficient, the cached value per lane. */
+    const rc_work **step_loop;
+    int64_t *step_coef;
+    uint64_t *entry;           /* by loop node: its current entry */
+    uint64_t entries;
+    int64_t (*cache_v)[WARP], (*cache_idx)[WARP];
+    uint64_t (*cache_entry)[WARP];
     int64_t *lanes;     /* [WARP][nslots] */
     int nslots;
     stream *st;         /* the warp being recorded */
@@ -89,15 +100,36 @@ static int rec_access(void *ctx, const rc_work *w, uint32_t mask)
         return GO;
     const rc_array *a = &r->k->arrays[w->array];
     int64_t offset[WARP], sec[2 * WARP];
+    const rc_work *lp = r->step_loop[w->index];
+    uint64_t entry = lp ? r->entry[lp->index] : 0;
+    int64_t coef = r->step_coef[w->index];
+    int64_t *cv = r->cache_v[w->index], *ci = r->cache_idx[w->index];
+    uint64_t *ce = r->cache_entry[w->index];
     for (int l = 0; l < WARP; l++) {
         if (!(mask >> l & 1))
             continue;
-        int64_t idx;
-        if (rec_eval(ctx, w, -1, l, &idx) != GO || idx < 0 || idx >= a->length)
+        int64_t idx, var = lp ? SLOT(r, l, lp->slot) : 0, d, p;
+        if (lp && ce[l] == entry && !__builtin_sub_overflow(var, cv[l], &d) &&
+            !__builtin_mul_overflow(d, coef, &p) && !__builtin_add_overflow(ci[l], p, &idx))
+            ;
+        else if (rec_eval(ctx, w, -1, l, &idx) != GO)
+            return FAIL;
+        if (lp) {
+            ce[l] = entry;
+            cv[l] = var;
+            ci[l] = idx;
+        }
+        if (idx < 0 || idx >= a->length)
             return FAIL;
         offset[l] = idx * a->elem_bytes;
     }
-    int d = rc_warp_sectors(offset, mask, a->elem_bytes, sec);
+    /* The lanes' sectors (offsets are not negative here), then the distinct ones. */
+    int n = 0;
+    for (int l = 0; l < WARP; l++)
+        if (mask >> l & 1)
+            for (int64_t x = offset[l] >> 5; x <= (offset[l] + a->elem_bytes - 1) >> 5; x++)
+                sec[n++] = x;
+    int d = rc_warp_distinct(sec, n);
     stream *s = r->st;
     if (s->nsec + d > r->sector_cap) {
         r->cut = true;
@@ -145,8 +177,37 @@ static int rec_loop(void *ctx, const rc_work *w, uint32_t mask)
         if (st != GO)
             return st;
     }
+    r->entry[w->index] = ++r->entries;
     rc_warp wr = walk_of(r);
     return rc_warp_lockstep(&wr, w, mask, c, bound);
+}
+
+static bool has_let(const rc_work *w)
+{
+    for (; w; w = w->next)
+        if (w->kind == RC_WORK_LET || has_let(w->children))
+            return true;
+    return false;
+}
+
+/* For each load and store, the loop it can be stepped with (see recorder), if any. */
+static void prepare_steps(recorder *r, const rc_work *w, const rc_work *loop)
+{
+    for (; w; w = w->next) {
+        if ((w->kind == RC_WORK_LOAD || w->kind == RC_WORK_STORE) && w->array >= 0) {
+            int64_t coef;
+            if (loop && rc_expr_affine(w->index_expr, loop->slot, &coef)) {
+                r->step_loop[w->index] = loop;
+                r->step_coef[w->index] = coef;
+            }
+        }
+        if (w->kind == RC_WORK_LOOP) {
+            bool steppable = (w->step_op == RC_STEP_ADD || w->step_op == RC_STEP_SUB) &&
+                             !has_let(w->children);
+            prepare_steps(r, w->children, steppable ? w : NULL);
+        } else if (w->children)
+            prepare_steps(r, w->children, loop);
+    }
 }
 
 /* Marks needed[] for the nodes that are or contain a load or store of a cached array. */
@@ -409,6 +470,7 @@ void rc_l1_reuse_of(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_
     int64_t blocks = 0, warps_per_block = (rc_kernel_threads_per_block(k) + WARP - 1) / WARP;
     stream *s = NULL;
     int *block = NULL;
+    recorder *steps = NULL; /* whose stepping tables end frees */
     if (!cached || !needed || !reads || !lanes)
         goto end;
     for (size_t i = 0; i < k->narrays && i < (size_t)c->memory.narrays; i++)
@@ -426,9 +488,21 @@ void rc_l1_reuse_of(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_
     block = calloc((size_t)(n ? n : 1), sizeof *block);
     if (!s || !block || n == 0)
         goto end;
+    size_t nn = (size_t)(k->nwork > 0 ? k->nwork : 1);
     recorder rec = {.k = k, .cached = cached, .needed = needed, .reads = reads, .lanes = lanes,
                     .nslots = nslots, .sector_cap = RC_L1SIM_SECTORS / n,
-                    .step_cap = RC_L1SIM_STEPS / n};
+                    .step_cap = RC_L1SIM_STEPS / n,
+                    .step_loop = calloc(nn, sizeof *rec.step_loop),
+                    .step_coef = calloc(nn, sizeof *rec.step_coef),
+                    .entry = calloc(nn, sizeof *rec.entry),
+                    .cache_v = calloc(nn, sizeof *rec.cache_v),
+                    .cache_idx = calloc(nn, sizeof *rec.cache_idx),
+                    .cache_entry = calloc(nn, sizeof *rec.cache_entry)};
+    steps = &rec;
+    if (!rec.step_loop || !rec.step_coef || !rec.entry || !rec.cache_v || !rec.cache_idx ||
+        !rec.cache_entry)
+        goto end;
+    prepare_steps(&rec, k->work, NULL);
     int64_t total = 0;
     for (int64_t b = 0; b < blocks; b++)
         for (int64_t w = 0; w < warps_per_block; w++) {
@@ -458,6 +532,14 @@ end:
     for (int64_t i = 0; s && i < blocks * warps_per_block; i++) {
         free(s[i].sec);
         free(s[i].len);
+    }
+    if (steps) {
+        free(steps->step_loop);
+        free(steps->step_coef);
+        free(steps->entry);
+        free(steps->cache_v);
+        free(steps->cache_idx);
+        free(steps->cache_entry);
     }
     free(s);
     free(block);

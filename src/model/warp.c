@@ -191,12 +191,34 @@ int rc_warp_distinct(int64_t *v, int n)
     bool sorted = true;
     for (int i = 1; i < n && sorted; i++)
         sorted = v[i - 1] <= v[i];
-    if (!sorted)
-        qsort(v, (size_t)n, sizeof *v, cmp_i64);
+    if (sorted || n > 2 * RC_WARP) {
+        if (!sorted)
+            qsort(v, (size_t)n, sizeof *v, cmp_i64);
+        int d = 0;
+        for (int i = 0; i < n; i++)
+            if (d == 0 || v[d - 1] != v[i])
+                v[d++] = v[i];
+        return d;
+    }
+    /* A request's few values, often the same few again (the rows of a 2-D block): keep the
+     * distinct ones as they come, then sort those by insertion, with no call through qsort's
+     * pointer. */
     int d = 0;
-    for (int i = 0; i < n; i++)
-        if (d == 0 || v[d - 1] != v[i])
-            v[d++] = v[i];
+    for (int i = 0; i < n; i++) {
+        int64_t x = v[i];
+        int j = d - 1;
+        while (j >= 0 && v[j] != x)
+            j--;
+        if (j < 0)
+            v[d++] = x;
+    }
+    for (int i = 1; i < d; i++) {
+        int64_t x = v[i];
+        int j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
     return d;
 }
 
