@@ -82,16 +82,9 @@ typedef struct {
     int64_t *lanes;          /* [WARP][nslots], lane-major: one lane per distinct thread */
     int64_t weight[WARP];    /* threads of the warp each lane stands for */
     int64_t warp_mult;       /* warps of the block the current one stands for */
-    /* Stepping: an access whose index is affine in the variable of its
-     * innermost loop (an += or -= loop with no let of its own that the
-     * index reads) is computed from its value at the lane's previous
-     * iteration of that entry into the loop, instead of evaluated. */
-    const rc_work **step_loop; /* by node index, or NULL */
-    int64_t *step_coef;        /* by node index */
-    uint64_t *entry;           /* by loop node index: its current entry */
-    uint64_t entries;          /* entries into loops so far */
-    int64_t (*cache_v)[WARP], (*cache_idx)[WARP]; /* by node index, lane */
-    uint64_t (*cache_entry)[WARP];
+    /* Stepping (warp.h): the indices affine in an += or -= loop's variable, where the loop
+     * has no let of its own that the index reads. */
+    rc_warp_steps stepping;
     /* This class's counts, for one block, before multiplying. */
     int64_t requests, accessed, sectors, shared_requests, wavefronts, block_sectors;
     int64_t wavefronts_pair; /* by Kepler's bank rule (banks.h) */
@@ -218,27 +211,14 @@ static int access_node(void *ctx, const rc_work *w, uint32_t mask)
     int64_t offset[WARP];
     if (!spend(an, __builtin_popcount(mask)))
         return A_BUDGET;
-    /* The same for every lane: the loop the index steps with, if any, and
-     * this access's cached values by lane. */
-    const rc_work *lp = an->step_loop[w->index];
-    uint64_t entry = lp ? an->entry[lp->index] : 0;
-    int64_t coef = an->step_coef[w->index];
-    int64_t *cache_v = an->cache_v[w->index], *cache_idx = an->cache_idx[w->index];
-    uint64_t *cache_entry = an->cache_entry[w->index];
+    const rc_work *lp = rc_warp_steps_loop(&an->stepping, w);
     for (int l = 0; l < WARP; l++) {
         if (!(mask >> l & 1))
             continue;
-        int64_t idx;
-        int64_t var = lp ? SLOT(an, l, lp->slot) : 0, d, p;
-        if (lp && cache_entry[l] == entry && !__builtin_sub_overflow(var, cache_v[l], &d) &&
-            !__builtin_mul_overflow(d, coef, &p) && !__builtin_add_overflow(cache_idx[l], p, &idx))
-            ;
-        else
+        int64_t idx, var = lp ? SLOT(an, l, lp->slot) : 0;
+        if (!rc_warp_steps_get(&an->stepping, w, l, var, &idx)) {
             TRY(eval_lane(an, w, -1, l, &idx));
-        if (lp) {
-            cache_entry[l] = entry;
-            cache_v[l] = var;
-            cache_idx[l] = idx;
+            rc_warp_steps_keep(&an->stepping, w, l, var, idx);
         }
         if (idx < 0 || idx >= an->arr->length) {
             const int64_t *v = &SLOT(an, l, 0);
@@ -304,16 +284,9 @@ static int loop_node(void *ctx, const rc_work *w, uint32_t mask)
 {
     analysis *an = ctx;
     int64_t c[WARP], bound[WARP];
-    for (int l = 0; l < WARP; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        TRY(eval_lane(an, w, 0, l, &SLOT(an, l, w->slot)));
-        TRY(eval_lane(an, w, 2, l, &c[l]));
-        if (!w->loop_while)
-            TRY(eval_lane(an, w, 1, l, &bound[l]));
-    }
-    an->entry[w->index] = ++an->entries;
     rc_warp wr = walk(an);
+    TRY(rc_warp_loop_start(&wr, w, mask, c, bound));
+    rc_warp_steps_enter(&an->stepping, w);
     return rc_warp_lockstep(&wr, w, mask, c, bound);
 }
 
@@ -576,14 +549,8 @@ static bool has_read_let(const analysis *an, const rc_work *w)
 static void prepare_steps(analysis *an, const rc_work *w, const rc_work *loop)
 {
     for (; w; w = w->next) {
-        if (w->array == an->array && w->array >= 0) {
-            int64_t coef;
-            an->step_loop[w->index] = NULL;
-            if (loop && rc_expr_affine(w->index_expr, loop->slot, &coef)) {
-                an->step_loop[w->index] = loop;
-                an->step_coef[w->index] = coef;
-            }
-        }
+        if (w->array == an->array && w->array >= 0)
+            rc_warp_steps_set(&an->stepping, w, loop);
         if (w->kind == RC_WORK_LOOP) {
             bool steppable = (w->step_op == RC_STEP_ADD || w->step_op == RC_STEP_SUB) &&
                              !has_read_let(an, w->children);
@@ -760,14 +727,8 @@ static bool analysis_init(analysis *an, const rc_kernel *k)
     an->needed = calloc(nn, sizeof *an->needed);
     an->reads = calloc((size_t)an->nslots, sizeof *an->reads);
     an->lanes = calloc((size_t)WARP * (size_t)an->nslots, sizeof *an->lanes);
-    an->step_loop = calloc(nn, sizeof *an->step_loop);
-    an->step_coef = calloc(nn, sizeof *an->step_coef);
-    an->entry = calloc(nn, sizeof *an->entry);
-    an->cache_v = calloc(nn, sizeof *an->cache_v);
-    an->cache_idx = calloc(nn, sizeof *an->cache_idx);
-    an->cache_entry = calloc(nn, sizeof *an->cache_entry);
-    return an->needed && an->reads && an->lanes && an->step_loop && an->step_coef &&
-           an->entry && an->cache_v && an->cache_idx && an->cache_entry;
+    bool stepping = rc_warp_steps_init(&an->stepping, k->nwork);
+    return an->needed && an->reads && an->lanes && stepping;
 }
 
 static void analysis_free(analysis *an)
@@ -775,12 +736,7 @@ static void analysis_free(analysis *an)
     free(an->needed);
     free(an->reads);
     free(an->lanes);
-    free(an->step_loop);
-    free(an->step_coef);
-    free(an->entry);
-    free(an->cache_v);
-    free(an->cache_idx);
-    free(an->cache_entry);
+    rc_warp_steps_free(&an->stepping);
 }
 
 /* Legacy accesses (declared bytes without an address): coalesced, no

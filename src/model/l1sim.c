@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/arch.h"
-#include "model/expr.h"
 #include "model/traffic.h"
 #include "model/warp.h"
 
@@ -31,22 +29,15 @@ typedef struct {
     const bool *cached; /* by array */
     const bool *needed; /* by node: it is or holds a load or store of a cached array */
     const bool *reads;  /* by slot: all true (every let runs) */
-    /* Stepping, as access.c's enumeration does: an index affine in the variable of its
-     * innermost loop (an += or -= loop with no let in its body) is its value at the lane's
-     * previous iteration of the same entry into that loop plus the step's share, not
-     * evaluated again. By node: the loop, the coefficient, the cached value per lane. */
-    const rc_work **step_loop;
-    int64_t *step_coef;
-    uint64_t *entry;           /* by loop node: its current entry */
-    uint64_t entries;
-    int64_t (*cache_v)[WARP], (*cache_idx)[WARP];
-    uint64_t (*cache_entry)[WARP];
+    /* Stepping (warp.h), as access.c's enumeration does, in += or -= loops with no let in
+     * their body (every let runs here). */
+    rc_warp_steps stepping;
     int64_t *lanes;     /* [WARP][nslots] */
     int nslots;
     stream *st;         /* the warp being recorded */
     int64_t sector_cap; /* its share of RC_L1SIM_SECTORS */
     int64_t steps, step_cap;
-    bool cut;           /* its stream reached sector_cap or step_cap */
+    bool cut;           /* some warp's stream reached sector_cap or step_cap */
 } recorder;
 
 enum { GO = 0, STOP = 1, FAIL = 2 }; /* STOP: this warp's share is used up */
@@ -93,6 +84,34 @@ static bool grow(void **p, int64_t *cap, int64_t need, size_t size)
     return true;
 }
 
+/* rc_warp_distinct for a request's sectors, which here are most often a few values again and
+ * again (the rows of a 2-D block): keep the distinct ones as they come and sort those by
+ * insertion, with no call through qsort's pointer; a long run of new values goes to
+ * rc_warp_distinct. */
+static int distinct(int64_t *v, int n)
+{
+    int d = 0;
+    for (int i = 0; i < n; i++) {
+        int64_t x = v[i];
+        int j = d - 1;
+        while (j >= 0 && v[j] != x)
+            j--;
+        if (j >= 0)
+            continue;
+        if (d >= 8) /* many distinct: sorting them all is cheaper */
+            return rc_warp_distinct(v, n);
+        v[d++] = x;
+    }
+    for (int i = 1; i < d; i++) {
+        int64_t x = v[i];
+        int j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+    return d;
+}
+
 static int rec_access(void *ctx, const rc_work *w, uint32_t mask)
 {
     recorder *r = ctx;
@@ -100,24 +119,15 @@ static int rec_access(void *ctx, const rc_work *w, uint32_t mask)
         return GO;
     const rc_array *a = &r->k->arrays[w->array];
     int64_t offset[WARP], sec[2 * WARP];
-    const rc_work *lp = r->step_loop[w->index];
-    uint64_t entry = lp ? r->entry[lp->index] : 0;
-    int64_t coef = r->step_coef[w->index];
-    int64_t *cv = r->cache_v[w->index], *ci = r->cache_idx[w->index];
-    uint64_t *ce = r->cache_entry[w->index];
+    const rc_work *lp = rc_warp_steps_loop(&r->stepping, w);
     for (int l = 0; l < WARP; l++) {
         if (!(mask >> l & 1))
             continue;
-        int64_t idx, var = lp ? SLOT(r, l, lp->slot) : 0, d, p;
-        if (lp && ce[l] == entry && !__builtin_sub_overflow(var, cv[l], &d) &&
-            !__builtin_mul_overflow(d, coef, &p) && !__builtin_add_overflow(ci[l], p, &idx))
-            ;
-        else if (rec_eval(ctx, w, -1, l, &idx) != GO)
-            return FAIL;
-        if (lp) {
-            ce[l] = entry;
-            cv[l] = var;
-            ci[l] = idx;
+        int64_t idx, var = lp ? SLOT(r, l, lp->slot) : 0;
+        if (!rc_warp_steps_get(&r->stepping, w, l, var, &idx)) {
+            if (rec_eval(ctx, w, -1, l, &idx) != GO)
+                return FAIL;
+            rc_warp_steps_keep(&r->stepping, w, l, var, idx);
         }
         if (idx < 0 || idx >= a->length)
             return FAIL;
@@ -129,7 +139,7 @@ static int rec_access(void *ctx, const rc_work *w, uint32_t mask)
         if (mask >> l & 1)
             for (int64_t x = offset[l] >> 5; x <= (offset[l] + a->elem_bytes - 1) >> 5; x++)
                 sec[n++] = x;
-    int d = rc_warp_distinct(sec, n);
+    int d = distinct(sec, n);
     stream *s = r->st;
     if (s->nsec + d > r->sector_cap) {
         r->cut = true;
@@ -166,19 +176,11 @@ static int rec_loop(void *ctx, const rc_work *w, uint32_t mask)
 {
     recorder *r = ctx;
     int64_t c[WARP], bound[WARP];
-    for (int l = 0; l < WARP; l++) {
-        if (!(mask >> l & 1))
-            continue;
-        int st = rec_eval(ctx, w, 0, l, &SLOT(r, l, w->slot));
-        if (st == GO)
-            st = rec_eval(ctx, w, 2, l, &c[l]);
-        if (st == GO && !w->loop_while)
-            st = rec_eval(ctx, w, 1, l, &bound[l]);
-        if (st != GO)
-            return st;
-    }
-    r->entry[w->index] = ++r->entries;
     rc_warp wr = walk_of(r);
+    int st = rc_warp_loop_start(&wr, w, mask, c, bound);
+    if (st != GO)
+        return st;
+    rc_warp_steps_enter(&r->stepping, w);
     return rc_warp_lockstep(&wr, w, mask, c, bound);
 }
 
@@ -194,13 +196,8 @@ static bool has_let(const rc_work *w)
 static void prepare_steps(recorder *r, const rc_work *w, const rc_work *loop)
 {
     for (; w; w = w->next) {
-        if ((w->kind == RC_WORK_LOAD || w->kind == RC_WORK_STORE) && w->array >= 0) {
-            int64_t coef;
-            if (loop && rc_expr_affine(w->index_expr, loop->slot, &coef)) {
-                r->step_loop[w->index] = loop;
-                r->step_coef[w->index] = coef;
-            }
-        }
+        if ((w->kind == RC_WORK_LOAD || w->kind == RC_WORK_STORE) && w->array >= 0)
+            rc_warp_steps_set(&r->stepping, w, loop);
         if (w->kind == RC_WORK_LOOP) {
             bool steppable = (w->step_op == RC_STEP_ADD || w->step_op == RC_STEP_SUB) &&
                              !has_let(w->children);
@@ -470,7 +467,7 @@ void rc_l1_reuse_of(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_
     int64_t blocks = 0, warps_per_block = (rc_kernel_threads_per_block(k) + WARP - 1) / WARP;
     stream *s = NULL;
     int *block = NULL;
-    recorder *steps = NULL; /* whose stepping tables end frees */
+    rc_warp_steps *steps = NULL; /* freed at end once made */
     if (!cached || !needed || !reads || !lanes)
         goto end;
     for (size_t i = 0; i < k->narrays && i < (size_t)c->memory.narrays; i++)
@@ -488,19 +485,11 @@ void rc_l1_reuse_of(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_
     block = calloc((size_t)(n ? n : 1), sizeof *block);
     if (!s || !block || n == 0)
         goto end;
-    size_t nn = (size_t)(k->nwork > 0 ? k->nwork : 1);
     recorder rec = {.k = k, .cached = cached, .needed = needed, .reads = reads, .lanes = lanes,
                     .nslots = nslots, .sector_cap = RC_L1SIM_SECTORS / n,
-                    .step_cap = RC_L1SIM_STEPS / n,
-                    .step_loop = calloc(nn, sizeof *rec.step_loop),
-                    .step_coef = calloc(nn, sizeof *rec.step_coef),
-                    .entry = calloc(nn, sizeof *rec.entry),
-                    .cache_v = calloc(nn, sizeof *rec.cache_v),
-                    .cache_idx = calloc(nn, sizeof *rec.cache_idx),
-                    .cache_entry = calloc(nn, sizeof *rec.cache_entry)};
-    steps = &rec;
-    if (!rec.step_loop || !rec.step_coef || !rec.entry || !rec.cache_v || !rec.cache_idx ||
-        !rec.cache_entry)
+                    .step_cap = RC_L1SIM_STEPS / n};
+    steps = &rec.stepping;
+    if (!rc_warp_steps_init(steps, k->nwork))
         goto end;
     prepare_steps(&rec, k->work, NULL);
     int64_t total = 0;
@@ -533,14 +522,8 @@ end:
         free(s[i].sec);
         free(s[i].len);
     }
-    if (steps) {
-        free(steps->step_loop);
-        free(steps->step_coef);
-        free(steps->entry);
-        free(steps->cache_v);
-        free(steps->cache_idx);
-        free(steps->cache_entry);
-    }
+    if (steps)
+        rc_warp_steps_free(steps);
     free(s);
     free(block);
     free(cached);

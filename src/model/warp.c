@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/expr.h"
+
 #define VALUE(wr, lane, s) ((wr)->values[(size_t)(lane) * (size_t)(wr)->nslots + (size_t)(s)])
 #define TRY(call)              \
     do {                       \
@@ -114,6 +116,21 @@ int rc_warp_run(const rc_warp *wr, const rc_work *w, uint32_t mask)
     return 0;
 }
 
+int rc_warp_loop_start(const rc_warp *wr, const rc_work *w, uint32_t mask, int64_t *step,
+                       int64_t *bound)
+{
+    const rc_warp_ops *ops = wr->ops;
+    for (int l = 0; l < RC_WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        TRY(ops->eval(wr->ctx, w, 0, l, &VALUE(wr, l, w->slot)));
+        TRY(ops->eval(wr->ctx, w, 2, l, &step[l]));
+        if (!w->loop_while)
+            TRY(ops->eval(wr->ctx, w, 1, l, &bound[l]));
+    }
+    return 0;
+}
+
 int rc_warp_lockstep(const rc_warp *wr, const rc_work *w, uint32_t mask, const int64_t *step,
                      const int64_t *bound)
 {
@@ -178,6 +195,43 @@ bool rc_warp_step(rc_step_op op, int64_t v, int64_t c, int64_t *out)
     return false;
 }
 
+/* ---- stepping -------------------------------------------------------------- */
+
+bool rc_warp_steps_init(rc_warp_steps *s, int nwork)
+{
+    size_t nn = (size_t)(nwork > 0 ? nwork : 1);
+    *s = (rc_warp_steps){0};
+    s->loop = calloc(nn, sizeof *s->loop);
+    s->coef = calloc(nn, sizeof *s->coef);
+    s->entry = calloc(nn, sizeof *s->entry);
+    s->var = calloc(nn, sizeof *s->var);
+    s->idx = calloc(nn, sizeof *s->idx);
+    s->at = calloc(nn, sizeof *s->at);
+    return s->loop && s->coef && s->entry && s->var && s->idx && s->at;
+}
+
+void rc_warp_steps_free(rc_warp_steps *s)
+{
+    free(s->loop);
+    free(s->coef);
+    free(s->entry);
+    free(s->var);
+    free(s->idx);
+    free(s->at);
+    *s = (rc_warp_steps){0};
+}
+
+void rc_warp_steps_set(rc_warp_steps *s, const rc_work *w, const rc_work *loop)
+{
+    int64_t coef;
+    s->loop[w->index] = NULL;
+    if (loop && rc_expr_affine(w->index_expr, loop->slot, &coef)) {
+        s->loop[w->index] = loop;
+        s->coef[w->index] = coef;
+    }
+}
+
+
 /* ---- requests ------------------------------------------------------------- */
 
 static int cmp_i64(const void *a, const void *b)
@@ -191,34 +245,12 @@ int rc_warp_distinct(int64_t *v, int n)
     bool sorted = true;
     for (int i = 1; i < n && sorted; i++)
         sorted = v[i - 1] <= v[i];
-    if (sorted || n > 2 * RC_WARP) {
-        if (!sorted)
-            qsort(v, (size_t)n, sizeof *v, cmp_i64);
-        int d = 0;
-        for (int i = 0; i < n; i++)
-            if (d == 0 || v[d - 1] != v[i])
-                v[d++] = v[i];
-        return d;
-    }
-    /* A request's few values, often the same few again (the rows of a 2-D block): keep the
-     * distinct ones as they come, then sort those by insertion, with no call through qsort's
-     * pointer. */
+    if (!sorted)
+        qsort(v, (size_t)n, sizeof *v, cmp_i64);
     int d = 0;
-    for (int i = 0; i < n; i++) {
-        int64_t x = v[i];
-        int j = d - 1;
-        while (j >= 0 && v[j] != x)
-            j--;
-        if (j < 0)
-            v[d++] = x;
-    }
-    for (int i = 1; i < d; i++) {
-        int64_t x = v[i];
-        int j = i;
-        for (; j > 0 && v[j - 1] > x; j--)
-            v[j] = v[j - 1];
-        v[j] = x;
-    }
+    for (int i = 0; i < n; i++)
+        if (d == 0 || v[d - 1] != v[i])
+            v[d++] = v[i];
     return d;
 }
 

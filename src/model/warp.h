@@ -89,9 +89,72 @@ int rc_warp_run(const rc_warp *wr, const rc_work *w, uint32_t mask);
 int rc_warp_lockstep(const rc_warp *wr, const rc_work *w, uint32_t mask, const int64_t *step,
                      const int64_t *bound);
 
+/* A loop's start for the lanes of mask: each lane's variable set to `from` (its slot in
+ * wr->values), its step in step[lane] and, unless a `while` loop, its bound in bound[lane],
+ * all through wr->ops->eval; 0, or the first status that function gave. */
+int rc_warp_loop_start(const rc_warp *wr, const rc_work *w, uint32_t mask, int64_t *step,
+                       int64_t *bound);
+
 /* *out = v op c, the step of a loop's variable; false when it leaves the
  * 64-bit range or divides by zero. */
 bool rc_warp_step(rc_step_op op, int64_t v, int64_t c, int64_t *out);
+
+/* ---- stepping -------------------------------------------------------------- */
+
+/* Stepping, which both enumerations (access.c, l1sim.c) save evaluations with: an access
+ * whose index is affine in the variable of its innermost loop (an += or -= loop whose body
+ * defines no let the index reads: the caller decides) is computed from its value at the
+ * lane's previous iteration of the same entry into that loop, plus the step's share, instead
+ * of evaluated. Tables by work node; rc_warp_steps_free frees what _init allocated. */
+typedef struct {
+    const rc_work **loop;      /* by access node: the loop it steps with, or NULL */
+    int64_t *coef;             /* by access node: the index's coefficient of that variable */
+    uint64_t *entry;           /* by loop node: its current entry */
+    uint64_t entries;          /* entries into loops so far */
+    int64_t (*var)[RC_WARP], (*idx)[RC_WARP]; /* by access node and lane: the last value */
+    uint64_t (*at)[RC_WARP];   /* the entry those belong to */
+} rc_warp_steps;
+
+/* Tables for `nwork` nodes; false when out of memory (free them all the same). */
+bool rc_warp_steps_init(rc_warp_steps *s, int nwork);
+void rc_warp_steps_free(rc_warp_steps *s);
+
+/* Access `w` steps with `loop` (may be NULL: not stepped) where its index is affine in the
+ * loop's variable. */
+void rc_warp_steps_set(rc_warp_steps *s, const rc_work *w, const rc_work *loop);
+
+/* The loop w steps with, or NULL; a new entry into `loop`. */
+static inline const rc_work *rc_warp_steps_loop(const rc_warp_steps *s, const rc_work *w)
+{
+    return s->loop[w->index];
+}
+static inline void rc_warp_steps_enter(rc_warp_steps *s, const rc_work *loop)
+{
+    s->entry[loop->index] = ++s->entries;
+}
+
+/* *idx for the lane whose loop variable is `var`, from its last value in this entry; false
+ * when there is none (or the step overflows): evaluate it, then rc_warp_steps_keep it. */
+static inline bool rc_warp_steps_get(const rc_warp_steps *s, const rc_work *w, int lane,
+                                     int64_t var, int64_t *idx)
+{
+    const rc_work *lp = s->loop[w->index];
+    int64_t d, p;
+    return lp && s->at[w->index][lane] == s->entry[lp->index] &&
+           !__builtin_sub_overflow(var, s->var[w->index][lane], &d) &&
+           !__builtin_mul_overflow(d, s->coef[w->index], &p) &&
+           !__builtin_add_overflow(s->idx[w->index][lane], p, idx);
+}
+static inline void rc_warp_steps_keep(rc_warp_steps *s, const rc_work *w, int lane, int64_t var,
+                                      int64_t idx)
+{
+    const rc_work *lp = s->loop[w->index];
+    if (!lp)
+        return;
+    s->at[w->index][lane] = s->entry[lp->index];
+    s->var[w->index][lane] = var;
+    s->idx[w->index][lane] = idx;
+}
 
 /* ---- requests ------------------------------------------------------------- */
 

@@ -44,68 +44,54 @@ static void expect(const rc_l1_reuse *r, int64_t touches, int64_t reuse, int64_t
     assert_true(r->hit == (double)hits / (double)reuse);
 }
 
-/* One warp reads A[k] for k = 0 to 63, every lane the same word: 64 requests of one sector;
- * sectors 0 to 7, each the first time then 7 times again. Even an L1 of one line holds the
- * sector between two touches: 64 touches, 56 reuse, all held. */
-static void test_broadcast_walk(void **state)
+/* Runs worked by hand, each a kernel on a GPU of `sms` SMs and `l1` bytes of L1 (7.0):
+ * - broadcast: one warp reads A[k] for k = 0 to 63, every lane the same word: 64 requests of
+ *   one sector; sectors 0 to 7, each the first time then 7 times again. Even an L1 of one
+ *   line holds the sector between two touches: 64 touches, 56 reuse, all held.
+ * - rows: each lane walks its own row (rows 1,024 floats apart), so every request touches 32
+ *   sectors in 32 lines; over k = 0 to 15 a lane touches 2 sectors, each 8 times: 512
+ *   touches, 64 first, 448 reuse. The 32 lines come in the same order every request, so a
+ *   least-recently-used L1 of 32 lines (4,096 B) holds them all and one of 31 (4,095 B) loses
+ *   each line just before it comes back: all 448 held, then none (the footprint rule would
+ *   give 4,095 / 8,192).
+ * - two blocks reading the same 4 sectors twice, on one SM (both resident): block 0's first
+ *   read, block 1's first read (held in L1, but the block's own first touch: its footprint,
+ *   not reuse), then each block's second read, held: 16 touches, 8 reuse, 8 held. On 2 SMs
+ *   an SM holds one block: block 0 alone, 8 touches, 4 reuse. */
+static void test_hand_worked(void **state)
 {
     (void)state;
-    rc_gpu g = gpu_of(1, 128, "7.0");
-    rc_l1_reuse r;
-    run(&g,
-        kernel_of("<launch grid=\"1\" block=\"32\"/><array name=\"A\" type=\"float\" length=\"64\"/>",
-                  "<loop var=\"k\" from=\"0\" to=\"64\"><load array=\"A\" index=\"k\"/></loop>"),
-        &r);
-    expect(&r, 64, 56, 56);
-    assert_int_equal(r.blocks, 1);
-    assert_int_equal(r.warps, 1);
-    assert_int_equal(r.lines, 1);
-    assert_false(r.truncated);
-}
-
-/* Each lane walks its own row (rows 1,024 floats apart): every request touches 32 sectors in
- * 32 lines. Over k = 0 to 15 a lane touches 2 sectors, each 8 times: 512 touches, 64 first,
- * 448 reuse. The 32 lines are used in the same order every request, so a least-recently-used
- * L1 of 32 lines (4,096 B) holds them all and one of 31 (4,095 B) loses each line just before
- * it comes back: all 448 held, then none. The footprint rule would give 4,095 / 8,192. */
-static void test_rows_fit_or_cycle(void **state)
-{
-    (void)state;
-    static const char *launch =
+    static const char *rows_launch =
         "<launch grid=\"1\" block=\"32\"/><array name=\"A\" type=\"float\" length=\"32 * 1024\"/>";
-    static const char *work = "<loop var=\"k\" from=\"0\" to=\"16\">"
-                              "<load array=\"A\" index=\"threadIdx.x * 1024 + k\"/></loop>";
-    rc_l1_reuse r;
-    rc_gpu g = gpu_of(1, 4096, "7.0");
-    run(&g, kernel_of(launch, work), &r);
-    expect(&r, 512, 448, 448);
-    assert_int_equal(r.lines, 32);
-    g.sm.l1.value = 4095;
-    run(&g, kernel_of(launch, work), &r);
-    expect(&r, 512, 448, 0);
-    assert_int_equal(r.lines, 31);
-}
-
-/* Two blocks that read the same 4 sectors twice, on one SM (both resident): block 0's first
- * read, block 1's first read (held in L1, but the block's own first touch: its footprint, not
- * reuse), then each block's second read, held: 16 touches, 8 reuse, 8 held. On 2 SMs an SM
- * holds one block: block 0 alone, 8 touches, 4 reuse. */
-static void test_blocks_share_the_sm(void **state)
-{
-    (void)state;
-    static const char *launch =
+    static const char *rows_work = "<loop var=\"k\" from=\"0\" to=\"16\">"
+                                   "<load array=\"A\" index=\"threadIdx.x * 1024 + k\"/></loop>";
+    static const char *pair_launch =
         "<launch grid=\"2\" block=\"32\"/><array name=\"A\" type=\"float\" length=\"32\"/>";
-    static const char *work =
+    static const char *pair_work =
         "<load array=\"A\" index=\"threadIdx.x\"/><load array=\"A\" index=\"threadIdx.x\"/>";
-    rc_l1_reuse r;
-    rc_gpu g = gpu_of(1, 1024, "7.0");
-    run(&g, kernel_of(launch, work), &r);
-    expect(&r, 16, 8, 8);
-    assert_int_equal(r.blocks, 2);
-    g.sm.count.value = 2;
-    run(&g, kernel_of(launch, work), &r);
-    expect(&r, 8, 4, 4);
-    assert_int_equal(r.blocks, 1);
+    const struct {
+        const char *launch, *work;
+        double sms, l1;
+        int64_t touches, reuse, hits, blocks, warps, lines;
+    } cases[] = {
+        {"<launch grid=\"1\" block=\"32\"/><array name=\"A\" type=\"float\" length=\"64\"/>",
+         "<loop var=\"k\" from=\"0\" to=\"64\"><load array=\"A\" index=\"k\"/></loop>",
+         1, 128, 64, 56, 56, 1, 1, 1},
+        {rows_launch, rows_work, 1, 4096, 512, 448, 448, 1, 1, 32},
+        {rows_launch, rows_work, 1, 4095, 512, 448, 0, 1, 1, 31},
+        {pair_launch, pair_work, 1, 1024, 16, 8, 8, 2, 2, 8},
+        {pair_launch, pair_work, 2, 1024, 8, 4, 4, 1, 1, 8},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rc_gpu g = gpu_of(cases[i].sms, cases[i].l1, "7.0");
+        rc_l1_reuse r;
+        run(&g, kernel_of(cases[i].launch, cases[i].work), &r);
+        expect(&r, cases[i].touches, cases[i].reuse, cases[i].hits);
+        assert_int_equal(r.blocks, cases[i].blocks);
+        assert_int_equal(r.warps, cases[i].warps);
+        assert_int_equal(r.lines, cases[i].lines);
+        assert_false(r.truncated);
+    }
 }
 
 /* What L1 does not keep is not run: atomics (done at L2), shared arrays, and on a GPU whose L1
@@ -191,9 +177,7 @@ static void test_traffic_takes_the_run(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_broadcast_walk),
-        cmocka_unit_test(test_rows_fit_or_cycle),
-        cmocka_unit_test(test_blocks_share_the_sm),
+        cmocka_unit_test(test_hand_worked),
         cmocka_unit_test(test_what_is_not_run),
         cmocka_unit_test(test_cut),
         cmocka_unit_test(test_traffic_takes_the_run),
