@@ -20,7 +20,10 @@
  *   round-robin, assumed; latencies are not modelled);
  * - the L1: the GPU file's L1 size in 128-byte lines of four 32-byte sectors (rc_gpu.sm.l1),
  *   fully associative, the least recently used line evicted (NVIDIA publishes neither the
- *   associativity nor the replacement policy: assumed), a missed sector filled alone;
+ *   associativity nor the replacement policy: assumed; gpu-benches' L1 sweeps keep part of a
+ *   stream up to 1.2 to 2 times the L1's size, where this keeps none past it:
+ *   docs/architectures.md, "What would change the model most", 13), a missed sector filled
+ *   alone;
  * - what counts: loads and stores of the arrays L1 caches on the GPU (traffic.h: every global
  *   array from Volta on, only read-only ones where L1 caches only those); a store takes its
  *   line like a load (write-through, its line kept: assumed); atomics, done at L2, and shared
