@@ -10,6 +10,15 @@
 //   barrier_tree     a shared-memory tree (s[t] += s[t + o]; __syncthreads()) repeated in one
 //                    block an SM: cycles a step, the barrier and the shared-memory round trip
 //                    that the reductions' estimates leave out
+//   l1_reuse         what L1 keeps, against the lines touched between two uses (l1sim.h runs a
+//                    least-recently-used L1; gpu-benches' sweeps keep part of a stream past the
+//                    L1's size: docs/architectures.md, "What would change the model most", 13):
+//                    pattern `cycle`, each warp of one block an SM reading its own `lines` lines
+//                    again and again (live lines: warps x lines); pattern `hot`, each warp
+//                    reading its one hot line, then `lines` lines of a stream it never reads
+//                    again, and so on (the hot line's reuse distance: warps x (lines + 1)
+//                    lines). A least-recently-used L1 keeps the hot line exactly while that
+//                    distance fits; a policy that shields old lines from a stream keeps it past
 // Each row's params give the counts its figure is computed from; its note says what is timed.
 #include "harness.cuh"
 
@@ -79,6 +88,80 @@ __global__ void g_barrier_tree(int iters, float *out, long long *cycles)
         out[blockIdx.x] = s[0];
         cycles[blockIdx.x] = c1 - c0;
     }
+}
+
+// One warp request of one 128-byte line (lane l the word l), kept in L1 (ld.global.ca); each
+// warp of the block makes `requests` of them, cycling through `lines` lines of its own
+// (hot == 0) or alternating its hot line with the next `lines` lines of a stream (hot != 0).
+// Thread 0 of each block writes the cycles of its loop (clock64).
+__global__ void g_l1_reuse(const float *buf, size_t warp_floats, int lines, int hot,
+                           int requests, float *out, long long *cycles)
+{
+    const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+    const float *mine = buf + ((size_t)blockIdx.x * (blockDim.x >> 5) + warp) * warp_floats;
+    float acc = 0.f;
+    int next = 0; // the next line of the cycle, or of the stream
+    __syncthreads();
+    long long c0 = clock64();
+    for (int r = 0; r < requests; r++) {
+        size_t line;
+        if (!hot) {
+            line = (size_t)next;
+            next = next + 1 == lines ? 0 : next + 1;
+        } else if (r % (lines + 1) == 0) {
+            line = 0; // the hot line
+        } else {
+            line = 1 + (size_t)next++; // the stream: fresh lines
+        }
+        float v;
+        asm volatile("ld.global.ca.f32 %0, [%1];" : "=f"(v) : "l"(mine + line * 32 + lane));
+        acc += v;
+    }
+    __syncthreads();
+    long long c1 = clock64();
+    if (acc == 12345.f) // never: keeps the loads
+        out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+    if (threadIdx.x == 0)
+        cycles[blockIdx.x] = c1 - c0;
+}
+
+static void gaps_l1_reuse(void)
+{
+    const unsigned threads = 256, warps = threads / 32;
+    const int requests = 4096;
+    // each warp's room: its cycle's lines, or its hot line and the stream's
+    const size_t warp_floats = (size_t)(requests + 1) * 32;
+    float *buf, *out;
+    long long *cyc;
+    CK(cudaMalloc(&buf, (size_t)g_sms * warps * warp_floats * sizeof(float)));
+    fill_float(buf, (size_t)g_sms * warps * warp_floats, 83);
+    CK(cudaMalloc(&out, (size_t)g_sms * threads * sizeof(float)));
+    CK(cudaMalloc(&cyc, g_sms * sizeof(long long)));
+    for (int hot = 0; hot <= 1; hot++)
+        // live lines (cycle) or the hot line's distance (hot): warps x 4 to warps x 512 lines,
+        // 4 KiB to 512 KiB: below and past every L1 (128 to 256 KiB)
+        for (int lines = 4; lines <= 512; lines = lines < 64 ? lines * 2 : lines + lines / 4) {
+            std::vector<double> per_request;
+            for (int k = 0; k < g_reps; k++) {
+                g_l1_reuse<<<g_sms, threads>>>(buf, warp_floats, hot ? lines - 1 : lines, hot,
+                                               requests, out, cyc);
+                CK(cudaGetLastError());
+                std::vector<long long> h(g_sms);
+                CK(cudaMemcpy(h.data(), cyc, g_sms * sizeof(long long), cudaMemcpyDeviceToHost));
+                std::sort(h.begin(), h.end());
+                per_request.push_back((double)h[g_sms / 2] / requests);
+            }
+            char p[160];
+            snprintf(p, sizeof p, "pattern=%s;lines_a_warp=%d;warps=%u;live_bytes=%u;requests=%d",
+                     hot ? "hot" : "cycle", lines, warps, warps * (unsigned)lines * 128, requests);
+            Row r = row_of("micro", "l1_reuse", p, dim3(g_sms), dim3(threads),
+                           "one block an SM; value: cycles a warp request (clock64, the median "
+                           "block); live_bytes: the lines touched between two uses of a line");
+            emit_cycles(r, per_request);
+        }
+    CK(cudaFree(buf));
+    CK(cudaFree(out));
+    CK(cudaFree(cyc));
 }
 
 static void gaps_l2_read_blocks(void)
@@ -183,4 +266,5 @@ void section_gaps_memory(void)
     gaps_l2_read_blocks();
     gaps_store_lines();
     gaps_barrier_tree();
+    gaps_l1_reuse();
 }
