@@ -1,4 +1,4 @@
-// Device microbenchmarks of three things the model of issue 33 assumes or lacks, for a session
+// Device microbenchmarks of four things the model of issue 33 assumes or lacks, for a session
 // that is lent a GPU (section `gaps_memory`; not yet run on a GPU):
 //   l2_read_blocks   L2 read bandwidth against the number of SMs that read (one block of 1,024
 //                    threads an SM): refine.c gives a launch on few SMs the whole L2's sustained
