@@ -125,6 +125,23 @@ __global__ void g_l1_reuse(const float *buf, size_t warp_floats, int lines, int 
         cycles[blockIdx.x] = c1 - c0;
 }
 
+// For each of g_reps launches (`launch` enqueues one, one block an SM, each block writing its
+// loop's cycles to cycles[block]): the median block's cycles / per.
+template <class F>
+static std::vector<double> median_block_cycles(F launch, long long *cycles, double per)
+{
+    std::vector<double> out;
+    for (int k = 0; k < g_reps; k++) {
+        launch();
+        CK(cudaGetLastError());
+        std::vector<long long> h(g_sms);
+        CK(cudaMemcpy(h.data(), cycles, g_sms * sizeof(long long), cudaMemcpyDeviceToHost));
+        std::sort(h.begin(), h.end());
+        out.push_back((double)h[g_sms / 2] / per);
+    }
+    return out;
+}
+
 static void gaps_l1_reuse(void)
 {
     const unsigned threads = 256, warps = threads / 32;
@@ -141,16 +158,12 @@ static void gaps_l1_reuse(void)
         // live lines (cycle) or the hot line's distance (hot): warps x 4 to warps x 512 lines,
         // 4 KiB to 512 KiB: below and past every L1 (128 to 256 KiB)
         for (int lines = 4; lines <= 512; lines = lines < 64 ? lines * 2 : lines + lines / 4) {
-            std::vector<double> per_request;
-            for (int k = 0; k < g_reps; k++) {
-                g_l1_reuse<<<g_sms, threads>>>(buf, warp_floats, hot ? lines - 1 : lines, hot,
-                                               requests, out, cyc);
-                CK(cudaGetLastError());
-                std::vector<long long> h(g_sms);
-                CK(cudaMemcpy(h.data(), cyc, g_sms * sizeof(long long), cudaMemcpyDeviceToHost));
-                std::sort(h.begin(), h.end());
-                per_request.push_back((double)h[g_sms / 2] / requests);
-            }
+            std::vector<double> per_request = median_block_cycles(
+                [&] {
+                    g_l1_reuse<<<g_sms, threads>>>(buf, warp_floats, hot ? lines - 1 : lines, hot,
+                                                   requests, out, cyc);
+                },
+                cyc, requests);
             char p[160];
             snprintf(p, sizeof p, "pattern=%s;lines_a_warp=%d;warps=%u;live_bytes=%u;requests=%d",
                      hot ? "hot" : "cycle", lines, warps, warps * (unsigned)lines * 128, requests);
@@ -240,15 +253,9 @@ static void gaps_barrier_tree(void)
         for (unsigned o = threads >> 1; o > 0; o >>= 1)
             steps++;
         steps++; // the reset's barrier
-        std::vector<double> per_step;
-        for (int k = 0; k < g_reps; k++) {
-            g_barrier_tree<<<g_sms, threads, threads * sizeof(float)>>>(iters, out, cyc);
-            CK(cudaGetLastError());
-            std::vector<long long> h(g_sms);
-            CK(cudaMemcpy(h.data(), cyc, g_sms * sizeof(long long), cudaMemcpyDeviceToHost));
-            std::sort(h.begin(), h.end());
-            per_step.push_back((double)h[g_sms / 2] / ((double)iters * steps));
-        }
+        std::vector<double> per_step = median_block_cycles(
+            [&] { g_barrier_tree<<<g_sms, threads, threads * sizeof(float)>>>(iters, out, cyc); },
+            cyc, (double)iters * steps);
         char p[128];
         snprintf(p, sizeof p, "iters=%d;steps_a_tree=%d;blocks=%d", iters, steps, g_sms);
         Row r = row_of("micro", "barrier_tree", p, dim3(g_sms), dim3(threads),
