@@ -12,6 +12,7 @@
 
 #include "model/traffic.h"
 #include "model/warp.h"
+#include "util/array.h"
 
 #define WARP RC_WARP
 #define ARRAY_SHIFT 44 /* sector ids: the array's number above its sectors (2^44 of them) */
@@ -21,7 +22,8 @@
 typedef struct {
     int64_t *sec;     /* sector ids, request after request */
     uint16_t *len;    /* sectors of each request */
-    int64_t nsec, nreq, cap_sec, cap_req;
+    int64_t nsec, nreq;
+    size_t cap_sec, cap_req; /* RC_GROW's capacities */
 } stream;
 
 typedef struct {
@@ -67,21 +69,6 @@ static int rec_let(void *ctx, const rc_work *w, int lane)
 {
     recorder *r = ctx;
     return rec_eval(ctx, w, 0, lane, &SLOT(r, lane, w->slot));
-}
-
-static bool grow(void **p, int64_t *cap, int64_t need, size_t size)
-{
-    if (need <= *cap)
-        return true;
-    int64_t n = *cap ? *cap * 2 : 256;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, (size_t)n * size);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = n;
-    return true;
 }
 
 /* rc_warp_distinct for a request's sectors, which here are most often a few values again and
@@ -145,8 +132,8 @@ static int rec_access(void *ctx, const rc_work *w, uint32_t mask)
         r->cut = true;
         return STOP;
     }
-    if (!grow((void **)&s->sec, &s->cap_sec, s->nsec + d, sizeof *s->sec) ||
-        !grow((void **)&s->len, &s->cap_req, s->nreq + 1, sizeof *s->len))
+    if (!RC_GROW(s->sec, s->cap_sec, (size_t)(s->nsec + d)) ||
+        !RC_GROW(s->len, s->cap_req, (size_t)s->nreq + 1))
         return FAIL;
     for (int i = 0; i < d; i++)
         s->sec[s->nsec++] = sec[i] + ((int64_t)(w->array + 1) << ARRAY_SHIFT);
@@ -252,7 +239,10 @@ static int record_warp(recorder *r, int64_t b, int64_t warp, stream *s)
 /* ---- the L1 ---------------------------------------------------------------- */
 
 /* Lines in order of use (a list through prev/next, head the most recent), found by tag
- * through an open-addressing table with linear probing. */
+ * through an open-addressing table with linear probing. A table of its own, not rc_pages
+ * (pages.h), which neither removes entries (an evicted line must go) nor suits a few scattered
+ * sectors: its pages hold 4,096 sectors each, 32 KiB a touched page here, so a run's 16,384
+ * scattered touches could make 512 MiB of pages. The same holds for `touched` below. */
 typedef struct {
     int64_t *tag;
     uint8_t *valid;        /* sectors held, a bit each */
