@@ -489,7 +489,10 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
                        : lb->dram_capped ? "DRAM (the footprint once per wave)"
                                          : "DRAM";
     add_level(n, "dram", dram, &r->dram, r->wave_factor);
-    add_level(n, "l2", lb->l2_part_lines > 0 ? "L2, part-line stores at 128 B a line" : "L2",
+    /* The part-line bytes are named where they move the bytes shown (3 significant figures):
+     * one thread's store of a result is not worth a reader's attention. */
+    add_level(n, "l2",
+              lb->l2_part_lines >= 0.005 * lb->l2 ? "L2, part-line stores at 128 B a line" : "L2",
               &r->l2, r->wave_factor);
     const char *l1 = r->shared.in_l1 || r->shared.wavefronts <= 0
                          ? (lb->l1_requests_assumed ? "L1/shared (request clocks assumed)"
