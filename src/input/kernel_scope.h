@@ -23,6 +23,7 @@ typedef struct {
     const char *name;
     rc_name_binding binding;
     int line;
+    bool runtime; /* a value nvcc does not know when it compiles the kernel */
 } rc_scope_entry;
 
 /* How far the params and the launch are computed (load_kernel.c). */
@@ -40,6 +41,11 @@ typedef struct {
     rc_header_state *hd; /* while params and the launch are read; else NULL */
     rc_name_resolver resolve; /* binds a name, ctx the scope: the entries
                                  innermost first, params, built-ins */
+    /* Set by the resolver when it binds a name whose value nvcc does not know when it
+     * compiles the kernel (rc_param.runtime, blockDim, gridDim, threadIdx, blockIdx, a
+     * runtime let or loop variable); the caller clears it before a parse and reads it
+     * after. */
+    bool runtime_read;
 } rc_scope;
 
 /* ---- scope.c ---- */
@@ -60,8 +66,8 @@ bool rc_scope_check_name(rc_scope *sc, const char *name, const char *element, in
 bool rc_scope_check_new_name(rc_scope *sc, const char *name, const char *element, int line);
 
 /* Makes `name` (not copied: it must outlive the scope's use) visible with
- * binding b; false when memory runs out. */
-bool rc_scope_push(rc_scope *sc, const char *name, rc_name_binding b, int line);
+ * binding b, runtime as rc_scope_entry says; false when memory runs out. */
+bool rc_scope_push(rc_scope *sc, const char *name, rc_name_binding b, bool runtime, int line);
 
 /* ---- statements.c ---- */
 

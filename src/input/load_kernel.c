@@ -58,8 +58,10 @@ static rc_name_binding resolve(void *ctx, const char *name, size_t len)
 {
     rc_scope *sc = ctx;
     for (size_t i = sc->count; i-- > 0;)
-        if (name_is(name, len, sc->entries[i].name))
+        if (name_is(name, len, sc->entries[i].name)) {
+            sc->runtime_read |= sc->entries[i].runtime;
             return sc->entries[i].binding;
+        }
     const rc_kernel *k = sc->kernel;
     rc_header_state *hd = sc->hd;
     for (size_t i = 0; i < k->nparams; i++) {
@@ -72,15 +74,20 @@ static rc_name_binding resolve(void *ctx, const char *name, size_t len)
             hd->dep_failed = true;
             return (rc_name_binding){RC_NAME_CONST, 1, 0};
         }
+        sc->runtime_read |= k->params[i].runtime;
         return (rc_name_binding){RC_NAME_CONST, k->params[i].value, 0};
     }
     for (size_t i = 0; i < sizeof index_builtins / sizeof index_builtins[0]; i++)
-        if (name_is(name, len, index_builtins[i].name))
+        if (name_is(name, len, index_builtins[i].name)) {
+            sc->runtime_read = true;
             return (rc_name_binding){RC_NAME_SLOT, 0, index_builtins[i].slot};
+        }
     static const char *const dims[] = {"blockDim.x", "blockDim.y", "blockDim.z",
                                        "gridDim.x",  "gridDim.y",  "gridDim.z"};
     for (int i = 0; i < 6; i++)
         if (name_is(name, len, dims[i])) {
+            /* A kernel reads its launch's sizes from registers: nvcc does not know them. */
+            sc->runtime_read = true;
             if (hd && !eval_launch(sc)) {
                 hd->dep_failed = true;
                 return (rc_name_binding){RC_NAME_CONST, 1, 0};
@@ -145,10 +152,14 @@ static bool eval_param(rc_scope *sc, size_t i)
     hd->param_state[i] = BUSY;
     int saved = hd->current;
     bool saved_failed = hd->dep_failed;
+    bool saved_runtime = sc->runtime_read;
     hd->current = (int)i;
     hd->dep_failed = false;
+    sc->runtime_read = false;
     /* Without a text the schema has already complained. */
     bool ok = p->text && const_attr(sc, "param", "value", p->text, line, &p->value);
+    p->runtime = p->runtime_said || sc->runtime_read;
+    sc->runtime_read = saved_runtime;
     hd->current = saved;
     hd->dep_failed = saved_failed;
     if (hd->param_state[i] == BUSY) /* not failed by a cycle meanwhile */
@@ -428,6 +439,10 @@ static bool read_header(rc_scope *sc, xmlNodePtr top)
         char *name = rc_xml_attr(n, "name");
         p->text = rc_xml_attr(n, "value");
         p->note = rc_xml_attr(n, "note");
+        /* The schema allows only "yes" and "no". */
+        char *runtime = rc_xml_attr(n, "runtime");
+        p->runtime_said = runtime && strcmp(runtime, "yes") == 0;
+        free(runtime);
         if (name && !rc_scope_check_name(sc, name, "param", xmlGetLineNo(n), k->nparams)) {
             hd.param_state[k->nparams] = FAILED;
             ok = false;
@@ -466,7 +481,7 @@ static rc_kernel *kernel_from_doc(xmlDocPtr doc, const char *file, rc_diag *diag
     bool ok = true;
     if (!rc_xml_check_id("kernel", k->id, file, k->line, diag))
         ok = false;
-    rc_scope sc = {k, NULL, 0, 0, RC_SLOT_FIRST_FREE, file, diag, NULL, resolve};
+    rc_scope sc = {k, NULL, 0, 0, RC_SLOT_FIRST_FREE, file, diag, NULL, resolve, false};
     size_t nnote_nodes = 0;
     for (xmlNodePtr n = top->children; n; n = n->next)
         nnote_nodes += rc_xml_is_element(n, "note");

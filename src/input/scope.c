@@ -47,11 +47,11 @@ bool rc_scope_check_new_name(rc_scope *sc, const char *name, const char *element
     return rc_scope_check_name(sc, name, element, line, sc->kernel->nparams);
 }
 
-bool rc_scope_push(rc_scope *sc, const char *name, rc_name_binding b, int line)
+bool rc_scope_push(rc_scope *sc, const char *name, rc_name_binding b, bool runtime, int line)
 {
     if (!RC_GROW(sc->entries, sc->capacity, sc->count + 1))
         return false;
-    sc->entries[sc->count++] = (rc_scope_entry){name, b, line};
+    sc->entries[sc->count++] = (rc_scope_entry){name, b, line, runtime};
     return true;
 }
 

@@ -95,6 +95,9 @@ static bool parse_loop_head(rc_scope *sc, rc_work *w, xmlNodePtr n, int line)
     char *dependent = rc_xml_attr(n, "dependent");
     w->loop_dependent = dependent && strcmp(dependent, "true") == 0;
     free(dependent);
+    char *is_unsigned = rc_xml_attr(n, "unsigned");
+    w->loop_unsigned = is_unsigned && strcmp(is_unsigned, "true") == 0;
+    free(is_unsigned);
     if (to && cond) {
         rc_error_at(sc->diag, sc->file, line, "<loop> takes 'to' or 'while', not both");
         ok = false;
@@ -119,13 +122,17 @@ static bool parse_loop_head(rc_scope *sc, rc_work *w, xmlNodePtr n, int line)
                     rc_step_op_text(w->step_op), w->name ? w->name : "i");
         ok = false;
     }
+    sc->runtime_read = false;
     if (w->text[0] && !(w->expr[0] = rc_scope_parse(sc, "loop", "from", w->text[0], line)))
         ok = false;
     if (!w->loop_while && w->text[1] &&
         !(w->expr[1] = rc_scope_parse(sc, "loop", "to", w->text[1], line)))
         ok = false;
+    w->loop_bounds_runtime = sc->runtime_read;
+    sc->runtime_read = false;
     if (w->text[2] && !(w->expr[2] = rc_scope_parse(sc, "loop", "step", w->text[2], line)))
         ok = false;
+    w->loop_step_runtime = sc->runtime_read;
     return ok;
 }
 
@@ -272,6 +279,7 @@ static rc_work *parse_statement(rc_scope *sc, xmlNodePtr n, int depth, bool *ok)
     if (kind == RC_WORK_LOOP)
         w->name = rc_xml_attr(n, "var");
     bool fine;
+    sc->runtime_read = false;
     if (kind == RC_WORK_LOOP)
         fine = parse_loop_head(sc, w, n, line);
     else if ((kind == RC_WORK_LOAD || kind == RC_WORK_STORE || kind == RC_WORK_ATOMIC) &&
@@ -282,6 +290,8 @@ static rc_work *parse_statement(rc_scope *sc, xmlNodePtr n, int depth, bool *ok)
         fine = parse_exprs(sc, w, n, line);
     if (!fine)
         *ok = false;
+    /* A let is a value nvcc does not know when its value reads one; a loop variable always. */
+    bool runtime = kind == RC_WORK_LOOP || sc->runtime_read;
     if (kind == RC_WORK_LET || kind == RC_WORK_LOOP) {
         if (kind == RC_WORK_LET)
             w->name = rc_xml_attr(n, "name");
@@ -296,7 +306,7 @@ static rc_work *parse_statement(rc_scope *sc, xmlNodePtr n, int depth, bool *ok)
         else
             b.slot = w->slot = sc->next_slot++;
         size_t mark = sc->count;
-        rc_scope_push(sc, w->name, b, line);
+        rc_scope_push(sc, w->name, b, runtime, line);
         if (kind == RC_WORK_LOOP) {
             /* The variable is visible in the condition and the body only. */
             if (w->loop_while && w->text[1] &&

@@ -193,6 +193,13 @@ struct rc_work {
      * pointer chase, a load of what the thread stored), so a thread runs them one after
      * another: the per-thread chain floor (chain.h). */
     bool loop_dependent;
+    /* LOOP: whether from or to, and step, read a value nvcc does not know when it compiles
+     * the kernel (a runtime param, blockDim/gridDim, threadIdx/blockIdx, a let or loop
+     * variable that does): how far it unrolls the loop (refine.c unrolled_trips). */
+    bool loop_bounds_runtime, loop_step_runtime;
+    /* LOOP: unsigned="true": the variable is unsigned (unsigned, size_t), whose wrap nvcc
+     * must allow for: it then unrolls a loop of unknown bounds only when the step is 1. */
+    bool loop_unsigned;
     /* LOAD, STORE, ATOMIC on a declared array: its position in
      * rc_kernel.arrays and the index in elements; else array = -1. Then
      * expr[0] is the constant 1 and expr[1] the element size (0 for a
@@ -232,6 +239,12 @@ typedef struct {
     int64_t value;
     char *text;  /* as written */
     char *note;
+    /* runtime="yes": the kernel learns the value only when it runs (a kernel argument, or
+     * blockDim written as a param), so nvcc compiles it without knowing it; "no" or not
+     * said: a compile-time constant (a macro, a template argument). runtime: said so, or the
+     * value reads a runtime param or blockDim/gridDim, which nvcc does not know either. */
+    bool runtime_said;
+    bool runtime;
 } rc_param;
 
 /* The six slots every kernel has, before its lets and loop variables.

@@ -128,44 +128,75 @@ static bool is_memory(rc_work_kind k)
            k == RC_WORK_ATOMIC;
 }
 
-/* Iterations per entry of a loop the compiler unrolls, else 0. "By default, the compiler
- * unrolls small loops with a known trip count" (NVIDIA CUDA C++ Programming Guide, #pragma
- * unroll): a `to` loop whose from, to and step are constants; the unrolled iterations' loads
- * are independent and issue together (at most MAX_THREAD_BYTES_IN_FLIGHT in all). */
+/* How many iterations of a loop nvcc unrolls, for the loads they issue together (at most
+ * MAX_THREAD_BYTES_IN_FLIGHT in all), else 0. "By default, the compiler unrolls small loops
+ * with a known trip count" (NVIDIA CUDA C++ Programming Guide, #pragma unroll): a `to` loop
+ * whose from, to and step nvcc knows counts all its iterations. An innermost loop whose
+ * bounds it does not know (a runtime param, blockDim, threadIdx, ...) but whose step it does,
+ * it unrolls four times, with the rest in a loop of one iteration at a time, unless the
+ * variable is unsigned and the step above 1 (the trip count could wrap); a loop with a loop
+ * inside, or whose step it does not know (blockDim.x, a grid stride), it does not unroll.
+ * Read off the PTX of nvcc 13.0 -O3 for such loops (docs/architectures.md, "Loops bounded by
+ * a kernel argument"); the SASS of ptxas 11.8 for sm_35 and sm_60 issues the four loads
+ * before the first add that uses them. */
+#define RUNTIME_UNROLL 4.0
+
+static bool has_loop(const rc_work *first)
+{
+    for (const rc_work *w = first; w; w = w->next)
+        if (w->kind == RC_WORK_LOOP || has_loop(w->children))
+            return true;
+    return false;
+}
+
 static double unrolled_trips(const rc_work *w, const rc_work_stats *s)
 {
     int64_t v;
-    if (w->kind != RC_WORK_LOOP || w->loop_while || w->step_op != RC_STEP_ADD || s->m0 <= 0)
+    if (w->kind != RC_WORK_LOOP || w->loop_while || w->step_op != RC_STEP_ADD || s->m0 <= 0 ||
+        w->loop_step_runtime || !w->expr[2] || !rc_expr_is_const(w->expr[2], &v))
         return 0;
-    for (int i = 0; i < 3; i++)
-        if (!w->expr[i] || !rc_expr_is_const(w->expr[i], &v))
-            return 0;
-    return (double)s->m1 / (double)s->m0;
+    double trips = (double)s->m1 / (double)s->m0;
+    if (!w->loop_bounds_runtime)
+        return trips;
+    if (trips < RUNTIME_UNROLL || has_loop(w->children) || (w->loop_unsigned && v != 1))
+        return 0;
+    return RUNTIME_UNROLL;
 }
 
 /* The most bytes the memory statements directly in one body move per execution; an
- * unrolled loop's body counts in the body around it, once per iteration. */
-static double body_bytes(const rc_work *first, const rc_counts *c)
+ * unrolled loop's body counts in the body around it, once per iteration. With `shared`,
+ * shared-memory accesses count too, at their element's size: where shared memory shares
+ * L1's pipeline (Volta on), a shared load is in flight there as a global one is. */
+static double body_bytes(const rc_kernel *k, const rc_work *first, const rc_counts *c,
+                         bool shared)
 {
     double here = 0, best = 0;
     for (const rc_work *w = first; w; w = w->next) {
         const rc_work_stats *s = &c->work[w->index];
-        if (is_memory(w->kind) && s->m0 > 0)
+        if (is_memory(w->kind) && s->m0 > 0) {
             here += (double)s->m1 / (double)s->m0;
+            if (shared && w->array >= 0 && k->arrays[w->array].space == RC_SPACE_SHARED)
+                here += k->arrays[w->array].elem_bytes;
+        }
         if (!w->children)
             continue;
         double trips = unrolled_trips(w, s);
         if (trips > 0)
-            here += trips * body_bytes(w->children, c);
+            here += trips * body_bytes(k, w->children, c, shared);
         else
-            best = fmax(best, body_bytes(w->children, c));
+            best = fmax(best, body_bytes(k, w->children, c, shared));
     }
     return fmax(here, best);
 }
 
 double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c)
 {
-    return fmin(body_bytes(k->work, c), MAX_THREAD_BYTES_IN_FLIGHT);
+    return fmin(body_bytes(k, k->work, c, false), MAX_THREAD_BYTES_IN_FLIGHT);
+}
+
+double rc_thread_l1_bytes_in_flight(const rc_kernel *k, const rc_counts *c)
+{
+    return fmin(body_bytes(k, k->work, c, true), MAX_THREAD_BYTES_IN_FLIGHT);
 }
 
 /* Back-to-back launches of one kernel find in L2 what the previous launch left there, when
@@ -618,8 +649,13 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     level_time(&r->l2, lb->l2, m->l2_bandwidth.value, m->l2_latency.value, r->rounds,
                in_flight, r->wave_factor);
     double sm_share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
+    /* L1's bytes hold the shared-memory wavefronts where they share its pipeline, so its
+     * bytes in flight hold the shared accesses too. */
+    double l1_in_flight = rc_sm_pipes_for(g->compute_capability)->shared_joins_l1
+                              ? r->working_threads * rc_thread_l1_bytes_in_flight(k, c)
+                              : in_flight;
     level_time(&r->l1, lb->l1, m->l1_bandwidth.value * sm_share,
-               m->l1_latency.value, r->rounds, in_flight, r->wave_factor);
+               m->l1_latency.value, r->rounds, l1_in_flight, r->wave_factor);
     shared_time(g, c, r);
     rc_atomic_time_of(k, c, g->compute_capability, g->sm.clock.value, &r->atomics);
     pipes_time(g, k, c, r);

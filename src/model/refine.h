@@ -18,7 +18,8 @@
  *               sustained rate and Little's law, bytes in flight / latency, combined as
  *               1 / rate^2 = 1 / little^2 + 1 / sustained^2, where
  *               bytes in flight = blocks resident at once x threads per block x bytes a
- *               thread keeps in flight (by the threads that work), and the latency is the
+ *               thread keeps in flight (by the threads that work; rc_thread_bytes_in_flight,
+ *               at L1 from Volta on with its shared accesses), and the latency is the
  *               level's latency x (1.3 + 0.7 / rounds): a round costs more than a pointer
  *               chase and a block's start and end about one more (calibrated on stream
  *               microbenchmarks)
@@ -275,8 +276,13 @@ typedef struct {
 
 
 /* Bytes a thread keeps in flight: the memory statements of the one loop body (or the top
- * level) that moves the most per execution, at most 64 bytes (4 accesses of 16 bytes). */
+ * level) that moves the most per execution, with the loops nvcc unrolls in it once per
+ * unrolled iteration (refine.c unrolled_trips), at most 64 bytes (4 accesses of 16 bytes). */
 double rc_thread_bytes_in_flight(const rc_kernel *k, const rc_counts *c);
+
+/* The same with the shared-memory accesses at their element's size, for L1 where shared
+ * memory shares its pipeline (Volta on). */
+double rc_thread_l1_bytes_in_flight(const rc_kernel *k, const rc_counts *c);
 
 /* The dependent chain sets t_body_est (limiter latency): chain.time is the body's and longer
  * than the FLOPs' per-thread floor. */

@@ -267,6 +267,86 @@ static void test_rounds(void **state)
     rc_kernel_free(k);
 }
 
+/* How far nvcc unrolls a loop, for the bytes a thread keeps in flight (refine.c
+ * unrolled_trips; read off nvcc 13.0's PTX, docs/architectures.md item 9). One block of 64
+ * threads; each iteration loads one float (4 B). N is a kernel argument (runtime="yes"), C
+ * a compile-time constant, both 100:
+ *   to C                    known trip count: 100 iterations, 400 B, capped at 64
+ *   to N                    unknown bounds, known step: unrolled 4 times, 16 B
+ *   to N step 2             the same for a signed variable: 16 B
+ *   to N step 2, unsigned   may wrap: not unrolled, 4 B; step 1 unsigned: 16 B
+ *   to N step blockDim.x    unknown step: not unrolled, 4 B
+ *   to M, M = N * 2         a param computed from a runtime one is runtime: 16 B
+ *   to m, let m = N / 2     a let likewise: 16 B; let c = C / 2 is known: 50 x 4, capped 64
+ *   to C step blockDim.x... from threadIdx.x to C * 8 step 32: bounds read threadIdx: 16 B
+ *   to T, T = 3 runtime     fewer than 4 iterations run in the one-at-a-time loop: 4 B
+ *   to N around to 2        a loop with a loop inside is not unrolled: its load (4 B) and
+ *                           the inner loop's 2 iterations (8 B), 12 B */
+static void test_unrolling(void **state)
+{
+    (void)state;
+    static const char *const decl =
+        "<launch grid=\"1\" block=\"64\"/>"
+        "<param name=\"N\" value=\"100\" runtime=\"yes\"/><param name=\"C\" value=\"100\"/>"
+        "<param name=\"M\" value=\"N * 2\"/><param name=\"T\" value=\"3\" runtime=\"yes\"/>"
+        "<array name=\"a\" type=\"float\" length=\"4096\"/>";
+    static const struct {
+        const char *work;
+        double bytes;
+    } cases[] = {
+        {"<loop var=\"i\" from=\"0\" to=\"C\"><load array=\"a\" index=\"i\"/></loop>", 64},
+        {"<loop var=\"i\" from=\"0\" to=\"N\"><load array=\"a\" index=\"i\"/></loop>", 16},
+        {"<loop var=\"i\" from=\"0\" to=\"N\" step=\"2\"><load array=\"a\" index=\"i\"/></loop>", 16},
+        {"<loop var=\"i\" from=\"0\" to=\"N\" step=\"2\" unsigned=\"true\">"
+         "<load array=\"a\" index=\"i\"/></loop>", 4},
+        {"<loop var=\"i\" from=\"0\" to=\"N\" unsigned=\"true\"><load array=\"a\" index=\"i\"/></loop>", 16},
+        {"<loop var=\"i\" from=\"0\" to=\"N\" step=\"blockDim.x\"><load array=\"a\" index=\"i\"/></loop>", 4},
+        {"<loop var=\"i\" from=\"0\" to=\"M\"><load array=\"a\" index=\"i\"/></loop>", 16},
+        {"<let name=\"m\" value=\"N / 2\"/>"
+         "<loop var=\"i\" from=\"0\" to=\"m\"><load array=\"a\" index=\"i\"/></loop>", 16},
+        {"<let name=\"c\" value=\"C / 2\"/>"
+         "<loop var=\"i\" from=\"0\" to=\"c\"><load array=\"a\" index=\"i\"/></loop>", 64},
+        {"<loop var=\"i\" from=\"threadIdx.x\" to=\"C * 8\" step=\"32\">"
+         "<load array=\"a\" index=\"i\"/></loop>", 16},
+        {"<loop var=\"i\" from=\"0\" to=\"T\"><load array=\"a\" index=\"i\"/></loop>", 4},
+        {"<loop var=\"i\" from=\"0\" to=\"N\"><load array=\"a\" index=\"i\"/>"
+         "<loop var=\"j\" from=\"0\" to=\"2\"><load array=\"a\" index=\"i + j\"/></loop></loop>", 12},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rc_kernel *k = kernel_of(decl, cases[i].work);
+        rc_refined r;
+        refine("9.0", k, &r);
+        if (r.thread_bytes_in_flight != cases[i].bytes)
+            fail_msg("case %zu: %g bytes in flight, want %g", i, r.thread_bytes_in_flight,
+                     cases[i].bytes);
+        rc_kernel_free(k);
+    }
+}
+
+/* Where shared memory shares L1's pipeline (Volta on), L1 keeps the shared accesses in flight
+ * too: a loop to a kernel argument, unrolled 4 times, loading a float from global and one from
+ * shared memory keeps 16 B in flight at DRAM and L2 and 32 B at L1 on 7.0; on 5.2, whose
+ * shared memory has a pipe of its own, 16 B at L1 too (64 threads: 1,024 and 2,048 B). */
+static void test_shared_in_flight(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel_of(
+        "<launch grid=\"1\" block=\"64\"/><param name=\"N\" value=\"100\" runtime=\"yes\"/>"
+        "<array name=\"a\" type=\"float\" length=\"4096\"/>"
+        "<array name=\"s\" type=\"float\" length=\"64\" space=\"shared\"/>",
+        "<loop var=\"i\" from=\"0\" to=\"N\"><load array=\"a\" index=\"i\"/>"
+        "<load array=\"s\" index=\"threadIdx.x\"/></loop>");
+    rc_refined r;
+    refine("7.0", k, &r);
+    assert_close(r.thread_bytes_in_flight, 16);
+    assert_close(r.dram.in_flight, 64 * 16);
+    assert_close(r.l2.in_flight, 64 * 16);
+    assert_close(r.l1.in_flight, 64 * 32);
+    refine("5.2", k, &r);
+    assert_close(r.l1.in_flight, 64 * 16);
+    rc_kernel_free(k);
+}
+
 /* Precision: 2 blocks of 32 threads; each thread does 3 FP16 FLOPs, 5 FP32 (no attribute)
  * and 4 x 2 FP64 inside a loop: 192, 320 and 512 over the launch. The test GPU gives only
  * an FP32 peak (10 TFLOP/s): FP16 is assumed at that rate, FP64 at 1/32 of it. 2 active SMs
@@ -862,6 +942,8 @@ int main(void)
         cmocka_unit_test(test_gpu_strides_l1),
         cmocka_unit_test(test_uneven_wave),
         cmocka_unit_test(test_rounds),
+        cmocka_unit_test(test_unrolling),
+        cmocka_unit_test(test_shared_in_flight),
         cmocka_unit_test(test_precision),
         cmocka_unit_test(test_kernel_resources),
         cmocka_unit_test(test_level_bytes),

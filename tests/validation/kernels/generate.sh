@@ -39,7 +39,7 @@ __global__ void vcopy(const float *in, float *out, int n)
 }
 ]]></source>
   <launch grid="(N + 255) / 256" block="256"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <array name="in" type="float" length="N"/>
   <array name="out" type="float" length="N"/>
   <resources registers="10" shared-bytes="0"/>
@@ -66,7 +66,7 @@ __global__ void triad(float *a, const float *b, const float *c, float s, int n)
 }
 ]]></source>
   <launch grid="(N + 255) / 256" block="256"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <array name="a" type="float" length="N"/>
   <array name="b" type="float" length="N"/>
   <array name="c" type="float" length="N"/>
@@ -97,8 +97,8 @@ __global__ void strided_copy(const float *in, float *out, int n, int stride)
 }
 ]]></source>
   <launch grid="(N + 255) / 256" block="256"/>
-  <param name="N" value="$1"/>
-  <param name="stride" value="$2"/>
+  <param name="N" value="$1" runtime="yes"/>
+  <param name="stride" value="$2" runtime="yes"/>
   <array name="in" type="float" length="N * stride"/>
   <array name="out" type="float" length="N"/>
   <resources registers="10" shared-bytes="0"/>
@@ -127,7 +127,7 @@ __global__ void transpose_naive(const float *in, float *out, int n)
 }
 ]]></source>
   <launch grid="N / 32, N / 32" block="32, 8"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <array name="in" type="float" length="N * N"/>
   <array name="out" type="float" length="N * N"/>
   <resources registers="20" shared-bytes="0"/>
@@ -165,7 +165,7 @@ __global__ void transpose_tiled(const float *in, float *out, int n)
 }
 ]]></source>
   <launch grid="N / 32, N / 32" block="32, 8"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <param name="PAD" value="$2" note="shared tile row padding, in floats"/>
   <array name="in" type="float" length="N * N"/>
   <array name="out" type="float" length="N * N"/>
@@ -205,7 +205,7 @@ __global__ void matmul_naive(const float *A, const float *B, float *C, int n)
 }
 ]]></source>
   <launch grid="N / 16, N / 16" block="16, 16"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <array name="A" type="float" length="N * N"/>
   <array name="B" type="float" length="N * N"/>
   <array name="C" type="float" length="N * N"/>
@@ -248,7 +248,7 @@ __global__ void sgemm_tiled(const float *A, const float *B, float *C, int n)
 }
 ]]></source>
   <launch grid="N / 32, N / 32" block="32, 32"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <array name="A" type="float" length="N * N"/>
   <array name="B" type="float" length="N * N"/>
   <array name="C" type="float" length="N * N"/>
@@ -296,7 +296,7 @@ __global__ void reduce_tree(const float *in, float *out, int n)
 }
 ]]></source>
   <launch grid="(N + 255) / 256" block="256"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <array name="in" type="float" length="N"/>
   <array name="out" type="float" length="(N + 255) / 256"/>
   <array name="s" type="float" length="256" space="shared"/>
@@ -337,7 +337,7 @@ __global__ void histogram_global(const unsigned *in, unsigned *bins, int n)
 }
 ]]></source>
   <launch grid="(N + 255) / 256" block="256"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <array name="in" type="unsigned int" length="N"/>
   <array name="bins" type="unsigned int" length="256"/>
   <resources registers="10" shared-bytes="0"/>
@@ -371,7 +371,7 @@ __global__ void histogram_shared(const unsigned *in, unsigned *bins, int n)
 }
 ]]></source>
   <launch grid="BLOCKS" block="256"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <param name="BLOCKS" value="$2" note="8 blocks per SM on the measured GPU (132 SMs)"/>
   <array name="in" type="unsigned int" length="N"/>
   <array name="bins" type="unsigned int" length="256"/>
@@ -411,9 +411,9 @@ __global__ void conv2d(const float *in, const float *filt, float *out, int w, in
 }
 ]]></source>
   <launch grid="(W + 15) / 16, (H + 15) / 16" block="16, 16"/>
-  <param name="W" value="$1"/>
-  <param name="H" value="$2"/>
-  <param name="K" value="$3"/>
+  <param name="W" value="$1" runtime="yes"/>
+  <param name="H" value="$2" runtime="yes"/>
+  <param name="K" value="$3" runtime="yes"/>
   <array name="in" type="float" length="(W + K - 1) * (H + K - 1)"/>
   <array name="filt" type="float" length="K * K"/>
   <array name="out" type="float" length="W * H"/>
@@ -449,7 +449,7 @@ __global__ void daxpy(double a, const double *x, double *y, int n)
 }
 ]]></source>
   <launch grid="(N + 255) / 256" block="256"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <array name="x" type="double" length="N"/>
   <array name="y" type="double" length="N"/>
   <resources registers="10" shared-bytes="0"/>
@@ -495,7 +495,7 @@ __global__ void fma_chains(T *out, int iters, T b, T c)
 }
 ]]></source>
   <launch grid="BLOCKS" block="THREADS"/>
-  <param name="iters" value="$2"/>
+  <param name="iters" value="$2" runtime="yes"/>
   <param name="BLOCKS" value="$3"/>
   <param name="THREADS" value="$4"/>
   <array name="out" type="$1" length="BLOCKS * THREADS"/>
@@ -535,7 +535,7 @@ __global__ void one_block_sum(const float *in, float *out, int n)
 }
 ]]></source>
   <launch grid="1" block="256"/>
-  <param name="N" value="$1"/>
+  <param name="N" value="$1" runtime="yes"/>
   <array name="in" type="float" length="N"/>
   <array name="out" type="float" length="1"/>
   <array name="s" type="float" length="256" space="shared"/>

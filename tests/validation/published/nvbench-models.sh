@@ -30,7 +30,7 @@ model() {
   <summary>$2</summary>
   <source language="text">NVIDIA/nvbench@5db1524bb100 nvbench/test_kernels.cuh copy_kernel (Apache-2.0; not copied, this model is written from reading it): for (i = blockIdx.x * blockDim.x + threadIdx.x; i &lt; n; i += blockDim.x * gridDim.x) out[i] = static_cast&lt;U&gt;(in[i]); launched by examples/axes.cu with $3 blocks of $4 threads and n = $5.</source>
   <launch grid="$3" block="$4"/>
-  <param name="N" value="$5"/>
+  <param name="N" value="$5" runtime="yes"/>
   <array name="in" type="$6" length="N" read-only-path="no"/>
   <array name="out" type="$7" length="N"/>
   <work>

@@ -48,7 +48,7 @@ one() {
     vector_add|saxpy)
         fl=1; [ "$k" = saxpy ] && fl=2
         model "$id" "$k" "C[i] = A[i] + B[i] (saxpy: a A[i] + B[i]), one float per thread" "$launch" \
-            "  <param name=\"N\" value=\"$n\"/>" \
+            "  <param name=\"N\" value=\"$n\" runtime=\"yes\"/>" \
             '  <array name="A" type="float" length="N" read-only-path="yes"/>
   <array name="B" type="float" length="N" read-only-path="yes"/>
   <array name="C" type="float" length="N"/>' "$LET_I
@@ -60,7 +60,7 @@ one() {
     </when>" ;;
     vector_add_divergent)
         model "$id" "$k" "Vector add where even threads first sum 128 products in a loop" "$launch" \
-            "  <param name=\"N\" value=\"$n\"/>" \
+            "  <param name=\"N\" value=\"$n\" runtime=\"yes\"/>" \
             '  <array name="A" type="float" length="N" read-only-path="yes"/>
   <array name="B" type="float" length="N" read-only-path="yes"/>
   <array name="C" type="float" length="N"/>' "$LET_I
@@ -79,7 +79,7 @@ one() {
     </when>" ;;
     strided_copy_8)
         model "$id" "$k" "C[8 i] = A[8 i]: one float in eight" "$launch" \
-            "  <param name=\"N\" value=\"$n\"/>" \
+            "  <param name=\"N\" value=\"$n\" runtime=\"yes\"/>" \
             '  <array name="A" type="float" length="N" read-only-path="yes"/>
   <array name="C" type="float" length="N"/>' "$LET_I
     <when test=\"i * 8 &lt; N\">
@@ -88,7 +88,7 @@ one() {
     </when>" ;;
     random_access)
         model "$id" "$k" "B[i] = A[idx[i]] with idx all zero (the runner's data): every thread reads A[0]" "$launch" \
-            "  <param name=\"N\" value=\"$n\"/>" \
+            "  <param name=\"N\" value=\"$n\" runtime=\"yes\"/>" \
             '  <array name="A" type="float" length="N" read-only-path="yes"/>
   <array name="idx" type="int" length="N" read-only-path="yes"/>
   <array name="B" type="float" length="N"/>' "$LET_I
@@ -99,8 +99,8 @@ one() {
     </when>" ;;
     naive_transpose)
         model "$id" "$k" "B[c rows + r] = A[r cols + c]: coalesced reads, column-strided writes" "$launch" \
-            "  <param name=\"R\" value=\"$h\"/>
-  <param name=\"C\" value=\"$w\"/>" \
+            "  <param name=\"R\" value=\"$h\" runtime=\"yes\"/>
+  <param name=\"C\" value=\"$w\" runtime=\"yes\"/>" \
             '  <array name="A" type="float" length="R * C" read-only-path="yes"/>
   <array name="B" type="float" length="R * C"/>' "$LET_2D
     <when test=\"y &lt; R and x &lt; C\">
@@ -109,8 +109,8 @@ one() {
     </when>" ;;
     shared_transpose)
         model "$id" "$k" "Transpose through a 32 x 33 padded shared tile" "$launch" \
-            "  <param name=\"H\" value=\"$h\"/>
-  <param name=\"W\" value=\"$w\"/>" \
+            "  <param name=\"H\" value=\"$h\" runtime=\"yes\"/>
+  <param name=\"W\" value=\"$w\" runtime=\"yes\"/>" \
             '  <array name="A" type="float" length="H * W" read-only-path="yes"/>
   <array name="B" type="float" length="H * W"/>
   <array name="tile" type="float" length="32 * 33" space="shared"/>' "$LET_2D
@@ -126,7 +126,7 @@ one() {
     </when>" ;;
     matmul_naive)
         model "$id" "$k" "C = A B, one output per thread, both operands from global memory" "$launch" \
-            "  <param name=\"N\" value=\"$n\"/>" \
+            "  <param name=\"N\" value=\"$n\" runtime=\"yes\"/>" \
             '  <array name="A" type="float" length="N * N" read-only-path="yes"/>
   <array name="B" type="float" length="N * N" read-only-path="yes"/>
   <array name="C" type="float" length="N * N"/>' "$LET_2D
@@ -140,7 +140,7 @@ one() {
     </when>" ;;
     matmul_tiled)
         model "$id" "$k" "C = A B with 32 x 32 tiles of A and B in shared memory" "$launch" \
-            "  <param name=\"N\" value=\"$n\"/>" \
+            "  <param name=\"N\" value=\"$n\" runtime=\"yes\"/>" \
             '  <array name="A" type="float" length="N * N" read-only-path="yes"/>
   <array name="B" type="float" length="N * N" read-only-path="yes"/>
   <array name="C" type="float" length="N * N"/>
@@ -178,7 +178,7 @@ one() {
             summary="Block dot product: each thread two products, then a shared-memory tree"
         fi
         model "$id" "$k" "$summary" "$launch" \
-            "  <param name=\"N\" value=\"$n\"/>" \
+            "  <param name=\"N\" value=\"$n\" runtime=\"yes\"/>" \
             "$arrays
   <array name=\"out\" type=\"float\" length=\"$grid\"/>
   <array name=\"s\" type=\"float\" length=\"$block\" space=\"shared\"/>" \
@@ -205,8 +205,8 @@ $loads2
     conv2d_3x3|conv2d_7x7)
         r=3; [ "$k" = conv2d_7x7 ] && r=7
         model "$id" "$k" "Direct $r x $r convolution, one output per thread, image and kernel from global memory" "$launch" \
-            "  <param name=\"H\" value=\"$h\"/>
-  <param name=\"W\" value=\"$w\"/>" \
+            "  <param name=\"H\" value=\"$h\" runtime=\"yes\"/>
+  <param name=\"W\" value=\"$w\" runtime=\"yes\"/>" \
             "  <array name=\"img\" type=\"float\" length=\"H * W\" read-only-path=\"yes\"/>
   <array name=\"k\" type=\"float\" length=\"$r * $r\" read-only-path=\"yes\"/>
   <array name=\"out\" type=\"float\" length=\"H * W\"/>" "$LET_2D
@@ -222,7 +222,7 @@ $loads2
     </when>" ;;
     histogram)
         model "$id" "$k" "Shared-memory histogram on zeroed data (the runner's): every increment to shared bin 0, then 256 global atomics a block" "$launch" \
-            "  <param name=\"N\" value=\"$n\"/>" \
+            "  <param name=\"N\" value=\"$n\" runtime=\"yes\"/>" \
             '  <array name="data" type="unsigned int" length="N" read-only-path="yes"/>
   <array name="bins" type="unsigned int" length="256"/>
   <array name="sbins" type="unsigned int" length="256" space="shared"/>' "    <loop var=\"b\" from=\"threadIdx.x\" to=\"256\" step=\"blockDim.x\">
@@ -238,7 +238,7 @@ $loads2
     </loop>" ;;
     atomic_hotspot)
         model "$id" "$k" "Every thread adds 1 to one global counter $iters times" "$launch" \
-            "  <param name=\"ITERS\" value=\"$iters\"/>" \
+            "  <param name=\"ITERS\" value=\"$iters\" runtime=\"yes\"/>" \
             '  <array name="counter" type="unsigned int" length="1"/>' "    <loop var=\"it\" from=\"0\" to=\"ITERS\">
       <atomic array=\"counter\" index=\"0\"/>
     </loop>" ;;
