@@ -92,8 +92,9 @@ static char *compose(tr_ctx *c, const rc_draft_request *rq, const char *work, co
                      tr_xml_escape(c, rq->block));
     /* params: the command line's and the launch site's, then template values */
     for (size_t i = 0; i < c->nparams; i++)
-        rc_buffer_printf(&b, "  <param name=\"%s\" value=\"%s\"/>\n", c->params[i].name,
-                         tr_xml_escape(c, c->params[i].expr));
+        rc_buffer_printf(&b, "  <param name=\"%s\" value=\"%s\"%s/>\n", c->params[i].name,
+                         tr_xml_escape(c, c->params[i].expr),
+                         c->params[i].runtime ? " runtime=\"yes\"" : "");
     for (size_t i = 0; i < c->ntargs; i++) {
         if (c->targs[i].is_type)
             continue;
@@ -259,6 +260,8 @@ int rc_draft_write(const rc_draft_request *rq, FILE *out, FILE *err)
     size_t np = 0;
     for (size_t i = 0; i < rq->nparams; i++)
         params[np++] = rq->params[i];
+    /* A param named after one of the kernel's parameters is a value nvcc does not know when
+     * it compiles the kernel: runtime="yes" (a template argument or a macro is known). */
     int pi = 0;
     for (unsigned i = 0; i < nk; i++) {
         if (clang_getCursorKind(kids[i]) != CXCursor_ParmDecl)
@@ -266,10 +269,14 @@ int rc_draft_write(const rc_draft_request *rq, FILE *out, FILE *err)
         const char *pn = tr_cx(&c, clang_getCursorSpelling(kids[i]));
         bool given = false;
         for (size_t j = 0; j < np; j++)
-            given |= strcmp(params[j].name, pn) == 0;
+            if (strcmp(params[j].name, pn) == 0) {
+                given = true;
+                params[j].runtime = true;
+            }
         if (!given && pi < rq->nsite_args && rq->site_args[pi]) {
             params[np].name = pn;
             params[np].expr = rq->site_args[pi];
+            params[np].runtime = true;
             np++;
         }
         pi++;

@@ -20,6 +20,7 @@
 typedef struct {
     const char *name, *expr;
     bool used;
+    bool runtime; /* a param the kernel takes as an argument: <param runtime="yes"> */
 } tr_assign;
 
 /* An array the draft declares. */

@@ -342,6 +342,19 @@ static int companions(tr_ctx *c, CXCursor *decls, unsigned n, CXCursor var, CXCu
     return lead ? nc : -1;
 }
 
+/* Whether the loop variable is of an unsigned type (unsigned, size_t): nvcc then unrolls a
+ * loop of unknown bounds only when its step is 1 (<loop unsigned="true">, docs/inputs.md). */
+static bool unsigned_var(CXCursor var)
+{
+    switch (clang_getCanonicalType(clang_getCursorType(var)).kind) {
+    case CXType_UChar: case CXType_Char_U: case CXType_UShort: case CXType_UInt:
+    case CXType_ULong: case CXType_ULongLong: case CXType_UInt128:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Whether a loop body is one dependent chain of arithmetic: it touches no memory (no
  * subscript, dereference, arrow or call), holds no loop of its own, and the one
  * floating-point variable declared outside it that it assigns is updated from itself
@@ -658,11 +671,12 @@ void tr_for_stmt(tr_ctx *c, CXCursor s)
     tr_name_from(c, mname, cv.text);
     const char *dep = dependent_chain(c, body, &as, var) ? " dependent=\"true\"" : "";
     if (to)
-        tr_emit(c, "<loop var=\"%s\" from=\"%s\" to=\"%s\"%s%s%s%s>", mname,
+        tr_emit(c, "<loop var=\"%s\" from=\"%s\" to=\"%s\"%s%s%s%s%s>", mname,
                 tr_xml_escape(c, fv.text), tr_xml_escape(c, to),
                 unit && strcmp(op, "+=") == 0 ? "" : " step=\"",
                 unit && strcmp(op, "+=") == 0 ? "" : tr_xml_escape(c, step),
-                unit && strcmp(op, "+=") == 0 ? "" : "\"", dep);
+                unit && strcmp(op, "+=") == 0 ? "" : "\"",
+                unsigned_var(var) ? " unsigned=\"true\"" : "", dep);
     else
         tr_emit(c, "<loop var=\"%s\" from=\"%s\" while=\"%s\" step=\"%s\"%s>", mname,
                 tr_xml_escape(c, fv.text), tr_xml_escape(c, cv.text),

@@ -131,7 +131,7 @@ int main()
 }
 CU
 expect site 0 "" -- "$bin" import "$tmp/site.cu" -o "$tmp/o11"
-for want in '<launch grid="16" block="32, 8"/>' '<param name="n" value="4096"/>' \
+for want in '<launch grid="16" block="32, 8"/>' '<param name="n" value="4096" runtime="yes"/>' \
     '<param name="TILE" value="256" note="template argument"/>' \
     '<array name="in" type="float" length="4096" read-only-path="no" note="derived: the smallest length holding every index the launch touches"/>' \
     '<let name="i" value="blockIdx.x * TILE + threadIdx.y * 32 + threadIdx.x"/>'; do
