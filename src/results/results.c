@@ -146,6 +146,9 @@ static void add_params_and_notes(xmlNodePtr n, const rc_kernel *k)
         set_str(p, "name", k->params[i].name);
         set_int(p, "value", k->params[i].value);
         set_str(p, "expression", k->params[i].text);
+        /* nvcc does not know it when it compiles the kernel (docs/inputs.md, "Unrolling") */
+        if (k->params[i].runtime)
+            set_str(p, "runtime", "yes");
         set_str(p, "note", k->params[i].note);
     }
     xmlNodePtr notes = xmlNewChild(n, NULL, X("notes"), NULL);

@@ -46,6 +46,11 @@ has "$tmp/err" "roofcast: --formats: unknown format '' (expected md, html, svg, 
 expect 0 "$roofcast" -q -f ' md , csv' -f xml -o "$tmp/formats" kernels/maximum_kernel.xml
 [ "$(ls "$tmp/formats" | tr '\n' ' ')" = "estimates.csv maximum_kernel.md results.xml " ] && ok ||
     bad "-f ' md , csv' -f xml wrote: $(ls "$tmp/formats" | tr '\n' ' ')"
+# results.xml says which params nvcc does not know: k, a kernel argument, and the pitches
+# computed from it; none says runtime="no".
+has "$tmp/formats/results.xml" '        <param name="k" value="100" value-text="100" expression="100" runtime="yes" note="loop upper bound: the row length, a kernel argument"/>'
+has "$tmp/formats/results.xml" '        <param name="pitch_a" value="100" value-text="100" expression="k" runtime="yes" note="assumed: rows of vg_a packed, k floats apart"/>'
+lacks "$tmp/formats/results.xml" 'runtime="no"'
 expect 2 "$roofcast" --gpu no-such-gpu -o "$tmp/x"
 has "$tmp/err" "roofcast: --gpu: no GPU with id 'no-such-gpu' (valid ids: a100-sxm4-80gb, h100-pcie, h100-sxm5, h200-sxm, l4, l40s, rtx-2080-ti, rtx-4070, rtx-4090, titan-black, titan-v, titan-x)"
 [ ! -e "$tmp/x" ] && ok || bad "a usage error wrote $tmp/x"
