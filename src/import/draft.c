@@ -258,8 +258,10 @@ int rc_draft_write(const rc_draft_request *rq, FILE *out, FILE *err)
         goto done;
     }
     size_t np = 0;
-    for (size_t i = 0; i < rq->nparams; i++)
-        params[np++] = rq->params[i];
+    for (size_t i = 0; i < rq->nparams; i++) {
+        params[np] = rq->params[i];
+        params[np++].runtime = false; /* set below if the kernel takes it */
+    }
     /* A param named after one of the kernel's parameters is a value nvcc does not know when
      * it compiles the kernel: runtime="yes" (a template argument or a macro is known). */
     int pi = 0;

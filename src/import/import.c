@@ -89,9 +89,7 @@ static bool push_assign(tr_assign **v, size_t *n, size_t *cap, const char *arg, 
         free(name);
         return false;
     }
-    (*v)[*n].name = name;
-    (*v)[*n].expr = expr;
-    (*v)[*n].used = false;
+    (*v)[*n] = (tr_assign){.name = name, .expr = expr};
     (*n)++;
     return true;
 }
