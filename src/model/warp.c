@@ -231,7 +231,6 @@ void rc_warp_steps_set(rc_warp_steps *s, const rc_work *w, const rc_work *loop)
     }
 }
 
-
 /* ---- requests ------------------------------------------------------------- */
 
 static int cmp_i64(const void *a, const void *b)

@@ -59,8 +59,11 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
     set_bool(t, "little-bound", l->little_bound);
 }
 
-/* Part-line stores, said when they are at least a tenth of the L2's bytes. */
+/* Part-line stores, said in a sentence when they are at least a tenth of the L2's bytes, and
+ * named on the L2 level's line when they move the bytes shown there (3 significant figures):
+ * one thread's store of a result is not worth a reader's attention. */
 #define PART_LINE_SHARE_SAID 0.1
+#define PART_LINE_SHARE_NAMED 0.005
 
 /* When stores that write part of a 128-byte line make a good share of the L2's bytes, the
  * sentence that says so. */
@@ -489,10 +492,10 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
                        : lb->dram_capped ? "DRAM (the footprint once per wave)"
                                          : "DRAM";
     add_level(n, "dram", dram, &r->dram, r->wave_factor);
-    /* The part-line bytes are named where they move the bytes shown (3 significant figures):
-     * one thread's store of a result is not worth a reader's attention. */
     add_level(n, "l2",
-              lb->l2_part_lines >= 0.005 * lb->l2 ? "L2, part-line stores at 128 B a line" : "L2",
+              lb->l2_part_lines >= PART_LINE_SHARE_NAMED * lb->l2
+                  ? "L2, part-line stores at 128 B a line"
+                  : "L2",
               &r->l2, r->wave_factor);
     const char *l1 = r->shared.in_l1 || r->shared.wavefronts <= 0
                          ? (lb->l1_requests_assumed ? "L1/shared (request clocks assumed)"
