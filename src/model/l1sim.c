@@ -503,6 +503,8 @@ void rc_l1_reuse_of(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_
         out->hit = (double)out->reuse_hits / (double)out->reuse;
     }
 end:
+    /* Not simulated: nothing else holds, but the touches run stay counted (0 when nothing
+     * ran, some when the run saw no reuse), so that a test can tell the two apart. */
     if (!out->simulated) {
         int64_t keep = out->touches;
         *out = (rc_l1_reuse){0};
