@@ -11,6 +11,7 @@
 #    published/models-a6000/ for the rtx-a6000, published/models-3080/ for the rtx-3080,
 #    published/models-v100/ for the tesla-v100, published/models-2080ti/ for the bundled rtx-2080-ti,
 #    published/models-k40c/ for the tesla-k40c, published/models-k2200/ for the quadro-k2200,
+#    published/models-titanx/ for the bundled titan-x,
 #    published/models-p100/ for the tesla-p100,
 #    published/models-4090/ for the bundled rtx-4090, and published/models-3060ti/, -3070ti/,
 #    -3060/, -2060/, -1650/ and -3060l/ for the rtx-3060-ti, rtx-3070-ti, rtx-3060, rtx-2060,
@@ -113,6 +114,7 @@ hand models-v100 tesla-v100
 hand models-2080ti rtx-2080-ti "$src/specs"
 hand models-k40c tesla-k40c
 hand models-k2200 quadro-k2200
+hand models-titanx titan-x "$src/specs"
 hand models-p100 tesla-p100
 hand models-4090 rtx-4090 "$src/specs"
 hand models-3060ti rtx-3060-ti
