@@ -812,7 +812,7 @@
         <xsl:text>; dependent loops: min(1, warps per SM / 4 / latency), 32 lanes a scheduler</xsl:text>
       </xsl:if>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), else at most one footprint</xsl:text>
+      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor (DRAM, L2: only if Little-bound) for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), else at most one footprint</xsl:text>
       <xsl:if test="counts[@basis = 'model']/memory/@rewritten-bytes &gt; 0">
         <xsl:text>, with the bytes both read and written again,</xsl:text>
       </xsl:if>
@@ -836,12 +836,12 @@
       <xsl:value-of select="$nl"/>
       <!-- Only kernels with dependent loops have a chain term: the others' reports stay as they were. -->
       <xsl:if test="estimates/estimate/refined/term[@name = 'chain']">
-        <xsl:text>- t_chain = the longest thread's dependent iterations × cycles an iteration / SM clock: one L1 hit (the GPU's l1 latency) for an iteration that loads, else its FLOPs / 2 FMA instructions (at least one) at the arithmetic latency of the CUDA C++ Programming Guide (Multiprocessor Level); t_lower counts one L1 hit or one instruction an iteration where the figure is not assumed</xsl:text>
+        <xsl:text>- t_chain = the longest thread's dependent iterations × cycles an iteration / SM clock: one L1 hit (its latency) for an iteration that loads, else its FLOPs / 2 FMA instructions (at least one) at the arithmetic latency of the CUDA C++ Programming Guide (Multiprocessor Level); t_lower counts one L1 hit or one instruction an iteration where the figure is not assumed</xsl:text>
         <xsl:value-of select="$nl"/>
       </xsl:if>
       <!-- Only kernels with <instructions> have pipe terms: the others' reports stay as they were. -->
       <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'pipe-')]">
-        <xsl:text>- t_pipe = 32 × warp instructions / (the pipe's results per clock per SM × active SMs × SM clock) × wave factor, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.15 times that rate where the rate is published</xsl:text>
+        <xsl:text>- t_pipe = 32 × warp instructions / (the pipe's results per clock per SM × active SMs × SM clock) × wave factor, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.15 times a published rate</xsl:text>
         <xsl:if test="estimates/estimate/refined/term[@fp64-time]">
           <xsl:text>; 64-bit conversions add the FP64 FLOPs' term (one unit: assumed)</xsl:text>
         </xsl:if>

@@ -22,7 +22,10 @@
  *               at L1 from Volta on with its shared accesses), and the latency is the
  *               level's latency x (1.3 + 0.7 / rounds): a round costs more than a pointer
  *               chase and a block's start and end about one more (calibrated on stream
- *               microbenchmarks)
+ *               microbenchmarks); DRAM and L2, which serve every SM, move the last wave's
+ *               bytes at the rate its blocks' bytes in flight reach, so a partial last wave
+ *               costs its share where the sustained rate binds and a full wave only where
+ *               Little's law does (rc_level_time.wave_cost); L1 takes the wave factor
  *   shared      shared-memory wavefronts (bank conflicts counted by the generation's bank
  *               rule, banks.h) / (wavefronts per SM per clock x active SMs x SM clock), x
  *               the wave factor (rc_sm_pipes in arch.h: one a clock on every generation),
@@ -111,7 +114,13 @@ typedef struct {
     double in_flight;    /* bytes the launch keeps in flight */
     double little;       /* B/s, in_flight / latency_eff */
     double rate;         /* B/s, (little^-2 + sustained^-2)^-1/2 */
-    double time;         /* s, bytes / rate x the wave factor */
+    /* The last wave's blocks keep fewer bytes in flight: the rate they reach, and what the
+     * waves cost, time / (bytes / rate): the wave factor at L1; at DRAM and L2, which serve
+     * every SM, (full waves' blocks + the last wave's x rate / tail_rate) / blocks, from 1
+     * (bandwidth-bound) up to the wave factor (Little-bound). refine.c, level_time. */
+    double tail_rate;    /* B/s */
+    double wave_cost;
+    double time;         /* s */
     int little_bound;    /* 1 when Little's law, not the sustained rate, sets the rate */
 } rc_level_time;
 

@@ -34,11 +34,11 @@ static xmlNodePtr add_term(xmlNodePtr parent, const char *name, double seconds,
 }
 
 static void add_level(xmlNodePtr parent, const char *name, const char *label,
-                      const rc_level_time *l, double wave_factor)
+                      const rc_level_time *l)
 {
     char a[64], b[64], c[64], d[64], e[64], f[64], g[64], inputs[600];
     xmlNodePtr t = add_term(parent, name, l->time,
-                            "bytes / (little^-2 + sustained^-2)^-1/2 x wave factor, little = "
+                            "bytes / (little^-2 + sustained^-2)^-1/2 x the waves' cost, little = "
                             "bytes in flight / (latency x (1.3 + 0.7 / rounds))", NULL);
     snprintf(inputs, sizeof inputs,
              "%s bytes at %s; little = %s in flight / %s = %s; sustained %s; rate %s; x %s",
@@ -47,7 +47,7 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
              rc_format_si3(l->latency_eff, "s", d, sizeof d),
              rc_format_si3(l->little, "B/s", e, sizeof e),
              rc_format_si3(l->sustained, "B/s", b, sizeof b),
-             rc_format_si3(l->rate, "B/s", f, sizeof f), rc_format_sig3(wave_factor, g, sizeof g));
+             rc_format_si3(l->rate, "B/s", f, sizeof f), rc_format_sig3(l->wave_cost, g, sizeof g));
     set_str(t, "inputs", inputs);
     set_num(t, "bytes", l->bytes, NULL);
     set_rate(t, "sustained", l->sustained, "B/s");
@@ -56,6 +56,8 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
     set_rate(t, "in-flight", l->in_flight, "B");
     set_rate(t, "little", l->little, "B/s");
     set_rate(t, "rate", l->rate, "B/s");
+    set_rate(t, "tail-rate", l->tail_rate, "B/s");
+    set_sig3(t, "wave-cost", l->wave_cost);
     set_bool(t, "little-bound", l->little_bound);
 }
 
@@ -491,17 +493,17 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
     const char *dram = lb->l2_resident   ? "DRAM (the footprint stays in L2 between launches)"
                        : lb->dram_capped ? "DRAM (the footprint once per wave)"
                                          : "DRAM";
-    add_level(n, "dram", dram, &r->dram, r->wave_factor);
+    add_level(n, "dram", dram, &r->dram);
     add_level(n, "l2",
               lb->l2_part_lines >= PART_LINE_SHARE_NAMED * lb->l2
                   ? "L2, part-line stores at 128 B a line"
                   : "L2",
-              &r->l2, r->wave_factor);
+              &r->l2);
     const char *l1 = r->shared.in_l1 || r->shared.wavefronts <= 0
                          ? (lb->l1_requests_assumed ? "L1/shared (request clocks assumed)"
                                                     : "L1/shared")
                          : "L1 (shared memory apart)";
-    add_level(n, "l1-shared", l1, &r->l1, r->wave_factor);
+    add_level(n, "l1-shared", l1, &r->l1);
     add_shared_term(n, r);
     add_atomics_term(n, r);
     xmlNodePtr lbn = xmlNewChild(n, NULL, X("level-bytes"), NULL);

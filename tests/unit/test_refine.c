@@ -142,6 +142,61 @@ static void test_waves_tail(void **state)
     rc_kernel_free(k);
 }
 
+/* The last wave at DRAM and L2, which every SM shares: 88 blocks of 256 threads, each thread
+ * loading 4 bytes, on 10 SMs of 8 blocks (80 at once; 2 waves, the second of 8 blocks), the
+ * DRAM sustaining 10 GB/s at 1,000 cycles (1 GHz). A full wave keeps 80 x 256 x 4 = 81,920 B
+ * in flight over 2 us (one round: 1.3 + 0.7), 40.96 GB/s by Little's law, 9.7147 GB/s with
+ * the sustained rate; the last wave's 8,192 B reach 4.096 GB/s, 3.7904 GB/s combined. Its
+ * blocks cost 9.7147 / 3.7904 = 2.5630 full-wave blocks each: (80 + 8 x 2.5630) / 88 =
+ * 1.1421 of the bytes' time at the full rate, where the wave factor says 160 / 88 = 1.8182.
+ * L1, which each SM has to itself, keeps the wave factor. */
+static void test_last_wave_shared_levels(void **state)
+{
+    (void)state;
+    const char *xml =
+        "<gpu id=\"g\" name=\"G\"><architecture>A</architecture>"
+        "<compute-capability>9.0</compute-capability><sms>10</sms>"
+        "<peak precision=\"fp32\">10 TFLOP/s</peak><clock kind=\"boost\">1 GHz</clock>"
+        "<bandwidth>12 GB/s</bandwidth><source>test</source>"
+        "<measured>"
+        "<bandwidth level=\"dram\" origin=\"measured\" source=\"t\">10 GB/s</bandwidth>"
+        "<bandwidth level=\"l2\" origin=\"measured\" source=\"t\">1 TB/s</bandwidth>"
+        "<bandwidth level=\"l1\" origin=\"measured\" source=\"t\">10 TB/s</bandwidth>"
+        "<latency level=\"dram\" origin=\"measured\" source=\"t\">1000 cycles</latency>"
+        "<latency level=\"l2\" origin=\"measured\" source=\"t\">200 cycles</latency>"
+        "<latency level=\"l1\" origin=\"measured\" source=\"t\">30 cycles</latency>"
+        "</measured></gpu>";
+    rc_gpu *g = rc_load_gpu_memory(loader, "gpu.xml", xml, strlen(xml), diag);
+    assert_non_null(g);
+    rc_kernel *k = kernel_of("<launch grid=\"88\" block=\"256\"/>",
+                             "<load count=\"1\" bytes=\"4\"/>");
+    rc_refined r;
+    refine_on(g, k, (rc_resources){0, 0}, &r);
+    assert_int_equal(r.waves, 2);
+    assert_int_equal(r.tail_blocks, 8);
+    assert_close(r.wave_factor, 160.0 / 88);
+    assert_close(r.dram.in_flight, 81920);
+    double full = 1 / sqrt(1 / (40.96e9 * 40.96e9) + 1 / (10e9 * 10e9));
+    double tail = 1 / sqrt(1 / (4.096e9 * 4.096e9) + 1 / (10e9 * 10e9));
+    assert_close(r.dram.rate, full);
+    assert_close(r.dram.tail_rate, tail);
+    assert_true(fabs(full / 1e9 - 9.7147) < 1e-4 && fabs(tail / 1e9 - 3.7904) < 1e-4);
+    assert_close(r.dram.wave_cost, (80 + 8 * full / tail) / 88);
+    assert_true(fabs(r.dram.wave_cost - 1.1421) < 1e-4);
+    assert_close(r.dram.time, r.dram.bytes / full * r.dram.wave_cost);
+    /* L2: 200 cycles, 0.4 us a round: 204.8 and 20.48 GB/s by Little's law, 200.63 and
+     * 20.476 with 1 TB/s, nearly Little-bound: (80 + 8 x 9.7987) / 88 = 1.7999, nearly the
+     * wave factor. */
+    double l2_full = 1 / sqrt(1 / (204.8e9 * 204.8e9) + 1 / (1e12 * 1e12));
+    double l2_tail = 1 / sqrt(1 / (20.48e9 * 20.48e9) + 1 / (1e12 * 1e12));
+    assert_close(r.l2.wave_cost, (80 + 8 * l2_full / l2_tail) / 88);
+    assert_true(fabs(r.l2.wave_cost - 1.7999) < 1e-4);
+    assert_close(r.l1.wave_cost, r.wave_factor);
+    assert_close(r.l1.time, r.l1.bytes / r.l1.rate * r.wave_factor);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
 /* One launch worked by hand: 20 blocks of 128 threads, each thread loads 4 bytes and does 2
  * FLOPs, on 10 SMs at 1 GHz. 2 blocks (8 warps) on each SM; 10 x 8 x 32 x 4 = 10,240 bytes
  * in flight; one round, so the DRAM latency counts twice: 2 us; Little's law gives
@@ -936,6 +991,7 @@ int main(void)
         cmocka_unit_test(test_occupancy_shared),
         cmocka_unit_test(test_occupancy_blocks),
         cmocka_unit_test(test_waves_tail),
+        cmocka_unit_test(test_last_wave_shared_levels),
         cmocka_unit_test(test_worked_launch),
         cmocka_unit_test(test_lower_bound_l1),
         cmocka_unit_test(test_ga10x_shared_word_size),
