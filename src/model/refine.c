@@ -377,16 +377,18 @@ static void level_time(const rc_refined *r, rc_level_time *l, double bytes, doub
      * warps in flight on the H100 SXM5 (tests/validation/measured: 114 to 2673 GB/s from 1 to
      * 64 warps per SM) within 40 %, where the smaller of the two alone is 66 % off. */
     l->rate = level_rate(in_flight, l->latency_eff, sustained);
+    /* The last wave's rate only where it changes the cost: 0 at L1 and in one wave. */
+    l->tail_rate = 0;
+    l->wave_cost = r->wave_factor;
     double per_wave = (double)r->concurrent_blocks;
     double blocks = (double)r->working_blocks;
-    double tail = (double)r->tail_blocks;
-    l->tail_rate = per_wave > 0 ? level_rate(in_flight * tail / per_wave, l->latency_eff,
-                                             sustained)
-                                : 0;
-    l->wave_cost = r->wave_factor;
-    if (shared_by_sms && r->waves > 1 && blocks > 0 && l->tail_rate > 0)
-        l->wave_cost = ((double)(r->waves - 1) * per_wave + tail * l->rate / l->tail_rate) /
-                       blocks;
+    if (shared_by_sms && r->waves > 1 && per_wave > 0 && blocks > 0) {
+        double tail = (double)r->tail_blocks;
+        l->tail_rate = level_rate(in_flight * tail / per_wave, l->latency_eff, sustained);
+        if (l->tail_rate > 0)
+            l->wave_cost = ((double)(r->waves - 1) * per_wave + tail * l->rate / l->tail_rate) /
+                           blocks;
+    }
     l->time = bytes > 0 && l->rate > 0 ? bytes / l->rate * l->wave_cost : 0;
 }
 

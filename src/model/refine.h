@@ -118,7 +118,7 @@ typedef struct {
      * waves cost, time / (bytes / rate): the wave factor at L1; at DRAM and L2, which serve
      * every SM, (full waves' blocks + the last wave's x rate / tail_rate) / blocks, from 1
      * (bandwidth-bound) up to the wave factor (Little-bound). refine.c, level_time. */
-    double tail_rate;    /* B/s */
+    double tail_rate;    /* B/s; 0 where it plays no part (L1, one wave) */
     double wave_cost;
     double time;         /* s */
     int little_bound;    /* 1 when Little's law, not the sustained rate, sets the rate */

@@ -56,7 +56,8 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
     set_rate(t, "in-flight", l->in_flight, "B");
     set_rate(t, "little", l->little, "B/s");
     set_rate(t, "rate", l->rate, "B/s");
-    set_rate(t, "tail-rate", l->tail_rate, "B/s");
+    if (l->tail_rate > 0)
+        set_rate(t, "tail-rate", l->tail_rate, "B/s");
     set_sig3(t, "wave-cost", l->wave_cost);
     set_bool(t, "little-bound", l->little_bound);
 }
