@@ -14,8 +14,9 @@
 #include "model/arch.h"
 #include "refine_fixture.h"
 
-/* A GPU of compute capability `cc` with the programming guide's limits. */
-static rc_gpu *gpu_cc(const char *cc)
+/* A GPU of compute capability `cc` with the programming guide's limits, its DRAM sustaining
+ * `dram` (as a GPU file writes it). */
+static rc_gpu *gpu_cc_dram(const char *cc, const char *dram)
 {
     char xml[1024];
     snprintf(xml, sizeof xml,
@@ -24,17 +25,23 @@ static rc_gpu *gpu_cc(const char *cc)
              "<peak precision=\"fp32\">10 TFLOP/s</peak><clock kind=\"boost\">1 GHz</clock>"
              "<bandwidth>120 GB/s</bandwidth><source>test</source>"
              "<measured>"
-             "<bandwidth level=\"dram\" origin=\"measured\" source=\"t\">100 GB/s</bandwidth>"
+             "<bandwidth level=\"dram\" origin=\"measured\" source=\"t\">%s</bandwidth>"
              "<bandwidth level=\"l2\" origin=\"measured\" source=\"t\">1 TB/s</bandwidth>"
              "<bandwidth level=\"l1\" origin=\"measured\" source=\"t\">10 TB/s</bandwidth>"
              "<latency level=\"dram\" origin=\"measured\" source=\"t\">1000 cycles</latency>"
              "<latency level=\"l2\" origin=\"measured\" source=\"t\">200 cycles</latency>"
              "<latency level=\"l1\" origin=\"measured\" source=\"t\">30 cycles</latency>"
              "<launch kind=\"back-to-back\" origin=\"measured\" source=\"t\">2 us</launch>"
-             "</measured></gpu>", cc);
+             "</measured></gpu>", cc, dram);
     rc_gpu *g = rc_load_gpu_memory(loader, "gpu.xml", xml, strlen(xml), diag);
     assert_non_null(g);
     return g;
+}
+
+/* The same sustaining 100 GB/s. */
+static rc_gpu *gpu_cc(const char *cc)
+{
+    return gpu_cc_dram(cc, "100 GB/s");
 }
 
 static void occupancy(const char *cc, int64_t threads, int64_t regs, int64_t shared,
@@ -153,21 +160,7 @@ static void test_waves_tail(void **state)
 static void test_last_wave_shared_levels(void **state)
 {
     (void)state;
-    const char *xml =
-        "<gpu id=\"g\" name=\"G\"><architecture>A</architecture>"
-        "<compute-capability>9.0</compute-capability><sms>10</sms>"
-        "<peak precision=\"fp32\">10 TFLOP/s</peak><clock kind=\"boost\">1 GHz</clock>"
-        "<bandwidth>12 GB/s</bandwidth><source>test</source>"
-        "<measured>"
-        "<bandwidth level=\"dram\" origin=\"measured\" source=\"t\">10 GB/s</bandwidth>"
-        "<bandwidth level=\"l2\" origin=\"measured\" source=\"t\">1 TB/s</bandwidth>"
-        "<bandwidth level=\"l1\" origin=\"measured\" source=\"t\">10 TB/s</bandwidth>"
-        "<latency level=\"dram\" origin=\"measured\" source=\"t\">1000 cycles</latency>"
-        "<latency level=\"l2\" origin=\"measured\" source=\"t\">200 cycles</latency>"
-        "<latency level=\"l1\" origin=\"measured\" source=\"t\">30 cycles</latency>"
-        "</measured></gpu>";
-    rc_gpu *g = rc_load_gpu_memory(loader, "gpu.xml", xml, strlen(xml), diag);
-    assert_non_null(g);
+    rc_gpu *g = gpu_cc_dram("9.0", "10 GB/s");
     rc_kernel *k = kernel_of("<launch grid=\"88\" block=\"256\"/>",
                              "<load count=\"1\" bytes=\"4\"/>");
     rc_refined r;
