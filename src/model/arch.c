@@ -396,16 +396,20 @@ static const rate_default rate_defaults[] = {
     {500, 20.6, 64, 82, 225, 379, "L2 as measured on a V100 (gpu-benches); L1 at half Volta's "
                                   "rate; latencies as measured on Maxwell by Arafa et al. "
                                   "(arXiv 1905.08778, in lanl/PPT)"},
-    /* Pascal's latencies: the same table, class Pascal, which PPT-GPU pairs with a P100
-     * (configs/GPU_config.py: 56 SMs): L1 hit 81, texture-cache hit 87, L2 hit 252, global
-     * memory 482 cycles. GP100 (6.0) caches global loads in L1; on 6.1 this model's L1
-     * level is the read-only (texture) path, as on Kepler and Maxwell, so it takes 87. */
+    /* GP100's latencies: the same table, class Pascal, which PPT-GPU pairs with a P100
+     * (configs/GPU_config.py: 56 SMs): L1 hit 81, L2 hit 252, global memory 482 cycles; GP100
+     * (6.0) caches global loads in L1. The 6.1 parts (GP102 to GP108) take a GP102's own: MT4G's
+     * report of a Quadro P6000 (caps-tum/mt4g sample results: 30 SMs, 1645 MHz printed) gives
+     * L2 reads 789.6 GiB/s, 17.2 B per clock per SM, and p-chase latencies of 136.0 cycles on
+     * the read-only path (ld.global.nc, which is this model's L1 level on 6.1, as on Kepler
+     * and Maxwell: global loads are cached in L2 only), 226.9 at L2 and 415.3 at DRAM. */
     {600, 20.6, 64, 81, 252, 482, "L2 as measured on a V100 (gpu-benches); L1 at half Volta's "
                                   "rate; latencies as measured on Pascal (a P100) by Arafa et "
                                   "al. (arXiv 1905.08778, in lanl/PPT)"},
-    {601, 20.6, 64, 87, 252, 482, "L2 as measured on a V100 (gpu-benches); L1 at half Volta's "
-                                  "rate; latencies as measured on Pascal (a P100) by Arafa et "
-                                  "al. (arXiv 1905.08778, in lanl/PPT; the texture-cache hit)"},
+    {601, 17.2, 64, 136, 227, 415, "L2 and latencies as measured on a Quadro P6000, GP102 (MT4G "
+                                   "sample results, caps-tum/mt4g: L2 789.6 GiB/s on 30 SMs at "
+                                   "1645 MHz; read-only path 136, L2 227, DRAM 415 cycles); L1 "
+                                   "at half Volta's rate"},
     {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)"},
     {705, 12.8, 64, 66, 176, 496, "as measured on an RTX 2080 Ti (MT4G sample results, "
                                   "caps-tum/mt4g; L1 at half Volta's rate)"},

@@ -1,6 +1,7 @@
 /* test_gpu.c: GPU files' execution-model figures: per-SM limits, measured
  * rates, latencies in cycles, and the architecture defaults (arch.c) that
  * stand in for what a file leaves out, each with its origin. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -323,12 +324,35 @@ static void test_ga10x_defaults(void **state)
     rc_gpu_free(g);
 }
 
-/* Kepler's, Maxwell's and Pascal's latencies (arch.c): Arafa et al.'s low-overhead pointer
+/* 6.1's L2 rate is a GP102's: MT4G's Quadro P6000 report reads 789.609 GiB/s on 30 SMs at its
+ * printed 1645 MHz, 17.2 B per clock per SM; GP100 (6.0) keeps the V100's 20.6 (assumed). */
+static void test_gp102_l2_rate(void **state)
+{
+    (void)state;
+    double per_sm_clock = 789.609 * 1073741824.0 / (30 * 1645e6);
+    assert_true(fabs(per_sm_clock - 17.2) < 0.05);
+    rc_gpu *g = load_text(MINIMAL("<compute-capability>6.1</compute-capability><sms>20</sms>"));
+    assert_non_null(g);
+    double clock = g->sm.clock.value;
+    assert_close(g->rates.l2_bandwidth.value, 17.2 * 20 * clock);
+    assert_int_equal(g->rates.l2_bandwidth.origin, RC_ORIGIN_ASSUMED);
+    assert_non_null(strstr(g->rates.l2_bandwidth.source, "Quadro P6000, GP102"));
+    rc_gpu_free(g);
+
+    g = load_text(MINIMAL("<compute-capability>6.0</compute-capability><sms>20</sms>"));
+    assert_non_null(g);
+    clock = g->sm.clock.value;
+    assert_close(g->rates.l2_bandwidth.value, 20.6 * 20 * clock);
+    rc_gpu_free(g);
+}
+
+/* Kepler's, Maxwell's and GP100's latencies (arch.c): Arafa et al.'s low-overhead pointer
  * chases (arXiv 1905.08778, tabulated by its authors in lanl/PPT's PPT-GPU; microbench.csv):
  * Kepler's texture-cache hit 112 (the model's L1 on Kepler is the read-only path), L2 188,
  * global memory 331 cycles; Maxwell's L1 82, L2 225, global memory 379; Pascal's (a P100) L1
- * 81 on 6.0, which caches global loads in L1, the texture-cache hit 87 on 6.1, which does
- * not, L2 252, global memory 482. Volta keeps the V100's own (gpu-benches). */
+ * 81, L2 252, global memory 482 on 6.0, which caches global loads in L1. 6.1, which does not,
+ * takes a Quadro P6000's (GP102) MT4G p-chase: read-only path 136.0, L2 226.9, DRAM 415.3
+ * cycles, rounded. Volta keeps the V100's own (gpu-benches). */
 static void test_arafa_latencies(void **state)
 {
     (void)state;
@@ -341,7 +365,7 @@ static void test_arafa_latencies(void **state)
         {"3.7", 112, 188, 331, "as measured on Kepler by Arafa et al."},
         {"5.2", 82, 225, 379, "as measured on Maxwell by Arafa et al."},
         {"6.0", 81, 252, 482, "as measured on Pascal (a P100) by Arafa et al."},
-        {"6.1", 87, 252, 482, "as measured on Pascal (a P100) by Arafa et al."},
+        {"6.1", 136, 227, 415, "as measured on a Quadro P6000, GP102 (MT4G"},
         {"7.0", 30, 215, 437, "as measured on a V100"},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
@@ -374,6 +398,7 @@ int main(void)
         cmocka_unit_test(test_compute_capability_3_7_is_kepler),
         cmocka_unit_test(test_tesla_k80_figures),
         cmocka_unit_test(test_ga10x_defaults),
+        cmocka_unit_test(test_gp102_l2_rate),
         cmocka_unit_test(test_arafa_latencies),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
