@@ -623,6 +623,32 @@
     </li>
   </xsl:template>
 
+  <!-- As in the Markdown: the most barriers a thread waits at, and the waits in all. -->
+  <xsl:template match="barrier">
+    <li>
+      <xsl:text>Barrier </xsl:text>
+      <code>__syncthreads()</code>
+      <xsl:call-template name="note"/>
+      <xsl:choose>
+        <xsl:when test="@executions = 0">
+          <xsl:text>: never reached.</xsl:text>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:value-of select="concat(': ', @per-thread-max-text)"/>
+          <xsl:if test="@per-thread-min != @per-thread-max">
+            <xsl:value-of select="concat(' (fewest ', @per-thread-min-text, ')')"/>
+          </xsl:if>
+          <xsl:text> a thread; </xsl:text>
+          <xsl:call-template name="count">
+            <xsl:with-param name="a" select="@total-waits"/>
+            <xsl:with-param name="one" select="'wait'"/>
+          </xsl:call-template>
+          <xsl:text> in all.</xsl:text>
+        </xsl:otherwise>
+      </xsl:choose>
+    </li>
+  </xsl:template>
+
   <xsl:template match="traffic">
     <li>
       <xsl:text>Memory traffic</xsl:text>
@@ -812,7 +838,7 @@
           <li><code>blocks per SM = min(threads, blocks, registers, shared-memory limits)</code>, registers allocated per warp in units of the register unit, shared memory per block (plus the reserve) in units of the shared unit</li>
           <li><code>waves = ceil(blocks / (SMs × blocks per SM))</code>; <code>wave factor = waves × concurrent blocks / blocks</code> (the tail wave costs a full one, except at DRAM and L2)</li>
           <li><code>t_compute = FLOPs / (peak × active SMs / SMs × min(1, warps per SM / 4)) × wave factor, per precision (FP16, FP32, FP64 peaks; 4 schedulers an SM, each issuing one warp instruction a cycle)</code><xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'compute-')][@slot-flops or @dependent-slot-flops]">; a FLOP of a <code>fused="false"</code> statement counts 2 (an instruction of its own), and a dependent loop's FLOPs reach <code>min(1, warps per SM / 4 / arithmetic latency)</code> of the peak, at most 32 lanes a scheduler (no dual issue)</xsl:if></li>
-          <li><code>t_level = bytes / (little^-2 + sustained^-2)^-1/2 × the waves' cost</code>, <code>little = bytes in flight / (latency × (1.3 + 0.7 / rounds))</code>, for DRAM, L2 and L1; the cost is the wave factor at L1, and at DRAM and L2, which serve every SM, <code>(the full waves' blocks + the last wave's × rate / the rate their bytes in flight reach) / blocks</code>: a last wave that still reaches the sustained rate costs only its share; L1 bytes are 128 bytes per clock a global request holds L1, over the clocks a coalesced one takes (from Volta on the most of the load/store units' 1 or 2 clocks, its bank passes and (its lines + 2) / 4, after gpu-benches' gpu-strides; before Volta, per array, the more of one and its sectors / 4), plus, from Volta on, 128 bytes per shared-memory wavefront; DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), where the previous launch left it, and otherwise at most the footprint<xsl:if test="counts[@basis = 'model']/memory/@rewritten-bytes &gt; 0">, with the bytes both read and written again,</xsl:if> once per wave (assumed: blocks resident at once find in L2 what they reuse); bytes in flight = blocks resident at once × threads per block × the share of threads that work × bytes a thread keeps in flight</li>
+          <li><code>t_level = bytes / (little^-2 + sustained^-2)^-1/2 × the waves' cost</code>, <code>little = bytes in flight / (latency × (1.3 + 0.7 / rounds)<xsl:if test="estimates/estimate/refined/flight/@barriers"> + barrier steps / rounds at DRAM and L2</xsl:if>)</code><xsl:if test="estimates/estimate/refined/flight/@barriers"> (a barrier step: one thread's shared load, add and store and the barrier, as a microbenchmark times it for the block's warps; the block keeps no global access in flight meanwhile)</xsl:if>, for DRAM, L2 and L1; the cost is the wave factor at L1, and at DRAM and L2, which serve every SM, <code>(the full waves' blocks + the last wave's × rate / the rate their bytes in flight reach) / blocks</code>: a last wave that still reaches the sustained rate costs only its share; L1 bytes are 128 bytes per clock a global request holds L1, over the clocks a coalesced one takes (from Volta on the most of the load/store units' 1 or 2 clocks, its bank passes and (its lines + 2) / 4, after gpu-benches' gpu-strides; before Volta, per array, the more of one and its sectors / 4), plus, from Volta on, 128 bytes per shared-memory wavefront; DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), where the previous launch left it, and otherwise at most the footprint<xsl:if test="counts[@basis = 'model']/memory/@rewritten-bytes &gt; 0">, with the bytes both read and written again,</xsl:if> once per wave (assumed: blocks resident at once find in L2 what they reuse); bytes in flight = blocks resident at once × threads per block × the share of threads that work × bytes a thread keeps in flight</li>
           <xsl:if test="estimates/estimate/refined/term[@name = 'shared']">
             <li><code>t_shared = max(shared-memory wavefronts / wavefronts an SM serves a clock, warp requests × clocks a request holds the load/store units) / (active SMs × SM clock) × wave factor</code>, bank conflicts counted by the GPU generation's rule; a request holds the units 2 clocks on Turing, GA10x and Ada (16 an SM), 1 elsewhere</li>
           </xsl:if>
@@ -872,7 +898,7 @@
                   </xsl:call-template>
                 </li>
                 <xsl:for-each select="refined/term">
-                  <li><xsl:value-of select="concat(@name, ': ', @time-text, ' µs (', @inputs, ')')"/></li>
+                  <li><xsl:value-of select="concat(@name, ': ', @time-text, ' µs (', @inputs)"/><xsl:if test="@barrier-inputs"><xsl:value-of select="concat('; ', @barrier-inputs)"/></xsl:if><xsl:text>)</xsl:text></li>
                 </xsl:for-each>
                 <xsl:for-each select="rc:figures($gpus[@id = $id]/execution, 'dram-bandwidth dram-latency launch-back-to-back')">
                   <li>

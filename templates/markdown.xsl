@@ -660,6 +660,16 @@
     </xsl:choose>
   </xsl:template>
 
+  <!-- "Barrier (`__syncthreads()`)." Its counts are the loop's around it; results.xml and the
+       HTML report give them (the Markdown keeps to its word budget). -->
+  <xsl:template match="barrier">
+    <xsl:param name="indent"/>
+    <xsl:value-of select="concat($indent, '- Barrier (', rc:code('__syncthreads()'), ')')"/>
+    <xsl:call-template name="note"/>
+    <xsl:if test="@executions = 0">: never reached</xsl:if>
+    <xsl:value-of select="concat('.', $nl)"/>
+  </xsl:template>
+
   <!-- 2. The GPUs and where their figures come from. -->
   <xsl:template name="gpu-table">
     <xsl:text>## 2. GPU specifications used</xsl:text>
@@ -812,7 +822,9 @@
         <xsl:text>; dependent loops: min(1, warps per SM / 4 / latency), 32 lanes a scheduler</xsl:text>
       </xsl:if>
       <xsl:value-of select="$nl"/>
-      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor (DRAM, L2: only if Little-bound) for DRAM, L2 and L1, where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), else at most one footprint</xsl:text>
+      <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor (DRAM, L2: only if Little-bound), where little = bytes in flight / (latency × (1.3 + 0.7 / rounds)</xsl:text>
+      <xsl:if test="estimates/estimate/refined/flight/@barriers"><xsl:text> + barriers / rounds (DRAM, L2)</xsl:text></xsl:if>
+      <xsl:text>); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), else at most one footprint</xsl:text>
       <xsl:if test="counts[@basis = 'model']/memory/@rewritten-bytes &gt; 0">
         <xsl:text>, with the bytes both read and written again,</xsl:text>
       </xsl:if>

@@ -775,6 +775,12 @@ static tr_val call(tr_ctx *c, CXCursor e)
             result.fconst = true;
     } else if (kind == TR_CALL_NO_FLOPS || strncmp(name, "make_", 5) == 0 ||
                strcmp(name, "dim3") == 0) {
+        /* __syncthreads() and its counting forms: the block's barrier, after what the
+         * statement did before it (a cooperative group's sync() may be a warp's: not one) */
+        if (strncmp(name, "__syncthreads", 13) == 0) {
+            tr_flush_flops(c);
+            tr_emit(c, "<barrier/>");
+        }
         /* a conversion intrinsic of a literal is folded; of an index, it is not */
         bool folded = nargs > 0;
         for (int i = 0; i < nargs; i++) {

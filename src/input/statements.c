@@ -233,10 +233,10 @@ static rc_work *parse_statement(rc_scope *sc, xmlNodePtr n, int depth, bool *ok)
 {
     rc_work_kind kind;
     const char *element = (const char *)n->name;
-    for (kind = RC_WORK_LET; kind <= RC_WORK_INSTRUCTIONS; kind++)
+    for (kind = RC_WORK_LET; kind <= RC_WORK_LAST; kind++)
         if (strcmp(element, rc_work_element(kind)) == 0)
             break;
-    if (kind > RC_WORK_INSTRUCTIONS) { /* the schema lets nothing else through */
+    if (kind > RC_WORK_LAST) { /* the schema lets nothing else through */
         rc_error_at(sc->diag, sc->file, xmlGetLineNo(n), "unexpected <%s>", element);
         *ok = false;
         return NULL;

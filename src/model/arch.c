@@ -272,6 +272,58 @@ double rc_l2_resident_share(const char *cc, bool *assumed, const char **source)
                                 assumed, source);
 }
 
+/* One step between barriers, by generation: base + per_warp x warps cycles. hotneutron/amora
+ * (MIT) times one block running 4,096 steps of `if (threadIdx.x == 0) s += 1;
+ * __syncthreads();` on shared `s` (its SASS: LDS, IADD, STS, BAR a step), with clock64, the
+ * median of 32 launches, in blocks of 64 to 1,024 threads: the lines through the 2- and
+ * 32-warp figures are within 0.6 cycles of the 4-, 8- and 16-warp ones. The slope, about 2
+ * cycles a warp, is the bare barrier's on a TU102 too (connollydavid/tu102: 22.3 cycles for one
+ * warp, 84.3 for 32, one block on one SM at 1455 MHz), whose steps with the shared chain were
+ * not timed. No barrier microbenchmark of Kepler, Maxwell, Pascal, Turing, Ampere or Ada was
+ * found: they take the V100's, assumed. */
+#define AMORA "hotneutron/amora@0e28102c "
+#define AMORA_V100 AMORA "reports/nvidia/volta/probes-v100-32g.md, synchronization.barrier_latency " \
+    "(Tesla V100-SXM2-32GB): 57.0, 61.0, 69.0, 85.9 and 119.5 cycles a step in blocks of 64, " \
+    "128, 256, 512 and 1,024 threads, 52.8 + 2.08 a warp"
+#define BARRIER_ASSUMED "assumed: the V100's (" AMORA_V100 "); no barrier microbenchmark of " \
+    "this generation was found"
+static const struct {
+    int from_cc;
+    double base, per_warp;
+    bool assumed;
+    const char *source;
+} barrier_steps[] = {
+    {0, 52.84, 2.082, true, BARRIER_ASSUMED},
+    {700, 52.84, 2.082, false, AMORA_V100},
+    {705, 52.84, 2.082, true, BARRIER_ASSUMED "; a TU102's bare barrier has the same slope, "
+                              "22.3 cycles for one warp and 84.3 for 32 (connollydavid/tu102)"},
+    {800, 52.84, 2.082, true, BARRIER_ASSUMED},
+    {900, 41.19, 2.039, false, AMORA "reports/nvidia/hopper/probes-h100-80g.md, "
+                               "synchronization.barrier_latency (NVIDIA H100 80GB HBM3): 45.3, "
+                               "49.3, 57.3, 74.3 and 106.4 cycles a step in blocks of 64 to 1,024 "
+                               "threads, 41.2 + 2.04 a warp"},
+    /* Hopper's figure is measured for 9.x only */
+    {1000, 41.19, 2.039, true, "assumed: the H100's (" AMORA "reports/nvidia/hopper/"
+                               "probes-h100-80g.md); no barrier microbenchmark of this "
+                               "generation was found"},
+};
+
+double rc_barrier_step_cycles(const char *cc, double warps, bool *assumed, const char **source)
+{
+    int want = cc_number(cc);
+    size_t best = 1; /* unknown: the V100's */
+    if (want >= 0) {
+        best = 0;
+        for (size_t i = 0; i < sizeof barrier_steps / sizeof *barrier_steps; i++)
+            if (barrier_steps[i].from_cc <= want)
+                best = i;
+    }
+    *assumed = barrier_steps[best].assumed || want < 0;
+    *source = want < 0 ? BARRIER_ASSUMED "; the GPU file gives no compute capability"
+                       : barrier_steps[best].source;
+    return barrier_steps[best].base + barrier_steps[best].per_warp * warps;
+}
+
 const char *rc_origin_name(rc_origin origin)
 {
     static const char *const names[] = {"published", "measured", "assumed"};

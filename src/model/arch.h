@@ -96,6 +96,13 @@ double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **sourc
  * *source (static) set; arch.c gives the microbenchmarks. */
 double rc_l2_resident_share(const char *cc, bool *assumed, const char **source);
 
+/* The cycles one step between two __syncthreads() takes a block of `warps` warps on compute
+ * capability `cc` (NULL or unknown: the V100's, assumed), with *assumed and *source (static)
+ * set: one thread's dependent shared load, add and store, then the barrier, as a
+ * microbenchmark times it (arch.c); a base and about two cycles for each warp the barrier
+ * waits for. */
+double rc_barrier_step_cycles(const char *cc, double warps, bool *assumed, const char **source);
+
 /* Fills every figure of gpu->sm and gpu->rates that the file left unset
  * (value 0 and no source), each with its origin and source, and checks
  * what the figures must satisfy together. Returns false, with a message in

@@ -357,6 +357,9 @@ static outcome run(evaluator *ev, const rc_work *w, int64_t weight)
                             w->kind == RC_WORK_TRAFFIC ? "bytes" : "count", (long long)a);
             TRY(count(ev, w, weight, a));
             break;
+        case RC_WORK_BARRIER: /* one a thread each time: the block's count is any thread's */
+            TRY(count(ev, w, weight, 1));
+            break;
         case RC_WORK_LOAD:
         case RC_WORK_STORE:
         case RC_WORK_ATOMIC:

@@ -104,9 +104,11 @@ typedef enum {
     RC_WORK_STORE,   /* a stores of b bytes */
     RC_WORK_TRAFFIC, /* a bytes moved, not split into loads and stores */
     RC_WORK_ATOMIC,  /* one read-modify-write of array[index] */
-    RC_WORK_INSTRUCTIONS /* a instructions of one pipe (rc_pipe) other than FLOPs and
-                            memory accesses */
+    RC_WORK_INSTRUCTIONS, /* a instructions of one pipe (rc_pipe) other than FLOPs and
+                             memory accesses */
+    RC_WORK_BARRIER       /* __syncthreads(): every thread of the block waits for the rest */
 } rc_work_kind;
+#define RC_WORK_LAST RC_WORK_BARRIER
 
 /* How a loop's variable moves from one iteration to the next: the third
  * clause of a C for statement. ORDER RC_STEP */

@@ -6,16 +6,18 @@
 
 /* ORDER RC_WORK */
 static const char *const work_elements[] = {
-    "let", "when", "loop", "flops", "load", "store", "traffic", "atomic", "instructions"};
+    "let", "when", "loop", "flops", "load", "store", "traffic", "atomic", "instructions",
+    "barrier"};
 static const char *const work_attrs[][RC_WORK_EXPRS] = {
     {"value", NULL, NULL},  {"test", NULL, NULL},   {"from", "to", "step"},
     {"count", NULL, NULL},  {"count", "bytes", NULL}, {"count", "bytes", NULL},
-    {"bytes", NULL, NULL},  {"count", "bytes", NULL}, {"count", NULL, NULL}};
+    {"bytes", NULL, NULL},  {"count", "bytes", NULL}, {"count", NULL, NULL},
+    {NULL, NULL, NULL}};
 /* Defaults for optional expressions (loop step, access count). */
 static const char *const work_defaults[][RC_WORK_EXPRS] = {
     {NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, "1"}, {NULL, NULL, NULL},
     {"1", NULL, NULL},  {"1", NULL, NULL},  {NULL, NULL, NULL}, {NULL, NULL, NULL},
-    {NULL, NULL, NULL}};
+    {NULL, NULL, NULL}, {NULL, NULL, NULL}};
 
 const char *rc_work_element(rc_work_kind kind) { return work_elements[kind]; }
 const char *rc_work_attr(rc_work_kind kind, int which)

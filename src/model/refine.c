@@ -368,7 +368,10 @@ static void level_time(const rc_refined *r, rc_level_time *l, double bytes, doub
     l->bytes = bytes;
     l->sustained = sustained;
     l->latency = latency;
-    l->latency_eff = latency * (ROUND_FACTOR + BLOCK_FACTOR / r->rounds);
+    /* A block's barrier steps hold no global access in flight, so DRAM's and L2's rounds take
+     * them too; L1's bytes hold the shared accesses that the steps themselves time. */
+    double waits = shared_by_sms ? r->t_barriers / r->rounds : 0;
+    l->latency_eff = latency * (ROUND_FACTOR + BLOCK_FACTOR / r->rounds) + waits;
     l->in_flight = in_flight;
     l->little = in_flight > 0 ? in_flight / l->latency_eff : 0;
     l->little_bound = l->little < sustained;
@@ -645,6 +648,32 @@ static double l1_peak(const rc_gpu *g, const rc_refined *r)
     return PEAK_MARGIN * fmax(g->rates.l1_bandwidth.value, path);
 }
 
+/* The barriers the thread that waits most waits at: each <barrier>'s most a thread. */
+static double barriers_of(const rc_work *first, const rc_counts *c)
+{
+    double n = 0;
+    for (const rc_work *w = first; w; w = w->next) {
+        if (w->kind == RC_WORK_BARRIER)
+            n += (double)c->work[w->index].thread_max;
+        n += barriers_of(w->children, c);
+    }
+    return n;
+}
+
+/* A block waits at its barriers in turn, each a step of the generation's measured length for
+ * its warps, and keeps no global access in flight meanwhile: the steps join its rounds'
+ * latency at DRAM and L2 (level_time). */
+static void barriers(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc_refined *r)
+{
+    r->barriers = barriers_of(k->work, c);
+    if (r->barriers <= 0)
+        return;
+    double warps = ceil((double)rc_kernel_threads_per_block(k) / 32.0);
+    r->barrier_cycles = rc_barrier_step_cycles(g->compute_capability, warps, &r->barrier_assumed,
+                                               &r->barrier_source);
+    r->t_barriers = r->barriers * r->barrier_cycles / g->sm.clock.value;
+}
+
 void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc_resources *res,
                const rc_precision_work *w, const rc_level_bytes *lb, rc_refined *r)
 {
@@ -669,6 +698,7 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     double in_flight = r->working_threads * r->thread_bytes_in_flight;
     const rc_gpu_rates *m = &g->rates;
     r->level_bytes = *lb;
+    barriers(g, k, c, r);
     cap_dram_per_wave(c, r);
     lb = &r->level_bytes;
     level_time(r, &r->dram, lb->dram, m->dram_bandwidth.value, m->dram_latency.value,

@@ -110,7 +110,7 @@ typedef struct {
     double bytes;        /* at this level */
     double sustained;    /* B/s, measured (or assumed) */
     double latency;      /* s, the level's round trip */
-    double latency_eff;  /* s, latency x (1.3 + 0.7 / rounds) */
+    double latency_eff;  /* s, latency x (1.3 + 0.7 / rounds), + t_barriers / rounds at DRAM, L2 */
     double in_flight;    /* bytes the launch keeps in flight */
     double little;       /* B/s, in_flight / latency_eff */
     double rate;         /* B/s, (little^-2 + sustained^-2)^-1/2 */
@@ -262,6 +262,14 @@ typedef struct {
     double chain_latency;        /* cycles: the arithmetic latency chain_issue divides by */
     bool chain_latency_assumed;  /* the guide gives no figure for this generation */
     double thread_bytes_in_flight, rounds;
+    /* The barriers (<barrier>) the thread that waits most waits at, each a step of
+     * barrier_cycles (arch.h rc_barrier_step_cycles) for the block's warps: t_barriers, a
+     * time in the block's life in which it keeps no global access in flight, adds to DRAM's
+     * and L2's latency a round (t_barriers / rounds); L1's bytes hold the shared accesses the
+     * steps time. All 0 without barriers. */
+    double barriers, barrier_cycles, t_barriers;
+    bool barrier_assumed;
+    const char *barrier_source; /* static */
     double working_share;   /* of the launched threads, those that do work */
     double working_threads; /* resident at once and doing work: the in-flight bytes' threads
                              * (an average over the waves when working_share < 1) */

@@ -26,7 +26,7 @@ static const char *const measure_names[][2] = {
     {"entries", "iterations"},     {"executions", "total-flops"},
     {"executions", "total-bytes"}, {"executions", "total-bytes"},
     {"executions", "total-bytes"}, {"executions", "total-bytes"},
-    {"executions", "total-instructions"}};
+    {"executions", "total-instructions"}, {"executions", "total-waits"}};
 
 /* The loop's second and third clauses, as C writes them. */
 static void set_loop_clauses(xmlNodePtr n, const rc_work *w)

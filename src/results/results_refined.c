@@ -34,12 +34,12 @@ static xmlNodePtr add_term(xmlNodePtr parent, const char *name, double seconds,
 }
 
 static void add_level(xmlNodePtr parent, const char *name, const char *label,
-                      const rc_level_time *l)
+                      const rc_level_time *l, const rc_refined *r)
 {
     char a[64], b[64], c[64], d[64], e[64], f[64], g[64], inputs[600];
     xmlNodePtr t = add_term(parent, name, l->time,
                             "bytes / (little^-2 + sustained^-2)^-1/2 x the waves' cost, little = "
-                            "bytes in flight / (latency x (1.3 + 0.7 / rounds))", NULL);
+                            "bytes in flight / (latency x (1.3 + 0.7 / rounds) + barriers' time / rounds)", NULL);
     snprintf(inputs, sizeof inputs,
              "%s bytes at %s; little = %s in flight / %s = %s; sustained %s; rate %s; x %s",
              rc_format_sig3(l->bytes, a, sizeof a), label,
@@ -49,6 +49,17 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
              rc_format_si3(l->sustained, "B/s", b, sizeof b),
              rc_format_si3(l->rate, "B/s", f, sizeof f), rc_format_sig3(l->wave_cost, g, sizeof g));
     set_str(t, "inputs", inputs);
+    if (r->barriers > 0 && strcmp(name, "l1-shared") != 0) { /* DRAM's and L2's rounds hold
+                                                                the barrier steps (refine.c) */
+        snprintf(inputs, sizeof inputs,
+                 "the %s a round holds %s barrier steps of %s cycles (%s) / %s rounds",
+                 rc_format_si3(l->latency_eff, "s", d, sizeof d),
+                 rc_format_sig3(r->barriers, a, sizeof a),
+                 rc_format_sig3(r->barrier_cycles, b, sizeof b),
+                 r->barrier_assumed ? "assumed" : "measured",
+                 rc_format_sig3(r->rounds, c, sizeof c));
+        set_str(t, "barrier-inputs", inputs);
+    }
     set_num(t, "bytes", l->bytes, NULL);
     set_rate(t, "sustained", l->sustained, "B/s");
     set_time(t, "latency", l->latency);
@@ -494,17 +505,17 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
     const char *dram = lb->l2_resident   ? "DRAM (the footprint stays in L2 between launches)"
                        : lb->dram_capped ? "DRAM (the footprint once per wave)"
                                          : "DRAM";
-    add_level(n, "dram", dram, &r->dram);
+    add_level(n, "dram", dram, &r->dram, r);
     add_level(n, "l2",
               lb->l2_part_lines >= PART_LINE_SHARE_NAMED * lb->l2
                   ? "L2, part-line stores at 128 B a line"
                   : "L2",
-              &r->l2);
+              &r->l2, r);
     const char *l1 = r->shared.in_l1 || r->shared.wavefronts <= 0
                          ? (lb->l1_requests_assumed ? "L1/shared (request clocks assumed)"
                                                     : "L1/shared")
                          : "L1 (shared memory apart)";
-    add_level(n, "l1-shared", l1, &r->l1);
+    add_level(n, "l1-shared", l1, &r->l1, r);
     add_shared_term(n, r);
     add_atomics_term(n, r);
     xmlNodePtr lbn = xmlNewChild(n, NULL, X("level-bytes"), NULL);
@@ -612,5 +623,12 @@ void rc_results_add_refined(xmlNodePtr est, const rc_refined *r)
     xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);
     set_sig3(f, "thread-bytes", r->thread_bytes_in_flight);
     set_sig3(f, "rounds", r->rounds);
+    if (r->barriers > 0) { /* absent without barriers */
+        set_sig3(f, "barriers", r->barriers);
+        set_sig3(f, "barrier-cycles", r->barrier_cycles);
+        set_str(f, "barrier-origin", r->barrier_assumed ? "assumed" : "measured");
+        set_str(f, "barrier-source", r->barrier_source);
+        set_time(f, "barrier-time", r->t_barriers);
+    }
     set_refined_times(n, r);
 }

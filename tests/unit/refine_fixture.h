@@ -33,6 +33,30 @@ static inline rc_kernel *kernel_of(const char *launch, const char *work)
     return k;
 }
 
+/* A GPU of compute capability `cc` with the programming guide's limits, its DRAM sustaining
+ * `dram` (as a GPU file writes it). */
+static inline rc_gpu *gpu_cc_dram(const char *cc, const char *dram)
+{
+    char xml[1024];
+    snprintf(xml, sizeof xml,
+             "<gpu id=\"g\" name=\"G\"><architecture>A</architecture>"
+             "<compute-capability>%s</compute-capability><sms>10</sms>"
+             "<peak precision=\"fp32\">10 TFLOP/s</peak><clock kind=\"boost\">1 GHz</clock>"
+             "<bandwidth>120 GB/s</bandwidth><source>test</source>"
+             "<measured>"
+             "<bandwidth level=\"dram\" origin=\"measured\" source=\"t\">%s</bandwidth>"
+             "<bandwidth level=\"l2\" origin=\"measured\" source=\"t\">1 TB/s</bandwidth>"
+             "<bandwidth level=\"l1\" origin=\"measured\" source=\"t\">10 TB/s</bandwidth>"
+             "<latency level=\"dram\" origin=\"measured\" source=\"t\">1000 cycles</latency>"
+             "<latency level=\"l2\" origin=\"measured\" source=\"t\">200 cycles</latency>"
+             "<latency level=\"l1\" origin=\"measured\" source=\"t\">30 cycles</latency>"
+             "<launch kind=\"back-to-back\" origin=\"measured\" source=\"t\">2 us</launch>"
+             "</measured></gpu>", cc, dram);
+    rc_gpu *g = rc_load_gpu_memory(loader, "gpu.xml", xml, strlen(xml), diag);
+    assert_non_null(g);
+    return g;
+}
+
 /* The refined estimate of kernel k on GPU g with resources res. */
 static inline void refine_on(const rc_gpu *g, const rc_kernel *k, rc_resources res,
                              rc_refined *r)
