@@ -178,6 +178,7 @@ __global__ void transpose_tiled(const float *in, float *out, int n)
       <load array="in" index="(y + j) * N + x"/>
       <store array="tile" index="(threadIdx.y + j) * (32 + PAD) + threadIdx.x"/>
     </loop>
+    <barrier/>
     <let name="x2" value="blockIdx.y * 32 + threadIdx.x"/>
     <let name="y2" value="blockIdx.x * 32 + threadIdx.y"/>
     <loop var="j" from="0" to="32" step="8">
@@ -263,11 +264,13 @@ __global__ void sgemm_tiled(const float *A, const float *B, float *C, int n)
       <store array="As" index="threadIdx.y * 32 + threadIdx.x"/>
       <load array="B" index="(t + threadIdx.y) * N + col"/>
       <store array="Bs" index="threadIdx.y * 32 + threadIdx.x"/>
+      <barrier/>
       <loop var="k" from="0" to="32">
         <load array="As" index="threadIdx.y * 32 + k"/>
         <load array="Bs" index="k * 32 + threadIdx.x"/>
         <flops count="2" note="one FMA"/>
       </loop>
+      <barrier/>
     </loop>
     <store array="C" index="row * N + col"/>
   </work>
@@ -307,6 +310,7 @@ $LET_I
       <load array="in" index="i"/>
     </when>
     <store array="s" index="threadIdx.x"/>
+    <barrier/>
     <loop var="st" from="blockDim.x / 2" while="st &gt; 0" step="&gt;&gt;= 1">
       <when test="threadIdx.x &lt; st">
         <load array="s" index="threadIdx.x"/>
@@ -314,6 +318,7 @@ $LET_I
         <flops count="1"/>
         <store array="s" index="threadIdx.x"/>
       </when>
+      <barrier/>
     </loop>
     <when test="threadIdx.x == 0">
       <load array="s" index="0"/>
@@ -379,10 +384,12 @@ __global__ void histogram_shared(const unsigned *in, unsigned *bins, int n)
   <resources registers="12" shared-bytes="1024"/>
   <work>
     <store array="s" index="threadIdx.x"/>
+    <barrier/>
     <loop var="i" from="blockIdx.x * blockDim.x + threadIdx.x" to="N" step="gridDim.x * blockDim.x">
       <load array="in" index="i"/>
       <atomic array="s" index="i % 256" note="the bin of a uniform random value, written as i % 256"/>
     </loop>
+    <barrier/>
     <load array="s" index="threadIdx.x"/>
     <atomic array="bins" index="threadIdx.x"/>
   </work>
@@ -546,6 +553,7 @@ __global__ void one_block_sum(const float *in, float *out, int n)
       <flops count="1"/>
     </loop>
     <store array="s" index="threadIdx.x"/>
+    <barrier/>
     <loop var="st" from="blockDim.x / 2" while="st &gt; 0" step="&gt;&gt;= 1">
       <when test="threadIdx.x &lt; st">
         <load array="s" index="threadIdx.x"/>
@@ -553,6 +561,7 @@ __global__ void one_block_sum(const float *in, float *out, int n)
         <flops count="1"/>
         <store array="s" index="threadIdx.x"/>
       </when>
+      <barrier/>
     </loop>
     <when test="threadIdx.x == 0">
       <load array="s" index="0"/>

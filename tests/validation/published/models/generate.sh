@@ -118,6 +118,7 @@ one() {
       <load array=\"A\" index=\"y * W + x\"/>
       <store array=\"tile\" index=\"threadIdx.y * 33 + threadIdx.x\"/>
     </when>
+    <barrier/>
     <let name=\"xo\" value=\"blockIdx.y * 32 + threadIdx.x\"/>
     <let name=\"yo\" value=\"blockIdx.x * 32 + threadIdx.y\"/>
     <when test=\"xo &lt; H and yo &lt; W\">
@@ -151,11 +152,13 @@ one() {
       <store array=\"As\" index=\"threadIdx.y * 32 + threadIdx.x\"/>
       <load array=\"B\" index=\"(t + threadIdx.y) * N + x\"/>
       <store array=\"Bs\" index=\"threadIdx.y * 32 + threadIdx.x\"/>
+      <barrier/>
       <loop var=\"k\" from=\"0\" to=\"32\">
         <load array=\"As\" index=\"threadIdx.y * 32 + k\"/>
         <load array=\"Bs\" index=\"k * 32 + threadIdx.x\"/>
         <flops count=\"2\" note=\"one FMA\"/>
       </loop>
+      <barrier/>
     </loop>
     <store array=\"C\" index=\"y * N + x\"/>" ;;
     reduce_sum|dot_product)
@@ -190,6 +193,7 @@ $loads
 $loads2
     </when>
     <store array=\"s\" index=\"threadIdx.x\"/>
+    <barrier/>
     <loop var=\"o\" from=\"blockDim.x / 2\" while=\"o &gt; 0\" step=\"&gt;&gt;= 1\">
       <when test=\"threadIdx.x &lt; o\">
         <load array=\"s\" index=\"threadIdx.x\"/>
@@ -197,6 +201,7 @@ $loads2
         <flops count=\"1\"/>
         <store array=\"s\" index=\"threadIdx.x\"/>
       </when>
+      <barrier/>
     </loop>
     <when test=\"threadIdx.x == 0\">
       <load array=\"s\" index=\"0\"/>
@@ -228,10 +233,12 @@ $loads2
   <array name="sbins" type="unsigned int" length="256" space="shared"/>' "    <loop var=\"b\" from=\"threadIdx.x\" to=\"256\" step=\"blockDim.x\">
       <store array=\"sbins\" index=\"b\"/>
     </loop>
+    <barrier/>
     <loop var=\"i\" from=\"blockIdx.x * blockDim.x + threadIdx.x\" to=\"N\" step=\"blockDim.x * gridDim.x\">
       <load array=\"data\" index=\"i\"/>
       <atomic array=\"sbins\" index=\"0\" note=\"data is zero: bin 0\"/>
     </loop>
+    <barrier/>
     <loop var=\"b\" from=\"threadIdx.x\" to=\"256\" step=\"blockDim.x\">
       <load array=\"sbins\" index=\"b\"/>
       <atomic array=\"bins\" index=\"b\"/>
