@@ -287,25 +287,27 @@ double rc_l2_resident_share(const char *cc, bool *assumed, const char **source)
     "128, 256, 512 and 1,024 threads, 52.8 + 2.08 a warp"
 #define BARRIER_ASSUMED "assumed: the V100's (" AMORA_V100 "); no barrier microbenchmark of " \
     "this generation was found"
+#define V100_STEP 52.84, 2.082 /* base, per_warp: the line through 57.0 and 119.46 */
+#define H100_STEP 41.19, 2.039 /* through 45.27 and 106.44 */
 static const struct {
     int from_cc;
     double base, per_warp;
     bool assumed;
     const char *source;
 } barrier_steps[] = {
-    {0, 52.84, 2.082, true, BARRIER_ASSUMED},
-    {700, 52.84, 2.082, false, AMORA_V100},
-    {705, 52.84, 2.082, true, BARRIER_ASSUMED "; a TU102's bare barrier has the same slope, "
-                              "22.3 cycles for one warp and 84.3 for 32 (connollydavid/tu102)"},
-    {800, 52.84, 2.082, true, BARRIER_ASSUMED},
-    {900, 41.19, 2.039, false, AMORA "reports/nvidia/hopper/probes-h100-80g.md, "
-                               "synchronization.barrier_latency (NVIDIA H100 80GB HBM3): 45.3, "
-                               "49.3, 57.3, 74.3 and 106.4 cycles a step in blocks of 64 to 1,024 "
-                               "threads, 41.2 + 2.04 a warp"},
+    {0, V100_STEP, true, BARRIER_ASSUMED},
+    {700, V100_STEP, false, AMORA_V100},
+    {705, V100_STEP, true, BARRIER_ASSUMED "; a TU102's bare barrier has the same slope, 22.3 "
+                           "cycles for one warp and 84.3 for 32 (connollydavid/tu102)"},
+    {800, V100_STEP, true, BARRIER_ASSUMED},
+    {900, H100_STEP, false, AMORA "reports/nvidia/hopper/probes-h100-80g.md, "
+                            "synchronization.barrier_latency (NVIDIA H100 80GB HBM3): 45.3, 49.3, "
+                            "57.3, 74.3 and 106.4 cycles a step in blocks of 64 to 1,024 threads, "
+                            "41.2 + 2.04 a warp"},
     /* Hopper's figure is measured for 9.x only */
-    {1000, 41.19, 2.039, true, "assumed: the H100's (" AMORA "reports/nvidia/hopper/"
-                               "probes-h100-80g.md); no barrier microbenchmark of this "
-                               "generation was found"},
+    {1000, H100_STEP, true, "assumed: the H100's (" AMORA "reports/nvidia/hopper/"
+                            "probes-h100-80g.md); no barrier microbenchmark of this generation "
+                            "was found"},
 };
 
 double rc_barrier_step_cycles(const char *cc, double warps, bool *assumed, const char **source)

@@ -345,10 +345,9 @@ static void shared_time(const rc_gpu *g, const rc_counts *c, rc_refined *r)
     s->time = s->time_unwaved * r->wave_factor;
 }
 
-/* 1 / rate^2 = 1 / little^2 + 1 / sustained^2 for bytes in flight at a level. */
-static double level_rate(double in_flight, double latency_eff, double sustained)
+/* 1 / rate^2 = 1 / little^2 + 1 / sustained^2: a level's rate from Little's law's. */
+static double level_rate(double little, double sustained)
 {
-    double little = latency_eff > 0 ? in_flight / latency_eff : 0;
     return little > 0 && sustained > 0
                ? 1.0 / sqrt(1.0 / (little * little) + 1.0 / (sustained * sustained))
                : 0;
@@ -370,8 +369,8 @@ static void level_time(const rc_refined *r, rc_level_time *l, double bytes, doub
     l->latency = latency;
     /* A block's barrier steps hold no global access in flight, so DRAM's and L2's rounds take
      * them too; L1's bytes hold the shared accesses that the steps themselves time. */
-    double waits = shared_by_sms ? r->t_barriers / r->rounds : 0;
-    l->latency_eff = latency * (ROUND_FACTOR + BLOCK_FACTOR / r->rounds) + waits;
+    l->waits = shared_by_sms ? r->t_barriers / r->rounds : 0;
+    l->latency_eff = latency * (ROUND_FACTOR + BLOCK_FACTOR / r->rounds) + l->waits;
     l->in_flight = in_flight;
     l->little = in_flight > 0 ? in_flight / l->latency_eff : 0;
     l->little_bound = l->little < sustained;
@@ -379,7 +378,7 @@ static void level_time(const rc_refined *r, rc_level_time *l, double bytes, doub
      * combine as 1 / rate^2 = 1 / little^2 + 1 / sustained^2, which follows the triad against
      * warps in flight on the H100 SXM5 (tests/validation/measured: 114 to 2673 GB/s from 1 to
      * 64 warps per SM) within 40 %, where the smaller of the two alone is 66 % off. */
-    l->rate = level_rate(in_flight, l->latency_eff, sustained);
+    l->rate = level_rate(l->little, sustained);
     /* The last wave's rate only where it changes the cost: 0 at L1 and in one wave. */
     l->tail_rate = 0;
     l->wave_cost = r->wave_factor;
@@ -387,7 +386,7 @@ static void level_time(const rc_refined *r, rc_level_time *l, double bytes, doub
     double blocks = (double)r->working_blocks;
     if (shared_by_sms && r->waves > 1 && per_wave > 0 && blocks > 0) {
         double tail = (double)r->tail_blocks;
-        l->tail_rate = level_rate(in_flight * tail / per_wave, l->latency_eff, sustained);
+        l->tail_rate = level_rate(l->little * tail / per_wave, sustained);
         if (l->tail_rate > 0)
             l->wave_cost = ((double)(r->waves - 1) * per_wave + tail * l->rate / l->tail_rate) /
                            blocks;
@@ -668,9 +667,9 @@ static void barriers(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, rc
     r->barriers = barriers_of(k->work, c);
     if (r->barriers <= 0)
         return;
-    double warps = ceil((double)rc_kernel_threads_per_block(k) / 32.0);
-    r->barrier_cycles = rc_barrier_step_cycles(g->compute_capability, warps, &r->barrier_assumed,
-                                               &r->barrier_source);
+    r->barrier_cycles = rc_barrier_step_cycles(g->compute_capability,
+                                               (double)r->occ.warps_per_block,
+                                               &r->barrier_assumed, &r->barrier_source);
     r->t_barriers = r->barriers * r->barrier_cycles / g->sm.clock.value;
 }
 

@@ -110,7 +110,8 @@ typedef struct {
     double bytes;        /* at this level */
     double sustained;    /* B/s, measured (or assumed) */
     double latency;      /* s, the level's round trip */
-    double latency_eff;  /* s, latency x (1.3 + 0.7 / rounds), + t_barriers / rounds at DRAM, L2 */
+    double latency_eff;  /* s, latency x (1.3 + 0.7 / rounds) + waits */
+    double waits;        /* s, t_barriers / rounds at DRAM and L2; 0 at L1 (refine.c) */
     double in_flight;    /* bytes the launch keeps in flight */
     double little;       /* B/s, in_flight / latency_eff */
     double rate;         /* B/s, (little^-2 + sustained^-2)^-1/2 */

@@ -39,7 +39,8 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
     char a[64], b[64], c[64], d[64], e[64], f[64], g[64], inputs[600];
     xmlNodePtr t = add_term(parent, name, l->time,
                             "bytes / (little^-2 + sustained^-2)^-1/2 x the waves' cost, little = "
-                            "bytes in flight / (latency x (1.3 + 0.7 / rounds) + barriers' time / rounds)", NULL);
+                            "bytes in flight / (latency x (1.3 + 0.7 / rounds) + barriers' time / "
+                            "rounds)", NULL);
     snprintf(inputs, sizeof inputs,
              "%s bytes at %s; little = %s in flight / %s = %s; sustained %s; rate %s; x %s",
              rc_format_sig3(l->bytes, a, sizeof a), label,
@@ -49,8 +50,7 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
              rc_format_si3(l->sustained, "B/s", b, sizeof b),
              rc_format_si3(l->rate, "B/s", f, sizeof f), rc_format_sig3(l->wave_cost, g, sizeof g));
     set_str(t, "inputs", inputs);
-    if (r->barriers > 0 && strcmp(name, "l1-shared") != 0) { /* DRAM's and L2's rounds hold
-                                                                the barrier steps (refine.c) */
+    if (l->waits > 0) { /* the barrier steps the level's rounds hold (refine.c) */
         snprintf(inputs, sizeof inputs,
                  "the %s a round holds %s barrier steps of %s cycles (%s) / %s rounds",
                  rc_format_si3(l->latency_eff, "s", d, sizeof d),
