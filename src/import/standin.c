@@ -200,8 +200,9 @@ static const char *const header[] = {
     "RC_ATOMIC(int) RC_ATOMIC(unsigned) RC_ATOMIC(unsigned long long) RC_ATOMIC(long long)\n",
     "RC_ATOMIC(float) RC_ATOMIC(double) RC_ATOMIC(__half2)\n",
     "#undef RC_ATOMIC\n",
-    /* cooperative groups: declared, so that kernels using them parse; the
-       translator ignores their barriers and makes the rest unknowns */
+    /* cooperative groups: declared, so that kernels using them parse; a thread block's sync()
+       is a barrier, a tile's none, another group's an unknown (tr_sync_of), and the rest
+       unknowns */
     "namespace cooperative_groups {\n",
     "struct thread_group { __device__ void sync() const; __device__ unsigned thread_rank() const;\n",
     "  __device__ unsigned size() const; __device__ unsigned num_threads() const; };\n",

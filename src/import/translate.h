@@ -288,6 +288,12 @@ bool tr_is_min_max(const char *name);
 tr_call_kind tr_call_kind_of(const char *name);
 /* The called function's name, as spelled (an operator's "operator+"), "" when none. */
 const char *tr_callee_name(tr_ctx *c, CXCursor call);
+/* What a barrier call waits for: __syncthreads() and its counting forms, and a cooperative
+ * group's sync() (`cg::sync(g)`, `g.sync()`) on a thread_block, hold the block; a
+ * thread_block_tile's holds a warp or part of one; any other group's (a grid, a group of a
+ * size known only when it runs) the model cannot say. */
+typedef enum { TR_SYNC_NONE, TR_SYNC_BLOCK, TR_SYNC_WARP, TR_SYNC_OTHER } tr_sync;
+tr_sync tr_sync_of(tr_ctx *c, CXCursor call, const char *name);
 
 /* Values (translate_value.c) */
 tr_val tr_int(tr_ctx *c, const char *text, int prec);

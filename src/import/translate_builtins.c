@@ -114,6 +114,51 @@ int tr_special_count(const char *name)
     return name_in(name, special) ? 1 : 0;
 }
 
+/* The canonical type of the group a cooperative group's sync() names: `cg::sync(g)`'s argument
+ * or `g.sync()`'s object; "" when it cannot be read. */
+static const char *sync_group_type(tr_ctx *c, CXCursor call)
+{
+    CXType t;
+    if (clang_Cursor_getNumArguments(call) == 1) {
+        t = clang_getCursorType(clang_Cursor_getArgument(call, 0));
+    } else {
+        unsigned n, m;
+        CXCursor *callee = tr_children(c, call, &n);
+        if (n == 0 || clang_getCursorKind(callee[0]) != CXCursor_MemberRefExpr)
+            return "";
+        CXCursor *object = tr_children(c, callee[0], &m);
+        /* through the implicit cast to thread_group, which declares sync(), to the object */
+        while (m == 1 && clang_getCursorKind(object[0]) == CXCursor_UnexposedExpr) {
+            unsigned k;
+            CXCursor *inner = tr_children(c, object[0], &k);
+            if (k != 1)
+                break;
+            object = inner;
+        }
+        if (m == 0)
+            return "";
+        t = clang_getCursorType(object[0]);
+    }
+    return tr_cx(c, clang_getTypeSpelling(clang_getCanonicalType(t)));
+}
+
+tr_sync tr_sync_of(tr_ctx *c, CXCursor call, const char *name)
+{
+    if (strncmp(name, "__syncthreads", 13) == 0)
+        return TR_SYNC_BLOCK;
+    if (strcmp(name, "__syncwarp") == 0)
+        return TR_SYNC_WARP;
+    if (strcmp(name, "sync") != 0)
+        return TR_SYNC_NONE;
+    const char *type = sync_group_type(c, call);
+    if (strstr(type, "cooperative_groups::thread_block_tile"))
+        return TR_SYNC_WARP;
+    size_t len = strlen(type), tail = strlen("cooperative_groups::thread_block");
+    if (len >= tail && strcmp(type + len - tail, "cooperative_groups::thread_block") == 0)
+        return TR_SYNC_BLOCK;
+    return TR_SYNC_OTHER;
+}
+
 tr_call_kind tr_call_kind_of(const char *name)
 {
     if (is_atomic(name))

@@ -775,11 +775,15 @@ static tr_val call(tr_ctx *c, CXCursor e)
             result.fconst = true;
     } else if (kind == TR_CALL_NO_FLOPS || strncmp(name, "make_", 5) == 0 ||
                strcmp(name, "dim3") == 0) {
-        /* __syncthreads() and its counting forms: the block's barrier, after what the
-         * statement did before it (a cooperative group's sync() may be a warp's: not one) */
-        if (strncmp(name, "__syncthreads", 13) == 0) {
+        /* A block's barrier, after what the statement did before it; a warp's is none of
+         * the model's, and one on any other group the model cannot say. */
+        tr_sync sync = tr_sync_of(c, e, name);
+        if (sync == TR_SYNC_BLOCK) {
             tr_flush_flops(c);
             tr_emit(c, "<barrier/>");
+        } else if (sync == TR_SYNC_OTHER) {
+            tr_add_unknown(c, e, "the barrier of a cooperative group that is not a thread block "
+                                 "or a tile of one (the model has a block's barrier only)");
         }
         /* a conversion intrinsic of a literal is folded; of an index, it is not */
         bool folded = nargs > 0;

@@ -1,8 +1,10 @@
 #!/bin/sh
 # barrier.sh ROOFCAST SOURCE_DIR
-# __syncthreads() and its counting forms are drafted <barrier/> where the code waits, after
-# what the statement computes before it (docs/import.md, "Barriers"); __syncwarp() is not a
-# block's barrier. Each kernel's work is compared with the expected statements, in order.
+# __syncthreads() and its counting forms, and a cooperative group's sync() on a thread block,
+# are drafted <barrier/> where the code waits, after what the statement computes before it
+# (docs/import.md, "Barriers"); __syncwarp() and a tile's sync() are not a block's barrier,
+# and a grid's sync() is an unknown. Each kernel's work is compared with the expected
+# statements, in order.
 set -u
 . "$(dirname "$0")/lib.sh"
 import_setup "$@"
@@ -30,6 +32,20 @@ __global__ void warp_only(float *x)
 {
     x[threadIdx.x] = 1.f;
     __syncwarp();
+}
+__global__ void groups(float *x)
+{
+    namespace cg = cooperative_groups;
+    cg::thread_block cta = cg::this_thread_block();
+    x[threadIdx.x] = 1.f;
+    cg::sync(cta);
+    cta.sync();
+    x[threadIdx.x] = 2.f;
+}
+__global__ void grid_wide(float *x)
+{
+    x[threadIdx.x] = 1.f;
+    cooperative_groups::sync(cooperative_groups::this_grid());
 }
 CU
 
@@ -65,5 +81,14 @@ work_is counted '<load array="in" index="threadIdx.x"/>
 <store array="out" index="threadIdx.x"/>'
 # A warp's barrier holds no block.
 work_is warp_only '<store array="x" index="threadIdx.x"/>'
+# A thread block's sync(), called either way, is one.
+work_is groups '<store array="x" index="threadIdx.x"/>
+<barrier/>
+<barrier/>
+<store array="x" index="threadIdx.x"/>'
+# A grid's barrier is none the model has: an unknown, and the draft is refused.
+draft "$tmp/bar.cu" grid_wide 1 --grid 4 --block 256 --length x=256
+grep -q "the barrier of a cooperative group that is not a thread block or a tile of one" \
+    "$tmp/err" || { echo "FAIL: grid_wide: no unknown for grid.sync()" >&2; cat "$tmp/err" >&2; fail=1; }
 
 exit $fail
