@@ -123,6 +123,9 @@ typedef struct {
     double wave_cost;
     double time;         /* s */
     int little_bound;    /* 1 when Little's law, not the sustained rate, sets the rate */
+    /* DRAM only: 1 when the launch keeps only stores in flight, which end at the L2 (it writes
+     * back), so its rounds take the L2's latency (refine.c, rc_refine) */
+    int latency_l2;
 } rc_level_time;
 
 /* Shared memory's term: its passes (wavefronts) at the generation's rate (rc_sm_pipes). */

@@ -365,10 +365,23 @@ static bool level_assumed(const rc_refined *r, const rc_level_time *l, const rc_
 {
     const rc_gpu_rates *m = &gpu->rates;
     const rc_gpu_figure *fig =
-        l == &r->dram ? (latency ? &m->dram_latency : &m->dram_bandwidth)
+        l == &r->dram ? (latency ? (l->latency_l2 ? &m->l2_latency : &m->dram_latency)
+                                 : &m->dram_bandwidth)
         : l == &r->l2 ? (latency ? &m->l2_latency : &m->l2_bandwidth)
                       : (latency ? &m->l1_latency : &m->l1_bandwidth);
     return fig->origin == RC_ORIGIN_ASSUMED;
+}
+
+/* The level whose latency level `l`'s rounds take: a DRAM term with only stores in flight takes
+ * the L2's (refine.c), which latency_note then says. */
+static const char *latency_level(const rc_level_time *l, const char *level)
+{
+    return l->latency_l2 ? "L2" : level;
+}
+
+static const char *latency_note(const rc_level_time *l)
+{
+    return l->latency_l2 ? "stores end at L2; " : "";
 }
 
 /* Whether the rate level `l` moves its bytes at rests on an assumed figure: its sustained rate,
@@ -418,16 +431,17 @@ static void say_in_flight(rc_buffer *sb, const char *on, const rc_refined *r, co
     /* Over several waves that mix blocks with and without work, the count is an average. */
     bool average = r->waves > 1 && r->working_share < 1;
     rc_buffer_printf(sb, "On the %s, the %s threads at work%s keep %s in flight, which over the "
-                     "%s latency%s move %s of its sustained %s (%sLittle's law): more threads at "
-                     "work at once (more blocks, or more working threads per block) or more "
-                     "independent loads per thread would make it faster.", on,
+                     "%s latency%s move %s of its sustained %s (%s%sLittle's law): more threads "
+                     "at work at once (more blocks, or more working threads per block) or more "
+                     "independent %s per thread would make it faster.", on,
                      rc_format_sig3(r->working_threads, a, sizeof a),
                      average ? " (resident at once, on average)" : "",
-                     rc_format_si3(l->in_flight, "B", b, sizeof b), lv,
+                     rc_format_si3(l->in_flight, "B", b, sizeof b), latency_level(l, lv),
                      lat && !rate ? " (assumed)" : "",
                      rc_format_si3(l->little, "B/s", c, sizeof c),
-                     rc_format_si3(l->sustained, "B/s", d, sizeof d),
-                     lat && rate ? "both assumed; " : rate ? "assumed; " : "");
+                     rc_format_si3(l->sustained, "B/s", d, sizeof d), latency_note(l),
+                     lat && rate ? "both assumed; " : rate ? "assumed; " : "",
+                     l->latency_l2 ? "stores" : "loads");
 }
 
 /* What would make the fastest GPU's estimate shorter, by what limits it there. */
@@ -678,8 +692,9 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
         }
         rc_buffer_printf(sb, ", ");
         if (l->little_bound)
-            rc_buffer_printf(sb, "all that %s in flight reach over the %s latency (%sLittle's "
-                             "law).", rc_format_si3(l->in_flight, "B", a, sizeof a), lv,
+            rc_buffer_printf(sb, "all that %s in flight reach over the %s latency (%s%sLittle's "
+                             "law).", rc_format_si3(l->in_flight, "B", a, sizeof a),
+                             latency_level(l, lv), latency_note(l),
                              level_assumed(r, l, f->gpus[i], true) ? "assumed; " : "");
         else
             rc_buffer_printf(sb, "the rate it sustains%s.",

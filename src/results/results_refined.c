@@ -42,10 +42,13 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
                             "bytes in flight / (latency x (1.3 + 0.7 / rounds) + barriers' time / "
                             "rounds)", NULL);
     snprintf(inputs, sizeof inputs,
-             "%s bytes at %s; little = %s in flight / %s = %s; sustained %s; rate %s; x %s",
+             "%s bytes at %s; little = %s in flight / %s%s = %s; sustained %s; rate %s; x %s",
              rc_format_sig3(l->bytes, a, sizeof a), label,
              rc_format_si3(l->in_flight, "B", c, sizeof c),
              rc_format_si3(l->latency_eff, "s", d, sizeof d),
+             l->latency_l2 ? " (from L2's latency: only stores are in flight, and a store ends "
+                             "at L2)"
+                           : "",
              rc_format_si3(l->little, "B/s", e, sizeof e),
              rc_format_si3(l->sustained, "B/s", b, sizeof b),
              rc_format_si3(l->rate, "B/s", f, sizeof f), rc_format_sig3(l->wave_cost, g, sizeof g));
@@ -63,6 +66,8 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
     set_num(t, "bytes", l->bytes, NULL);
     set_rate(t, "sustained", l->sustained, "B/s");
     set_time(t, "latency", l->latency);
+    if (l->latency_l2)
+        set_str(t, "latency-of", "l2");
     set_time(t, "latency-effective", l->latency_eff);
     set_rate(t, "in-flight", l->in_flight, "B");
     set_rate(t, "little", l->little, "B/s");

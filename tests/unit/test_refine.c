@@ -371,6 +371,47 @@ static void test_shared_in_flight(void **state)
     rc_kernel_free(k);
 }
 
+/* A launch that keeps only stores in flight waits on the L2's latency at DRAM: the L2 writes
+ * back and acknowledges a store (refine.c). 10 blocks of 64 threads, each storing one float
+ * in one round: 640 x 4 = 2,560 B in flight; at DRAM 200 cycles at 1 GHz x (1.3 + 0.7) =
+ * 400 ns, so little = 2,560 B / 400 ns = 6.4 GB/s (not the 2.56 GB/s of the DRAM's 1,000
+ * cycles). A shared load does not leave the SM: still stores only. A global load that runs
+ * makes it the DRAM's latency again, one that never runs (i < 0) does not. */
+static void test_stores_only(void **state)
+{
+    (void)state;
+    const char *launch = "<launch grid=\"10\" block=\"64\"/>"
+                         "<array name=\"a\" type=\"float\" length=\"640\"/>"
+                         "<array name=\"b\" type=\"float\" length=\"640\"/>"
+                         "<array name=\"s\" type=\"float\" length=\"64\" space=\"shared\"/>";
+    const char *works[] = {
+        "<let name=\"i\" value=\"blockIdx.x * blockDim.x + threadIdx.x\"/>"
+        "<store array=\"a\" index=\"i\"/>",
+        "<let name=\"i\" value=\"blockIdx.x * blockDim.x + threadIdx.x\"/>"
+        "<load array=\"s\" index=\"threadIdx.x\"/><store array=\"a\" index=\"i\"/>",
+        "<let name=\"i\" value=\"blockIdx.x * blockDim.x + threadIdx.x\"/>"
+        "<when test=\"i &lt; 0\"><load array=\"b\" index=\"i\"/></when>"
+        "<store array=\"a\" index=\"i\"/>",
+        "<let name=\"i\" value=\"blockIdx.x * blockDim.x + threadIdx.x\"/>"
+        "<load array=\"b\" index=\"i\"/><store array=\"a\" index=\"i\"/>",
+    };
+    const bool stores_only[] = {true, true, true, false};
+    for (size_t i = 0; i < sizeof works / sizeof *works; i++) {
+        rc_kernel *k = kernel_of(launch, works[i]);
+        rc_refined r;
+        refine("8.0", k, &r);
+        assert_int_equal(r.dram.latency_l2, stores_only[i]);
+        assert_close(r.dram.latency, stores_only[i] ? 200e-9 : 1000e-9);
+        assert_close(r.l2.latency, 200e-9);
+        if (i == 0) {
+            assert_close(r.dram.in_flight, 2560);
+            assert_close(r.dram.latency_eff, 400e-9);
+            assert_close(r.dram.little, 6.4e9);
+        }
+        rc_kernel_free(k);
+    }
+}
+
 /* Precision: 2 blocks of 32 threads; each thread does 3 FP16 FLOPs, 5 FP32 (no attribute)
  * and 4 x 2 FP64 inside a loop: 192, 320 and 512 over the launch. The test GPU gives only
  * an FP32 peak (10 TFLOP/s): FP16 is assumed at that rate, FP64 at 1/32 of it. 2 active SMs
@@ -969,6 +1010,7 @@ int main(void)
         cmocka_unit_test(test_rounds),
         cmocka_unit_test(test_unrolling),
         cmocka_unit_test(test_shared_in_flight),
+        cmocka_unit_test(test_stores_only),
         cmocka_unit_test(test_precision),
         cmocka_unit_test(test_kernel_resources),
         cmocka_unit_test(test_level_bytes),

@@ -20,7 +20,8 @@
 #    on their GPU of tests/validation/specs/ (specs/ for a bundled one), each has exactly one `published` row in points.csv, and that row's time is the one
 #    kernels.csv gives for the configuration naming the model (model=ID);
 # 6. published/nvbench-models.sh writes exactly the committed models-gv100/ and models-gp100/ and
-#    the points.csv rows that name them.
+#    the points.csv rows that name them;
+# 7. published/gpu-stream-models.sh likewise for models-gpu-stream/ and its `micro` rows.
 set -u
 roofcast=$1
 src=$2
@@ -139,5 +140,21 @@ if cmp -s "$tmp/nvbench-rows" "$tmp/nvbench-have"; then
 else
     bad "points.csv holds exactly the rows nvbench-models.sh prints"
     diff "$tmp/nvbench-rows" "$tmp/nvbench-have" | head -10
+fi
+# 7. published/gpu-stream-models.sh: gpu-benches' gpu-stream sweeps (kind `micro`), likewise.
+sh "$src/tests/validation/published/gpu-stream-models.sh" "$tmp/gpu-stream" >"$tmp/gs-rows"
+if diff -r "$src/tests/validation/published/models-gpu-stream" "$tmp/gpu-stream/models-gpu-stream" \
+       >"$tmp/diff" 2>&1; then
+    ok "published/gpu-stream-models.sh writes the committed models-gpu-stream/"
+else
+    bad "published/gpu-stream-models.sh writes the committed models-gpu-stream/ (run it, read the diff, commit)"
+    head -20 "$tmp/diff"
+fi
+grep -E '/models-gpu-stream/' "$points" >"$tmp/gs-have"
+if cmp -s "$tmp/gs-rows" "$tmp/gs-have"; then
+    ok "points.csv holds exactly the rows gpu-stream-models.sh prints"
+else
+    bad "points.csv holds exactly the rows gpu-stream-models.sh prints"
+    diff "$tmp/gs-rows" "$tmp/gs-have" | head -10
 fi
 finish validation_models
