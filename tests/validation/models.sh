@@ -126,35 +126,32 @@ hand models-1650 gtx-1650
 hand models-3060l rtx-3060-laptop
 hand models-gv100 quadro-gv100
 hand models-gp100 quadro-gp100
-sh "$src/tests/validation/published/nvbench-models.sh" "$tmp/nvbench" >"$tmp/nvbench-rows"
-if diff -r "$src/tests/validation/published/models-gv100" "$tmp/nvbench/models-gv100" >"$tmp/diff" 2>&1 &&
-   diff -r "$src/tests/validation/published/models-gp100" "$tmp/nvbench/models-gp100" >>"$tmp/diff" 2>&1; then
-    ok "published/nvbench-models.sh writes the committed models-gv100/ and models-gp100/"
-else
-    bad "published/nvbench-models.sh writes the committed models-gv100/ and models-gp100/ (run it, read the diff, commit)"
-    head -20 "$tmp/diff"
-fi
-grep -E '/models-g[vp]100/' "$points" >"$tmp/nvbench-have"
-if cmp -s "$tmp/nvbench-rows" "$tmp/nvbench-have"; then
-    ok "points.csv holds exactly the rows nvbench-models.sh prints"
-else
-    bad "points.csv holds exactly the rows nvbench-models.sh prints"
-    diff "$tmp/nvbench-rows" "$tmp/nvbench-have" | head -10
-fi
-# 7. published/gpu-stream-models.sh: gpu-benches' gpu-stream sweeps (kind `micro`), likewise.
-sh "$src/tests/validation/published/gpu-stream-models.sh" "$tmp/gpu-stream" >"$tmp/gs-rows"
-if diff -r "$src/tests/validation/published/models-gpu-stream" "$tmp/gpu-stream/models-gpu-stream" \
-       >"$tmp/diff" 2>&1; then
-    ok "published/gpu-stream-models.sh writes the committed models-gpu-stream/"
-else
-    bad "published/gpu-stream-models.sh writes the committed models-gpu-stream/ (run it, read the diff, commit)"
-    head -20 "$tmp/diff"
-fi
-grep -E '/models-gpu-stream/' "$points" >"$tmp/gs-have"
-if cmp -s "$tmp/gs-rows" "$tmp/gs-have"; then
-    ok "points.csv holds exactly the rows gpu-stream-models.sh prints"
-else
-    bad "points.csv holds exactly the rows gpu-stream-models.sh prints"
-    diff "$tmp/gs-rows" "$tmp/gs-have" | head -10
-fi
+# generated SCRIPT FOLDER...: published/SCRIPT writes exactly the committed FOLDERs, and the
+# points.csv rows that name them are exactly the ones it prints (items 6 and 7).
+generated() {
+    script=$1
+    shift
+    sh "$src/tests/validation/published/$script" "$tmp/gen-$script" >"$tmp/gen-rows"
+    : >"$tmp/diff"
+    : >"$tmp/gen-have"
+    for folder in "$@"; do
+        diff -r "$src/tests/validation/published/$folder" "$tmp/gen-$script/$folder" >>"$tmp/diff" 2>&1
+        grep -F "/$folder/" "$points" >>"$tmp/gen-have"
+    done
+    if [ ! -s "$tmp/diff" ]; then
+        ok "published/$script writes the committed $*"
+    else
+        bad "published/$script writes the committed $* (run it, read the diff, commit)"
+        head -20 "$tmp/diff"
+    fi
+    if cmp -s "$tmp/gen-rows" "$tmp/gen-have"; then
+        ok "points.csv holds exactly the rows $script prints"
+    else
+        bad "points.csv holds exactly the rows $script prints"
+        diff "$tmp/gen-rows" "$tmp/gen-have" | head -10
+    fi
+}
+generated nvbench-models.sh models-gv100 models-gp100
+# gpu-benches' gpu-stream sweeps (kind `micro`)
+generated gpu-stream-models.sh models-gpu-stream
 finish validation_models
