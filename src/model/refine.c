@@ -720,7 +720,7 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
      * DRAM drains the lines at its sustained rate. gpu-benches' gpu-stream `init` (one double
      * stored a thread) takes 362, 368 and 559 cycles a round at one block an SM on a V100, an
      * A100 and an L40: 1.7 to 2.0 times their L2 latency, where `read` takes 1.6 to 1.8 times
-     * their DRAM latency (tests/validation/published/gpu-stream). */
+     * their DRAM latency (tests/validation/published/gpu-stream-models.sh). */
     bool stores_only = in_flight > 0 && !keeps_loads(k, k->work, c);
     level_time(r, &r->dram, lb->dram, m->dram_bandwidth.value,
                stores_only ? m->l2_latency.value : m->dram_latency.value, in_flight, true);
