@@ -85,13 +85,12 @@ sweep() {
         block=$1 per=$2
         shared=$sh1
         [ "$per" = 2 ] && shared=$sh2
-        i=0
+        if [ "$per" = 1 ]; then per_words=', one an SM'; else per_words=", $per an SM"; fi
         for k in init read scale triad; do
             case $k in init) gbs=$3 bufs=1 ;; read) gbs=$4 bufs=1 ;; scale) gbs=$5 bufs=2 ;; triad) gbs=$6 bufs=4 ;; esac
             id=gs-$gpu-$k-b${block}x$per
             model "$id" $k "$block" "$shared" "$label"
             us=$(awk -v b="$bufs" -v n="$N" -v g="$gbs" 'BEGIN { printf "%.1f", b * n * 8 / (g * 1e9) * 1e6 }')
-            if [ "$per" = 1 ]; then per_words=', one an SM'; else per_words=", $per an SM"; fi
             point "$id" "$spec" "$us" $k "$label" "$file" "$gbs" "$block" "$per_words"
         done
         shift 6
