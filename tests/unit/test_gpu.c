@@ -295,6 +295,54 @@ static void test_tesla_k80_figures(void **state)
     rc_gpu_free(g);
 }
 
+static rc_gpu *load_validation_file(const char *name)
+{
+    char path[512];
+    const char *src = getenv("ROOFCAST_SOURCE_DIR");
+    snprintf(path, sizeof path, "%s/tests/validation/specs/%s", src ? src : ".", name);
+    return rc_load_gpu(loader, path, diag);
+}
+
+/* The DRAM rates that published streams give the validation boards (microbench.csv):
+ * cuda-stride-benchmark's saxpy on a Quadro GV100 and a P100 PCIe (the P100's assumed for the
+ * Quadro GP100, the same GP100 and HBM2), clpeak's read stream on an RTX 2060, and a GTX 750's
+ * clpeak share of 80 GB/s (72.28 GB/s, the same GM107) assumed for the Quadro K2200. The same
+ * saxpy on a V100 PCIe (839.97 GB/s) and a K80 (173.86) lies within 3.2 % of the triads their
+ * files take, which is why a saxpy stands for a triad here. */
+#define STRIDE_BENCHMARK "tdd11235813/cuda-stride-benchmark@4d26a2be"
+static void test_published_streams(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        double gbs;
+        rc_origin origin;
+        const char *source;
+    } want[] = {
+        {"quadro-gv100.xml", 614.08, RC_ORIGIN_MEASURED, STRIDE_BENCHMARK},
+        {"tesla-p100.xml", 555.95, RC_ORIGIN_MEASURED, STRIDE_BENCHMARK},
+        {"quadro-gp100.xml", 555.95, RC_ORIGIN_ASSUMED, STRIDE_BENCHMARK},
+        {"rtx-2060.xml", 307.26, RC_ORIGIN_MEASURED, "krrishnarraj/clpeak@c8367cfa"},
+        {"quadro-k2200.xml", 72.28 / 80 * 80.16, RC_ORIGIN_ASSUMED, "krrishnarraj/clpeak@41660aad"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        rc_gpu *g = load_validation_file(want[i].file);
+        assert_non_null(g);
+        assert_true(fabs(g->rates.dram_bandwidth.value / (want[i].gbs * 1e9) - 1) < 1e-4);
+        assert_int_equal(g->rates.dram_bandwidth.origin, want[i].origin);
+        assert_non_null(strstr(g->rates.dram_bandwidth.source, want[i].source));
+        rc_gpu_free(g);
+    }
+    rc_gpu *v100 = load_validation_file("tesla-v100.xml");
+    rc_gpu *k80 = load_validation_file("tesla-k80.xml");
+    assert_non_null(v100);
+    assert_non_null(k80);
+    assert_true(fabs(839.97e9 / v100->rates.dram_bandwidth.value - 1) < 0.032);
+    assert_true(fabs(173.86e9 / k80->rates.dram_bandwidth.value - 1) < 0.032);
+    rc_gpu_free(v100);
+    rc_gpu_free(k80);
+}
+
 /* Compute capability 8.6 takes GA10x's own microbenchmarks (an RTX 3060 Laptop GPU, GA106):
  * L2 1276.2 GB/s over 30 SMs at 1702 MHz = 24.99 B per clock per SM, used as 25.0; L1 64 B a
  * clock for 32-bit loads (63.6 measured); latencies 33, 219 and 515 cycles. 8.9 keeps the
@@ -397,6 +445,7 @@ int main(void)
         cmocka_unit_test(test_arch_find),
         cmocka_unit_test(test_compute_capability_3_7_is_kepler),
         cmocka_unit_test(test_tesla_k80_figures),
+        cmocka_unit_test(test_published_streams),
         cmocka_unit_test(test_ga10x_defaults),
         cmocka_unit_test(test_gp102_l2_rate),
         cmocka_unit_test(test_arafa_latencies),
