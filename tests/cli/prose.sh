@@ -241,14 +241,18 @@ has l1turns/out/stride9.md "the refined estimate's requests take L1/shared as lo
 lacks l1turns/out/stride9.md "moves 11,300,000 bytes"
 # Little's law's sentence marks the figures it rests on where the GPU file assumes them: the
 # latency, the sustained rate, or both (the TITAN Black's DRAM rate and latency are both the
-# Kepler defaults; the TITAN X's rate is measured, its latency assumed; the RTX 4090's latency
-# measured, its rate assumed); the A100's are both measured.
+# Kepler defaults; the TITAN X's rate is measured, its latency assumed; the validation's RTX
+# 3060 Laptop GPU's latency measured, its rate another unit's, assumed); the A100's and the
+# RTX 4090's are both measured.
 for g in titan-black titan-x rtx-4090 a100-sxm4-80gb; do
     "$roofcast" -q -f md --gpu "$g" -o "$out/little/$g" kernels/getRestricted.xml
 done
+"$roofcast" -q -f md --specs tests/validation/specs --gpu rtx-3060-laptop \
+    -o "$out/little/rtx-3060-laptop" kernels/getRestricted.xml
 has little/titan-black/getRestricted.md "which over the DRAM latency move 23.3 GB/s of its sustained 281 GB/s (both assumed; Little's law)"
 has little/titan-x/getRestricted.md "which over the DRAM latency (assumed) move 22.3 GB/s of its sustained 256 GB/s (Little's law)"
-has little/rtx-4090/getRestricted.md "which over the DRAM latency move 31.2 GB/s of its sustained 857 GB/s (assumed; Little's law)"
+has little/rtx-3060-laptop/getRestricted.md "which over the DRAM latency move 19.6 GB/s of its sustained 281 GB/s (assumed; Little's law)"
+has little/rtx-4090/getRestricted.md "which over the DRAM latency move 31.2 GB/s of its sustained 922 GB/s (Little's law)"
 has little/a100-sxm4-80gb/getRestricted.md "which over the DRAM latency move 19.4 GB/s of its sustained 1.76 TB/s (Little's law)"
 # The rule is gpu-strides' on GA100, GA102 and GH100, assumed on Volta: the L1 term says so.
 "$roofcast" -q -f md,xml --gpu titan-v,a100-sxm4-80gb -o "$out/l1turns/both" "$out/l1turns/k.xml"
