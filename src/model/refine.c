@@ -214,6 +214,23 @@ double rc_thread_l1_bytes_in_flight(const rc_kernel *k, const rc_counts *c)
     return fmin(body_bytes(k, k->work, c, true), MAX_THREAD_BYTES_IN_FLIGHT);
 }
 
+/* L2 and DRAM move whole 32-byte sectors: a request in flight there holds every sector its
+ * lanes touch, not only the bytes they asked for. A warp whose lanes each load 4 bytes 32
+ * bytes apart keeps 32 sectors in flight for its 128 bytes, so a round takes one latency, as
+ * a coalesced warp's does, while its bytes at the level are eight times as many. Bytes in
+ * flight at a level are therefore the requested ones x the level's bytes / the requested
+ * bytes, when that is over 1: at L2 the sectors that miss L1 (the part-line rule's line
+ * turns are turns, not bytes in flight), at DRAM the DRAM bytes, which L2 reuse may bring back
+ * to the requested ones (a transpose's columns). Under 1 (a cache keeps what is asked again)
+ * nothing changes: those rounds are not the level's. The rounds stay counted in requested
+ * bytes. */
+static double share_of(double level_bytes, const rc_counts *c)
+{
+    double requested = (double)c->bytes.total;
+    if (!c->memory_counted || requested <= 0 || level_bytes <= requested)
+        return 1;
+    return level_bytes / requested;
+}
 /* Back-to-back launches of one kernel find in L2 what the previous launch left there, when
  * it fits: the refined estimate stands for a launch queued behind others (as a profiler's
  * series of launches runs). Not the whole L2 holds it: L2 read microbenchmarks keep their
@@ -715,6 +732,9 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     barriers(g, k, c, r);
     cap_dram_per_wave(c, r);
     lb = &r->level_bytes;
+    r->dram.share = share_of(lb->dram, c);
+    r->l2.share = share_of(lb->l2 - lb->l2_part_lines, c);
+    r->l1.share = 1;
     /* A store is done when the L2 takes it: the L2 writes back (docs/architectures.md), so a
      * launch that keeps only stores in flight waits on the L2's latency, not the DRAM's, and
      * DRAM drains the lines at its sustained rate. gpu-benches' gpu-stream `init` (one double
@@ -723,9 +743,11 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
      * their DRAM latency (tests/validation/published/gpu-stream-models.sh). */
     bool stores_only = in_flight > 0 && !keeps_loads(k, k->work, c);
     level_time(r, &r->dram, lb->dram, m->dram_bandwidth.value,
-               stores_only ? m->l2_latency.value : m->dram_latency.value, in_flight, true);
+               stores_only ? m->l2_latency.value : m->dram_latency.value,
+               in_flight * r->dram.share, true);
     r->dram.latency_l2 = stores_only;
-    level_time(r, &r->l2, lb->l2, m->l2_bandwidth.value, m->l2_latency.value, in_flight, true);
+    level_time(r, &r->l2, lb->l2, m->l2_bandwidth.value, m->l2_latency.value,
+               in_flight * r->l2.share, true);
     double sm_share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
     /* L1's bytes hold the shared-memory wavefronts where they share its pipeline, so its
      * bytes in flight hold the shared accesses too. */

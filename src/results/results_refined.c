@@ -70,6 +70,8 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
         set_str(t, "latency-of", "l2");
     set_time(t, "latency-effective", l->latency_eff);
     set_rate(t, "in-flight", l->in_flight, "B");
+    if (l->share > 1) /* the requests' whole sectors, per requested byte (refine.c share_of) */
+        set_sig3(t, "in-flight-share", l->share);
     set_rate(t, "little", l->little, "B/s");
     set_rate(t, "rate", l->rate, "B/s");
     if (l->tail_rate > 0)
@@ -127,7 +129,8 @@ static void wave_cap_sentence(const rc_refined *r, rc_buffer *sb)
 }
 
 /* Little's law in numbers: the threads that work, resident at once, each keep so many bytes
- * in flight (the DRAM term's in-flight bytes are theirs, as every level's are). */
+ * in flight (the DRAM term's in-flight bytes are theirs, counted in whole sectors where their
+ * requests fetch more than they ask for: refine.c share_of). */
 static void latency_sentence(const rc_refined *r, const char *occupancy, rc_buffer *sb)
 {
     char a[64], b[64], c[64], who[128];
@@ -138,10 +141,12 @@ static void latency_sentence(const rc_refined *r, const char *occupancy, rc_buff
         snprintf(who, sizeof who, "the threads that work, %s resident at once on average,", a);
     else
         snprintf(who, sizeof who, "the %s threads that work, resident at once,", a);
-    rc_buffer_printf(sb, "Limited by memory latency: %s keep %s in flight (%s each), too few to "
-                     "use the bandwidth (Little's law), at %s %% occupancy.", who,
+    bool sectors = r->dram.share > 1;
+    rc_buffer_printf(sb, "Limited by memory latency: %s keep %s in flight (%s each%s), too few "
+                     "to use the bandwidth (Little's law), at %s %% occupancy.", who,
                      rc_format_si3(r->dram.in_flight, "B", b, sizeof b),
-                     rc_format_si3(r->thread_bytes_in_flight, "B", c, sizeof c), occupancy);
+                     rc_format_si3(r->thread_bytes_in_flight * r->dram.share, "B", c, sizeof c),
+                     sectors ? " in whole sectors" : "", occupancy);
 }
 
 /* An arithmetic pipe limits: its warp instructions at its rate. */

@@ -93,10 +93,10 @@ contains "$out/getRestricted.md" "| **NVIDIA L40S** | **1,020** | memory latency
 contains "$out/getRestricted.md" "| GeForce GTX TITAN Black | 1,370 | memory latency: 160 threads at work | 19.2 | 99.7 |"
 contains "$out/getRestricted.md" "t\\_estimate ranges from 1,020 µs on the NVIDIA L40S to 1,640 µs on the NVIDIA A100 SXM4 80GB, 1.61 times as long. No meaningful difference between the NVIDIA L40S, GeForce RTX 4090 and GeForce RTX 4070 (1,020 to 1,040 µs, within 10 % of the fastest)."
 contains "$out/getRestricted.md" "On the NVIDIA H200 SXM 141GB t\\_estimate is 116 times t\\_total: the peak roofline moves its 31,824,000 bytes at the datasheet's 4.80 TB/s"
-# gpuMeans: launch-bound everywhere, four Ada GPUs within 10 % (2.31 to 2.47 µs)
+# gpuMeans: launch-bound everywhere, four Ada GPUs within 10 % (2.28 to 2.44 µs)
 contains "$out/gpuMeans.md" "It is limited by the launch cost on all 12 GPUs."
-contains "$out/gpuMeans.md" "No meaningful difference between the NVIDIA L40S, GeForce RTX 4070, GeForce RTX 4090 and NVIDIA L4 (2.31 to 2.47 µs, within 10 % of the fastest)"
-contains "$out/gpuMeans.md" "On the NVIDIA L40S t\\_total is 2.18 times t\\_estimate: it counts 5.00 µs (assumed) for a launch and a synchronisation, where t\\_estimate counts 1.60 µs (assumed) for one queued back to back, and the body 0.707 µs."
+contains "$out/gpuMeans.md" "No meaningful difference between the NVIDIA L40S, GeForce RTX 4070, GeForce RTX 4090 and NVIDIA L4 (2.28 to 2.44 µs, within 10 % of the fastest)"
+contains "$out/gpuMeans.md" "On the NVIDIA L40S t\\_total is 2.20 times t\\_estimate: it counts 5.00 µs (assumed) for a launch and a synchronisation, where t\\_estimate counts 1.60 µs (assumed) for one queued back to back, and the body 0.680 µs."
 # maximum_kernel: the body alone would rank the H200 first; the launch cost decides (the
 # H200's is measured, the L40S's assumed, and the sentence says which)
 contains "$out/maximum_kernel.md" "The launch cost decides the ranking: by the body alone the NVIDIA H200 SXM 141GB would be fastest (0.168 µs against 0.224 µs on the NVIDIA L40S), but a launch costs 2.50 µs on it against 1.60 µs (assumed) on the NVIDIA L40S."

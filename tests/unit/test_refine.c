@@ -412,6 +412,42 @@ static void test_stores_only(void **state)
     }
 }
 
+/* Bytes in flight at L2 and DRAM are the whole sectors the requests fetch (refine.c share_of).
+ * 10 blocks of 64 threads on 10 SMs, one round: each thread loads a[8 i], a sector of its own,
+ * and stores b[i], coalesced. Requested: 640 x 8 = 5,120 B; at L2 and DRAM 640 x 32 + 2,560 =
+ * 23,040 B, 4.5 times as many, so 23,040 B are in flight there, over the DRAM's 1,000 ns x
+ * (1.3 + 0.7) = 2 us: 11.52 GB/s, where the requested bytes would give 2.56. L1 keeps the
+ * requested 5,120. Loading a[i] instead, the two are the same. */
+static void test_sector_share(void **state)
+{
+    (void)state;
+    const char *launch = "<launch grid=\"10\" block=\"64\"/>"
+                         "<array name=\"a\" type=\"float\" length=\"5120\"/>"
+                         "<array name=\"b\" type=\"float\" length=\"640\"/>";
+    const char *works[] = {
+        "<let name=\"i\" value=\"blockIdx.x * blockDim.x + threadIdx.x\"/>"
+        "<load array=\"a\" index=\"8 * i\"/><store array=\"b\" index=\"i\"/>",
+        "<let name=\"i\" value=\"blockIdx.x * blockDim.x + threadIdx.x\"/>"
+        "<load array=\"a\" index=\"i\"/><store array=\"b\" index=\"i\"/>",
+    };
+    const double share[] = {4.5, 1};
+    for (size_t i = 0; i < sizeof works / sizeof *works; i++) {
+        rc_kernel *k = kernel_of(launch, works[i]);
+        rc_refined r;
+        refine("8.0", k, &r);
+        assert_close(r.thread_bytes_in_flight, 8);
+        assert_close(r.level_bytes.dram, 5120 * share[i]);
+        assert_close(r.dram.share, share[i]);
+        assert_close(r.l2.share, share[i]);
+        assert_close(r.dram.in_flight, 5120 * share[i]);
+        assert_close(r.l2.in_flight, 5120 * share[i]);
+        assert_close(r.l1.in_flight, 5120);
+        assert_close(r.dram.latency_eff, 2000e-9);
+        assert_close(r.dram.little, 2.56e9 * share[i]);
+        rc_kernel_free(k);
+    }
+}
+
 /* Precision: 2 blocks of 32 threads; each thread does 3 FP16 FLOPs, 5 FP32 (no attribute)
  * and 4 x 2 FP64 inside a loop: 192, 320 and 512 over the launch. The test GPU gives only
  * an FP32 peak (10 TFLOP/s): FP16 is assumed at that rate, FP64 at 1/32 of it. 2 active SMs
@@ -1011,6 +1047,7 @@ int main(void)
         cmocka_unit_test(test_unrolling),
         cmocka_unit_test(test_shared_in_flight),
         cmocka_unit_test(test_stores_only),
+        cmocka_unit_test(test_sector_share),
         cmocka_unit_test(test_precision),
         cmocka_unit_test(test_kernel_resources),
         cmocka_unit_test(test_level_bytes),
