@@ -419,7 +419,8 @@ static bool fill_sm(rc_gpu *g, const rc_arch *a, bool exact)
  * Sustained DRAM bandwidth: stream triad reaches 74 to 93 % of the datasheet figure on the
  * GPUs measured (gpu-benches gpu-stream, BabelStream); 85 % is assumed. L2 and L1 bandwidth
  * per SM and clock, and latencies in cycles, are those measured on the nearest architecture
- * (gpu-benches gpu-l2-cache, gpu-cache, gpu-latency). Launch costs: gpu-benches
+ * (gpu-benches gpu-l2-cache, gpu-cache, gpu-latency); DRAM's as the time they take at the
+ * measurement's clock, where it is known. Launch costs: gpu-benches
  * gpu-small-kernels (1.6 to 2.6 us back to back) and the reference reports' 5 us. */
 typedef struct {
     int from_cc;       /* major * 100 + minor: applies from this compute capability on */
@@ -427,6 +428,8 @@ typedef struct {
     double l1_bpc;     /* L1 bytes per clock per SM */
     double lat_l1, lat_l2, lat_dram; /* cycles */
     const char *basis; /* which measurement the defaults follow */
+    double lat_mhz;    /* the SM clock lat_dram was measured at; 0 where not known (then
+                        * lat_dram counts this GPU's cycles) */
 } rate_default;
 
 static const rate_default rate_defaults[] = {
@@ -446,10 +449,10 @@ static const rate_default rate_defaults[] = {
     {0, 29.3, 64, 112, 188, 331, "L2 as measured on a Tesla K80 (gpumembench cachebench: 333 GB/s, "
                                  "13 SMs, 875 MHz); L1 at half Volta's rate; latencies as "
                                  "measured on Kepler by Arafa et al. (arXiv 1905.08778, in "
-                                 "lanl/PPT)"},
+                                 "lanl/PPT)", 0},
     {500, 20.6, 64, 82, 225, 379, "L2 as measured on a V100 (gpu-benches); L1 at half Volta's "
                                   "rate; latencies as measured on Maxwell by Arafa et al. "
-                                  "(arXiv 1905.08778, in lanl/PPT)"},
+                                  "(arXiv 1905.08778, in lanl/PPT)", 0},
     /* GP100's latencies: the same table, class Pascal, which PPT-GPU pairs with a P100
      * (configs/GPU_config.py: 56 SMs): L1 hit 81, L2 hit 252, global memory 482 cycles; GP100
      * (6.0) caches global loads in L1. The 6.1 parts (GP102 to GP108) take a GP102's own: MT4G's
@@ -459,16 +462,16 @@ static const rate_default rate_defaults[] = {
      * and Maxwell: global loads are cached in L2 only), 226.9 at L2 and 415.3 at DRAM. */
     {600, 20.6, 64, 81, 252, 482, "L2 as measured on a V100 (gpu-benches); L1 at half Volta's "
                                   "rate; latencies as measured on Pascal (a P100) by Arafa et "
-                                  "al. (arXiv 1905.08778, in lanl/PPT)"},
+                                  "al. (arXiv 1905.08778, in lanl/PPT)", 0},
     {601, 17.2, 64, 136, 227, 415, "L2 and latencies as measured on a Quadro P6000, GP102 (MT4G "
                                    "sample results, caps-tum/mt4g: L2 789.6 GiB/s on 30 SMs at "
                                    "1645 MHz; read-only path 136, L2 227, DRAM 415 cycles); L1 "
-                                   "at half Volta's rate"},
-    {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)"},
+                                   "at half Volta's rate", 1645},
+    {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)", 1380},
     {705, 12.8, 64, 66, 176, 496, "as measured on an RTX 2080 Ti (MT4G sample results, "
-                                  "caps-tum/mt4g; L1 at half Volta's rate)"},
+                                  "caps-tum/mt4g; L1 at half Volta's rate)", 1545},
     {800, 35.5, 126, 36, 211, 571, "as measured on an A100 (gpu-benches gpu-l2-cache, "
-                                   "gpu-cache, gpu-latency)"},
+                                   "gpu-cache, gpu-latency)", 1410},
     /* GA10x (8.6): an RTX 3060 Laptop GPU (GA106, 30 SMs, clocks up to 1702 MHz) measured
      * by YKTian-x2b/AmpereArchViaMicroBenchMark. Its L1 and shared memory give 63.6 and 62.8
      * B per clock per SM to 32-bit loads, 124.7 and 126.1 to 64-bit ones: 16 load/store
@@ -476,11 +479,11 @@ static const rate_default rate_defaults[] = {
     {806, 25.0, 64, 33, 219, 515, "as measured on an RTX 3060 Laptop GPU, GA106 "
                                   "(YKTian-x2b/AmpereArchViaMicroBenchMark@6f45ffd: L2 1276.2 "
                                   "GB/s on 30 SMs at 1702 MHz; L1 63.6 B per clock with 32-bit "
-                                  "loads; latencies 33, 219 and about 515 cycles)"},
+                                  "loads; latencies 33, 219 and about 515 cycles)", 1702},
     {809, 14.7, 64, 36, 276.5, 632, "as measured on an L40, Ada (gpu-benches gpu-l2-cache, "
-                                    "gpu-cache, gpu-latency)"},
+                                    "gpu-cache, gpu-latency)", 2490},
     {900, 35.0, 126, 34, 265.5, 658, "as measured on an H100 PCIe (gpu-benches gpu-l2-cache, "
-                                     "gpu-cache, gpu-latency)"},
+                                     "gpu-cache, gpu-latency)", 1755},
 };
 #define NRATE_DEFAULTS (sizeof rate_defaults / sizeof rate_defaults[0])
 
@@ -510,8 +513,17 @@ static bool fill_rates(rc_gpu *g)
     snprintf(src, sizeof src, "assumed: %g B per clock per SM, %s", d->l1_bpc,
              d->basis);
     ok = ok && fill(&r->l1_bandwidth, d->l1_bpc * per_clock, RC_ORIGIN_ASSUMED, src);
-    snprintf(src, sizeof src, "assumed: %g cycles, %s", d->lat_dram, d->basis);
-    ok = ok && fill(&r->dram_latency, d->lat_dram * cycle, RC_ORIGIN_ASSUMED, src);
+    /* A DRAM round trip is the memory's, not the SM clock's: where the measurement's clock is
+     * known, its time carries over to another GPU, not its cycles (docs/architectures.md,
+     * "DRAM latencies carry over in time"). */
+    if (d->lat_mhz > 0)
+        snprintf(src, sizeof src, "assumed: %g cycles at %g MHz, %s", d->lat_dram, d->lat_mhz,
+                 d->basis);
+    else
+        snprintf(src, sizeof src, "assumed: %g cycles, %s", d->lat_dram, d->basis);
+    ok = ok && fill(&r->dram_latency, d->lat_mhz > 0 ? d->lat_dram / (d->lat_mhz * 1e6)
+                                                    : d->lat_dram * cycle,
+                    RC_ORIGIN_ASSUMED, src);
     snprintf(src, sizeof src, "assumed: %g cycles, %s", d->lat_l2, d->basis);
     ok = ok && fill(&r->l2_latency, d->lat_l2 * cycle, RC_ORIGIN_ASSUMED, src);
     snprintf(src, sizeof src, "assumed: %g cycles, %s", d->lat_l1, d->basis);

@@ -251,7 +251,7 @@ done
     -o "$out/little/rtx-3060-laptop" kernels/getRestricted.xml
 has little/titan-black/getRestricted.md "which over the DRAM latency move 23.3 GB/s of its sustained 281 GB/s (both assumed; Little's law)"
 has little/titan-x/getRestricted.md "which over the DRAM latency (assumed) move 22.3 GB/s of its sustained 256 GB/s (Little's law)"
-has little/rtx-3060-laptop/getRestricted.md "which over the DRAM latency move 19.6 GB/s of its sustained 281 GB/s (assumed; Little's law)"
+has little/rtx-3060-laptop/getRestricted.md "which over the DRAM latency move 26.0 GB/s of its sustained 281 GB/s (assumed; Little's law)"
 has little/rtx-4090/getRestricted.md "which over the DRAM latency move 31.2 GB/s of its sustained 922 GB/s (Little's law)"
 has little/a100-sxm4-80gb/getRestricted.md "which over the DRAM latency move 19.4 GB/s of its sustained 1.76 TB/s (Little's law)"
 # The rule is gpu-strides' on GA100, GA102 and GH100, assumed on Volta: the L1 term says so.

@@ -345,7 +345,8 @@ static void test_published_streams(void **state)
 
 /* Compute capability 8.6 takes GA10x's own microbenchmarks (an RTX 3060 Laptop GPU, GA106):
  * L2 1276.2 GB/s over 30 SMs at 1702 MHz = 24.99 B per clock per SM, used as 25.0; L1 64 B a
- * clock for 32-bit loads (63.6 measured); latencies 33, 219 and 515 cycles. 8.9 keeps the
+ * clock for 32-bit loads (63.6 measured); latencies 33 and 219 cycles, and DRAM's 515 cycles
+ * at its 1702 MHz, 302.6 ns at any clock (a memory round trip). 8.9 keeps the
  * L40's (Ada) 14.7 B and 36, 276.5 and 632 cycles. Every figure is assumed for another GPU. */
 static void test_ga10x_defaults(void **state)
 {
@@ -358,7 +359,7 @@ static void test_ga10x_defaults(void **state)
     assert_close(g->rates.l1_bandwidth.value, 64.0 * 40 * clock);
     assert_close(g->rates.l1_latency.value, 33 / clock);
     assert_close(g->rates.l2_latency.value, 219 / clock);
-    assert_close(g->rates.dram_latency.value, 515 / clock);
+    assert_close(g->rates.dram_latency.value, 515 / 1702e6); /* a time: 302.6 ns */
     assert_int_equal(g->rates.l2_bandwidth.origin, RC_ORIGIN_ASSUMED);
     assert_non_null(strstr(g->rates.l2_bandwidth.source, "RTX 3060 Laptop GPU, GA106"));
     rc_gpu_free(g);
@@ -400,21 +401,25 @@ static void test_gp102_l2_rate(void **state)
  * global memory 331 cycles; Maxwell's L1 82, L2 225, global memory 379; Pascal's (a P100) L1
  * 81, L2 252, global memory 482 on 6.0, which caches global loads in L1. 6.1, which does not,
  * takes a Quadro P6000's (GP102) MT4G p-chase: read-only path 136.0, L2 226.9, DRAM 415.3
- * cycles, rounded. Volta keeps the V100's own (gpu-benches). */
+ * cycles, rounded. Volta keeps the V100's own (gpu-benches). DRAM's are a time where the
+ * measurement's clock is known (the P6000's 1645 MHz, the V100's 1380), else this GPU's
+ * cycles: Arafa et al.'s boards and clocks were not read. */
 static void test_arafa_latencies(void **state)
 {
     (void)state;
     static const struct {
         const char *cc;
-        double l1, l2, dram;
-        const char *said;
+        double l1, l2, dram, dram_mhz; /* dram_mhz 0: this GPU's cycles */
+        const char *said, *starts;
     } want[] = {
-        {"3.5", 112, 188, 331, "as measured on Kepler by Arafa et al."},
-        {"3.7", 112, 188, 331, "as measured on Kepler by Arafa et al."},
-        {"5.2", 82, 225, 379, "as measured on Maxwell by Arafa et al."},
-        {"6.0", 81, 252, 482, "as measured on Pascal (a P100) by Arafa et al."},
-        {"6.1", 136, 227, 415, "as measured on a Quadro P6000, GP102 (MT4G"},
-        {"7.0", 30, 215, 437, "as measured on a V100"},
+        {"3.5", 112, 188, 331, 0, "as measured on Kepler by Arafa et al.", "assumed: 331 cycles, "},
+        {"3.7", 112, 188, 331, 0, "as measured on Kepler by Arafa et al.", "assumed: 331 cycles, "},
+        {"5.2", 82, 225, 379, 0, "as measured on Maxwell by Arafa et al.", "assumed: 379 cycles, "},
+        {"6.0", 81, 252, 482, 0, "as measured on Pascal (a P100) by Arafa et al.",
+         "assumed: 482 cycles, "},
+        {"6.1", 136, 227, 415, 1645, "as measured on a Quadro P6000, GP102 (MT4G",
+         "assumed: 415 cycles at 1645 MHz, "},
+        {"7.0", 30, 215, 437, 1380, "as measured on a V100", "assumed: 437 cycles at 1380 MHz, "},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         char text[512];
@@ -425,9 +430,12 @@ static void test_arafa_latencies(void **state)
         double clock = g->sm.clock.value;
         assert_close(g->rates.l1_latency.value, want[i].l1 / clock);
         assert_close(g->rates.l2_latency.value, want[i].l2 / clock);
-        assert_close(g->rates.dram_latency.value, want[i].dram / clock);
+        assert_close(g->rates.dram_latency.value,
+                     want[i].dram / (want[i].dram_mhz > 0 ? want[i].dram_mhz * 1e6 : clock));
         assert_int_equal(g->rates.dram_latency.origin, RC_ORIGIN_ASSUMED);
         assert_non_null(strstr(g->rates.dram_latency.source, want[i].said));
+        assert_true(strncmp(g->rates.dram_latency.source, want[i].starts,
+                            strlen(want[i].starts)) == 0);
         rc_gpu_free(g);
     }
 }
