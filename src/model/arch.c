@@ -467,7 +467,8 @@ static const rate_default rate_defaults[] = {
                                    "sample results, caps-tum/mt4g: L2 789.6 GiB/s on 30 SMs at "
                                    "1645 MHz; read-only path 136, L2 227, DRAM 415 cycles); L1 "
                                    "at half Volta's rate", 1645},
-    {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)", 1380},
+    {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)",
+     1380},
     {705, 12.8, 64, 66, 176, 496, "as measured on an RTX 2080 Ti (MT4G sample results, "
                                   "caps-tum/mt4g; L1 at half Volta's rate)", 1545},
     {800, 35.5, 126, 36, 211, 571, "as measured on an A100 (gpu-benches gpu-l2-cache, "

@@ -231,6 +231,7 @@ static double share_of(double level_bytes, const rc_counts *c)
         return 1;
     return level_bytes / requested;
 }
+
 /* Back-to-back launches of one kernel find in L2 what the previous launch left there, when
  * it fits: the refined estimate stands for a launch queued behind others (as a profiler's
  * series of launches runs). Not the whole L2 holds it: L2 read microbenchmarks keep their
