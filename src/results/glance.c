@@ -364,11 +364,15 @@ static bool level_assumed(const rc_refined *r, const rc_level_time *l, const rc_
                           bool latency)
 {
     const rc_gpu_rates *m = &gpu->rates;
-    const rc_gpu_figure *fig =
-        l == &r->dram ? (latency ? (l->latency_l2 ? &m->l2_latency : &m->dram_latency)
-                                 : &m->dram_bandwidth)
-        : l == &r->l2 ? (latency ? &m->l2_latency : &m->l2_bandwidth)
-                      : (latency ? &m->l1_latency : &m->l1_bandwidth);
+    const rc_gpu_figure *fig;
+    if (l == &r->dram && latency)
+        fig = l->latency_l2 ? &m->l2_latency : &m->dram_latency; /* the latency it took */
+    else if (l == &r->dram)
+        fig = &m->dram_bandwidth;
+    else if (l == &r->l2)
+        fig = latency ? &m->l2_latency : &m->l2_bandwidth;
+    else
+        fig = latency ? &m->l1_latency : &m->l1_bandwidth;
     return fig->origin == RC_ORIGIN_ASSUMED;
 }
 
