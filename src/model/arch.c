@@ -517,14 +517,15 @@ static bool fill_rates(rc_gpu *g)
     /* A DRAM round trip is the memory's, not the SM clock's: where the measurement's clock is
      * known, its time carries over to another GPU, not its cycles (docs/architectures.md,
      * "DRAM latencies carry over in time"). */
-    if (d->lat_mhz > 0)
+    double dram_latency = d->lat_dram * cycle;
+    if (d->lat_mhz > 0) {
+        dram_latency = d->lat_dram / (d->lat_mhz * 1e6);
         snprintf(src, sizeof src, "assumed: %g cycles at %g MHz, %s", d->lat_dram, d->lat_mhz,
                  d->basis);
-    else
+    } else {
         snprintf(src, sizeof src, "assumed: %g cycles, %s", d->lat_dram, d->basis);
-    ok = ok && fill(&r->dram_latency, d->lat_mhz > 0 ? d->lat_dram / (d->lat_mhz * 1e6)
-                                                    : d->lat_dram * cycle,
-                    RC_ORIGIN_ASSUMED, src);
+    }
+    ok = ok && fill(&r->dram_latency, dram_latency, RC_ORIGIN_ASSUMED, src);
     snprintf(src, sizeof src, "assumed: %g cycles, %s", d->lat_l2, d->basis);
     ok = ok && fill(&r->l2_latency, d->lat_l2 * cycle, RC_ORIGIN_ASSUMED, src);
     snprintf(src, sizeof src, "assumed: %g cycles, %s", d->lat_l1, d->basis);
