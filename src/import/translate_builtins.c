@@ -127,6 +127,8 @@ static const char *sync_group_type(tr_ctx *c, CXCursor call)
         if (n == 0 || clang_getCursorKind(callee[0]) != CXCursor_MemberRefExpr)
             return "";
         CXCursor *object = tr_children(c, callee[0], &m);
+        if (m == 0)
+            return "";
         /* through the implicit cast to thread_group, which declares sync(), to the object */
         while (m == 1 && clang_getCursorKind(object[0]) == CXCursor_UnexposedExpr) {
             unsigned k;
@@ -135,8 +137,6 @@ static const char *sync_group_type(tr_ctx *c, CXCursor call)
                 break;
             object = inner;
         }
-        if (m == 0)
-            return "";
         t = clang_getCursorType(object[0]);
     }
     return tr_cx(c, clang_getTypeSpelling(clang_getCanonicalType(t)));
