@@ -343,6 +343,36 @@ static void test_published_streams(void **state)
     rc_gpu_free(k80);
 }
 
+/* The GPU files that borrow a DRAM latency give it as the time it took where it was measured
+ * (docs/architectures.md item 17): the cycles their source names over its clock, to the
+ * 0.1 ns the files write. */
+static void test_borrowed_dram_latencies(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        bool validation; /* under tests/validation/specs/ */
+        double cycles, mhz;
+    } want[] = {
+        {"titan-v.xml", false, 437, 1380},  {"h200-sxm.xml", false, 658, 1755},
+        {"l4.xml", false, 632, 2490},       {"l40s.xml", false, 632, 2490},
+        {"rtx-4070.xml", false, 632, 2490}, {"rtx-3060-laptop.xml", true, 515, 1702},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        rc_gpu *g = want[i].validation ? load_validation_file(want[i].file)
+                                       : load_file(want[i].file);
+        assert_non_null(g);
+        char said[64];
+        snprintf(said, sizeof said, "%g cycles", want[i].cycles);
+        assert_non_null(strstr(g->rates.dram_latency.source, said));
+        snprintf(said, sizeof said, "%g MHz", want[i].mhz);
+        assert_non_null(strstr(g->rates.dram_latency.source, said));
+        double ns = g->rates.dram_latency.value * 1e9, from = want[i].cycles / want[i].mhz * 1e3;
+        assert_true(fabs(ns - from) <= 0.05);
+        rc_gpu_free(g);
+    }
+}
+
 /* Compute capability 8.6 takes GA10x's own microbenchmarks (an RTX 3060 Laptop GPU, GA106):
  * L2 1276.2 GB/s over 30 SMs at 1702 MHz = 24.99 B per clock per SM, used as 25.0; L1 64 B a
  * clock for 32-bit loads (63.6 measured); latencies 33 and 219 cycles, and DRAM's 515 cycles
@@ -454,6 +484,7 @@ int main(void)
         cmocka_unit_test(test_compute_capability_3_7_is_kepler),
         cmocka_unit_test(test_tesla_k80_figures),
         cmocka_unit_test(test_published_streams),
+        cmocka_unit_test(test_borrowed_dram_latencies),
         cmocka_unit_test(test_ga10x_defaults),
         cmocka_unit_test(test_gp102_l2_rate),
         cmocka_unit_test(test_arafa_latencies),
