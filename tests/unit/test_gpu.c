@@ -30,12 +30,23 @@ static rc_gpu *load_text(const char *xml)
     return rc_load_gpu_memory(loader, "test.xml", xml, strlen(xml), diag);
 }
 
-static rc_gpu *load_file(const char *name)
+/* A GPU file under `dir` of the source tree: "specs" (bundled) or "tests/validation/specs". */
+static rc_gpu *load_from(const char *dir, const char *name)
 {
     char path[512];
     const char *src = getenv("ROOFCAST_SOURCE_DIR");
-    snprintf(path, sizeof path, "%s/specs/%s", src ? src : ".", name);
+    snprintf(path, sizeof path, "%s/%s/%s", src ? src : ".", dir, name);
     return rc_load_gpu(loader, path, diag);
+}
+
+static rc_gpu *load_file(const char *name)
+{
+    return load_from("specs", name);
+}
+
+static rc_gpu *load_validation_file(const char *name)
+{
+    return load_from("tests/validation/specs", name);
 }
 
 #define MINIMAL(inner)                                                          \
@@ -277,10 +288,7 @@ static void test_compute_capability_3_7_is_kepler(void **state)
 static void test_tesla_k80_figures(void **state)
 {
     (void)state;
-    char path[512];
-    const char *src = getenv("ROOFCAST_SOURCE_DIR");
-    snprintf(path, sizeof path, "%s/tests/validation/specs/tesla-k80.xml", src ? src : ".");
-    rc_gpu *g = rc_load_gpu(loader, path, diag);
+    rc_gpu *g = load_validation_file("tesla-k80.xml");
     assert_non_null(g);
     assert_int_equal((int)g->sm.count.value, 13);
     assert_true(g->sm.clock.value == 875e6);
@@ -293,14 +301,6 @@ static void test_tesla_k80_figures(void **state)
     assert_close(g->rates.l1_bandwidth.value, 1330.79e9);
     assert_int_equal(g->rates.dram_latency.origin, RC_ORIGIN_ASSUMED);
     rc_gpu_free(g);
-}
-
-static rc_gpu *load_validation_file(const char *name)
-{
-    char path[512];
-    const char *src = getenv("ROOFCAST_SOURCE_DIR");
-    snprintf(path, sizeof path, "%s/tests/validation/specs/%s", src ? src : ".", name);
-    return rc_load_gpu(loader, path, diag);
 }
 
 /* The DRAM rates that published streams give the validation boards (microbench.csv):
