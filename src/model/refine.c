@@ -214,22 +214,38 @@ double rc_thread_l1_bytes_in_flight(const rc_kernel *k, const rc_counts *c)
     return fmin(body_bytes(k, k->work, c, true), MAX_THREAD_BYTES_IN_FLIGHT);
 }
 
-/* L2 and DRAM move whole 32-byte sectors: a request in flight there holds every sector its
- * lanes touch, not only the bytes they asked for. A warp whose lanes each load 4 bytes 32
- * bytes apart keeps 32 sectors in flight for its 128 bytes, so a round takes one latency, as
- * a coalesced warp's does, while its bytes at the level are eight times as many. Bytes in
- * flight at a level are therefore the requested ones x the level's bytes / the requested
- * bytes, when that is over 1: at L2 the sectors that miss L1 (the part-line rule's line
- * turns are turns, not bytes in flight), at DRAM the DRAM bytes, which L2 reuse may bring back
- * to the requested ones (a transpose's columns). Under 1 (a cache keeps what is asked again)
- * nothing changes: those rounds are not the level's. The rounds stay counted in requested
- * bytes. */
-static double share_of(double level_bytes, const rc_counts *c)
+/* A request in flight holds all it costs a level, not only the bytes its lanes ask for, and
+ * each level's bytes count that cost: L2 and DRAM move whole 32-byte sectors, the L2 takes a
+ * line's turn for each line a store touches (the part-line rule), L1 counts 128 B for each
+ * clock a request holds its pipeline (l1_wavefront_bytes). A warp whose lanes each load 4
+ * bytes 32 bytes apart keeps 32 sectors in flight for its 128 bytes, so a round takes one
+ * latency, as a coalesced warp's does, while its bytes at the level are eight times as many.
+ * Bytes in flight at a level are therefore the requested ones x the level's bytes / the
+ * requested bytes, when that is over 1, so that Little's law counts rounds, not the bytes a
+ * round costs: at DRAM the DRAM bytes, which L2 reuse may bring back to the requested ones (a
+ * transpose's columns); at L2 the sectors that miss L1 and the line turns; at L1 its bytes
+ * over the requested ones, with the shared accesses' where shared memory shares L1's
+ * pipeline (Volta on; a shared wavefront is 128 B there). Under 1 (a cache keeps what is asked
+ * again, or lanes share a word) nothing changes: those rounds are not the level's. */
+static double share_of(double level_bytes, double requested, const rc_counts *c)
 {
-    double requested = (double)c->bytes.total;
     if (!c->memory_counted || requested <= 0 || level_bytes <= requested)
         return 1;
     return level_bytes / requested;
+}
+
+/* The bytes a launch's shared-memory accesses ask for: their executions x the element's size
+ * (they add nothing to the counted bytes, which are global memory's). */
+static double shared_requested(const rc_kernel *k, const rc_work *first, const rc_counts *c)
+{
+    double bytes = 0;
+    for (const rc_work *w = first; w; w = w->next) {
+        if (is_memory(w->kind) && w->array >= 0 &&
+            k->arrays[w->array].space == RC_SPACE_SHARED)
+            bytes += (double)c->work[w->index].m0 * k->arrays[w->array].elem_bytes;
+        bytes += shared_requested(k, w->children, c);
+    }
+    return bytes;
 }
 
 /* Back-to-back launches of one kernel find in L2 what the previous launch left there, when
@@ -733,9 +749,12 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     barriers(g, k, c, r);
     cap_dram_per_wave(c, r);
     lb = &r->level_bytes;
-    r->dram.share = share_of(lb->dram, c);
-    r->l2.share = share_of(lb->l2 - lb->l2_part_lines, c);
-    r->l1.share = 1;
+    double requested = (double)c->bytes.total;
+    bool l1_shared = rc_sm_pipes_for(g->compute_capability)->shared_joins_l1;
+    r->dram.share = share_of(lb->dram, requested, c);
+    r->l2.share = share_of(lb->l2, requested, c);
+    r->l1.share = share_of(lb->l1, requested + (l1_shared ? shared_requested(k, k->work, c) : 0),
+                           c);
     /* A store is done when the L2 takes it: the L2 writes back (docs/architectures.md), so a
      * launch that keeps only stores in flight waits on the L2's latency, not the DRAM's, and
      * DRAM drains the lines at its sustained rate. gpu-benches' gpu-stream `init` (one double
@@ -752,11 +771,10 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     double sm_share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
     /* L1's bytes hold the shared-memory wavefronts where they share its pipeline, so its
      * bytes in flight hold the shared accesses too. */
-    double l1_in_flight = rc_sm_pipes_for(g->compute_capability)->shared_joins_l1
-                              ? r->working_threads * rc_thread_l1_bytes_in_flight(k, c)
-                              : in_flight;
+    double l1_in_flight = l1_shared ? r->working_threads * rc_thread_l1_bytes_in_flight(k, c)
+                                    : in_flight;
     level_time(r, &r->l1, lb->l1, m->l1_bandwidth.value * sm_share, m->l1_latency.value,
-               l1_in_flight, false);
+               l1_in_flight * r->l1.share, false);
     shared_time(g, c, r);
     rc_atomic_time_of(k, c, g->compute_capability, g->sm.clock.value, &r->atomics);
     pipes_time(g, k, c, r);

@@ -19,9 +19,9 @@
  *               1 / rate^2 = 1 / little^2 + 1 / sustained^2, where
  *               bytes in flight = blocks resident at once x threads per block x bytes a
  *               thread keeps in flight (by the threads that work; rc_thread_bytes_in_flight,
- *               at L1 from Volta on with its shared accesses; at L2 and DRAM x the level's
- *               bytes / the requested bytes when over 1: the whole sectors a request holds
- *               there), and the latency is the
+ *               at L1 from Volta on with its shared accesses; x the level's bytes / the
+ *               requested bytes when over 1: what a request holds there, whole sectors, the
+ *               L2's line turns, L1's clocks), and the latency is the
  *               level's latency x (1.3 + 0.7 / rounds): a round costs more than a pointer
  *               chase and a block's start and end about one more (calibrated on stream
  *               microbenchmarks); DRAM and L2, which serve every SM, move the last wave's
@@ -115,7 +115,7 @@ typedef struct {
     double latency_eff;  /* s, latency x (1.3 + 0.7 / rounds) + waits */
     double waits;        /* s, t_barriers / rounds at DRAM and L2; 0 at L1 (refine.c) */
     double in_flight;    /* bytes the launch keeps in flight */
-    double share;        /* in flight per requested byte in flight: whole sectors (share_of) */
+    double share;        /* level bytes in flight per requested byte in flight (share_of) */
     double little;       /* B/s, in_flight / latency_eff */
     double rate;         /* B/s, (little^-2 + sustained^-2)^-1/2 */
     /* The last wave's blocks keep fewer bytes in flight: the rate they reach, and what the

@@ -70,7 +70,7 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
         set_str(t, "latency-of", "l2");
     set_time(t, "latency-effective", l->latency_eff);
     set_rate(t, "in-flight", l->in_flight, "B");
-    if (l->share > 1) /* the requests' whole sectors, per requested byte (refine.c share_of) */
+    if (l->share > 1) /* what the requests hold of the level, per requested byte (share_of) */
         set_sig3(t, "in-flight-share", l->share);
     set_rate(t, "little", l->little, "B/s");
     set_rate(t, "rate", l->rate, "B/s");

@@ -25,8 +25,8 @@ line() {
 "$roofcast" -q -s tests/data/latency/specs -o "$out/lat" kernels/maximum_kernel.xml
 pdftotext "$out/lat/maximum_kernel.pdf" "$out/lat/maximum_kernel.txt" 2>/dev/null
 line lat/estimates.csv "kernel,gpu,flops,bytes,intensity,t_compute_us,t_mem_us,t_body_us,t_launch_us,t_total_us,bound,requests,accessed_bytes,sector_bytes,footprint_bytes,shared_requests,shared_wavefronts,l2_bytes,dram_bytes,occupancy,waves,t_lower_us,t_estimate_us,limiter,t_launch_origin,cannot_launch$(printf '\r')"
-line lat/estimates.csv "maximum_kernel,default-c,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory,6400,640000,727040,4032,0,0,20800,20800,1,2,0.32206119162640906,4.140989562430886,launch,assumed,$(printf '\r')"
-line lat/estimates.csv "maximum_kernel,given-a,240000,640000,0.375,0.01610738255033557,0.9803921568627451,0.9803921568627451,2,2.9803921568627447,memory,6400,640000,727040,4032,0,0,20800,20800,1,1,0.11148272017837235,3.068934401023918,launch,published,$(printf '\r')"
+line lat/estimates.csv "maximum_kernel,default-c,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory,6400,640000,727040,4032,0,0,20800,20800,1,2,0.32206119162640906,4.039461123611477,launch,assumed,$(printf '\r')"
+line lat/estimates.csv "maximum_kernel,given-a,240000,640000,0.375,0.01610738255033557,0.9803921568627451,0.9803921568627451,2,2.9803921568627447,memory,6400,640000,727040,4032,0,0,20800,20800,1,1,0.11148272017837235,2.9929095296750154,launch,published,$(printf '\r')"
 line lat/maximum_kernel.md "| Test GPU C | Test | 5.12 TFLOP/s | 336 GB/s | 15.2 FLOP/byte | 5 µs (assumed) |"
 line lat/maximum_kernel.md "| Test GPU A | Test | 14.9 TFLOP/s | 652.8 GB/s | 22.8 FLOP/byte | 2 µs |"
 line lat/maximum_kernel.md "- Launch latency, 5 µs on Test GPU C, is assumed: roofcast's default, used where the GPU file gives no launch latency. It stands for one kernel launch followed by a synchronisation, as in the reference reports (5 to 10 µs in published microbenchmarks; launches queued back to back take about 1.6 to 2.6 µs)."
@@ -64,11 +64,12 @@ grep -qF "Being memory bound, it follows bandwidth rather than FP32 peak" "$out/
     ok || bad "getRestricted (the body outweighs the launch) does not say it follows bandwidth"
 # (issue 29.6) a bandwidth limiter's sentence gives the rate reached beside the sustained one
 # (the HTML's appendix A; the Markdown's gives the longest term's inputs)
-"$roofcast" -q -f md,html -o "$out/kendall" --gpu l4 kernels/gpuKendall.xml
-has kendall/gpuKendall.html "<p>Limited by L1/shared bandwidth at 66.7 % occupancy: it reaches 2.61 TB/s of the 3.26 TB/s sustained.</p>"
-line kendall/gpuKendall.md "- NVIDIA L4: 4,570,000 bytes at L1/shared (request clocks assumed); little = 102 kB in flight / 23.6 ns = 4.34 TB/s; sustained 3.26 TB/s; rate 2.61 TB/s; x 1.00"
-lacks kendall/gpuKendall.md "2.61 TB/s sustained"
-lacks kendall/gpuKendall.html "2.61 TB/s sustained"
+# (the TITAN Black's L2: (550^-2 + 431^-2)^-1/2 = 339 GB/s)
+"$roofcast" -q -f md,html -o "$out/kendall" --gpu titan-black kernels/gpuKendall.xml
+has kendall/gpuKendall.html "<p>Limited by L2 bandwidth at 100 % occupancy: it reaches 339 GB/s of the 431 GB/s sustained.</p>"
+line kendall/gpuKendall.md "- GeForce GTX TITAN Black: 2,730,000 bytes at L2; little = 141 kB in flight / 256 ns = 550 GB/s; sustained 431 GB/s; rate 339 GB/s; x 1.00"
+lacks kendall/gpuKendall.md "339 GB/s sustained"
+lacks kendall/gpuKendall.html "339 GB/s sustained"
 # Where L1 caches only the read-only path: gpuMeans's inputs, never written but
 # read-only-path="no", are not called read-only arrays that L1 keeps; on the L4 alone (whose L1
 # caches every load) the sentence is not there
@@ -225,7 +226,9 @@ line thread/out/one-thread-adds.md '- t_thread = the longest thread'"'"'s FLOPs 
 # An L1-limited launch: its requests' turns at L1 are not bytes moved, and both sentences say
 # so. One block of 1,024 threads reads floats nine apart 1,000 times: 32,000 requests, each on
 # 9 lines in 32 banks, (9 + 2) / 4 clocks, 352 bytes of the TITAN V's 128 B a clock
-# (banks.h): 11,264,000 bytes; the traffic table's sectors are 1,024 B a request.
+# (banks.h): 11,264,000 bytes; the traffic table's sectors are 1,024 B a request. In flight:
+# 1,024 threads x 64 B x 11,264,000 / 4,096,000 requested = 180,224 B over 27.0 ns, far over
+# the one SM's 181.9 GB/s sustained, which the rate all but reaches: 181.8 GB/s.
 mkdir "$out/l1turns"
 cat > "$out/l1turns/k.xml" <<'XML'
 <kernel id="stride9" name="stride9"><summary>One block reads floats nine apart</summary>
@@ -236,8 +239,8 @@ cat > "$out/l1turns/k.xml" <<'XML'
 </kernel>
 XML
 "$roofcast" -q -f md --gpu titan-v -o "$out/l1turns/out" "$out/l1turns/k.xml"
-line l1turns/out/stride9.md "On the NVIDIA TITAN V its requests take L1/shared as long as 11,300,000 bytes at 181 GB/s (assumed): fewer requests, lines or bank conflicts would make it faster; fewer FLOPs would not."
-has l1turns/out/stride9.md "the refined estimate's requests take L1/shared as long as 11,300,000 bytes at 181 GB/s, the rate it sustains (assumed)."
+line l1turns/out/stride9.md "On the NVIDIA TITAN V its requests take L1/shared as long as 11,300,000 bytes at 182 GB/s (assumed): fewer requests, lines or bank conflicts would make it faster; fewer FLOPs would not."
+has l1turns/out/stride9.md "the refined estimate's requests take L1/shared as long as 11,300,000 bytes at 182 GB/s, the rate it sustains (assumed)."
 lacks l1turns/out/stride9.md "moves 11,300,000 bytes"
 # Little's law's sentence marks the figures it rests on where the GPU file assumes them: the
 # latency, the sustained rate, or both (the TITAN Black's DRAM rate and latency are both the

@@ -416,8 +416,10 @@ static void test_stores_only(void **state)
  * 10 blocks of 64 threads on 10 SMs, one round: each thread loads a[8 i], a sector of its own,
  * and stores b[i], coalesced. Requested: 640 x 8 = 5,120 B; at L2 and DRAM 640 x 32 + 2,560 =
  * 23,040 B, 4.5 times as many, so 23,040 B are in flight there, over the DRAM's 1,000 ns x
- * (1.3 + 0.7) = 2 us: 11.52 GB/s, where the requested bytes would give 2.56. L1 keeps the
- * requested 5,120. Loading a[i] instead, the two are the same. */
+ * (1.3 + 0.7) = 2 us: 11.52 GB/s, where the requested bytes would give 2.56. At L1 (8.0: one
+ * clock a coalesced request) the load's lanes fall 8 to a bank, 8 passes, 8 clocks: 1,024 B
+ * a warp, with the store's 128 again 4.5 times the requested 256. Loading a[i] instead, each
+ * level's bytes are the requested ones. */
 static void test_sector_share(void **state)
 {
     (void)state;
@@ -441,11 +443,69 @@ static void test_sector_share(void **state)
         assert_close(r.l2.share, share[i]);
         assert_close(r.dram.in_flight, 5120 * share[i]);
         assert_close(r.l2.in_flight, 5120 * share[i]);
-        assert_close(r.l1.in_flight, 5120);
+        assert_close(r.l1.share, share[i]);
+        assert_close(r.l1.in_flight, 5120 * share[i]);
         assert_close(r.dram.latency_eff, 2000e-9);
         assert_close(r.dram.little, 2.56e9 * share[i]);
         rc_kernel_free(k);
     }
+}
+
+/* L1 counts 128 B for each clock a request holds it, so its bytes in flight are counted so
+ * too (refine.c share_of). Before Volta (5.2) a global request holds L1 for at least a clock:
+ * one thread a block loading a[blockIdx.x], 10 requests of 4 B, is 10 x 128 = 1,280 B at L1,
+ * 32 times the 40 requested; the 10 working threads keep 40 x 32 = 1,280 B in flight over
+ * 30 ns x (1.3 + 0.7) = 60 ns: 21.33 GB/s, where the requested bytes gave 32 times less and a
+ * round 32 latencies. From Volta on (8.0) shared memory shares the pipeline: a conflict-free
+ * shared load and a coalesced global one are a wavefront and a clock, 256 B a warp for the
+ * 256 requested, so nothing changes (the global bytes alone would make it twice). */
+static void test_l1_share(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel_of("<launch grid=\"10\" block=\"64\"/>"
+                             "<array name=\"a\" type=\"float\" length=\"10\"/>",
+                             "<when test=\"threadIdx.x == 0\">"
+                             "<load array=\"a\" index=\"blockIdx.x\"/></when>");
+    rc_refined r;
+    refine("5.2", k, &r);
+    assert_close(r.level_bytes.l1, 1280);
+    assert_close(r.working_threads, 10);
+    assert_close(r.l1.share, 32);
+    assert_close(r.l1.in_flight, 1280);
+    assert_close(r.l1.latency_eff, 60e-9);
+    assert_close(r.l1.little, 1280 / 60e-9);
+    rc_kernel_free(k);
+    k = kernel_of("<launch grid=\"10\" block=\"64\"/>"
+                  "<array name=\"a\" type=\"float\" length=\"640\"/>"
+                  "<array name=\"s\" type=\"float\" length=\"64\" space=\"shared\"/>",
+                  "<load array=\"s\" index=\"threadIdx.x\"/>"
+                  "<load array=\"a\" index=\"blockIdx.x * blockDim.x + threadIdx.x\"/>");
+    refine("8.0", k, &r);
+    assert_close(r.level_bytes.l1, 5120);
+    assert_close(r.l1.share, 1);
+    assert_close(r.l1.in_flight, 5120);
+    rc_kernel_free(k);
+}
+
+/* The L2 takes a line's turn for each line a store touches (refine.c part_line_bytes), and a
+ * store in flight holds them: 640 threads each storing b[32 i], a line a lane, are 32 lines a
+ * warp, 4,096 B at L2 for 128 requested, so 640 x 4 x 32 = 81,920 B are in flight there. The
+ * DRAM moves the sectors, 1,024 B a warp: 8 times the requested bytes. */
+static void test_line_turns_in_flight(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel_of("<launch grid=\"10\" block=\"64\"/>"
+                             "<array name=\"b\" type=\"float\" length=\"20480\"/>",
+                             "<store array=\"b\" "
+                             "index=\"32 * (blockIdx.x * blockDim.x + threadIdx.x)\"/>");
+    rc_refined r;
+    refine("8.0", k, &r);
+    assert_close(r.level_bytes.l2_part_lines, 20 * 3072);
+    assert_close(r.level_bytes.l2, 20 * 4096);
+    assert_close(r.l2.share, 32);
+    assert_close(r.l2.in_flight, 81920);
+    assert_close(r.dram.share, 8);
+    rc_kernel_free(k);
 }
 
 /* Precision: 2 blocks of 32 threads; each thread does 3 FP16 FLOPs, 5 FP32 (no attribute)
@@ -1048,6 +1108,8 @@ int main(void)
         cmocka_unit_test(test_shared_in_flight),
         cmocka_unit_test(test_stores_only),
         cmocka_unit_test(test_sector_share),
+        cmocka_unit_test(test_l1_share),
+        cmocka_unit_test(test_line_turns_in_flight),
         cmocka_unit_test(test_precision),
         cmocka_unit_test(test_kernel_resources),
         cmocka_unit_test(test_level_bytes),
