@@ -163,6 +163,50 @@ static double unrolled_trips(const rc_work *w, const rc_work_stats *s)
     return RUNTIME_UNROLL;
 }
 
+/* Whether a statement of `first` (or one nested in it) that runs writes global array `array`
+ * (any global array when `array` is negative) or, with `other`, a global array but that one. */
+static bool stores_to(const rc_kernel *k, const rc_work *first, const rc_counts *c, int array,
+                      bool other)
+{
+    for (const rc_work *w = first; w; w = w->next) {
+        if ((w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) &&
+            c->work[w->index].m0 > 0 && k->arrays[w->array].space == RC_SPACE_GLOBAL &&
+            (array < 0 || (w->array == array) != other))
+            return true;
+        if (stores_to(k, w->children, c, array, other))
+            return true;
+    }
+    return false;
+}
+
+/* Whether a load in `first` (or nested in it) reads a global array that a store of `body` to
+ * another global array may write, as far as the compiler knows: an array that is not
+ * read-only, by its read-only-path or because the kernel writes it (traffic.c's rule). C lets
+ * no compiler move a load above an earlier store that may write its address, so in a loop
+ * whose body stores into one array and loads from such another, the next iteration's loads
+ * wait for this one's store, which waits for this one's loads: the copies of an unrolled body
+ * do not keep their loads in flight together. Read off ptxas 11.8's SASS for sm_35 and sm_75
+ * (docs/architectures.md item 19): `y[i] = x[i] + y[i]` over plain pointers loads x[i + 1]
+ * after the store of y[i], and y's next loads before it (same pointer, other offsets); with
+ * `const float *__restrict__ x` every load of the unrolled body comes first. */
+static bool loads_wait_for_stores(const rc_kernel *k, const rc_work *first,
+                                  const rc_work *body, const rc_counts *c)
+{
+    for (const rc_work *w = first; w; w = w->next) {
+        if (w->kind == RC_WORK_LOAD && c->work[w->index].m0 > 0) {
+            const rc_array *a = &k->arrays[w->array];
+            bool read_only = a->read_only_path != RC_READ_ONLY_PATH_NO &&
+                             !stores_to(k, k->work, c, w->array, false);
+            if (a->space == RC_SPACE_GLOBAL && !read_only &&
+                stores_to(k, body, c, w->array, true))
+                return true;
+        }
+        if (loads_wait_for_stores(k, w->children, body, c))
+            return true;
+    }
+    return false;
+}
+
 /* The most bytes the memory statements directly in one body move per execution; an
  * unrolled loop's body counts in the body around it, once per iteration. With `shared`,
  * shared-memory accesses count too, at their element's size: where shared memory shares
@@ -181,6 +225,8 @@ static double body_bytes(const rc_kernel *k, const rc_work *first, const rc_coun
         if (!w->children)
             continue;
         double trips = unrolled_trips(w, s);
+        if (trips > 0 && loads_wait_for_stores(k, w->children, w->children, c))
+            trips = 1;
         if (trips > 0)
             here += trips * body_bytes(k, w->children, c, shared);
         else

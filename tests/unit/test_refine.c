@@ -347,6 +347,62 @@ static void test_unrolling(void **state)
     }
 }
 
+/* A loop nvcc unrolls keeps its copies' loads in flight together only where no store of the
+ * body may write what a later copy loads (refine.c loads_wait_for_stores; ptxas's SASS,
+ * docs/architectures.md item 19). One thread, N a kernel argument (unrolled 4 times), each
+ * iteration 12 B (two float loads and a store):
+ *   y[i] = x[i] + y[i], x a plain pointer          x[i + 1] waits for y[i]'s store: 12 B
+ *   the same, x declared read-only (yes)           all four copies' loads first: 48 B
+ *   the same, x's path not said (never written)    read-only, assumed: 48 B
+ *   y[i] = y[i] * 2, one array (8 B an iteration)  the same pointer, other offsets: 32 B
+ *   x[i] loaded in one loop, y[i] stored in the next: no store in the loads' loop, each
+ *                                                  loop's 4 copies count in the body around
+ *                                                  them, 16 + 16 = 32 B
+ *   y[i] = x[i] + y[i], x's path not said but x[0] stored after the loop: not read-only,
+ *                                                  12 B, and the store's 4 around it: 16 B */
+static void test_loads_wait_for_stores(void **state)
+{
+    (void)state;
+    static const char *const arrays[] = {
+        "<array name=\"x\" type=\"float\" length=\"100\" read-only-path=\"no\"/>",
+        "<array name=\"x\" type=\"float\" length=\"100\" read-only-path=\"yes\"/>",
+        "<array name=\"x\" type=\"float\" length=\"100\"/>",
+    };
+    static const char *const add =
+        "<loop var=\"i\" from=\"0\" to=\"N\"><load array=\"x\" index=\"i\"/>"
+        "<load array=\"y\" index=\"i\"/><store array=\"y\" index=\"i\"/></loop>";
+    static const struct {
+        int arrays;
+        const char *work;
+        double bytes;
+    } cases[] = {
+        {0, NULL, 12},
+        {1, NULL, 48},
+        {2, NULL, 48},
+        {0, "<loop var=\"i\" from=\"0\" to=\"N\"><load array=\"y\" index=\"i\"/>"
+            "<store array=\"y\" index=\"i\"/></loop>", 32},
+        {0, "<loop var=\"i\" from=\"0\" to=\"N\"><load array=\"x\" index=\"i\"/></loop>"
+            "<loop var=\"i\" from=\"0\" to=\"N\"><store array=\"y\" index=\"i\"/></loop>", 32},
+        {2, "<loop var=\"i\" from=\"0\" to=\"N\"><load array=\"x\" index=\"i\"/>"
+            "<load array=\"y\" index=\"i\"/><store array=\"y\" index=\"i\"/></loop>"
+            "<store array=\"x\" index=\"0\"/>", 16},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char decl[512];
+        snprintf(decl, sizeof decl,
+                 "<launch grid=\"1\" block=\"1\"/><param name=\"N\" value=\"100\" "
+                 "runtime=\"yes\"/>%s<array name=\"y\" type=\"float\" length=\"100\"/>",
+                 arrays[cases[i].arrays]);
+        rc_kernel *k = kernel_of(decl, cases[i].work ? cases[i].work : add);
+        rc_refined r;
+        refine("3.7", k, &r);
+        if (r.thread_bytes_in_flight != cases[i].bytes)
+            fail_msg("case %zu: %g bytes in flight, want %g", i, r.thread_bytes_in_flight,
+                     cases[i].bytes);
+        rc_kernel_free(k);
+    }
+}
+
 /* Where shared memory shares L1's pipeline (Volta on), L1 keeps the shared accesses in flight
  * too: a loop to a kernel argument, unrolled 4 times, loading a float from global and one from
  * shared memory keeps 16 B in flight at DRAM and L2 and 32 B at L1 on 7.0; on 5.2, whose
@@ -1105,6 +1161,7 @@ int main(void)
         cmocka_unit_test(test_uneven_wave),
         cmocka_unit_test(test_rounds),
         cmocka_unit_test(test_unrolling),
+        cmocka_unit_test(test_loads_wait_for_stores),
         cmocka_unit_test(test_shared_in_flight),
         cmocka_unit_test(test_stores_only),
         cmocka_unit_test(test_sector_share),
