@@ -359,7 +359,9 @@ static void test_unrolling(void **state)
  *                                                  loop's 4 copies count in the body around
  *                                                  them, 16 + 16 = 32 B
  *   y[i] = x[i] + y[i], x's path not said but x[0] stored after the loop: not read-only,
- *                                                  12 B, and the store's 4 around it: 16 B */
+ *                                                  12 B, and the store's 4 around it: 16 B
+ *   x[i] loaded, a legacy <store count bytes> (no array: any other): 4 + 4 = 8 B; and a
+ *   legacy <load> beside y's store: it names no array, nothing waits: 4 x 8 = 32 B */
 static void test_loads_wait_for_stores(void **state)
 {
     (void)state;
@@ -386,6 +388,10 @@ static void test_loads_wait_for_stores(void **state)
         {2, "<loop var=\"i\" from=\"0\" to=\"N\"><load array=\"x\" index=\"i\"/>"
             "<load array=\"y\" index=\"i\"/><store array=\"y\" index=\"i\"/></loop>"
             "<store array=\"x\" index=\"0\"/>", 16},
+        {0, "<loop var=\"i\" from=\"0\" to=\"N\"><load array=\"x\" index=\"i\"/>"
+            "<store count=\"1\" bytes=\"4\"/></loop>", 8},
+        {0, "<loop var=\"i\" from=\"0\" to=\"N\"><load count=\"1\" bytes=\"4\"/>"
+            "<store array=\"y\" index=\"i\"/></loop>", 32},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char decl[512];
