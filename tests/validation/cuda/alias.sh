@@ -12,16 +12,8 @@
 # kernel and architecture; exits 1 when one is on the wrong side of what refine.c's
 # loads_wait_for_stores assumes (docs/architectures.md item 19). Not run by ctest (CI has no
 # CUDA toolkit).
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-NVCC=${1:-${NVCC:-nvcc}}
-PTXAS=${2:-${PTXAS:-ptxas}}
-CUOBJDUMP=${3:-${CUOBJDUMP:-cuobjdump}}
-PTX_VERSION=${PTX_VERSION:-7.8}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-"$NVCC" -O3 -arch=sm_75 -ptx "$here/alias.cu" -o "$tmp/a.ptx" || exit 3
-sed "s/^\.version .*/.version $PTX_VERSION/; s/^\.target .*/.target sm_75/" "$tmp/a.ptx" >"$tmp/a78.ptx"
+. "$(dirname "$0")/toolkit.sh"
+ptx_for "$here/alias.cu" sm_75 "$tmp/a78.ptx"
 "$NVCC" --version | tail -1
 "$PTXAS" --version | tail -1
 fail=0

@@ -8,16 +8,8 @@
 # may take it (the kernel uses nothing later). Prints a line per architecture; exits 1 when an
 # architecture's count of I2F and I2FP differs from what docs/architectures.md records. Not run
 # by ctest (CI has no CUDA toolkit).
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-NVCC=${1:-${NVCC:-nvcc}}
-PTXAS=${2:-${PTXAS:-ptxas}}
-CUOBJDUMP=${3:-${CUOBJDUMP:-cuobjdump}}
-PTX_VERSION=${PTX_VERSION:-7.8}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-"$NVCC" -O3 -arch=sm_75 -ptx "$here/conversion.cu" -o "$tmp/c.ptx" || exit 3
-sed "s/^\.version .*/.version $PTX_VERSION/; s/^\.target .*/.target sm_52/" "$tmp/c.ptx" >"$tmp/c78.ptx"
+. "$(dirname "$0")/toolkit.sh"
+ptx_for "$here/conversion.cu" sm_52 "$tmp/c78.ptx"
 "$PTXAS" --version | tail -1
 fail=0
 while read -r arch want; do
