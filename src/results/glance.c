@@ -423,6 +423,20 @@ static const char *sync_assumed(const rc_gpu *gpu)
     return gpu->launch_latency_origin == RC_ORIGIN_ASSUMED ? " (assumed)" : "";
 }
 
+/* " of sectors" after the bytes in flight where a request holds more of the level than it asks
+ * for (refine.c share_of): the units of that level's bytes, which the bytes in flight are
+ * counted in; not where the share rounds to 1.00, as a sector's few bytes over a stream's. */
+static const char *share_unit(const rc_refined *r, const rc_level_time *l)
+{
+    if (!(l->share >= 1.005))
+        return "";
+    if (l == &r->l1)
+        return " of L1 clocks";
+    if (l == &r->l2 && r->level_bytes.l2_part_lines > 0)
+        return " of sectors and line turns";
+    return " of sectors";
+}
+
 /* Too few bytes in flight for the bandwidth (latency or occupancy): what would add some.
  * "(assumed)" follows the latency, "(assumed; Little's law)" the rate, "(both assumed; ...)"
  * the rate when both are. */
@@ -434,13 +448,14 @@ static void say_in_flight(rc_buffer *sb, const char *on, const rc_refined *r, co
     bool lat = level_assumed(r, l, gpu, true), rate = level_assumed(r, l, gpu, false);
     /* Over several waves that mix blocks with and without work, the count is an average. */
     bool average = r->waves > 1 && r->working_share < 1;
-    rc_buffer_printf(sb, "On the %s, the %s threads at work%s keep %s in flight, which over the "
-                     "%s latency%s move %s of its sustained %s (%s%sLittle's law): more threads "
-                     "at work at once (more blocks, or more working threads per block) or more "
-                     "independent %s per thread would make it faster.", on,
+    rc_buffer_printf(sb, "On the %s, the %s threads at work%s keep %s%s in flight", on,
                      rc_format_sig3(r->working_threads, a, sizeof a),
                      average ? " (resident at once, on average)" : "",
-                     rc_format_si3(l->in_flight, "B", b, sizeof b), latency_level(l, lv),
+                     rc_format_si3(l->in_flight, "B", b, sizeof b), share_unit(r, l));
+    rc_buffer_printf(sb, ", which over the "
+                     "%s latency%s move %s of its sustained %s (%s%sLittle's law): more threads "
+                     "at work at once (more blocks, or more working threads per block) or more "
+                     "independent %s per thread would make it faster.", latency_level(l, lv),
                      lat && !rate ? " (assumed)" : "",
                      rc_format_si3(l->little, "B/s", c, sizeof c),
                      rc_format_si3(l->sustained, "B/s", d, sizeof d), latency_note(l),
