@@ -52,11 +52,26 @@ static bool restrict_param(CXCursor decl)
            clang_isRestrictQualifiedType(clang_getCanonicalType(t));
 }
 
+/* Whether every global array the kernel writes is a __restrict__ pointer param: then no store
+ * may write what an ordinary pointer reads, and nvcc proves that pointer read-only too
+ * (`const float *x, float *__restrict__ y`: ptxas 11.8's sm_75 code loads x with
+ * LDG.E.CONSTANT, the unrolled copies' loads first; docs/architectures.md item 19). */
+static bool writes_all_restrict(const tr_ctx *c)
+{
+    for (size_t i = 0; i < c->narrays; i++) {
+        const tr_array *w = &c->arrays[i];
+        if (w->written && strcmp(w->space, "global") == 0 && !restrict_param(w->decl))
+            return false;
+    }
+    return true;
+}
+
 /* The read-only-path a global array's loads take, as the code says it
  * (docs/import.md, "The read-only path"), or NULL to say nothing: "yes" for
- * loads through __ldg, or a __restrict__ pointer the kernel never writes
- * (nvcc then takes the read-only path itself); "no" for one only read
- * through an ordinary pointer. Nothing for an array the kernel writes (its
+ * loads through __ldg, a __restrict__ pointer the kernel never writes, or an
+ * ordinary one where every array it writes is a __restrict__ pointer (nvcc
+ * then takes the read-only path itself); "no" for one only read through an
+ * ordinary pointer otherwise. Nothing for an array the kernel writes (its
  * loads go to L2 anyway, and "yes" would not load), for a restrict pointer
  * when some store's array cannot be told, and for other spaces. */
 static const char *read_only_path(const tr_ctx *c, const tr_array *a)
@@ -67,7 +82,7 @@ static const char *read_only_path(const tr_ctx *c, const tr_array *a)
         return "yes";
     if (restrict_param(a->decl))
         return c->untold_write ? NULL : "yes";
-    return "no";
+    return !c->untold_write && writes_all_restrict(c) ? "yes" : "no";
 }
 
 /* The draft's XML. With `probe`, derived lengths are PROBE_LENGTH and the

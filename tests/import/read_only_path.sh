@@ -2,7 +2,8 @@
 # read_only_path.sh ROOFCAST SOURCE_DIR
 # The read-only-path a draft's <array> gets from the code (docs/import.md, "The read-only
 # path"): "yes" for a __restrict__ pointer the kernel only reads (const or not, a template's
-# or a typedef's) and for loads through __ldg; "no" for an ordinary pointer only read;
+# or a typedef's), for loads through __ldg, and for an ordinary pointer only read where every
+# array the kernel writes is a __restrict__ pointer; "no" for another ordinary pointer only read;
 # nothing for an array the kernel writes (stored, updated, atomically or in a store the draft
 # leaves unknown, passed to a call not inlined, bound to a reference that is not const, or
 # given by a pointer to sincosf), for shared arrays, and for a restrict
@@ -24,6 +25,12 @@ __global__ void restrict_read(const float *__restrict__ in,
 }
 __global__ void plain_read(const float *in,
                            float *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i];
+}
+__global__ void restrict_out(const float *in,
+                             float *__restrict__ out)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     out[i] = in[i];
@@ -113,6 +120,9 @@ check() { # KERNEL STATUS EXPECTED-ARRAY-LINES
 check restrict_read 0 '  <array name="in" type="float" length="65" read-only-path="yes"/>
   <array name="out" type="float" length="64"/>'
 check plain_read 0 '  <array name="in" type="float" length="65" read-only-path="no"/>
+  <array name="out" type="float" length="64"/>'
+# every array it writes is a restrict pointer: nothing can write what `in` reads
+check restrict_out 0 '  <array name="in" type="float" length="65" read-only-path="yes"/>
   <array name="out" type="float" length="64"/>'
 check ldg_read 0 '  <array name="in" type="float" length="65" read-only-path="yes"/>
   <array name="out" type="float" length="64"/>'

@@ -32,6 +32,15 @@ __global__ void copy_const_restrict(int n, const float *__restrict__ x, float *y
         y[i] = x[i] + 1.0f;
 }
 
+// __restrict__ on the stored pointer alone also suffices: nothing stored may be what x reads,
+// so nvcc loads x on the read-only path (LDG.E.CONSTANT) and every copy's load first. roofcast
+// import writes read-only-path="yes" for x here.
+__global__ void store_restrict(int n, const float *x, float *__restrict__ y)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = x[i] + 1.0f;
+}
+
 // One array, updated in place: the next copies' loads are of other offsets of the same pointer.
 __global__ void scale_inplace(int n, float *a)
 {

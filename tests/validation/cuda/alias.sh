@@ -35,6 +35,7 @@ add_plain waits
 add_restrict first
 copy_const waits
 copy_const_restrict first
+store_restrict first
 scale_inplace first
 LIST
 done
