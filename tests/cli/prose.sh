@@ -262,17 +262,7 @@ has little/a100-sxm4-80gb/getRestricted.md "which over the DRAM latency move 19.
 # unrolled 4 times, so 32 threads x 16 B = 512 B asked for, 8 times as many whole sectors,
 # 4,096 B over the TITAN V's DRAM latency, 316.7 ns x (1.3 + 0.7 / 1,024 rounds) = 412.0 ns:
 # 9.94 GB/s.
-mkdir "$out/sectors"
-cat > "$out/sectors/k.xml" <<'XML'
-<kernel id="sectors" name="sectors"><summary>One warp reads a float from each of 32 sectors, 4,096 times</summary>
-<source language="cuda">for (i = 0; i &lt; n; i++) s += a[(i * 32 + threadIdx.x) * 8];</source>
-<launch grid="1" block="32"/>
-<param name="n" value="4096" runtime="yes"/>
-<array name="a" type="float" length="n * 256"/>
-<work><loop var="i" from="0" to="n"><load array="a" index="(i * 32 + threadIdx.x) * 8"/></loop></work>
-</kernel>
-XML
-"$roofcast" -q -f md --gpu titan-v -o "$out/sectors/out" "$out/sectors/k.xml"
+"$roofcast" -q -f md --gpu titan-v -o "$out/sectors/out" tests/data/sector-walk/sectors.xml
 has sectors/out/sectors.md "On the NVIDIA TITAN V, the 32.0 threads at work keep 4.10 kB of sectors in flight, which over the DRAM latency (assumed) move 9.94 GB/s of its sustained 610 GB/s (Little's law)"
 # The rule is gpu-strides' on GA100, GA102 and GH100, assumed on Volta: the L1 term says so.
 "$roofcast" -q -f md,xml --gpu titan-v,a100-sxm4-80gb -o "$out/l1turns/both" "$out/l1turns/k.xml"
