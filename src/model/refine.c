@@ -163,18 +163,18 @@ static double unrolled_trips(const rc_work *w, const rc_work_stats *s)
     return RUNTIME_UNROLL;
 }
 
-/* Whether a store or atomic of `first` (or nested in it) that runs writes global array
- * `array`, or, with `other`, a global array but that one. A legacy <store count bytes> names
- * no array and writes none the compiler could tell apart: it counts as another. */
-static bool stores_to(const rc_kernel *k, const rc_work *first, const rc_counts *c, int array,
-                      bool other)
+/* Whether a store or atomic of `first` (or nested in it) that runs writes a global array other
+ * than `array`. A legacy <store count bytes> names no array and writes none the compiler could
+ * tell apart: it counts as another. */
+static bool stores_elsewhere(const rc_kernel *k, const rc_work *first, const rc_counts *c,
+                             int array)
 {
     for (const rc_work *w = first; w; w = w->next) {
         bool global = w->array < 0 || k->arrays[w->array].space == RC_SPACE_GLOBAL;
         if ((w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) &&
-            c->work[w->index].m0 > 0 && global && (w->array == array) != other)
+            c->work[w->index].m0 > 0 && global && w->array != array)
             return true;
-        if (stores_to(k, w->children, c, array, other))
+        if (stores_elsewhere(k, w->children, c, array))
             return true;
     }
     return false;
@@ -182,26 +182,24 @@ static bool stores_to(const rc_kernel *k, const rc_work *first, const rc_counts 
 
 /* Whether a load in `first` (or nested in it) reads a global array that a store of `body` to
  * another global array may write, as far as the compiler knows: an array that is not
- * read-only, by its read-only-path or because the kernel writes it (traffic.c's rule). C lets
- * no compiler move a load above an earlier store that may write its address, so in a loop
- * whose body stores into one array and loads from such another, the next iteration's loads
- * wait for this one's store, which waits for this one's loads: the copies of an unrolled body
- * do not keep their loads in flight together. Read off ptxas 11.8's SASS for sm_35, sm_75 and
- * sm_86 (docs/architectures.md item 19; tests/validation/cuda/alias.sh): `y[i] = x[i] + y[i]` over plain pointers loads x[i + 1]
+ * read-only (traffic.c rc_traffic_read_only: by its read-only-path, or because the kernel
+ * writes it). C lets no compiler move a load above an earlier store that may write its
+ * address, so in a loop whose body stores into one array and loads from such another, the
+ * next iteration's loads wait for this one's store, which waits for this one's loads: the
+ * copies of an unrolled body do not keep their loads in flight together. Read off ptxas
+ * 11.8's SASS for sm_35, sm_75 and sm_86 (docs/architectures.md item 19;
+ * tests/validation/cuda/alias.sh): `y[i] = x[i] + y[i]` over plain pointers loads x[i + 1]
  * after the store of y[i], and y's next loads before it (same pointer, other offsets); with
  * `const float *__restrict__ x` every load of the unrolled body comes first. */
 static bool loads_wait_for_stores(const rc_kernel *k, const rc_work *first,
                                   const rc_work *body, const rc_counts *c)
 {
     for (const rc_work *w = first; w; w = w->next) {
-        if (w->kind == RC_WORK_LOAD && w->array >= 0 && c->work[w->index].m0 > 0) {
-            const rc_array *a = &k->arrays[w->array];
-            bool read_only = a->read_only_path != RC_READ_ONLY_PATH_NO &&
-                             !stores_to(k, k->work, c, w->array, false);
-            if (a->space == RC_SPACE_GLOBAL && !read_only &&
-                stores_to(k, body, c, w->array, true))
-                return true;
-        }
+        if (w->kind == RC_WORK_LOAD && w->array >= 0 && c->work[w->index].m0 > 0 &&
+            k->arrays[w->array].space == RC_SPACE_GLOBAL && w->array < c->memory.narrays &&
+            !rc_traffic_read_only(&c->memory.arrays[w->array]) &&
+            stores_elsewhere(k, body, c, w->array))
+            return true;
         if (loads_wait_for_stores(k, w->children, body, c))
             return true;
     }

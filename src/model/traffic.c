@@ -45,8 +45,12 @@ double rc_traffic_resident_blocks(const rc_gpu *g, const rc_counts *c)
  * cached (assumed). The sectors of the others all go to L2. */
 bool rc_traffic_l1_caches(const rc_gpu *g, const rc_access_counts *a)
 {
-    return rc_sm_pipes_for(g->compute_capability)->l1_caches_global ||
-           (a->store_sector_bytes == 0 && a->read_only_path != RC_READ_ONLY_PATH_NO);
+    return rc_sm_pipes_for(g->compute_capability)->l1_caches_global || rc_traffic_read_only(a);
+}
+
+bool rc_traffic_read_only(const rc_access_counts *a)
+{
+    return a->store_sector_bytes == 0 && a->read_only_path != RC_READ_ONLY_PATH_NO;
 }
 
 void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *sim,

@@ -60,4 +60,9 @@ double rc_traffic_resident_blocks(const rc_gpu *gpu, const rc_counts *counts);
  * loads, else only read-only ones; see traffic.c). */
 bool rc_traffic_l1_caches(const rc_gpu *gpu, const rc_access_counts *array);
 
+/* Whether an array is read-only to the compiler: its read-only-path is not "no" and the launch
+ * never stores to it or updates it atomically. Its loads may take the read-only path, and no
+ * store of the kernel may write what they read (refine.c, loads_wait_for_stores). */
+bool rc_traffic_read_only(const rc_access_counts *array);
+
 #endif
