@@ -810,7 +810,7 @@
     <xsl:if test="estimates/estimate/refined">
       <xsl:text>## Appendix A. How the refined estimate was computed</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
-      <xsl:text>What this launch can use of each GPU, plus a launch queued back to back (t_lower: the fewer of bytes and sectors at the L1 peak, FLOPs and the longest thread's FMAs at 1.25 times peak and clock):</xsl:text>
+      <xsl:text>What this launch can use of each GPU, plus a launch queued back to back (t_lower: the fewer of bytes and sectors at the L1 peak, FLOPs and the longest thread's FMAs at 1.35 times peak and clock):</xsl:text>
       <xsl:value-of select="concat($nl, $nl)"/>
       <xsl:text>- blocks per SM by the CUDA occupancy rules; waves = ceil(blocks / (SMs × blocks per SM)), the last costing a full one (wave factor)</xsl:text>
       <xsl:value-of select="$nl"/>
@@ -855,7 +855,7 @@
       </xsl:if>
       <!-- Only kernels with <instructions> have pipe terms: the others' reports stay as they were. -->
       <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'pipe-')]">
-        <xsl:text>- t_pipe = 32 × warp instructions / (the pipe's results per clock per SM × active SMs × SM clock) × wave factor, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.25 times a published rate</xsl:text>
+        <xsl:text>- t_pipe = 32 × warp instructions / (the pipe's results per clock per SM × active SMs × SM clock) × wave factor, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.35 times a published rate</xsl:text>
         <xsl:if test="estimates/estimate/refined/term[@fp64-time]">
           <xsl:text>; 64-bit conversions add the FP64 FLOPs' term (one unit: assumed)</xsl:text>
         </xsl:if>

@@ -46,12 +46,12 @@
  *               (chain.h); limiter latency, like the per-thread floor
  *   t_body_est  the largest term, times the wave factor; t_estimate = t_body_est + the launch
  *               cost back to back
- *   t_lower     a true lower bound: FLOPs at 1.25 x the peak (GPUs clock above the rated
- *               boost), each pipe's term unwaved / 1.25 where its rate is published (not
+ *   t_lower     a true lower bound: FLOPs at 1.35 x the peak (GPUs clock above the rated
+ *               boost), each pipe's term unwaved / 1.35 where its rate is published (not
  *               assumed), each array's sectors (or its lanes' bytes, if fewer) through the
- *               L1 data path (128 B a clock per SM, or the file's L1 rate if higher) at 1.25 x
+ *               L1 data path (128 B a clock per SM, or the file's L1 rate if higher) at 1.35 x
  *               the clock, the longest thread at one FMA (2 FLOPs) a cycle and the chain's
- *               floor (chain.h) at 1.25 x the clock; no launch cost
+ *               floor (chain.h) at 1.35 x the clock; no launch cost
  */
 #ifndef ROOFCAST_REFINE_H
 #define ROOFCAST_REFINE_H

@@ -89,8 +89,8 @@ n=$(grep -c '<estimate gpu=.* t-l1=.* t-l2=.* t-dram=' "$out/results.xml")
 n=$(sed -n '/<launch-estimates>/,/<\/launch-estimates>/p' "$out/results.xml" | grep -c '<estimate gpu=.* t-total=')
 [ "$n" -eq 36 ] && ok || bad "results.xml: $n estimates as launched, want 36 (3 kernels with assumptions)"
 # getRestricted: the refined estimate ranks the RTX 4090 and L40S first, t_total the H200
-contains "$out/getRestricted.md" "| **GeForce RTX 4090** | **1,020** | memory latency: 160 threads at work | 6.86 | 36.6 |"
-contains "$out/getRestricted.md" "| GeForce GTX TITAN Black | 1,370 | memory latency: 160 threads at work | 17.6 | 99.7 |"
+contains "$out/getRestricted.md" "| **GeForce RTX 4090** | **1,020** | memory latency: 160 threads at work | 6.35 | 36.6 |"
+contains "$out/getRestricted.md" "| GeForce GTX TITAN Black | 1,370 | memory latency: 160 threads at work | 16.3 | 99.7 |"
 contains "$out/getRestricted.md" "t\\_estimate ranges from 1,020 µs on the GeForce RTX 4090 to 1,640 µs on the NVIDIA A100 SXM4 80GB, 1.60 times as long. No meaningful difference between the GeForce RTX 4090, NVIDIA L40S, GeForce RTX 4070 and NVIDIA L4 (1,020 to 1,030 µs, within 10 % of the fastest)."
 contains "$out/getRestricted.md" "On the NVIDIA H200 SXM 141GB t\\_estimate is 130 times t\\_total: the peak roofline moves its 31,824,000 bytes at the datasheet's 4.80 TB/s"
 # gpuMeans: launch-bound everywhere, four Ada GPUs within 10 % (2.28 to 2.44 µs)
@@ -107,11 +107,11 @@ n=$(grep -c '<row gpu=.* fastest="yes"' "$out/results.xml")
 [ "$n" -eq 16 ] && ok || bad "results.xml: $n fastest rows, want 16"
 contains "$out/results.xml" '<row gpu="rtx-4090" gpu-name="GeForce RTX 4090" rank="1" t-estimate="0.0010220192723163948" t-estimate-text="1,020"'
 # Dependent loops (issue 33): the chain sets the estimate, in words with its numbers. The chase:
-# 10,000 L1 hits of 40 cycles at 1980 MHz on the H100 SXM5, 202 µs, a floor (t_lower: 162 µs,
-# at 1.25 x the clock); the TITAN V's l1 latency is assumed, so its chain bounds nothing. The
+# 10,000 L1 hits of 40 cycles at 1980 MHz on the H100 SXM5, 202 µs, a floor (t_lower: 150 µs,
+# at 1.35 x the clock); the TITAN V's l1 latency is assumed, so its chain bounds nothing. The
 # recurrence: 100,000 FMAs of 4 cycles at 1455 MHz on the TITAN V, 275 µs.
 "$roofcast" -q -f md,xml --gpu titan-v,h100-sxm5 -o "$tmp/dependent" tests/data/dependent
-contains "$tmp/dependent/chase.md" "| **NVIDIA H100 SXM5 80GB** | **205** | latency: the longest thread's 10,000 dependent iterations | 162 | 5.38 |"
+contains "$tmp/dependent/chase.md" "| **NVIDIA H100 SXM5 80GB** | **205** | latency: the longest thread's 10,000 dependent iterations | 150 | 5.38 |"
 contains "$tmp/dependent/chase.md" "On the NVIDIA H100 SXM5 80GB the longest thread's 10,000 dependent iterations, each at least one L1 hit (40.0 cycles), take 202 µs: fewer dependent iterations a thread, or more chains each shorter, would make it faster."
 contains "$tmp/dependent/recurrence.md" "It is limited by the longest thread's dependent chain on both GPUs."
 contains "$tmp/dependent/results.xml" "<explanation>Limited by latency: the longest thread's 10,000 dependent iterations, each at least one L1 hit (30.0 cycles, assumed), take 206 µs."

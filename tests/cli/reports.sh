@@ -56,5 +56,5 @@ slip "2.4 × 10"
 # 797.8 GB/s; 819,200 B take 1.0269 us, + 2.5 us of launch = 3.5269 us.
 rows=$(wc -l < "$out/estimates.csv")
 if [ "$rows" -eq 21 ]; then ok; else bad "estimates.csv has $rows lines, want 21"; fi
-has "$out/estimates.csv" "maximum_kernel,titan-black,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory,6400,640000,727040,4032,0,0,20800,4032,1,1,0.272108843537415,3.52686393428911,launch,assumed,"
+has "$out/estimates.csv" "maximum_kernel,titan-black,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory,6400,640000,727040,4032,0,0,20800,4032,1,1,0.2519526329050139,3.52686393428911,launch,assumed,"
 finish reports

@@ -69,8 +69,8 @@ static void test_pointer_chase(void **state)
     assert_true(ch->time > 20.20e-6 && ch->time < 20.21e-6);
     assert_close(ch->time_lower, ch->time);
     assert_int_equal(ch->loop_line, 1);
-    /* t_lower allows the clock 25 % above the boost, as for the FLOPs. */
-    assert_true(r.t_lower >= ch->time / 1.25);
+    /* t_lower allows the clock 35 % above the boost, as for the FLOPs. */
+    assert_true(r.t_lower >= ch->time / 1.35);
     assert_true(r.t_body_est >= ch->time);
     /* The same loop, not marked: no chain, and t_lower is what it was without one. */
     rc_refined plain;
@@ -102,7 +102,7 @@ static void test_recurrence(void **state)
     assert_close(ch->time_lower, ch->time);
     assert_true(r.t_thread > 1.37e-6 && r.t_thread < 1.38e-6);
     assert_close(r.t_body_est, ch->time);
-    assert_close(r.t_lower, ch->time / 1.25);
+    assert_close(r.t_lower, ch->time / 1.35);
     assert_int_equal(r.limiter, RC_LIMIT_LATENCY);
     assert_true(rc_chain_bound(&r));
     /* 8 FLOPs an iteration: 4 FMAs taken as dependent, 16 cycles; the floor keeps one. */
@@ -177,7 +177,7 @@ static void test_unfused_flops(void **state)
  * cycles each (16 FP32 lanes a scheduler, by the file's peak: 1.9999) at 1455 MHz, 6.872 us,
  * where FLOPs / 2 would say 3,500 (4.811 us). Counted per thread: a second thread with only
  * fused FLOPs (7,000 FLOPs, 3,500 instructions) has more FLOPs but fewer instructions; the
- * floor is the first thread's. t_lower's floor issues one a cycle at 1.25 x the clock. */
+ * floor is the first thread's. t_lower's floor issues one a cycle at 1.35 x the clock. */
 static void test_per_thread_floor_unfused(void **state)
 {
     (void)state;
@@ -194,7 +194,7 @@ static void test_per_thread_floor_unfused(void **state)
     assert_true(cpi > 1.9998 && cpi < 2.0);
     assert_close(r.t_thread, 5000 * cpi / 1.455e9);
     assert_true(r.t_thread > 6.872e-6 && r.t_thread < 6.873e-6);
-    assert_close(r.t_thread_lower, 5000 / (1.25 * 1.455e9));
+    assert_close(r.t_thread_lower, 5000 / (1.35 * 1.455e9));
     /* Fused FLOPs only: FLOPs / 2. */
     refine("specs/titan-v.xml", "1",
            "<loop var=\"k\" from=\"0\" to=\"1000\"><flops count=\"4\"/></loop>", &r);
