@@ -1099,6 +1099,34 @@ static void test_boost_margin(void **state)
     rc_gpu_free(g);
 }
 
+/* Turing's FP32 and FP64 rates per clock, 64 and 2 FMAs an SM (the Programming Guide's 7.5
+ * column, in the RTX 2080 Ti's file as 13.45 and 0.42 TFLOP/s at 1545 MHz), against
+ * OpenCL-Benchmark's run of the two chains on that GPU: 2.0888 ms for kernel_float and
+ * 512 x 16,777,216 / 0.507e12 = 16.943 ms for kernel_double, a ratio of 8.111. By hand, the
+ * model's (8 warps a scheduler hide the 4-cycle latency): 34,359,738,368 / 13.45e12 =
+ * 2.5546 ms and 8,589,934,592 / 0.42e12 = 20.452 ms, a ratio of 8.006, 1.3 % under it. The
+ * absolute times are the rated clock's, 1.22 times the run's (test_boost_margin). */
+static void test_turing_fma_rates(void **state)
+{
+    (void)state;
+    rc_gpu *g = rc_load_gpu(loader, "specs/rtx-2080-ti.xml", diag);
+    assert_non_null(g);
+    double t[2];
+    const char *types[2] = {"float", "double"};
+    int trips[2] = {512, 128};
+    for (int i = 0; i < 2; i++) {
+        rc_kernel *k = opencl_benchmark_fma(types[i], trips[i]);
+        rc_refined r;
+        refine_on(g, k, (rc_resources){0, 0}, &r);
+        t[i] = r.t_body_est / r.wave_factor;
+        assert_close(t[i], i == 0 ? 34359738368.0 / 13.45e12 : 8589934592.0 / 0.42e12);
+        rc_kernel_free(k);
+    }
+    double measured = (512.0 / 0.507e12) / (2048.0 / 16.450e12);
+    assert_true(fabs((t[1] / t[0]) / measured - 1) < 0.015);
+    rc_gpu_free(g);
+}
+
 /* Kepler issues a dependent chain at one instruction a scheduler: 4 x 32 = 128 FP32 lanes a
  * clock, 2/3 of the SM's 192, while FP64's 64 units take it at their full rate
  * (docs/architectures.md, "Kepler dual issue"); and a warp's chain issues once an arithmetic
@@ -1243,6 +1271,7 @@ int main(void)
         cmocka_unit_test(test_ga10x_shared_word_size),
         cmocka_unit_test(test_gpu_strides_l1),
         cmocka_unit_test(test_boost_margin),
+        cmocka_unit_test(test_turing_fma_rates),
         cmocka_unit_test(test_kepler_fma_issue),
         cmocka_unit_test(test_uneven_wave),
         cmocka_unit_test(test_rounds),
