@@ -1133,6 +1133,33 @@ static void test_turing_fma_rates(void **state)
     rc_gpu_free(g);
 }
 
+/* Maxwell's FP32 and FP64 rates per clock, 128 and 4 FMAs an SM (the Programming Guide's 5.x
+ * column; the GTX TITAN X's file, GM200: 6.14 and 0.19 TFLOP/s), against clpeak's run on a
+ * GTX 980 (GM204, the same 5.2 SM; krrishnarraj/clpeak@ca97ee1 results): 4,920.55 GFLOP/s
+ * with eight independent float chains a work-item, 162.44 with one double chain, a ratio of
+ * 30.29. The model's, for the same FLOPs: 6.14 / 0.19 = 32.32, 6.7 % over it (the file's 0.19
+ * rounds 4 x 24 SMs x 2 x 1 GHz = 0.192, which would give 31.98). */
+static void test_maxwell_fma_rates(void **state)
+{
+    (void)state;
+    rc_gpu *g = rc_load_gpu(loader, "specs/titan-x.xml", diag);
+    assert_non_null(g);
+    double t[2];
+    const char *precisions[2] = {"fp32", "fp64"};
+    for (int i = 0; i < 2; i++) {
+        char work[128];
+        snprintf(work, sizeof work, "<flops count=\"4096\" precision=\"%s\"/>", precisions[i]);
+        rc_kernel *k = kernel_of("<launch grid=\"8192\" block=\"256\"/>", work);
+        rc_refined r;
+        refine_on(g, k, (rc_resources){0, 0}, &r);
+        t[i] = r.t_body_est;
+        rc_kernel_free(k);
+    }
+    assert_close(t[1] / t[0], 6.14 / 0.19);
+    assert_true(fabs((t[1] / t[0]) / (4920.55 / 162.44) - 1) < 0.07);
+    rc_gpu_free(g);
+}
+
 /* Kepler issues a dependent chain at one instruction a scheduler: 4 x 32 = 128 FP32 lanes a
  * clock, 2/3 of the SM's 192, while FP64's 64 units take it at their full rate
  * (docs/architectures.md, "Kepler dual issue"); and a warp's chain issues once an arithmetic
@@ -1278,6 +1305,7 @@ int main(void)
         cmocka_unit_test(test_gpu_strides_l1),
         cmocka_unit_test(test_boost_margin),
         cmocka_unit_test(test_turing_fma_rates),
+        cmocka_unit_test(test_maxwell_fma_rates),
         cmocka_unit_test(test_kepler_fma_issue),
         cmocka_unit_test(test_uneven_wave),
         cmocka_unit_test(test_rounds),
