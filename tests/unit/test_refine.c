@@ -1076,6 +1076,28 @@ static rc_kernel *opencl_benchmark_fma(const char *type, int trips)
                      "<array name=\"data\" type=\"float\" length=\"16777216\"/>", work);
 }
 
+/* Kernel i (0: FP32, 1: FP64) of OpenCL-Benchmark's pair. */
+static rc_kernel *opencl_fma_pair(int i)
+{
+    return opencl_benchmark_fma(i == 0 ? "float" : "double", i == 0 ? 512 : 128);
+}
+
+/* t_body_est and the wave factor of kernels 0 and 1 of `pair` on the GPU of `gpu_file`. */
+static void pair_times(const char *gpu_file, rc_kernel *(*pair)(int), double t[2], double wave[2])
+{
+    rc_gpu *g = rc_load_gpu(loader, gpu_file, diag);
+    assert_non_null(g);
+    for (int i = 0; i < 2; i++) {
+        rc_kernel *k = pair(i);
+        rc_refined r;
+        refine_on(g, k, (rc_resources){0, 0}, &r);
+        t[i] = r.t_body_est;
+        wave[i] = r.wave_factor;
+        rc_kernel_free(k);
+    }
+    rc_gpu_free(g);
+}
+
 /* t_lower allows the clock 35 % above the rated boost. An RTX 2080 Ti ran kernel_float at
  * 16.450 TFLOP/s: 2,048 x 16,777,216 FLOPs in 2.0888 ms, 1.223 times the GPU file's
  * 13.45 TFLOP/s peak at the 1545 MHz reference boost. A 15 % margin put t_lower at
@@ -1115,22 +1137,12 @@ static void test_boost_margin(void **state)
 static void test_turing_fma_rates(void **state)
 {
     (void)state;
-    rc_gpu *g = rc_load_gpu(loader, "specs/rtx-2080-ti.xml", diag);
-    assert_non_null(g);
-    double t[2];
-    const char *types[2] = {"float", "double"};
-    int trips[2] = {512, 128};
-    for (int i = 0; i < 2; i++) {
-        rc_kernel *k = opencl_benchmark_fma(types[i], trips[i]);
-        rc_refined r;
-        refine_on(g, k, (rc_resources){0, 0}, &r);
-        t[i] = r.t_body_est / r.wave_factor;
-        assert_close(t[i], i == 0 ? 34359738368.0 / 13.45e12 : 8589934592.0 / 0.42e12);
-        rc_kernel_free(k);
-    }
+    double t[2], wave[2];
+    pair_times("specs/rtx-2080-ti.xml", opencl_fma_pair, t, wave);
+    assert_close(t[0] / wave[0], 34359738368.0 / 13.45e12);
+    assert_close(t[1] / wave[1], 8589934592.0 / 0.42e12);
     double measured = (512.0 / 0.507e12) / (2048.0 / 16.450e12);
     assert_true(fabs((t[1] / t[0]) / measured - 1) < 0.015);
-    rc_gpu_free(g);
 }
 
 /* Maxwell's FP32 and FP64 rates per clock, 128 and 4 FMAs an SM (the Programming Guide's 5.x
@@ -1139,25 +1151,21 @@ static void test_turing_fma_rates(void **state)
  * with eight independent float chains a work-item, 162.44 with one double chain, a ratio of
  * 30.29. The model's, for the same FLOPs: 6.14 / 0.19 = 32.32, 6.7 % over it (the file's 0.19
  * rounds 4 x 24 SMs x 2 x 1 GHz = 0.192, which would give 31.98). */
+/* Kernel i (0: FP32, 1: FP64) of clpeak's pair, as the model sees it: 4,096 FLOPs a thread. */
+static rc_kernel *clpeak_fma_pair(int i)
+{
+    return kernel_of("<launch grid=\"8192\" block=\"256\"/>",
+                     i == 0 ? "<flops count=\"4096\" precision=\"fp32\"/>"
+                            : "<flops count=\"4096\" precision=\"fp64\"/>");
+}
+
 static void test_maxwell_fma_rates(void **state)
 {
     (void)state;
-    rc_gpu *g = rc_load_gpu(loader, "specs/titan-x.xml", diag);
-    assert_non_null(g);
-    double t[2];
-    const char *precisions[2] = {"fp32", "fp64"};
-    for (int i = 0; i < 2; i++) {
-        char work[128];
-        snprintf(work, sizeof work, "<flops count=\"4096\" precision=\"%s\"/>", precisions[i]);
-        rc_kernel *k = kernel_of("<launch grid=\"8192\" block=\"256\"/>", work);
-        rc_refined r;
-        refine_on(g, k, (rc_resources){0, 0}, &r);
-        t[i] = r.t_body_est;
-        rc_kernel_free(k);
-    }
+    double t[2], wave[2];
+    pair_times("specs/titan-x.xml", clpeak_fma_pair, t, wave);
     assert_close(t[1] / t[0], 6.14 / 0.19);
     assert_true(fabs((t[1] / t[0]) / (4920.55 / 162.44) - 1) < 0.07);
-    rc_gpu_free(g);
 }
 
 /* Kepler issues a dependent chain at one instruction a scheduler: 4 x 32 = 128 FP32 lanes a
@@ -1176,27 +1184,19 @@ static void test_maxwell_fma_rates(void **state)
 static void test_kepler_fma_issue(void **state)
 {
     (void)state;
-    rc_gpu *g = rc_load_gpu(loader, "tests/validation/specs/tesla-k40c.xml", diag);
-    assert_non_null(g);
-    double t[2], measured[2] = {2048.0 * 16777216 / 2.437e12, 512.0 * 16777216 / 1.213e12};
-    const char *types[2] = {"float", "double"};
-    int trips[2] = {512, 128};
+    double t[2], wave[2], measured[2] = {2048.0 * 16777216 / 2.437e12,
+                                         512.0 * 16777216 / 1.213e12};
+    pair_times("tests/validation/specs/tesla-k40c.xml", opencl_fma_pair, t, wave);
+    double by_hand[2] = {34359738368.0 / (15 * 128 * 2 * 0.745e9 * 8 / 11),
+                         8589934592.0 / (1.43e12 * 8 / 11)};
     for (int i = 0; i < 2; i++) {
-        rc_kernel *k = opencl_benchmark_fma(types[i], trips[i]);
-        rc_refined r;
-        refine_on(g, k, (rc_resources){0, 0}, &r);
-        assert_close(r.wave_factor, 1093.0 / (262144.0 / 240));
-        t[i] = r.t_body_est;
-        double by_hand = i == 0 ? 34359738368.0 / (15 * 128 * 2 * 0.745e9 * 8 / 11)
-                                : 8589934592.0 / (1.43e12 * 8 / 11);
-        assert_close(t[i], by_hand * r.wave_factor);
+        assert_close(wave[i], 1093.0 / (262144.0 / 240));
+        assert_close(t[i], by_hand[i] * wave[i]);
         if (fabs(t[i] / measured[i] - 1) > 0.18)
-            fail_msg("%s: model %.3f ms, measured %.3f ms", types[i], t[i] * 1e3,
-                     measured[i] * 1e3);
-        rc_kernel_free(k);
+            fail_msg("%s: model %.3f ms, measured %.3f ms", i == 0 ? "float" : "double",
+                     t[i] * 1e3, measured[i] * 1e3);
     }
     assert_true(fabs((t[1] / t[0]) / (measured[1] / measured[0]) - 1) < 0.005);
-    rc_gpu_free(g);
 }
 
 /* What the L1 level charges a global load request, against the cycles a warp's load takes in
