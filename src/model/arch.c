@@ -219,24 +219,28 @@ static double generation_figure_of(const generation_figure *table, size_t n, con
     return table[best].value;
 }
 
-/* The arithmetic latency by generation, for the dependent chain (chain.h quotes the guide). */
+/* The arithmetic latency by generation, for the dependent chain (chain.h): a dependent FMA's
+ * as Arafa et al. measure it, "Low Overhead Instruction Latency Characterization for NVIDIA
+ * GPGPUs" (arXiv 1905.08778), tabulated by its authors in PPT-GPU (lanl/PPT@d48f4965,
+ * configs/arch_latencies_config.py, "fma": Kepler 9, Maxwell 6, Pascal 6, Volta 4, Turing 4),
+ * the table whose memory latencies rate_defaults takes. The Programming Guide's "typically
+ * about 11 clock cycles" for 3.x is an approximate figure above Kepler's measured 9, and its
+ * "typically 4" for 7.x agrees with Volta's and Turing's; it gives none for 5.x, 6.x or 8.x
+ * on, where Turing's 4 is assumed. */
+#define ARAFA "Arafa et al. (arXiv 1905.08778, in lanl/PPT), a dependent FMA: "
 static const generation_figure arith_latencies[] = {
-    {0, 11, true, "assumed: 3.x's figure (" GUIDE_LEVEL "\"typically about 11 clock cycles for "
-                  "devices of compute capability 3.x\")"},
-    {300, 11, false, GUIDE_LEVEL "\"typically about 11 clock cycles for devices of compute "
-                     "capability 3.x\""},
-    {500, 4, true, "assumed: 7.x's figure (" GUIDE_LEVEL "\"typically 4 clock cycles\"); the "
-                   "guide gives none for 5.x and 6.x"},
-    {700, 4, false, GUIDE_LEVEL "\"On devices of compute capability 7.x, for most arithmetic "
-                    "instructions, it is typically 4 clock cycles\""},
-    {800, 4, true, "assumed: 7.x's figure (" GUIDE_LEVEL "\"typically 4 clock cycles\"); the "
-                   "guide names no later generation"},
+    {0, 9, true, "assumed: Kepler's, " ARAFA "9 cycles"},
+    {300, 9, false, ARAFA "9 cycles on Kepler"},
+    {500, 6, false, ARAFA "6 cycles on Maxwell"},
+    {600, 6, false, ARAFA "6 cycles on Pascal"},
+    {700, 4, false, ARAFA "4 cycles on Volta and Turing, as the Programming Guide gives 7.x"},
+    {800, 4, true, "assumed: Turing's, " ARAFA "4 cycles"},
 };
 
 double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **source)
 {
     return generation_figure_of(arith_latencies, sizeof arith_latencies / sizeof *arith_latencies,
-                                cc, 3,
+                                cc, 4,
                                 "assumed: 7.x's figure (" GUIDE_LEVEL "\"typically 4 clock "
                                 "cycles\"); the GPU file gives no compute capability",
                                 assumed, source);

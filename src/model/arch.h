@@ -88,7 +88,7 @@ const rc_pipe_rates *rc_pipe_rates_for(const char *cc, bool *exact);
 
 /* The arithmetic latency, in cycles, of compute capability `cc` ("7.0"; NULL or unknown:
  * the 7.x figure, assumed), with *assumed and *source (static) set: what a dependent
- * instruction waits for its operand (chain.h quotes the Programming Guide). */
+ * instruction waits for its operand, a dependent FMA's as Arafa et al. measure it (chain.h). */
 double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **source);
 
 /* The share of the L2 (0 to 1) that keeps a launch's data between back-to-back launches on

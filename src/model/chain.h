@@ -16,7 +16,7 @@
  *   FLOPs  else, when the body does arithmetic: its FLOPs an iteration (over the launch, all
  *          of the body's statements, nested ones too; a <flops fused="false"> FLOP twice,
  *          an instruction of its own) / 2 as FMA instructions (at least
- *          one), each the Programming Guide's arithmetic latency (below). The floor counts
+ *          one), each the generation's arithmetic latency (below). The floor counts
  *          one instruction an iteration: an iteration that needs the one before it needs
  *          at least one dependent instruction; that all its FMAs are dependent is assumed
  *
@@ -24,14 +24,11 @@
  * The floor (time_lower) is the longest of the loops' floors, 0 for a loop whose latency
  * figure is assumed (an assumed figure bounds nothing, as for the arithmetic pipes).
  *
- * The arithmetic latency (arch.h, rc_arith_latency_cycles), from the CUDA C++ Programming Guide, section "Multiprocessor
- * Level" (a back-to-back register dependency waits for the previous instruction's
- * execution time):
- *   3.x   "Execution time varies depending on the instruction, but it is typically about
- *         11 clock cycles for devices of compute capability 3.x" (the editions for 3.x)
- *   7.x   "On devices of compute capability 7.x, for most arithmetic instructions, it is
- *         typically 4 clock cycles" (CUDA 10 on; the current edition still names 7.x only)
- *   5.x, 6.x, 8.x on: no figure found in the guide: 4 cycles, 7.x's, assumed
+ * The arithmetic latency (arch.h, rc_arith_latency_cycles): a dependent FMA's as Arafa et al.
+ * measure it ("Low Overhead Instruction Latency Characterization for NVIDIA GPGPUs", arXiv
+ * 1905.08778; tabulated in lanl/PPT's PPT-GPU): Kepler 9 cycles, Maxwell 6, Pascal 6, Volta
+ * and Turing 4; 8.x on take 4, assumed. The CUDA C++ Programming Guide ("Multiprocessor
+ * Level") gives "typically about 11 clock cycles" for 3.x and "typically 4" for 7.x.
  */
 #ifndef ROOFCAST_CHAIN_H
 #define ROOFCAST_CHAIN_H

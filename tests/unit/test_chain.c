@@ -112,12 +112,12 @@ static void test_recurrence(void **state)
     assert_close(r.chain.instructions, 4);
     assert_close(r.chain.time, 1000 * 16 / 1.455e9);
     assert_close(r.chain.time_lower, 1000 * 4 / 1.455e9);
-    /* The GTX TITAN Black (3.5: "about 11" cycles) at its 980 MHz SM clock. */
+    /* The GTX TITAN Black (3.5: 9 cycles, Arafa et al.'s Kepler) at its 980 MHz SM clock. */
     refine("specs/titan-black.xml", "1",
            "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\"><flops count=\"2\"/></loop>",
            &r);
-    assert_close(r.chain.arith_cycles, 11);
-    assert_close(r.chain.time, 1000 * 11 / 980e6);
+    assert_close(r.chain.arith_cycles, 9);
+    assert_close(r.chain.time, 1000 * 9 / 980e6);
     assert_close(r.chain.time_lower, r.chain.time);
     /* The H100 SXM5 (9.0): the guide names no figure, 4 cycles assumed, no floor. */
     refine("specs/h100-sxm5.xml", "1",
@@ -204,11 +204,11 @@ static void test_per_thread_floor_unfused(void **state)
 
 /* Kepler's schedulers reach the FP32 peak only by dual issue (the K40c's file: 4.29 TFLOP/s =
  * 15 SMs x 192 lanes x 2 x 745 MHz, 48 lanes a scheduler); a dependent loop's FLOPs cannot
- * pair, so they issue at 32 / 48 = 2/3 of the rate, and each warp only every 11 cycles (the
- * guide's 3.x latency): one block of 1,024 threads is 8 warps a scheduler, 8/11 of its clocks.
- * 1,000 dependent adds a thread: 1,024,000 adds, 2,048,000 slot FLOPs / (4.29e12 / 15 x 2/3 x
- * 8/11) = 14.77 us; the same adds outside a dependent loop (issue 1: 32 warps over 4) take
- * 2/3 x 8/11 of that. The TITAN V (16 lanes a scheduler) needs no pairing. */
+ * pair, so they issue at 32 / 48 = 2/3 of the rate, and each warp only every 9 cycles (Arafa
+ * et al.'s Kepler FMA latency): one block of 1,024 threads is 8 warps a scheduler, 8/9 of its
+ * clocks. 1,000 dependent adds a thread: 1,024,000 adds, 2,048,000 slot FLOPs / (4.29e12 / 15
+ * x 2/3 x 8/9) = 12.08 us; the same adds outside a dependent loop (issue 1: 32 warps over 4)
+ * take 2/3 x 8/9 of that. The TITAN V (16 lanes a scheduler) needs no pairing. */
 static void test_kepler_single_issue(void **state)
 {
     (void)state;
@@ -223,13 +223,13 @@ static void test_kepler_single_issue(void **state)
     assert_close(r.single_issue[RC_PRECISION_FP32], share);
     assert_true(share > 0.6668 && share < 0.6669);
     assert_close(r.dependent_slot_flops[RC_PRECISION_FP32], 2048000);
-    assert_close(r.chain_issue, 8.0 / 11.0);
+    assert_close(r.chain_issue, 8.0 / 9.0);
     assert_close(r.t_compute[RC_PRECISION_FP32],
-                 2048000 / (4.29e12 / 15 * share * (8.0 / 11.0)) * r.wave_factor);
+                 2048000 / (4.29e12 / 15 * share * (8.0 / 9.0)) * r.wave_factor);
     double dependent = r.t_compute[RC_PRECISION_FP32];
     refine("tests/validation/specs/tesla-k40c.xml", "1024", indep, &r);
     assert_close(r.dependent_slot_flops[RC_PRECISION_FP32], 0);
-    assert_close(r.t_compute[RC_PRECISION_FP32], dependent * share * (8.0 / 11.0));
+    assert_close(r.t_compute[RC_PRECISION_FP32], dependent * share * (8.0 / 9.0));
     refine("specs/titan-v.xml", "1024", dep, &r);
     assert_close(r.single_issue[RC_PRECISION_FP32], 1);
 }
@@ -277,25 +277,28 @@ static void test_busiest_thread_and_loads(void **state)
     assert_close(r.chain.iterations, 0);
 }
 
-/* The guide's latency by compute capability. */
+/* The arithmetic latency by compute capability: Arafa et al.'s measured FMA latencies. */
 static void test_arith_latency(void **state)
 {
     (void)state;
     bool assumed;
     const char *source;
-    assert_close(rc_arith_latency_cycles("3.5", &assumed, &source), 11);
+    assert_close(rc_arith_latency_cycles("3.5", &assumed, &source), 9);
     assert_false(assumed);
-    assert_non_null(strstr(source, "about 11 clock cycles"));
-    assert_close(rc_arith_latency_cycles("5.2", &assumed, &source), 4);
-    assert_true(assumed);
+    assert_non_null(strstr(source, "9 cycles on Kepler"));
+    assert_close(rc_arith_latency_cycles("5.2", &assumed, &source), 6);
+    assert_false(assumed);
+    assert_close(rc_arith_latency_cycles("6.0", &assumed, &source), 6);
+    assert_false(assumed);
+    assert_non_null(strstr(source, "6 cycles on Pascal"));
     assert_close(rc_arith_latency_cycles("7.5", &assumed, &source), 4);
     assert_false(assumed);
-    assert_non_null(strstr(source, "typically 4 clock cycles"));
+    assert_non_null(strstr(source, "4 cycles on Volta and Turing"));
     assert_close(rc_arith_latency_cycles("8.9", &assumed, &source), 4);
     assert_true(assumed);
     assert_close(rc_arith_latency_cycles(NULL, &assumed, &source), 4);
     assert_true(assumed);
-    assert_close(rc_arith_latency_cycles("2.0", &assumed, &source), 11);
+    assert_close(rc_arith_latency_cycles("2.0", &assumed, &source), 9);
     assert_true(assumed);
 }
 

@@ -273,7 +273,7 @@ static void test_compute_capability_3_7_is_kepler(void **state)
     assert_int_equal(p->banks, RC_BANKS_PAIR);
     assert_int_equal(p->issue_per_scheduler, 2);
     assert_false(p->l1_caches_global);
-    assert_close(rc_arith_latency_cycles("3.7", &assumed, &source), 11);
+    assert_close(rc_arith_latency_cycles("3.7", &assumed, &source), 9);
     assert_false(assumed);
 
     rc_gpu *g = load_text(MINIMAL("<compute-capability>3.7</compute-capability><sms>13</sms>"));
