@@ -423,12 +423,17 @@ static const char *sync_assumed(const rc_gpu *gpu)
     return gpu->launch_latency_origin == RC_ORIGIN_ASSUMED ? " (assumed)" : "";
 }
 
+bool rc_glance_share_shown(double share)
+{
+    return share >= 1.005;
+}
+
 /* " of sectors" after the bytes in flight where a request holds more of the level than it asks
- * for (refine.c share_of): the units of that level's bytes, which the bytes in flight are
- * counted in; not where the share rounds to 1.00, as a sector's few bytes over a stream's. */
+ * for (rc_glance_share_shown): the units of that level's bytes, which the bytes in flight are
+ * counted in. */
 static const char *share_unit(const rc_refined *r, const rc_level_time *l)
 {
-    if (!(l->share >= 1.005))
+    if (!rc_glance_share_shown(l->share))
         return "";
     if (l == &r->l1)
         return " of L1 clocks";

@@ -48,6 +48,11 @@ void rc_glance_fastest(const double *t, size_t n, bool *fastest);
  * 32 % occupancy", "memory latency: 160 threads at work". Writes buf[size]; returns buf. */
 char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size);
 
+/* Whether the reports state that a level's requests hold more of it than they ask for
+ * (refine.c share_of): not where the share rounds to 1.00 at three figures, as a stream's few
+ * sector bytes over its requested ones do. */
+bool rc_glance_share_shown(double share);
+
 /* An arithmetic pipe as the sentences name it: "the special function units". */
 const char *rc_glance_pipe_words(rc_pipe p);
 

@@ -70,7 +70,7 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
         set_str(t, "latency-of", "l2");
     set_time(t, "latency-effective", l->latency_eff);
     set_rate(t, "in-flight", l->in_flight, "B");
-    if (l->share > 1) /* what the requests hold of the level, per requested byte (share_of) */
+    if (rc_glance_share_shown(l->share)) /* what requests hold of the level a byte asked */
         set_sig3(t, "in-flight-share", l->share);
     set_rate(t, "little", l->little, "B/s");
     set_rate(t, "rate", l->rate, "B/s");
@@ -141,7 +141,7 @@ static void latency_sentence(const rc_refined *r, const char *occupancy, rc_buff
         snprintf(who, sizeof who, "the threads that work, %s resident at once on average,", a);
     else
         snprintf(who, sizeof who, "the %s threads that work, resident at once,", a);
-    bool sectors = r->dram.share > 1;
+    bool sectors = rc_glance_share_shown(r->dram.share);
     rc_buffer_printf(sb, "Limited by memory latency: %s keep %s in flight (%s each%s), too few "
                      "to use the bandwidth (Little's law), at %s %% occupancy.", who,
                      rc_format_si3(r->dram.in_flight, "B", b, sizeof b),

@@ -264,6 +264,15 @@ has little/a100-sxm4-80gb/getRestricted.md "which over the DRAM latency move 19.
 # 9.94 GB/s.
 "$roofcast" -q -f md --gpu titan-v -o "$out/sectors/out" tests/data/sector-walk/sectors.xml
 has sectors/out/sectors.md "On the NVIDIA TITAN V, the 32.0 threads at work keep 4.10 kB of sectors in flight, which over the DRAM latency (assumed) move 9.94 GB/s of its sustained 610 GB/s (Little's law)"
+# Where the share rounds to 1.00 (one block's float reads, 4 B a thread: a few sector bytes
+# over the whole array's), no sentence, formula or attribute says so: the same threshold
+# everywhere (glance.c rc_glance_share_shown).
+"$roofcast" -q -f md,xml --gpu h100-sxm5 -o "$out/sectors/round" \
+    tests/validation/kernels/one_block_sum-N1048576.xml
+has sectors/round/results.xml "keep 1.02 kB in flight (4.00 B each), too few to use the bandwidth"
+lacks sectors/round/results.xml "in whole sectors"
+lacks sectors/round/results.xml "in-flight-share="
+lacks sectors/round/one_block_sum-N1048576.md "(counted in the level's bytes)"
 # The rule is gpu-strides' on GA100, GA102 and GH100, assumed on Volta: the L1 term says so.
 "$roofcast" -q -f md,xml --gpu titan-v,a100-sxm4-80gb -o "$out/l1turns/both" "$out/l1turns/k.xml"
 has l1turns/both/stride9.md "- NVIDIA TITAN V: 11,300,000 bytes at L1/shared (request clocks assumed); little"
