@@ -837,9 +837,12 @@
         <xsl:value-of select="$nl"/>
       </xsl:if>
       <xsl:if test="estimates/estimate/refined/term[@name = 'atomics']">
-        <xsl:text>- t_atomics = the atomic (request, line) pairs of the hottest array / its lines / (operations a line serves a clock × SM clock): a line serves its atomics one at a time (the rate assumed)</xsl:text>
+        <xsl:text>- t_atomics = the atomic (request, line) pairs of the hottest array / its lines / (operations a line serves a clock × SM clock): a line serves its atomics one at a time (the one-address rate assumed)</xsl:text>
         <xsl:if test="estimates/estimate/refined/term[@name = 'atomics'][@lane-updates &gt; 0]">
           <xsl:text>; where lanes add values of their own (operand="per-lane"), each further update of a request's busiest address takes its turn at the rate measured lane by lane on the GPU's generation</xsl:text>
+        </xsl:if>
+        <xsl:if test="estimates/estimate/refined/term[@name = 'atomics'][@multiword-pairs &gt; 0]">
+          <xsl:text>; a pair of several addresses holds its line longer (a few-lines microbenchmark's rate)</xsl:text>
         </xsl:if>
         <xsl:value-of select="$nl"/>
       </xsl:if>

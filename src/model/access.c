@@ -91,6 +91,7 @@ typedef struct {
     int64_t store_sectors, store_lines; /* of store and atomic requests */
     int64_t l1q, l1q2;       /* rc_access_counts.l1_quarters, l1_quarters_2 */
     int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
+    int64_t atomic_multiword;  /* atomics: a request's lines of two or more addresses */
     int64_t footprint;       /* new sectors of the whole launch */
     /* While a pass of all the accesses is enumerated for an array both read and written: each
      * sector's kinds (1 read, 2 written) and the sectors that have both, for rewritten_bytes
@@ -175,6 +176,8 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
     if (w->kind == RC_WORK_ATOMIC && w->per_lane_operand)
         an->atomic_lane_extra +=
             (rc_warp_busiest_offset(offset, mask, an->weight) - 1) * an->warp_mult;
+    if (w->kind == RC_WORK_ATOMIC)
+        an->atomic_multiword += rc_warp_multiword_lines(offset, mask) * an->warp_mult;
     for (int i = 0; i < d; i++) {
         uint32_t *st = map_stamp(&an->map, sec[i]);
         if (!st)
@@ -452,7 +455,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
     const rc_kernel *k = an->k;
     uint32_t rng = RC_ACCESS_SEED;
     int64_t req = 0, acc = 0, sec = 0, sreq = 0, wave = 0, bsec = 0, bmax = 0, ssec = 0,
-            slines = 0, wpair = 0, lextra = 0, l1q = 0, l1q2 = 0;
+            slines = 0, wpair = 0, lextra = 0, multi = 0, l1q = 0, l1q2 = 0;
     for (int64_t i = 0; i < count; i++) {
         int64_t c = i;
         if (count < sh->classes) { /* one class from each of `count` strides */
@@ -464,7 +467,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         class_block(k, sh, c, bid);
         an->requests = an->accessed = an->sectors = 0;
         an->shared_requests = an->wavefronts = an->wavefronts_pair = an->block_sectors = 0;
-        an->store_sectors = an->store_lines = an->atomic_lane_extra = 0;
+        an->store_sectors = an->store_lines = an->atomic_lane_extra = an->atomic_multiword = 0;
         an->l1q = an->l1q2 = 0;
         an->stamp++;
         TRY(run_block(an, sh, bid));
@@ -480,6 +483,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         ssec += an->store_sectors;
         slines += an->store_lines;
         lextra += an->atomic_lane_extra;
+        multi += an->atomic_multiword;
         l1q += an->l1q;
         l1q2 += an->l1q2;
         if (an->block_sectors * 32 > bmax)
@@ -496,12 +500,12 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         footprint = (int64_t)(all < most ? all : most);
     }
     int64_t vals[] = {req,       acc,          sec * 32, sreq,   wave, bsec * 32,
-                      ssec * 32, slines * 128, wpair,    lextra, l1q,  l1q2};
+                      ssec * 32, slines * 128, wpair,    lextra, l1q,  l1q2, multi};
     int64_t *dst[] = {&out->requests, &out->accessed_bytes, &out->sector_bytes,
                       &out->shared_requests, &out->shared_wavefronts, &out->block_sector_bytes,
                       &out->store_sector_bytes, &out->store_line_bytes,
                       &out->shared_wavefronts_pair, &out->atomic_lane_extra, &out->l1_quarters,
-                      &out->l1_quarters_2};
+                      &out->l1_quarters_2, &out->atomic_multiword};
     for (int i = 0; i < (int)(sizeof vals / sizeof vals[0]); i++) {
         int64_t m = i == 5 ? sh->block_mult : mult;
         int64_t v = vals[i];
@@ -712,6 +716,7 @@ static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
     ok &= !__builtin_add_overflow(t->store_line_bytes, a->store_line_bytes, &t->store_line_bytes);
     ok &= !__builtin_add_overflow(t->atomic_lane_extra, a->atomic_lane_extra,
                                   &t->atomic_lane_extra);
+    ok &= !__builtin_add_overflow(t->atomic_multiword, a->atomic_multiword, &t->atomic_multiword);
     ok &= !__builtin_add_overflow(t->l1_quarters, a->l1_quarters, &t->l1_quarters);
     ok &= !__builtin_add_overflow(t->l1_quarters_2, a->l1_quarters_2, &t->l1_quarters_2);
     return ok;

@@ -58,6 +58,10 @@ typedef struct {
      * beyond the first, summed. Those lanes cannot be combined and follow one another
      * (atomics.h). */
     int64_t atomic_lane_extra;
+    /* Atomics: per request, the 128-byte lines in which its lanes update two or more
+     * addresses, summed. Such a pair holds its line longer than a one-address one
+     * (atomics.h). */
+    int64_t atomic_multiword;
     /* The smallest and largest index the counted accesses used (max < min
      * when none), filled by the enumeration only (rc_eval_options.enumerate;
      * counting by classes leaves max < min): `roofcast import` derives an

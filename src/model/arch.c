@@ -246,6 +246,40 @@ double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **sourc
                                 assumed, source);
 }
 
+/* A warp's atomic request that updates two or more addresses of one 128-byte line holds that
+ * line far longer than a request of one address (atomics.h): the pairs one line serves a
+ * clock. R100001/Programming-Massively-Parallel-Processors at a972fb50, NvBench "Histogram
+ * Shared Bins (Different Grid and Block sizes)", 2^26 elements in blocks of 32 threads: each
+ * of the 2^21 blocks adds its 512 shared bins to the global ones, 16 requests of 32 words, one
+ * line each, so each of the 16 lines takes 2^21 pairs; the time follows the block count (it
+ * halves from 32 to 64 threads a block) and not the SMs (14 to 68), so those pairs set it. A
+ * pair took 11.11 and 11.43 ns on a GTX 1650 and an RTX 2060 (Turing: 0.0566 and 0.0521 a
+ * clock at their 1590 and 1680 MHz, mean 0.054), 10.78 to 12.19 ns on an RTX 3080, 3060 Ti,
+ * 3070 Ti, 3060 and 3060 Laptop GPU (GA10x: median 0.054, the 3080's). The time includes the
+ * blocks' other work, so these rates are at least the line's. yencal/gpu-histogram-optimization
+ * at b71f5c04 (H100 SXM, 2^30 random bytes into 256 bins, one global atomicAdd each: 276.13
+ * ms): a warp's 32 random bins touch 7.89 of the 8 lines on average, 9.59e8 pairs a second,
+ * 0.0605 a line a clock at 1980 MHz. */
+#define HIST_SHARED "R100001 NvBench, Histogram Shared Bins: "
+static const generation_figure atomic_multiword_rates[] = {
+    {0, 0.054, true, "assumed: Turing's, " HIST_SHARED "11.1 ns a pair"},
+    {705, 0.054, false, HIST_SHARED "11.1 ns a pair on a GTX 1650, 11.4 on an RTX 2060"},
+    {800, 0.054, true, "assumed: GA10x's, " HIST_SHARED "10.8 ns a pair"},
+    {806, 0.054, false, HIST_SHARED "10.8 ns a pair on an RTX 3080"},
+    {809, 0.054, true, "assumed: GA10x's, " HIST_SHARED "10.8 ns a pair"},
+    {900, 0.0605, false, "yencal/gpu-histogram-optimization: random bins on an H100 SXM"},
+};
+
+double rc_atomic_multiword_per_clock(const char *cc, bool *assumed, const char **source)
+{
+    return generation_figure_of(atomic_multiword_rates,
+                                sizeof atomic_multiword_rates / sizeof *atomic_multiword_rates,
+                                cc, 1,
+                                "assumed: Turing's (" HIST_SHARED "11.1 ns a pair); the GPU file "
+                                "gives no compute capability",
+                                assumed, source);
+}
+
 /* The part of the L2 that keeps a launch's data for the next launch of the same kernel, by
  * generation (refine.c's l2_resident): L2 read microbenchmarks keep their full rate up to it
  * and fall beyond. A100 and H100 split their L2 in two partitions that may both hold a line

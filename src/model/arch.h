@@ -91,6 +91,11 @@ const rc_pipe_rates *rc_pipe_rates_for(const char *cc, bool *exact);
  * instruction waits for its operand, a dependent FMA's as Arafa et al. measure it (chain.h). */
 double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **source);
 
+/* The (request, line) pairs of two or more addresses that one L2 line serves a clock of the
+ * SM clock, on compute capability `cc` (NULL or unknown: Turing's, assumed), with *assumed and
+ * *source set (atomics.h). */
+double rc_atomic_multiword_per_clock(const char *cc, bool *assumed, const char **source);
+
 /* The share of the L2 (0 to 1) that keeps a launch's data between back-to-back launches on
  * compute capability `cc` (NULL or unknown: three quarters, assumed), with *assumed and
  * *source (static) set; arch.c gives the microbenchmarks. */

@@ -49,32 +49,44 @@ void rc_atomic_time_of(const rc_kernel *k, const rc_counts *c, const char *cc, d
     *out = (rc_atomic_time){.array = -1};
     if (!c->memory_counted || !c->memory.arrays || !c->work || clock <= 0)
         return;
+    int row = lane_rate_row(cc);
+    bool multi_assumed;
+    const char *multi_source;
+    double lane_rate = lane_rates[row].per_clock,
+           multi_rate = rc_atomic_multiword_per_clock(cc, &multi_assumed, &multi_source);
     for (size_t i = 0; i < k->narrays && (int)i < c->memory.narrays; i++) {
         if (k->arrays[i].space != RC_SPACE_GLOBAL || !runs_on(k->work, c, RC_WORK_ATOMIC, (int)i))
             continue;
         const rc_access_counts *m = &c->memory.arrays[i];
-        double extra = (double)m->atomic_lane_extra;
+        double extra = (double)m->atomic_lane_extra, multi = (double)m->atomic_multiword;
         double operations = (double)m->store_line_bytes / 128 + extra;
         double lines = ceil((double)m->footprint_bytes / 128);
         if (lines < 1)
             lines = 1;
-        if (operations <= 0 || operations / lines <= out->per_line)
+        double single = operations - extra - multi;
+        double time = (single / RC_ATOMIC_LINE_PER_CLOCK + multi / multi_rate + extra / lane_rate) /
+                      lines / clock;
+        if (operations <= 0 || time <= out->time)
             continue;
         out->array = (int)i;
         out->name = k->arrays[i].name;
         out->lane_extra = extra;
+        out->multiword = multi;
         out->operations = operations;
         out->lines = lines;
         out->per_line = operations / lines;
+        out->time = time;
         out->with_stores = runs_on(k->work, c, RC_WORK_STORE, (int)i);
     }
     if (out->array < 0)
         return;
-    int row = lane_rate_row(cc);
-    out->lane_per_clock = lane_rates[row].per_clock;
+    out->lane_per_clock = lane_rate;
     out->lane_source = lane_rates[row].source;
-    double combined = out->operations - out->lane_extra;
-    out->time = (combined / (RC_ATOMIC_LINE_PER_CLOCK * clock) +
-                 out->lane_extra / (out->lane_per_clock * clock)) / out->lines;
+    out->multi_per_clock = multi_rate;
+    out->multi_assumed = multi_assumed;
+    out->multi_source = multi_source;
+    double single = out->operations - out->lane_extra - out->multiword;
+    out->assumed = single > 0 || (out->lane_extra > 0 && lane_rates[row].from_cc >= 705) ||
+                   (out->multiword > 0 && multi_assumed);
     out->rate = out->per_line / out->time;
 }

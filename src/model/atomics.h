@@ -30,11 +30,19 @@
  * operation per line at the rate above, and each further update of its busiest address
  * (rc_access_counts.atomic_lane_extra) takes 1 / (updates a clock) more clocks of that line.
  *
+ * A request whose lanes update two or more addresses of one line (a block adding its bins to
+ * the global ones, 32 words a request; random bins, a few lanes a line) is not one operation:
+ * such a pair holds its line 16 to 19 clocks, whatever its lanes, where a one-address pair
+ * holds it 1.3. Published few-lines rates give it per generation (rc_atomic_multiword_per_clock
+ * in arch.c: 0.054 a clock on Turing and GA10x, 0.0605 on Hopper, others assumed), and
+ * rc_access_counts.atomic_multiword counts those pairs. A request of one address per line,
+ * with lanes that combine, keeps the rate above.
+ *
  * The term: for each global array that some thread updates with <atomic>, the (request, line)
  * pairs its stores and atomics make (rc_access_counts.store_line_bytes / 128), shared among
  * the distinct lines it touches (its footprint's bytes / 128, rounded up: as many as its
  * sectors fill), one line at a time at
- * the rate above. The hottest array sets the term. Spreading the pairs evenly over the lines
+ * the rates above. The array that takes longest sets the term. Spreading the pairs evenly over the lines
  * gives the least the busiest line can have, so the term errs fast where a few lines take
  * most updates. It needs no wave factor: a line serves its operations one after another
  * whichever blocks send them.
@@ -57,6 +65,13 @@ typedef struct {
     double lane_extra;  /* its per-lane updates beyond each request's first, on one address */
     double lane_per_clock;   /* updates of one address a line serves a clock, lane by lane */
     const char *lane_source; /* static: where lane_per_clock comes from */
+    double multiword;        /* its atomic pairs that update two or more addresses of a line */
+    double multi_per_clock;  /* such pairs a line serves a clock */
+    bool multi_assumed;      /* multi_per_clock is another generation's */
+    const char *multi_source; /* static: where multi_per_clock comes from */
+    bool assumed;            /* some rate the time uses is assumed: the one-address pairs' (on
+                                every GPU), the lane rate past Volta, another generation's
+                                multi_per_clock */
     const char *name;   /* its name, borrowed from the kernel (valid while it is) */
     double operations;  /* its (request, line) pairs, of its <store>s too */
     bool with_stores;   /* the array also has plain <store>s: their pairs are in operations */
@@ -64,9 +79,9 @@ typedef struct {
     double per_line;    /* operations / lines */
     double rate;        /* operations a line serves a second: per_line / time (the combined
                            requests' RC_ATOMIC_LINE_PER_CLOCK x clock without per-lane updates) */
-    double time;        /* s, (operations - lane_extra) / lines / (RC_ATOMIC_LINE_PER_CLOCK x
-                           clock) + lane_extra / lines / (lane_per_clock x clock); 0 without
-                           global atomics */
+    double time;        /* s, ((operations - lane_extra - multiword) / RC_ATOMIC_LINE_PER_CLOCK +
+                           multiword / multi_per_clock + lane_extra / lane_per_clock) / lines /
+                           clock; 0 without global atomics */
 } rc_atomic_time;
 
 /* The term of kernel `k` with counts `c` (memory counted per array) on a GPU of compute

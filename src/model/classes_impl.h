@@ -30,6 +30,7 @@ typedef struct {
     int64_t requests, accessed, sectors, store_sectors, store_lines, shared_requests, wavefronts;
     int64_t wavefronts_pair; /* by Kepler's bank rule (banks.h) */
     int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
+    int64_t atomic_multiword;  /* atomics: a request's lines of two or more addresses */
     int64_t l1q, l1q2;         /* rc_access_counts.l1_quarters, l1_quarters_2 */
 } rcounts;
 

@@ -200,6 +200,8 @@ static int access_node(void *ctx, const rc_work *w, uint32_t mask)
     if (w->kind == RC_WORK_ATOMIC && w->per_lane_operand)
         ok = ok && cls_add_mul(&r->atomic_lane_extra,
                                rc_warp_busiest_offset(offset, mask, c->weight) - 1, mult);
+    if (w->kind == RC_WORK_ATOMIC)
+        ok = ok && cls_add_mul(&r->atomic_multiword, rc_warp_multiword_lines(offset, mask), mult);
     if (!ok)
         return cls_enumerate(c, "a count overflows");
     int gid = 0;

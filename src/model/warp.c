@@ -289,3 +289,22 @@ int64_t rc_warp_busiest_offset(const int64_t *offset, uint32_t mask, const int64
     }
     return most;
 }
+
+int rc_warp_multiword_lines(const int64_t *offset, uint32_t mask)
+{
+    int64_t v[RC_WARP];
+    int n = 0;
+    for (int l = 0; l < RC_WARP; l++)
+        if (mask >> l & 1)
+            v[n++] = offset[l];
+    int d = rc_warp_distinct(v, n), lines = 0;
+    /* v ascends: a line has two or more offsets where a run of one line is longer than one. */
+    for (int i = 0; i < d;) {
+        int j = i + 1;
+        while (j < d && v[j] / 128 == v[i] / 128)
+            j++;
+        lines += j - i > 1;
+        i = j;
+    }
+    return lines;
+}

@@ -174,4 +174,8 @@ int rc_warp_lines(const int64_t *sec, int d);
  * offset: how many updates of one address a request makes. */
 int64_t rc_warp_busiest_offset(const int64_t *offset, uint32_t mask, const int64_t *weight);
 
+/* The 128-byte lines in which the lanes of mask touch two or more distinct offsets: an atomic
+ * request's (request, line) pairs that update more than one address (atomics.h). */
+int rc_warp_multiword_lines(const int64_t *offset, uint32_t mask);
+
 #endif

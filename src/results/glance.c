@@ -689,12 +689,12 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                                  : "");
     } else if (atomics_bound(r)) {
         rc_buffer_printf(sb, "its %s on '%s' take %s turns a line on %s, one at a time at "
-                         "%s a line (assumed; %s µs), where the peak roofline counts only their "
+                         "%s a line (%s%s µs), where the peak roofline counts only their "
                          "bytes.", atomics_what(&r->atomics), r->atomics.name,
                          rc_format_sig3(r->atomics.per_line, a, sizeof a),
                          lines_words(&r->atomics, b, sizeof b),
                          rc_format_si3(r->atomics.rate, "/s", c, sizeof c),
-                         us(r->atomics.time, d, sizeof d));
+                         r->atomics.assumed ? "assumed; " : "", us(r->atomics.time, d, sizeof d));
     } else if (shared_bound(r)) {
         rc_buffer_printf(sb, "its %s shared-memory wavefronts (bank conflicts counted) take %s "
                          "µs%s, where the peak roofline counts no shared-memory traffic.",

@@ -253,12 +253,13 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
             bool one = r->atomics.lines == 1;
             rc_buffer_printf(sb, "Limited by atomics on few L2 lines: '%s' takes %s %s "
                              "(request, line) pairs on %s line%s, %s a line, which a line "
-                             "serves one at a time at %s (assumed).", r->atomics.name,
+                             "serves one at a time at %s%s.", r->atomics.name,
                              rc_format_sig3(r->atomics.operations, a, sizeof a),
                              r->atomics.with_stores ? "atomic and store" : "atomic",
                              rc_format_int((int64_t)r->atomics.lines, b, sizeof b), one ? "" : "s",
                              rc_format_sig3(r->atomics.per_line, c, sizeof c),
-                             rc_format_si3(r->atomics.rate, "/s", d, sizeof d));
+                             rc_format_si3(r->atomics.rate, "/s", d, sizeof d),
+                             r->atomics.assumed ? " (assumed)" : "");
             return;
         }
         /* fall through */
@@ -464,47 +465,63 @@ static void add_shared_term(xmlNodePtr n, const rc_refined *r)
 }
 
 /* Global atomics on few lines, when the kernel has any: the hottest array's operations per
- * line at one line's rate (atomics.h). */
+ * line at one line's rates (atomics.h). The inputs name each kind of operation the array has,
+ * with its rate and where that comes from. */
 static void add_atomics_term(xmlNodePtr n, const rc_refined *r)
 {
     const rc_atomic_time *t = &r->atomics;
     if (t->array < 0 || !t->name)
         return;
-    char a[64], b[64], c[64], d[64], e[64], f[64], g[64], h[64], inputs[900];
+    char a[64], b[64], c[64], e[64], f[64];
+    double single = t->operations - t->lane_extra - t->multiword;
+    rc_buffer in = {0};
+    rc_buffer_printf(&in, "'%s': ", t->name);
+    const char *sep = "";
+    if (single > 0 || (t->multiword <= 0 && t->lane_extra <= 0)) {
+        rc_buffer_printf(&in, "%s (request, line) pairs of one address at %s a clock (%s)",
+                         rc_format_sig3(single, a, sizeof a),
+                         rc_format_sig3(RC_ATOMIC_LINE_PER_CLOCK, b, sizeof b),
+                         rc_atomic_line_source);
+        sep = " and ";
+    }
+    if (t->multiword > 0) {
+        rc_buffer_printf(&in, "%s%s pairs of several addresses at %s a clock (%s)", sep,
+                         rc_format_sig3(t->multiword, a, sizeof a),
+                         rc_format_sig3(t->multi_per_clock, b, sizeof b), t->multi_source);
+        sep = " and ";
+    }
     if (t->lane_extra > 0)
-        snprintf(inputs, sizeof inputs, "'%s': %s (request, line) pairs at %s a clock (%s) and "
-                 "%s further updates of one address, lane by lane, at %s a clock (%s) / %s "
-                 "line%s x %s = %s operations a line at %s a line",
-                 t->name, rc_format_sig3(t->operations - t->lane_extra, a, sizeof a),
-                 rc_format_sig3(RC_ATOMIC_LINE_PER_CLOCK, d, sizeof d), rc_atomic_line_source,
-                 rc_format_sig3(t->lane_extra, g, sizeof g),
-                 rc_format_sig3(t->lane_per_clock, h, sizeof h), t->lane_source,
-                 rc_format_int((int64_t)t->lines, b, sizeof b), t->lines == 1 ? "" : "s",
-                 rc_format_si3(r->clock, "Hz", e, sizeof e),
-                 rc_format_sig3(t->per_line, c, sizeof c),
-                 rc_format_si3(t->rate, "/s", f, sizeof f));
-    else
-        snprintf(inputs, sizeof inputs, "'%s': %s (request, line) pairs / %s line%s = %s a line; "
-                 "%s a clock (%s) x %s = %s a line",
-                 t->name, rc_format_sig3(t->operations, a, sizeof a),
-                 rc_format_int((int64_t)t->lines, b, sizeof b), t->lines == 1 ? "" : "s",
-                 rc_format_sig3(t->per_line, c, sizeof c),
-                 rc_format_sig3(RC_ATOMIC_LINE_PER_CLOCK, d, sizeof d), rc_atomic_line_source,
-                 rc_format_si3(r->clock, "Hz", e, sizeof e),
-                 rc_format_si3(t->rate, "/s", f, sizeof f));
+        rc_buffer_printf(&in, "%s%s further updates of one address, lane by lane, at %s a clock "
+                         "(%s)", sep, rc_format_sig3(t->lane_extra, a, sizeof a),
+                         rc_format_sig3(t->lane_per_clock, b, sizeof b), t->lane_source);
+    rc_buffer_printf(&in, " / %s line%s x %s = %s operations a line at %s a line",
+                     rc_format_int((int64_t)t->lines, a, sizeof a), t->lines == 1 ? "" : "s",
+                     rc_format_si3(r->clock, "Hz", e, sizeof e),
+                     rc_format_sig3(t->per_line, c, sizeof c),
+                     rc_format_si3(t->rate, "/s", f, sizeof f));
+    char *inputs = rc_buffer_take(&in, NULL);
     xmlNodePtr x = add_term(n, "atomics", t->time,
-                            "((request, line) pairs of the hottest array / (0.77 a clock) + "
-                            "further per-lane updates of one address / (updates a clock, lane "
-                            "by lane)) / its lines / SM clock", inputs);
+                            "((request, line) pairs of one address of the hottest array / (0.77 "
+                            "a clock) + pairs of several addresses / (the generation's pairs a "
+                            "clock) + further per-lane updates of one address / (updates a "
+                            "clock, lane by lane)) / its lines / SM clock",
+                            inputs ? inputs : "");
+    free(inputs);
     set_str(x, "array", t->name);
     set_num(x, "operations", t->operations, NULL);
     set_num(x, "lane-updates", t->lane_extra, NULL);
+    set_num(x, "multiword-pairs", t->multiword, NULL);
     set_num(x, "lines", t->lines, NULL);
     set_rate(x, "rate", t->rate, "/s");
-    set_str(x, "rate-origin", "assumed");
+    set_str(x, "rate-origin", t->assumed ? "assumed" : "measured");
     if (t->lane_extra > 0) {
         set_num(x, "lane-rate-per-clock", t->lane_per_clock, NULL);
         set_str(x, "lane-rate-source", t->lane_source);
+    }
+    if (t->multiword > 0) {
+        set_num(x, "multiword-rate-per-clock", t->multi_per_clock, NULL);
+        set_str(x, "multiword-rate-origin", t->multi_assumed ? "assumed" : "measured");
+        set_str(x, "multiword-rate-source", t->multi_source);
     }
 }
 

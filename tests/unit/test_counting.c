@@ -60,7 +60,9 @@ static void by_classes(const rc_kernel *k, rc_access_counts *out)
 /* Per-lane atomics: each request counts the updates of its busiest address beyond the first.
  * Blocks of 100 threads, threadIdx.x / 8: warps 0 to 2 put 8 lanes on each of 4 addresses (7
  * further each), warp 3 its 4 lanes (threads 96 to 99) on address 12 (3 further): 24 a block,
- * 96 over 4 blocks; by classes and enumerated alike. */
+ * 96 over 4 blocks; by classes and enumerated alike. The 13 floats are one line: warps 0 to 2
+ * update four addresses of it (a pair of two or more addresses each), warp 3 one: 3 a block,
+ * 12 in all. */
 static void test_per_lane_atomic(void **state)
 {
     (void)state;
@@ -70,6 +72,29 @@ static void test_per_lane_atomic(void **state)
     by_classes(k, &a);
     assert_int_equal(a.requests, 16);
     assert_int_equal(a.atomic_lane_extra, 96);
+    assert_int_equal(a.atomic_multiword, 12);
+    rc_kernel_free(k);
+}
+
+/* Atomics' pairs of two or more addresses: a warp updating every eighth float (32 bytes
+ * apart) puts four lanes on each of 8 lines, 8 such pairs; one updating every 32nd float puts
+ * one lane on each of 32 lines, none. Two warps a block, three blocks: 48 and 0. */
+static void test_multiword_atomic(void **state)
+{
+    (void)state;
+    rc_kernel *k = load("3", "64", "<array name='s' type='float' length='2048'/>",
+                        "<atomic array='s' index='threadIdx.x * 8'/>");
+    rc_access_counts a;
+    by_classes(k, &a);
+    assert_int_equal(a.requests, 6);
+    assert_int_equal(a.store_line_bytes, 6 * 8 * 128);
+    assert_int_equal(a.atomic_multiword, 48);
+    rc_kernel_free(k);
+    k = load("3", "64", "<array name='s' type='float' length='2048'/>",
+             "<atomic array='s' index='threadIdx.x * 32'/>");
+    by_classes(k, &a);
+    assert_int_equal(a.store_line_bytes, 6 * 32 * 128);
+    assert_int_equal(a.atomic_multiword, 0);
     rc_kernel_free(k);
 }
 
@@ -190,6 +215,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_guarded_vector),
         cmocka_unit_test(test_per_lane_atomic),
+        cmocka_unit_test(test_multiword_atomic),
         cmocka_unit_test(test_rows),
         cmocka_unit_test(test_strided_stores),
         cmocka_unit_test(test_fallback),
