@@ -19,16 +19,21 @@
  * The clock is the SM clock of the GPU file, and the figure is the RTX 4090's on every GPU:
  * assumed (no other GPU's rate of combined requests was found; docs/architectures.md).
  *
- * Lanes with values of their own (<atomic operand="per-lane">, such as atomicAdd(&sum, x[i]))
- * cannot be combined: the compiler's aggregation needs one value in every lane. Their
- * updates of one address follow one another. ptheywood/atomicAddBench (results at 3ea46219,
- * kernel at b20e3e2b; microbench.csv) times 65,536 threads adding 16 floats each, every lane
- * its own, to one address: 1,048,576 updates in 3.76 ms on a Tesla K80, 3.58 ms on a GTX
- * TITAN X, 2.11 ms on a TITAN X (Pascal), 2.78 ms on a TITAN V, which at their boost clocks
- * (875, 1075, 1531, 1455 MHz) is 0.32, 0.27, 0.33 and 0.26 updates a clock (lane_rates in
- * atomics.c; later generations take the TITAN V's, assumed). So a request makes one
- * operation per line at the rate above, and each further update of its busiest address
- * (rc_access_counts.atomic_lane_extra) takes 1 / (updates a clock) more clocks of that line.
+ * Lanes with values of their own (<atomic operand="per-lane">, such as atomicAdd(&sum, x[i])),
+ * or on an address that comes from data, cannot be combined: the compiler's aggregation needs
+ * one value in every lane and an address it can see is one. Their updates of one address
+ * follow one another. ptheywood/atomicAddBench (results at 3ea46219, kernel at b20e3e2b;
+ * microbench.csv) times 65,536 threads adding 16 floats each, every lane its own, to one
+ * address: 1,048,576 updates in 3.76 ms on a Tesla K80, 3.58 ms on a GTX TITAN X, 2.11 ms on
+ * a TITAN X (Pascal), 2.78 ms on a TITAN V, which at their boost clocks (875, 1075, 1531,
+ * 1455 MHz) is 0.32, 0.27, 0.33 and 0.26 float adds a clock (later generations take the
+ * TITAN V's, assumed). Integer adds run about four times as fast: R100001's NvBench "Simple
+ * Histogram" (every lane of 2^26 on one bin, the address from data) gives 1.12 a clock on
+ * Turing and 1.10 on GA10x (lane_rates in atomics.c, which takes an array's element type to
+ * choose; earlier generations take their float rate for integers, assumed). So a request
+ * makes one operation per line at the rate above, and each further update of its busiest
+ * address (rc_access_counts.atomic_lane_extra) takes 1 / (updates a clock) more clocks of
+ * that line.
  *
  * A request whose lanes update two or more addresses of one line (a block adding its bins to
  * the global ones, 32 words a request; random bins, a few lanes a line) is not one operation:

@@ -82,3 +82,17 @@ int rc_type_size(const char *type)
     }
     return 0;
 }
+
+bool rc_type_is_integer(const char *type)
+{
+    static const char *const floating[] = {"float", "double", "half", "__half", "__nv_bfloat16"};
+    if (rc_type_size(type) == 0)
+        return false;
+    for (size_t i = 0; i < sizeof floating / sizeof floating[0]; i++) {
+        size_t n = strlen(floating[i]);
+        if (strncmp(type, floating[i], n) == 0 &&
+            (type[n] == '\0' || (type[n] >= '1' && type[n] <= '4' && type[n + 1] == '\0')))
+            return false;
+    }
+    return true;
+}

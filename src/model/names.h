@@ -10,6 +10,8 @@
 #ifndef ROOFCAST_NAMES_H
 #define ROOFCAST_NAMES_H
 
+#include <stdbool.h>
+
 #include "model/model.h"
 
 /* The element of a work node ("let", "when", "loop", ...). */
@@ -33,5 +35,10 @@ const char *rc_step_op_text(rc_step_op op);
 /* The size in bytes of a C scalar or CUDA vector type ("float4": 16), or 0
  * when the type is not known. */
 int rc_type_size(const char *type);
+
+/* Whether a C scalar type (or CUDA vector of one) holds integers: every known type but the
+ * floating ones (float, double, half, __half, __nv_bfloat16 and their vectors); false when
+ * the type is not known. */
+bool rc_type_is_integer(const char *type);
 
 #endif
