@@ -45,54 +45,61 @@ const char *rc_pipe_name(rc_pipe p) { return pipe_names[p]; }
 static const char *const step_ops[] = {"+=", "-=", "*=", "/=", "<<=", ">>="};
 const char *rc_step_op_text(rc_step_op op) { return step_ops[op]; }
 
-/* The element size of a C or CUDA scalar or vector type; 0 if unknown.
- * Vector types follow CUDA's vector_types.h: char1..4 up to double1..2,
- * whose size is the component's times the count (3-vectors are not
- * padded). */
-int rc_type_size(const char *type)
+/* The C and CUDA scalar types, with their vector types' stems (CUDA's vector_types.h: char1..4
+ * up to double1..2, whose size is the component's times the count; 3-vectors are not padded). */
+typedef struct {
+    const char *name;
+    int size;
+    int max_vec;     /* largest vector width of the type's vector name, 0: none */
+    const char *vec; /* the vector types' stem */
+    bool floating;
+} scalar_type;
+
+static const scalar_type scalars[] = {
+    {"char", 1, 4, "char", false},           {"signed char", 1, 0, NULL, false},
+    {"unsigned char", 1, 4, "uchar", false}, {"short", 2, 4, "short", false},
+    {"unsigned short", 2, 4, "ushort", false}, {"int", 4, 4, "int", false},
+    {"unsigned", 4, 0, NULL, false},         {"unsigned int", 4, 4, "uint", false},
+    {"long", 8, 4, "long", false},           {"unsigned long", 8, 4, "ulong", false},
+    {"long long", 8, 4, "longlong", false},  {"unsigned long long", 8, 4, "ulonglong", false},
+    {"float", 4, 4, "float", true},          {"double", 8, 4, "double", true},
+    {"half", 2, 2, "half", true},            {"__half", 2, 2, "__half", true},
+    {"__nv_bfloat16", 2, 2, "__nv_bfloat16", true}, {"bool", 1, 0, NULL, false},
+    {"int8_t", 1, 0, NULL, false},  {"uint8_t", 1, 0, NULL, false},  {"int16_t", 2, 0, NULL, false},
+    {"uint16_t", 2, 0, NULL, false}, {"int32_t", 4, 0, NULL, false}, {"uint32_t", 4, 0, NULL, false},
+    {"int64_t", 8, 0, NULL, false}, {"uint64_t", 8, 0, NULL, false}, {"size_t", 8, 0, NULL, false},
+};
+
+/* The scalar `type` is or whose vector it is, with the vector's width in *width (1 for the
+ * scalar itself); NULL when the type is not known. */
+static const scalar_type *scalar_of(const char *type, int *width)
 {
-    static const struct {
-        const char *name;
-        int size;
-        int max_vec; /* largest vector width of the type's vector name, 0: none */
-        const char *vec; /* the vector types' stem */
-    } scalars[] = {
-        {"char", 1, 4, "char"},           {"signed char", 1, 0, NULL},
-        {"unsigned char", 1, 4, "uchar"}, {"short", 2, 4, "short"},
-        {"unsigned short", 2, 4, "ushort"}, {"int", 4, 4, "int"},
-        {"unsigned", 4, 0, NULL},         {"unsigned int", 4, 4, "uint"},
-        {"long", 8, 4, "long"},           {"unsigned long", 8, 4, "ulong"},
-        {"long long", 8, 4, "longlong"},  {"unsigned long long", 8, 4, "ulonglong"},
-        {"float", 4, 4, "float"},         {"double", 8, 4, "double"},
-        {"half", 2, 2, "half"},           {"__half", 2, 2, "__half"},
-        {"__nv_bfloat16", 2, 2, "__nv_bfloat16"}, {"bool", 1, 0, NULL},
-        {"int8_t", 1, 0, NULL},  {"uint8_t", 1, 0, NULL},  {"int16_t", 2, 0, NULL},
-        {"uint16_t", 2, 0, NULL}, {"int32_t", 4, 0, NULL}, {"uint32_t", 4, 0, NULL},
-        {"int64_t", 8, 0, NULL}, {"uint64_t", 8, 0, NULL}, {"size_t", 8, 0, NULL},
-    };
     for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++) {
+        *width = 1;
         if (strcmp(type, scalars[i].name) == 0)
-            return scalars[i].size;
+            return &scalars[i];
         if (!scalars[i].vec)
             continue;
         size_t n = strlen(scalars[i].vec);
         if (strncmp(type, scalars[i].vec, n) == 0 && type[n] >= '1' &&
-            type[n] <= '0' + scalars[i].max_vec && type[n + 1] == '\0')
-            return scalars[i].size * (type[n] - '0');
+            type[n] <= '0' + scalars[i].max_vec && type[n + 1] == '\0') {
+            *width = type[n] - '0';
+            return &scalars[i];
+        }
     }
-    return 0;
+    return NULL;
+}
+
+int rc_type_size(const char *type)
+{
+    int width;
+    const scalar_type *t = scalar_of(type, &width);
+    return t ? t->size * width : 0;
 }
 
 bool rc_type_is_integer(const char *type)
 {
-    static const char *const floating[] = {"float", "double", "half", "__half", "__nv_bfloat16"};
-    if (rc_type_size(type) == 0)
-        return false;
-    for (size_t i = 0; i < sizeof floating / sizeof floating[0]; i++) {
-        size_t n = strlen(floating[i]);
-        if (strncmp(type, floating[i], n) == 0 &&
-            (type[n] == '\0' || (type[n] >= '1' && type[n] <= '4' && type[n + 1] == '\0')))
-            return false;
-    }
-    return true;
+    int width;
+    const scalar_type *t = scalar_of(type, &width);
+    return t && !t->floating;
 }
