@@ -280,6 +280,56 @@ double rc_atomic_multiword_per_clock(const char *cc, bool *assumed, const char *
                                 assumed, source);
 }
 
+/* Lane by lane on one address (atomics.h), by generation, for adds of floats and of integers.
+ *
+ * Floats: ptheywood/atomicAddBench, 1,048,576 float adds of per-lane values to one address,
+ * 1,048,576 / (time x boost clock); measured to Volta, the TITAN V's assumed after.
+ *
+ * Integers: R100001/Programming-Massively-Parallel-Processors at a972fb50, NvBench "Simple
+ * Histogram (Different Grid and Block sizes)": 2^26 zeroes, atomicAdd(&bins[input[i]], 1),
+ * every lane on bins[0], which nvcc cannot combine since the address is data; 2^21 requests
+ * of 32 lanes, whatever the block size (32 to 1,024). With one operation a request at 0.77
+ * a clock, the further 31 updates take the rest: 31 / (time x clock / 2^21 - 1 / 0.77).
+ * Blocks of 512: GTX 1650 36.14 ms at 1590 MHz, 1.19 a clock; RTX 2060 38.05 ms at 1680 MHz,
+ * 1.06 (Turing: mean 1.12); RTX 3060 1.05, 3060 Ti 1.13, 3070 Ti 1.05, 3080 36.16 ms at
+ * 1710 MHz 1.10, 3060 Laptop GPU 1.31 (GA10x: median 1.10, the 3080's). Before Turing none was
+ * found: the generation's float rate, assumed; GA100, Ada and Hopper take GA10x's, assumed. */
+#define ADD_BENCH "atomicAddBench, float adds: "
+#define SIMPLE_HIST "R100001 NvBench, Simple Histogram, integer adds: "
+static const generation_figure float_lane_rates[] = {
+    {0, 0.32, true, "assumed: Kepler's, " ADD_BENCH "a Tesla K80's"},
+    {300, 0.32, false, ADD_BENCH "a Tesla K80's (Kepler), 3.76 ms at 875 MHz"},
+    {500, 0.27, false, ADD_BENCH "a GTX TITAN X's (Maxwell), 3.58 ms at 1075 MHz"},
+    {600, 0.33, false, ADD_BENCH "a TITAN X (Pascal)'s, 2.11 ms at 1531 MHz"},
+    {700, 0.26, false, ADD_BENCH "a TITAN V's (Volta), 2.78 ms at 1455 MHz"},
+    {705, 0.26, true, "assumed: " ADD_BENCH "a TITAN V's (Volta), 2.78 ms at 1455 MHz"},
+};
+static const generation_figure int_lane_rates[] = {
+    {0, 0.32, true, "assumed: Kepler's float adds' (" ADD_BENCH "a Tesla K80's)"},
+    {500, 0.27, true, "assumed: Maxwell's float adds' (" ADD_BENCH "a GTX TITAN X's)"},
+    {600, 0.33, true, "assumed: Pascal's float adds' (" ADD_BENCH "a TITAN X (Pascal)'s)"},
+    {700, 0.26, true, "assumed: Volta's float adds' (" ADD_BENCH "a TITAN V's)"},
+    {705, 1.12, false, SIMPLE_HIST "a GTX 1650 and an RTX 2060 (Turing), 36.1 and 38.0 ms"},
+    {800, 1.10, true, "assumed: GA10x's, " SIMPLE_HIST "an RTX 3080, 36.2 ms at 1710 MHz"},
+    {806, 1.10, false, SIMPLE_HIST "an RTX 3080, 36.2 ms at 1710 MHz (median of five GA10x)"},
+    {809, 1.10, true, "assumed: GA10x's, " SIMPLE_HIST "an RTX 3080, 36.2 ms at 1710 MHz"},
+};
+
+double rc_atomic_lane_per_clock(const char *cc, bool integer, bool *assumed, const char **source)
+{
+    if (integer)
+        return generation_figure_of(int_lane_rates, sizeof int_lane_rates / sizeof *int_lane_rates,
+                                    cc, sizeof int_lane_rates / sizeof *int_lane_rates - 1,
+                                    "assumed: GA10x's (" SIMPLE_HIST "an RTX 3080); the GPU "
+                                    "file gives no compute capability",
+                                    assumed, source);
+    return generation_figure_of(float_lane_rates, sizeof float_lane_rates / sizeof *float_lane_rates,
+                                cc, sizeof float_lane_rates / sizeof *float_lane_rates - 1,
+                                "assumed: Volta's (" ADD_BENCH "a TITAN V's); the GPU file gives "
+                                "no compute capability",
+                                assumed, source);
+}
+
 /* The part of the L2 that keeps a launch's data for the next launch of the same kernel, by
  * generation (refine.c's l2_resident): L2 read microbenchmarks keep their full rate up to it
  * and fall beyond. A100 and H100 split their L2 in two partitions that may both hold a line

@@ -96,6 +96,11 @@ double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **sourc
  * *source set (atomics.h). */
 double rc_atomic_multiword_per_clock(const char *cc, bool *assumed, const char **source);
 
+/* The updates of one address a line serves a clock, lane by lane, where a warp's lanes cannot
+ * be combined, for adds of integers (`integer`) or of floats on compute capability `cc` (NULL
+ * or unknown: the latest generation's, assumed), with *assumed and *source set (atomics.h). */
+double rc_atomic_lane_per_clock(const char *cc, bool integer, bool *assumed, const char **source);
+
 /* The share of the L2 (0 to 1) that keeps a launch's data between back-to-back launches on
  * compute capability `cc` (NULL or unknown: three quarters, assumed), with *assumed and
  * *source (static) set; arch.c gives the microbenchmarks. */

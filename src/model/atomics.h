@@ -29,11 +29,11 @@
  * 1455 MHz) is 0.32, 0.27, 0.33 and 0.26 float adds a clock (later generations take the
  * TITAN V's, assumed). Integer adds run about four times as fast: R100001's NvBench "Simple
  * Histogram" (every lane of 2^26 on one bin, the address from data) gives 1.12 a clock on
- * Turing and 1.10 on GA10x (lane_rates in atomics.c, which takes an array's element type to
- * choose; earlier generations take their float rate for integers, assumed). So a request
- * makes one operation per line at the rate above, and each further update of its busiest
- * address (rc_access_counts.atomic_lane_extra) takes 1 / (updates a clock) more clocks of
- * that line.
+ * Turing and 1.10 on GA10x; earlier generations take their float rate for integers, assumed
+ * (rc_atomic_lane_per_clock in arch.c; the array's element type chooses). So a request makes
+ * one operation per line at the rate above, and each further update of its busiest address
+ * (rc_access_counts.atomic_lane_extra) takes 1 / (updates a clock) more clocks of that
+ * line.
  *
  * A request whose lanes update two or more addresses of one line (a block adding its bins to
  * the global ones, 32 words a request; random bins, a few lanes a line) is not one operation:

@@ -164,7 +164,7 @@ static void test_integer_types(void **state)
             fail_msg("%s: taken as an integer type", others[i]);
 }
 
-/* Integers added lane by lane to one address (atomics.c, lane_rates): R100001's NvBench "Simple
+/* Integers added lane by lane to one address (arch.c, rc_atomic_lane_per_clock): R100001's NvBench "Simple
  * Histogram" on 2^26 zeroes, atomicAdd(&bins[input[i]], 1), every lane on bins[0], which nvcc
  * cannot combine (the address is data): operand="per-lane" says so. Blocks of 512: 2^21
  * requests, each one operation at 0.77 a clock and 31 further updates at the integer rate,
