@@ -839,7 +839,7 @@
       <xsl:if test="estimates/estimate/refined/term[@name = 'atomics']">
         <xsl:text>- t_atomics = the atomic (request, line) pairs of the hottest array / its lines / (operations a line serves a clock × SM clock): a line serves its atomics one at a time (the one-address rate assumed)</xsl:text>
         <xsl:if test="estimates/estimate/refined/term[@name = 'atomics'][@lane-updates &gt; 0]">
-          <xsl:text>; where lanes add values of their own (operand="per-lane"), each further update of a request's busiest address takes its turn at the rate measured lane by lane on the GPU's generation</xsl:text>
+          <xsl:text>; where lanes add values of their own (operand="per-lane"), each further update of a request's busiest address takes its turn at the generation's lane-by-lane rate for the array's element type (measured or assumed: the term's inputs say which)</xsl:text>
         </xsl:if>
         <xsl:if test="estimates/estimate/refined/term[@name = 'atomics'][@multiword-pairs &gt; 0]">
           <xsl:text>; a pair of several addresses holds its line longer (a few-lines microbenchmark's rate)</xsl:text>
@@ -853,7 +853,7 @@
       <xsl:value-of select="$nl"/>
       <!-- Only kernels with dependent loops have a chain term: the others' reports stay as they were. -->
       <xsl:if test="estimates/estimate/refined/term[@name = 'chain']">
-        <xsl:text>- t_chain = the longest thread's dependent iterations × cycles an iteration / SM clock: one L1 hit (its latency) for an iteration that loads, else its FLOPs / 2 FMA instructions (at least one) at the arithmetic latency of the CUDA C++ Programming Guide (Multiprocessor Level); t_lower counts one L1 hit or one instruction an iteration where the figure is not assumed</xsl:text>
+        <xsl:text>- t_chain = the longest thread's dependent iterations × cycles an iteration / SM clock: one L1 hit (its latency) for an iteration that loads, else its FLOPs / 2 FMA instructions (at least one) at the generation's dependent-FMA latency (Arafa et al.'s measurements, assumed on generations they did not measure); t_lower counts one L1 hit or one instruction an iteration where the figure is not assumed</xsl:text>
         <xsl:value-of select="$nl"/>
       </xsl:if>
       <!-- Only kernels with <instructions> have pipe terms: the others' reports stay as they were. -->
