@@ -93,6 +93,7 @@ typedef struct {
     int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
     int64_t atomic_multiword;  /* atomics: a request's lines of two or more addresses */
     int64_t footprint;       /* new sectors of the whole launch */
+    int64_t footprint_pairs; /* new sector pairs (2k, 2k + 1) of the whole launch */
     /* While a pass of all the accesses is enumerated for an array both read and written: each
      * sector's kinds (1 read, 2 written) and the sectors that have both, for rewritten_bytes
      * without the passes of the reads and the writes alone (count_rewritten). */
@@ -182,8 +183,11 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
         uint32_t *st = map_stamp(&an->map, sec[i]);
         if (!st)
             return fail(an, w, "out of memory");
-        if (*st == 0)
+        if (*st == 0) {
             an->footprint++;
+            /* The pair's other sector is on the same page (pages hold 4,096 sectors). */
+            an->footprint_pairs += *map_stamp(&an->map, sec[i] ^ 1) == 0;
+        }
         if (*st != an->stamp) {
             an->block_sectors++;
             *st = an->stamp;
@@ -493,11 +497,19 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
      * stands for classes / count as many classes. */
     int64_t mult = sh->block_mult * sh->thread_mult;
     double scale = (double)sh->classes / (double)count;
-    int64_t footprint = an->footprint * 32;
+    /* The array's last sector alone in its pair: its other half, past the end, is not charged. */
+    int64_t end = rc_warp_end_sector(an->arr->length, an->arr->elem_bytes);
+    const uint32_t *end_page = end >= 0 ? rc_pages_find(&an->map, end >> PAGE_BITS) : NULL;
+    bool end_alone = end_page && end_page[end & ((1 << PAGE_BITS) - 1)] != 0 &&
+                     !((end + 1) >> PAGE_BITS == end >> PAGE_BITS &&
+                       end_page[(end + 1) & ((1 << PAGE_BITS) - 1)] != 0);
+    int64_t footprint = an->footprint * 32, pairs = an->footprint_pairs * 64 - (end_alone ? 32 : 0);
     if (count < sh->classes) {
-        double all = (double)footprint * scale;
+        double all = (double)footprint * scale, all_pairs = (double)pairs * scale;
         double most = (double)((an->arr->length * an->arr->elem_bytes + 31) / 32 * 32);
+        double most_pairs = (double)((an->arr->length * an->arr->elem_bytes + 63) / 64 * 64);
         footprint = (int64_t)(all < most ? all : most);
+        pairs = (int64_t)(all_pairs < most_pairs ? all_pairs : most_pairs);
     }
     int64_t vals[] = {req,       acc,          sec * 32, sreq,   wave, bsec * 32,
                       ssec * 32, slines * 128, wpair,    lextra, l1q,  l1q2, multi};
@@ -515,6 +527,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
             return fail(an, NULL, "the memory counts of array '%s' overflow 64 bits", an->arr->name);
     }
     out->footprint_bytes = footprint;
+    out->footprint_pair_bytes = pairs;
     out->block_footprint_max = bmax;
     if (an->track_rw) {
         double rewritten = (double)an->rewritten * 32 * (count < sh->classes ? scale : 1);
@@ -633,7 +646,7 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
             count = sh.classes;
     }
     an->steps = 0;
-    an->footprint = 0;
+    an->footprint = an->footprint_pairs = 0;
     an->index_min = INT64_MAX;
     an->index_max = -1;
     an->rewritten = 0;
@@ -645,7 +658,7 @@ static status analyse_array(analysis *an, const int64_t *executions, const rc_bl
         if (!rc_pages_init(&an->map, page_bytes(an->track_rw)))
             return fail(an, NULL, "out of memory");
         an->steps = 0;
-        an->footprint = 0;
+        an->footprint = an->footprint_pairs = 0;
         an->rewritten = 0;
         count = count / 64 > 0 ? count / 64 : 1;
         st = run_classes(an, &sh, count, ac);
@@ -704,6 +717,8 @@ static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
     ok &= !__builtin_add_overflow(t->accessed_bytes, a->accessed_bytes, &t->accessed_bytes);
     ok &= !__builtin_add_overflow(t->sector_bytes, a->sector_bytes, &t->sector_bytes);
     ok &= !__builtin_add_overflow(t->footprint_bytes, a->footprint_bytes, &t->footprint_bytes);
+    ok &= !__builtin_add_overflow(t->footprint_pair_bytes, a->footprint_pair_bytes,
+                                  &t->footprint_pair_bytes);
     ok &= !__builtin_add_overflow(t->rewritten_bytes, a->rewritten_bytes, &t->rewritten_bytes);
     ok &= !__builtin_add_overflow(t->block_sector_bytes, a->block_sector_bytes, &t->block_sector_bytes);
     ok &= !__builtin_add_overflow(t->block_footprint_max, a->block_footprint_max, &t->block_footprint_max);
@@ -750,6 +765,7 @@ static void count_legacy(rc_access_counts *lg, int64_t legacy_bytes, int64_t leg
 {
     lg->requests = legacy_bytes / 128 + (legacy_bytes % 128 != 0);
     lg->accessed_bytes = lg->sector_bytes = lg->footprint_bytes = legacy_bytes;
+    lg->footprint_pair_bytes = legacy_bytes; /* coalesced: whole pairs */
     lg->block_sector_bytes = legacy_bytes;
     lg->block_footprint_max = legacy_block_max;
 }

@@ -34,6 +34,9 @@
 
 typedef struct {
     int64_t requests, accessed_bytes, sector_bytes, footprint_bytes;
+    /* Of the footprint, the sector pairs (a line's 64-byte halves) it touches, x 64: what DRAM
+     * moves where it fetches a lone sector with its pair (refine.c, rc_dram_fetch_bytes). */
+    int64_t footprint_pair_bytes;
     /* Over blocks, the distinct sectors each block touches, x 32, summed:
      * what reaches L2 when L1 keeps everything a block reuses. */
     int64_t block_sector_bytes;

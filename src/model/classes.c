@@ -239,7 +239,7 @@ static cstatus run_rep(cls *c, const rc_block_box *box, const int64_t bid[3], re
             return cls_oom(c);
         }
     }
-    r->distinct = rc_sectors_count(bm);
+    r->distinct = rc_sectors_count(bm, NULL);
     rc_sectors_free(bm);
     return C_OK;
 }
@@ -419,8 +419,15 @@ rc_classes_status rc_classes_count(const rc_kernel *k, int array, const bool *ne
     for (size_t b = 0; st == C_OK && b < nboxes; b++)
         st = run_box(&c, &boxes[b], out, fp, &bmax);
     if (st == C_OK) {
-        int64_t fp_sectors = rc_sectors_count(fp);
+        /* The array's last sector alone in its pair: its other half, past the end, is not
+         * charged (warp.h). */
+        int64_t end = rc_warp_end_sector(c.arr->length, c.arr->elem_bytes);
+        bool end_alone = end >= 0 && rc_sectors_has(fp, end) && !rc_sectors_has(fp, end + 1);
+        int64_t fp_pairs = 0, fp_sectors = rc_sectors_count(fp, &fp_pairs);
         bool ok = !__builtin_mul_overflow(fp_sectors, 32, &out->footprint_bytes) &&
+                  !__builtin_mul_overflow(fp_pairs, 64, &out->footprint_pair_bytes) &&
+                  !__builtin_sub_overflow(out->footprint_pair_bytes, end_alone ? 32 : 0,
+                                          &out->footprint_pair_bytes) &&
                   !__builtin_mul_overflow(out->block_sector_bytes, 32, &out->block_sector_bytes) &&
                   !__builtin_mul_overflow(bmax, 32, &out->block_footprint_max) &&
                   !__builtin_mul_overflow(out->sector_bytes, 32, &out->sector_bytes) &&
@@ -429,7 +436,8 @@ rc_classes_status rc_classes_count(const rc_kernel *k, int array, const bool *ne
         if (!ok)
             st = cls_enumerate(&c, "a count overflows");
         else if (c.arr->space == RC_SPACE_SHARED)
-            out->footprint_bytes = out->block_sector_bytes = out->block_footprint_max = 0;
+            out->footprint_bytes = out->footprint_pair_bytes = out->block_sector_bytes =
+                out->block_footprint_max = 0;
     }
 end:
     rc_sectors_free(fp);

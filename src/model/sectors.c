@@ -74,6 +74,28 @@ static void bm_clear(bitmap *m, int64_t first, int64_t n)
     }
 }
 
+/* Whether sector s is set (after bm_clear, outside the runs). */
+static bool bm_test(bitmap *m, int64_t s)
+{
+    const uint64_t *bits = rc_pages_find(&m->pages, s >> PAGE_BITS);
+    size_t a = (size_t)(s & (((int64_t)1 << PAGE_BITS) - 1));
+    return bits && (bits[a >> 6] >> (a & 63) & 1);
+}
+
+/* The sector pairs (2k, 2k + 1: the two 32-byte halves of a 64-byte half-line) with a bit set.
+ * A page starts at an even sector and a word holds whole pairs. */
+static int64_t bm_pairs(const bitmap *m)
+{
+    int64_t n = 0;
+    for (size_t i = 0; i < m->pages.size; i++) {
+        const uint64_t *bits = m->pages.table[i].page >= 0 ? m->pages.table[i].data : NULL;
+        for (size_t w = 0; bits && w < PAGE_WORDS; w++)
+            if (bits[w])
+                n += __builtin_popcountll((bits[w] | bits[w] >> 1) & 0x5555555555555555ULL);
+    }
+    return n;
+}
+
 /* A set of sectors: long runs kept as runs (so that a footprint of a
  * billion sectors costs one entry), short ones in the bitmap. */
 #define LONG_RUN 4096
@@ -124,11 +146,24 @@ static int cmp_run(const void *pa, const void *pb)
 }
 
 /* See sectors.h. */
-int64_t rc_sectors_count(rc_sectors *s)
+bool rc_sectors_has(rc_sectors *s, int64_t sector)
+{
+    if (sector < 0)
+        return false;
+    for (size_t i = 0; i < s->nruns; i++)
+        if (sector >= s->runs[i].first && sector - s->runs[i].first < s->runs[i].n)
+            return true;
+    return bm_test(&s->bm, sector);
+}
+
+/* See sectors.h. */
+int64_t rc_sectors_count(rc_sectors *s, int64_t *pairs)
 {
     if (s->nruns > 1)
         qsort(s->runs, s->nruns, sizeof *s->runs, cmp_run);
-    int64_t total = 0, a = 0, b = -1; /* the merged run a .. b - 1 being built */
+    /* Merged runs neither touch nor share a pair; a pair can hold a run's end and a bit of
+     * the bitmap, counted once. */
+    int64_t total = 0, run_pairs = 0, shared = 0, a = 0, b = -1; /* the run a .. b - 1 */
     for (size_t i = 0; i <= s->nruns; i++) {
         if (i < s->nruns && s->runs[i].first <= b) {
             int64_t end = s->runs[i].first + s->runs[i].n;
@@ -138,13 +173,17 @@ int64_t rc_sectors_count(rc_sectors *s)
         }
         if (b > a) {
             total += b - a;
+            run_pairs += ((b - 1) >> 1) - (a >> 1) + 1;
             bm_clear(&s->bm, a, b - a);
+            shared += ((a & 1) && bm_test(&s->bm, a - 1)) + ((b & 1) && bm_test(&s->bm, b));
         }
         if (i < s->nruns) {
             a = s->runs[i].first;
             b = a + s->runs[i].n;
         }
     }
+    if (pairs)
+        *pairs = run_pairs + bm_pairs(&s->bm) - shared;
     return total + s->bm.count;
 }
 

@@ -48,8 +48,12 @@ bool rc_sectors_add_lattice(rc_sectors *s, int64_t first, int64_t n, const rc_ge
  * merge in closed form. False when out of memory. */
 bool rc_sectors_add_lattices(rc_sectors *s, rc_lattice *l, size_t n);
 
-/* The number of sectors in the set. It spends the set: call it once,
- * then rc_sectors_free. */
-int64_t rc_sectors_count(rc_sectors *s);
+/* Whether the set holds `sector` (before rc_sectors_count). */
+bool rc_sectors_has(rc_sectors *s, int64_t sector);
+
+/* The number of sectors in the set, and with pairs not NULL the number of sector pairs
+ * (sectors 2k and 2k + 1, a line's 64-byte halves) holding one or both. It spends the set:
+ * call it once, then rc_sectors_free. */
+int64_t rc_sectors_count(rc_sectors *s, int64_t *pairs);
 
 #endif

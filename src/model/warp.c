@@ -274,6 +274,15 @@ int rc_warp_lines(const int64_t *sec, int d)
     return lines;
 }
 
+int64_t rc_warp_end_sector(int64_t length, int elem_bytes)
+{
+    int64_t bytes;
+    if (length <= 0 || elem_bytes <= 0 || __builtin_mul_overflow(length, (int64_t)elem_bytes, &bytes))
+        return -1;
+    int64_t sectors = bytes / 32 + (bytes % 32 != 0);
+    return sectors % 2 ? sectors - 1 : -1;
+}
+
 int64_t rc_warp_busiest_offset(const int64_t *offset, uint32_t mask, const int64_t *weight)
 {
     int64_t most = 0;

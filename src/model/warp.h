@@ -170,6 +170,11 @@ int rc_warp_sectors(const int64_t *offset, uint32_t mask, int64_t size, int64_t 
 /* The distinct 128-byte lines among d distinct ascending sectors. */
 int rc_warp_lines(const int64_t *sec, int d);
 
+/* The sector pairs of a footprint (access.h footprint_pair_bytes) charge no bytes past an
+ * array's end, where the model places nothing: the array's last sector when it begins a pair
+ * whose other half lies past the end (the array's sectors are odd in number), else -1. */
+int64_t rc_warp_end_sector(int64_t length, int elem_bytes);
+
 /* The most threads (each lane standing for weight[lane]) that the lanes of mask put on one
  * offset: how many updates of one address a request makes. */
 int64_t rc_warp_busiest_offset(const int64_t *offset, uint32_t mask, const int64_t *weight);

@@ -253,9 +253,10 @@ static void add(text *t, const char *fmt, ...)
 
 static void add_access(text *t, const char *what, const rc_access_counts *a)
 {
-    add(t, "%s: %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld\n", what,
-        (long long)a->requests, (long long)a->accessed_bytes, (long long)a->sector_bytes,
-        (long long)a->footprint_bytes, (long long)a->rewritten_bytes, (long long)a->block_sector_bytes,
+    add(t, "%s: %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld\n",
+        what, (long long)a->requests, (long long)a->accessed_bytes, (long long)a->sector_bytes,
+        (long long)a->footprint_bytes, (long long)a->footprint_pair_bytes,
+        (long long)a->rewritten_bytes, (long long)a->block_sector_bytes,
         (long long)a->block_footprint_max, (long long)a->shared_requests,
         (long long)a->shared_wavefronts, (long long)a->store_sector_bytes,
         (long long)a->store_line_bytes, (long long)a->atomic_lane_extra,

@@ -114,6 +114,9 @@ static void test_guarded_vector(void **state)
     assert_int_equal(a.accessed_bytes, 4000);
     assert_int_equal(a.sector_bytes, 4000);
     assert_int_equal(a.footprint_bytes, 4000);
+    /* Sectors 0 to 124: pairs 0 to 62, the last holding sector 124 alone, its other half past
+     * the array's end and not charged. */
+    assert_int_equal(a.footprint_pair_bytes, 62 * 64 + 32);
     assert_int_equal(a.block_sector_bytes, 4000);
     assert_int_equal(a.block_footprint_max, 1024);
     rc_kernel_free(k);
@@ -158,6 +161,22 @@ static void test_strided_stores(void **state)
     assert_int_equal(a.store_sector_bytes, 48 * 32);
     assert_int_equal(a.store_line_bytes, 12 * 128);
     assert_int_equal(a.footprint_bytes, 1536);
+    assert_int_equal(a.footprint_pair_bytes, 1536);
+    rc_kernel_free(k);
+}
+
+/* Sector pairs (a line's 64-byte halves, what DRAM fetches on a miss: traffic.h). A float every
+ * 64 bytes: each of the 128 lanes its own sector, 2i, alone in its pair: 4 KiB of sectors,
+ * 8 KiB of pairs (test_sectors has the pairs of runs). */
+static void test_sector_pairs(void **state)
+{
+    (void)state;
+    rc_kernel *k = load("2", "64", "<array name='x' type='float' length='2048'/>",
+                        "<load array='x' index='16 * (blockIdx.x * 64 + threadIdx.x)'/>");
+    rc_access_counts a;
+    by_classes(k, &a);
+    assert_int_equal(a.footprint_bytes, 128 * 32);
+    assert_int_equal(a.footprint_pair_bytes, 128 * 64);
     rc_kernel_free(k);
 }
 
@@ -218,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_multiword_atomic),
         cmocka_unit_test(test_rows),
         cmocka_unit_test(test_strided_stores),
+        cmocka_unit_test(test_sector_pairs),
         cmocka_unit_test(test_fallback),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
