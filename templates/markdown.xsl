@@ -1049,6 +1049,9 @@
         <xsl:value-of select="concat(' Of the footprint, ', $m/@rewritten-bytes-text,
                                      ' bytes are both read and written: DRAM moves them twice, read in and written back.')"/>
       </xsl:if>
+      <xsl:if test="estimates/estimate/refined/level-bytes[@fetched &gt; 1.005 * @footprint]">
+        <xsl:text> DRAM fetches a sector the L2 misses with the other half of its 64-byte half-line (measured on Turing, assumed on the other generations); this kernel reads sectors that lie alone in theirs, so DRAM fetches more than the footprint, at most twice it.</xsl:text>
+      </xsl:if>
       <xsl:if test="estimates/estimate[@l1-read-only = 'yes']">
         <!-- not by compute capability (arch.c's rc_sm_pipes says which), and not "read-only
              arrays": one never written but read-only-path="no" is not kept -->

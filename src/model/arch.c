@@ -93,9 +93,11 @@ static const rc_sm_pipes sm_pipes[] = {
      "CUDA C++ Programming Guide 12.x, compute capability 6.x (as 5.x); Pascal Tuning Guide "
      "as quoted: GP104 caches global loads in L2 only, like Kepler and Maxwell"},
     {700, "Volta", RC_BANKS_WORD, 4, 1, 1, false, true, true, true, 4, 1, VOLTA_ON},
-    {705, "Turing", RC_BANKS_WORD, 4, 1, 2, true, true, true, true, 4, 1,
-     VOLTA_ON "; a request every 2 clocks, assumed as on GA10x and Ada (16 load/store units "
-     "an SM; MT4G's RTX 2080 Ti report gives no L1 or shared throughput)"},
+    {705, "Turing", RC_BANKS_WORD, 4, 1, 2, false, true, true, true, 4, 1,
+     VOLTA_ON "; a request every 2 clocks (16 load/store units an SM): on a TU102 64.0 B a "
+     "clock per SM of 32-bit shared loads, 63.9 of 32-bit L1 loads and 0.500 conflict-free "
+     "shared atomic requests a clock (connollydavid/tu102 mem.smem.bw, mem.l1.bw, "
+     "atomics.shared.add.tput)"},
     {800, "Ampere GA100", RC_BANKS_WORD, 4, 1, 1, false, true, false, true, 4, 1, VOLTA_ON},
     {806, "Ampere GA10x", RC_BANKS_WORD, 4, 1, 2, false, true, false, true, 4, 1,
      VOLTA_ON "; a request every 2 clocks: " GA106_SHARED},
@@ -360,6 +362,27 @@ double rc_l2_resident_share(const char *cc, bool *assumed, const char **source)
                                 assumed, source);
 }
 
+/* The bytes DRAM moves for a sector the L2 misses, by generation: 64, the sector with the other
+ * half of its 64-byte half-line, where only the TU102 was measured. Its strided u8 loads over
+ * 512 MiB reach 612 GB/s of sectors when a warp's sectors are adjacent (strides 18 and 32 B)
+ * and 308 GB/s when each lies alone in its line (128 B): a lone sector costs two. The CUDA
+ * driver's L2 fetch granularity limit (cudaLimitMaxL2FetchGranularity, "a hint") reads 64 B
+ * where a user printed it, on a GPU not named. */
+#define FETCH_TU102 "connollydavid/tu102@789ff42e table/tu102_ops.csv, mem.ldg.u8.stride.tput "     "(Quadro RTX 6000 at 1455 MHz, bench/mem/stride.cu): u8 loads over 512 MiB, 611.0 and "     "612.1 GB/s of 32-byte sectors with adjacent sectors (strides 18 and 32 B), 307.8 GB/s "     "with one sector a line (stride 128 B)"
+#define FETCH_ASSUMED "assumed: the TU102's (" FETCH_TU102 "); the CUDA driver's "     "cudaLimitMaxL2FetchGranularity reads 64 B by default where printed (NVIDIA BioNeMo's "     "performance linter, GPU not named)"
+static const generation_figure dram_fetch_bytes[] = {
+    {0, 64, true, FETCH_ASSUMED},
+    {705, 64, false, FETCH_TU102},
+    {800, 64, true, FETCH_ASSUMED},
+};
+
+double rc_dram_fetch_bytes(const char *cc, bool *assumed, const char **source)
+{
+    return generation_figure_of(dram_fetch_bytes, sizeof dram_fetch_bytes / sizeof *dram_fetch_bytes,
+                                cc, 0, FETCH_ASSUMED "; the GPU file gives no compute capability",
+                                assumed, source);
+}
+
 /* One step between barriers, by generation: base + per_warp x warps cycles. hotneutron/amora
  * (MIT) times one block running 4,096 steps of `if (threadIdx.x == 0) s += 1;
  * __syncthreads();` on shared `s` (its SASS: LDS, IADD, STS, BAR a step), with clock64, the
@@ -557,8 +580,12 @@ static const rate_default rate_defaults[] = {
                                    "at half Volta's rate", 1645},
     {700, 20.6, 125, 30, 215, 437, "as measured on a V100 (gpu-benches gpu-cache, gpu-latency)",
      1380},
+    /* Turing's L1: a TU102 (Quadro RTX 6000, clocks locked at 1455 MHz) streams 63.9 B a clock
+     * per SM from L1 with 32-bit loads and 64.0 with 64-bit ones (connollydavid/tu102
+     * mem.l1.bw), half Volta's 128. */
     {705, 12.8, 64, 66, 176, 496, "as measured on an RTX 2080 Ti (MT4G sample results, "
-                                  "caps-tum/mt4g; L1 at half Volta's rate)", 1545},
+                                  "caps-tum/mt4g); L1 as measured on a TU102 (connollydavid/tu102 "
+                                  "mem.l1.bw: 63.9 B per clock per SM with 32-bit loads)", 1545},
     {800, 35.5, 126, 36, 211, 571, "as measured on an A100 (gpu-benches gpu-l2-cache, "
                                    "gpu-cache, gpu-latency)", 1410},
     /* GA10x (8.6): an RTX 3060 Laptop GPU (GA106, 30 SMs, clocks up to 1702 MHz) measured

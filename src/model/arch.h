@@ -106,6 +106,11 @@ double rc_atomic_lane_per_clock(const char *cc, bool integer, bool *assumed, con
  * *source (static) set; arch.c gives the microbenchmarks. */
 double rc_l2_resident_share(const char *cc, bool *assumed, const char **source);
 
+/* The bytes DRAM moves for each 32-byte sector the L2 misses whose 64-byte half-line the
+ * launch touches nowhere else: 64 (the pair's other sector comes with it) or 32. Measured on
+ * Turing, assumed elsewhere; *assumed and *source say which. */
+double rc_dram_fetch_bytes(const char *cc, bool *assumed, const char **source);
+
 /* The cycles one step between two __syncthreads() takes a block of `warps` warps on compute
  * capability `cc` (NULL or unknown: the V100's, assumed), with *assumed and *source (static)
  * set: one thread's dependent shared load, add and store, then the barrier, as a

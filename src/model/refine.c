@@ -384,8 +384,11 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *s
     b->l2_part_lines = part_line_bytes(&c->memory);
     b->l2 = t.l2_bytes + b->l2_part_lines;
     b->footprint = (double)c->memory.total.footprint_bytes;
+    b->fetched = t.dram_fetched;
+    b->fetch_assumed = t.dram_fetch_assumed;
+    b->fetch_source = t.dram_fetch_source;
     b->rewritten = (double)c->memory.total.rewritten_bytes;
-    b->l2_resident = footprint_from_addresses(c) && b->footprint <= b->l2_share;
+    b->l2_resident = footprint_from_addresses(c) && b->fetched <= b->l2_share;
     b->dram = b->l2_resident ? 0 : t.dram_bytes;
 }
 
@@ -396,7 +399,7 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *s
  * developer blog, 2020: groups that run concurrently reuse each other's data through L2 when
  * they touch the same data). A wave then reads at most the launch's footprint from DRAM (and
  * writes back at most what it both read and wrote), so DRAM bytes are at most waves x
- * (footprint + rewritten). The fall-off rule of traffic.h, which knows
+ * (footprint as fetched + rewritten). The fall-off rule of traffic.h, which knows
  * nothing of time, gives more when a footprint beyond the L2 is reused many times over. An
  * assumption with no constant of its own: it was looked for because of the matmul_naive 4096
  * validation point (tests/validation), 2.8 times too slow under the fall-off rule, so that
@@ -409,7 +412,7 @@ static void cap_dram_per_wave(const rc_counts *c, rc_refined *r)
 {
     rc_level_bytes *b = &r->level_bytes;
     b->dram_uncapped = b->dram;
-    double cap = (double)r->waves * (b->footprint + b->rewritten);
+    double cap = (double)r->waves * (b->fetched + b->rewritten);
     if (footprint_from_addresses(c) && b->l2_share > 0 && r->waves > 0 && b->dram > cap) {
         b->dram = cap;
         b->dram_capped = true;

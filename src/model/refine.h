@@ -207,9 +207,9 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
  *         line a store or atomic request touches takes a whole line's turn at the L2
  *         (store_line_bytes - store_sector_bytes of the memory counts; refine.c says why)
  *   dram  traffic.h's DRAM bytes; 0 when the footprint, counted from addresses (no legacy
- *         or traffic bytes), fits the generation's share of the L2 (l2_resident; three
+ *         or traffic bytes), fits (as DRAM fetched it) the generation's share of the L2 (l2_resident; three
  *         quarters, 93 % on Ada: rc_l2_resident_share): the previous
- *         launch left the data there. rc_refine then caps them at the footprint, and the
+ *         launch left the data there. rc_refine then caps them at the footprint (as fetched), and the
  *         sectors both read and written again, once per wave (dram_capped; refine.c says why): the blocks resident at once find in L2
  *         what they reuse (assumed)
  * Without counted accesses (legacy count/bytes or traffic statements) every declared byte is
@@ -220,6 +220,11 @@ typedef struct {
      * whether that rule was only assumed on this generation (rc_sm_pipes) */
     bool l1_by_requests, l1_requests_assumed;
     double footprint;  /* B, the launch's distinct sectors; 0 without counted accesses */
+    /* B, what DRAM moves to bring the footprint in (traffic.h's P): more than the footprint
+     * where a lone sector comes with its pair (rc_dram_fetch_bytes); the L2 holds it */
+    double fetched;
+    bool fetch_assumed;
+    const char *fetch_source; /* static */
     double rewritten;  /* B, those of them both read and written: DRAM takes them twice */
     double l2_part_lines; /* B added at L2 for stores that write part of a line */
     double l2_share;   /* B, the part of the L2 a launch's data stays in */

@@ -53,12 +53,36 @@ bool rc_traffic_read_only(const rc_access_counts *a)
     return a->store_sector_bytes == 0 && a->read_only_path != RC_READ_ONLY_PATH_NO;
 }
 
+/* What DRAM moves to bring the footprint in: a sector the L2 misses comes with the other half
+ * of its 64-byte half-line on GPUs that fetch 64 bytes (arch.c rc_dram_fetch_bytes), so an
+ * array read or updated moves its pairs' bytes; an array only written moves its sectors (the
+ * L2 writes back what was written, not what was fetched). Legacy bytes are coalesced. */
+double rc_traffic_fetched_bytes(const rc_gpu *g, const rc_counts *c, double *fetch_bytes,
+                                bool *assumed, const char **source)
+{
+    const rc_access *m = &c->memory;
+    double fetch = rc_dram_fetch_bytes(g->compute_capability, assumed, source);
+    if (fetch_bytes)
+        *fetch_bytes = fetch;
+    double fetched = (double)m->total.footprint_bytes;
+    if (fetch < 64)
+        return fetched;
+    for (int i = 0; i < m->narrays; i++) {
+        const rc_access_counts *a = &m->arrays[i];
+        if (a->store_sector_bytes < a->sector_bytes && a->footprint_pair_bytes > a->footprint_bytes)
+            fetched += (double)(a->footprint_pair_bytes - a->footprint_bytes);
+    }
+    return fetched;
+}
+
 void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *sim,
                         rc_traffic *t)
 {
     const rc_access_counts *m = &c->memory.total;
     double S = (double)m->sector_bytes, B = (double)m->block_sector_bytes;
     double W = (double)m->footprint_bytes, F = (double)m->block_footprint_max;
+    double P = rc_traffic_fetched_bytes(g, c, NULL, &t->dram_fetch_assumed, &t->dram_fetch_source);
+    t->dram_fetched = P;
     t->resident_blocks = rc_traffic_resident_blocks(g, c);
     t->l1_per_block = g->sm.l1.value / t->resident_blocks;
     t->l1_simulated = sim && sim->simulated;
@@ -84,8 +108,9 @@ void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *
     t->l1_kept = t->l1_reuse_bypassed ? (S - B) * t->l1_hit / reuse_all : t->l1_hit;
     if (t->l2_bytes < W)
         t->l2_bytes = W;
-    t->l2_fit = W <= g->l2_bytes ? 1 : g->l2_bytes / W;
-    t->dram_bytes = W + (double)m->rewritten_bytes + (t->l2_bytes - W) * (1 - t->l2_fit);
+    t->l2_fit = P <= g->l2_bytes ? 1 : g->l2_bytes / P;
+    t->dram_bytes = P + (double)m->rewritten_bytes +
+                    (t->l2_bytes - W) * (1 - t->l2_fit) * (W > 0 ? P / W : 1);
     t->l1_bandwidth = g->rates.l1_bandwidth.value;
     t->l2_bandwidth = g->rates.l2_bandwidth.value;
     t->dram_bandwidth = g->bandwidth;

@@ -14,8 +14,11 @@
  *         read-only arrays keep their reuse: read-only-path="yes", or, not said, an
  *         array the kernel never writes (assumed const __restrict__); the others'
  *         sectors all go to L2
- *   DRAM: dram = W + R + (l2 - W) x (1 - f), f = min(1, L2 size / W)
- *         W: footprint_bytes; R: rewritten_bytes, the sectors both read
+ *   DRAM: dram = P + R + (l2 - W) x (1 - f) x P / W, f = min(1, L2 size / P)
+ *         W: footprint_bytes; P: what DRAM moves to bring it in, W where it
+ *         fetches 32 bytes a sector, else the sector pairs (64-byte half-lines)
+ *         of the arrays read or updated and the sectors of those only written
+ *         (rc_traffic_fetched_bytes); R: rewritten_bytes, the sectors both read
  *         and written, which the L2 writes back after reading them in
  */
 #ifndef ROOFCAST_TRAFFIC_H
@@ -42,6 +45,9 @@ typedef struct {
      * arrays, not by comparing the two (rounding makes (S - B) x h / (S - B) differ from h). */
     bool l1_reuse_bypassed;
     double l2_fit;           /* f */
+    double dram_fetched;     /* P */
+    bool dram_fetch_assumed; /* the generation's fetch size is assumed (arch.c) */
+    const char *dram_fetch_source; /* static */
     double l1_bandwidth, l2_bandwidth, dram_bandwidth; /* B/s */
     double t_l1, t_l2, t_dram; /* s: each level's bytes at its bandwidth */
     double intensity_l1, intensity_l2, intensity_dram; /* FLOP/byte; 0 without bytes */
@@ -51,6 +57,12 @@ typedef struct {
  * its share kept is h; else h is the footprint rule's. */
 void rc_traffic_compute(const rc_gpu *gpu, const rc_counts *counts, const rc_l1_reuse *sim,
                         rc_traffic *out);
+
+/* P above: the bytes DRAM moves to bring the launch's footprint in; with fetch_bytes (may be
+ * NULL) the generation's bytes a missed sector moves (32 or 64), *assumed and *source (static)
+ * saying where that figure comes from. */
+double rc_traffic_fetched_bytes(const rc_gpu *gpu, const rc_counts *counts, double *fetch_bytes,
+                                bool *assumed, const char **source);
 
 /* Blocks resident on an SM and sharing its L1: the launch's blocks over the SMs, at most what
  * the SM's threads and blocks allow. At least 1. */

@@ -121,11 +121,12 @@ static void wave_cap_sentence(const rc_refined *r, rc_buffer *sb)
                  ", %s of them both read and written and so counted twice",
                  rc_format_sig3(lb->rewritten, e, sizeof e));
     rc_buffer_printf(sb, " DRAM moves %s bytes, not the %s of \"Memory traffic by level\": at most "
-                     "the footprint (%s bytes%s) once %s, as blocks resident at once find in L2 "
+                     "the footprint%s (%s bytes%s) once %s, as blocks resident at once find in L2 "
                      "what they reuse (assumed).",
                      rc_format_sig3(lb->dram, a, sizeof a),
                      rc_format_sig3(lb->dram_uncapped, b, sizeof b),
-                     rc_format_sig3(lb->footprint, c, sizeof c), rewritten, per_wave);
+                     lb->fetched > lb->footprint ? " as DRAM fetches it" : "",
+                     rc_format_sig3(lb->fetched, c, sizeof c), rewritten, per_wave);
 }
 
 /* Little's law in numbers: the threads that work, resident at once, each keep so many bytes
@@ -529,8 +530,16 @@ static void add_atomics_term(xmlNodePtr n, const rc_refined *r)
 static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
 {
     const rc_level_bytes *lb = &r->level_bytes;
+    /* Lone sectors fetched with their pairs are named where they add a visible share (the
+     * reports' rule paragraph says so past 0.5 % of the footprint, the same share). */
+    bool pairs = !lb->l2_resident &&
+                 lb->fetched - lb->footprint >= PART_LINE_SHARE_NAMED * lb->dram && lb->dram > 0;
     const char *dram = lb->l2_resident   ? "DRAM (the footprint stays in L2 between launches)"
-                       : lb->dram_capped ? "DRAM (the footprint once per wave)"
+                       : lb->dram_capped ? (pairs ? "DRAM (the footprint as fetched once per wave)"
+                                                  : "DRAM (the footprint once per wave)")
+                       : pairs           ? (lb->fetch_assumed
+                                                ? "DRAM, lone sectors fetched with their pairs (assumed)"
+                                                : "DRAM, lone sectors fetched with their pairs")
                                          : "DRAM";
     add_level(n, "dram", dram, &r->dram, r);
     add_level(n, "l2",
@@ -547,6 +556,9 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
     add_atomics_term(n, r);
     xmlNodePtr lbn = xmlNewChild(n, NULL, X("level-bytes"), NULL);
     set_num(lbn, "footprint", lb->footprint, NULL);
+    set_num(lbn, "fetched", lb->fetched, NULL);
+    set_str(lbn, "fetch-origin", lb->fetch_assumed ? "assumed" : "measured");
+    set_str(lbn, "fetch-source", lb->fetch_source ? lb->fetch_source : "");
     set_num(lbn, "rewritten", lb->rewritten, NULL);
     set_num(lbn, "l2-share", lb->l2_share, NULL);
     set_num(lbn, "l2-share-fraction", lb->l2_share_fraction, NULL);

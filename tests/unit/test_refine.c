@@ -687,6 +687,47 @@ static void test_kernel_resources(void **state)
  * wavefront each: 2 x 128 B at L1). The footprint, 256 B, stays in L2 between launches when
  * it fits three quarters of the L2: none of it goes to DRAM; with 341 B of L2 (share 255.75 B)
  * it does. */
+/* DRAM fetches a missed sector with the other half of its 64-byte half-line (arch.c,
+ * rc_dram_fetch_bytes): 256 threads load a float every 64 bytes, each its own sector alone in
+ * its pair (8,192 B of sectors, 16,384 B fetched), and store one every 64 bytes into an array
+ * only written, whose sectors the L2 writes back as written (8,192 B): DRAM moves 24,576 B
+ * where the footprint is 16,384 B. The L2 (1,000 B) keeps none of it between launches. */
+static void test_dram_sector_pairs(void **state)
+{
+    (void)state;
+    rc_kernel *k = kernel_of("<launch grid=\"4\" block=\"64\"/>"
+                             "<array name=\"in\" type=\"float\" length=\"4096\"/>"
+                             "<array name=\"out\" type=\"float\" length=\"4096\"/>",
+                             "<let name=\"i\" value=\"blockIdx.x * 64 + threadIdx.x\"/>"
+                             "<load array=\"in\" index=\"16 * i\"/>"
+                             "<store array=\"out\" index=\"16 * i\"/>");
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    assert_int_equal(c.memory.total.footprint_bytes, 16384);
+    assert_int_equal(c.memory.total.footprint_pair_bytes, 32768);
+    rc_gpu *g = gpu_cc("7.5");
+    g->l2_bytes = 1000;
+    rc_level_bytes lb;
+    rc_level_bytes_of(g, &c, NULL, &lb);
+    assert_close(lb.footprint, 16384);
+    assert_close(lb.fetched, 24576);
+    assert_false(lb.l2_resident);
+    assert_close(lb.dram, 24576);
+    assert_false(lb.fetch_assumed);
+    assert_non_null(strstr(lb.fetch_source, "connollydavid/tu102"));
+    rc_gpu_free(g);
+    /* Elsewhere the same 64 bytes, assumed. */
+    g = gpu_cc("6.0");
+    g->l2_bytes = 1000;
+    rc_level_bytes_of(g, &c, NULL, &lb);
+    assert_close(lb.dram, 24576);
+    assert_true(lb.fetch_assumed);
+    rc_gpu_free(g);
+    rc_counts_release(&c);
+    rc_kernel_free(k);
+}
+
 static void test_level_bytes(void **state)
 {
     (void)state;
@@ -1007,6 +1048,28 @@ static void test_ga10x_shared_word_size(void **state)
     }
 }
 
+/* Turing's shared atomics, conflict-free, against a TU102 (connollydavid/tu102@789ff42e
+ * table/tu102_ops.csv, atomics.shared.add.tput w4: one block of 4 warps, each lane adding to
+ * its own slot, 0.500 warp requests an SM clock, clocks locked at 1455 MHz). The model gives
+ * such a request one pass in the banks (banks.h) and the load/store units 2 clocks (16 units,
+ * rc_sm_pipes; assumed on Turing before this row, measured on GA106): 128 threads x 1,000
+ * adds are 4,000 requests, 8,000 clocks, 0.5 a clock. */
+static void test_turing_shared_atomics(void **state)
+{
+    (void)state;
+    rc_gpu *g = rc_load_gpu(loader, "specs/rtx-2080-ti.xml", diag);
+    assert_non_null(g);
+    rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"128\"/><array name=\"s\" "
+                             "type=\"unsigned int\" length=\"1024\" space=\"shared\"/>",
+                             "<loop var=\"r\" from=\"0\" to=\"1000\">"
+                             "<atomic array=\"s\" index=\"threadIdx.x\"/></loop>");
+    rc_refined r;
+    refine_on(g, k, (rc_resources){0, 0}, &r);
+    assert_close(r.shared.time * g->sm.clock.value, 8000);
+    rc_kernel_free(k);
+    rc_gpu_free(g);
+}
+
 /* Kepler's shared memory in 8-byte banks against gpumembench's shmembench on a Tesla K80
  * (ekondis/gpumembench at 838a4fcd, shmembench-cuda/shmem_kernels.cu, read only: GPL-2.0; the
  * figure is ekondis/gpumembench issue #2, "Shared Memory: 2680.82 GB/sec (best performance with
@@ -1317,6 +1380,8 @@ int main(void)
         cmocka_unit_test(test_level_bytes),
         cmocka_unit_test(test_l2_share_by_generation),
         cmocka_unit_test(test_dram_per_wave),
+        cmocka_unit_test(test_dram_sector_pairs),
+        cmocka_unit_test(test_turing_shared_atomics),
         cmocka_unit_test(test_titan_x_tiled_sgemm),
         cmocka_unit_test(test_column_reads),
         cmocka_unit_test(test_published_shared_microbench),
