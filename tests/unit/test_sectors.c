@@ -10,24 +10,27 @@
 
 #include "model/sectors.h"
 
-static void add(rc_sectors *s, int64_t first, int64_t n)
+/* The sectors of a set made of `n` runs {first, length}, in the order given, and in *pairs
+ * (when not NULL) the sector pairs holding one or both. */
+static int64_t count_runs(const int64_t (*runs)[2], size_t n, int64_t *pairs)
 {
-    assert_true(rc_sectors_add_lattice(s, first, n, NULL, 0));
+    rc_sectors *s = rc_sectors_new();
+    assert_non_null(s);
+    for (size_t i = 0; i < n; i++)
+        assert_true(rc_sectors_add_lattice(s, runs[i][0], runs[i][1], NULL, 0));
+    int64_t count = rc_sectors_count(s, pairs);
+    rc_sectors_free(s);
+    return count;
 }
 
 /* Sectors 0, 2, 3 and 5, in the bitmap: pairs (0, 1), (2, 3) and (4, 5). */
 static void test_bitmap_pairs(void **state)
 {
     (void)state;
-    rc_sectors *s = rc_sectors_new();
-    assert_non_null(s);
-    add(s, 0, 1);
-    add(s, 2, 2);
-    add(s, 5, 1);
+    const int64_t runs[][2] = {{0, 1}, {2, 2}, {5, 1}};
     int64_t pairs = -1;
-    assert_int_equal(rc_sectors_count(s, &pairs), 4);
+    assert_int_equal(count_runs(runs, 3, &pairs), 4);
     assert_int_equal(pairs, 3);
-    rc_sectors_free(s);
 }
 
 /* A run of sectors 1 to 8,192 and, in the bitmap, sectors 0 and 8,193: 8,194 sectors, pairs 0 to
@@ -35,15 +38,10 @@ static void test_bitmap_pairs(void **state)
 static void test_run_ends_share_pairs(void **state)
 {
     (void)state;
-    rc_sectors *s = rc_sectors_new();
-    assert_non_null(s);
-    add(s, 1, 8192);
-    add(s, 0, 1);
-    add(s, 8193, 1);
+    const int64_t runs[][2] = {{1, 8192}, {0, 1}, {8193, 1}};
     int64_t pairs = -1;
-    assert_int_equal(rc_sectors_count(s, &pairs), 8194);
+    assert_int_equal(count_runs(runs, 3, &pairs), 8194);
     assert_int_equal(pairs, 4097);
-    rc_sectors_free(s);
 }
 
 /* A run of sectors 2 to 4,097 (pairs 1 to 2,048) and sectors 1 and 4,099 beside it, in pairs of
@@ -52,26 +50,32 @@ static void test_run_ends_share_pairs(void **state)
 static void test_runs_apart(void **state)
 {
     (void)state;
+    const int64_t apart[][2] = {{2, 4096}, {1, 1}, {4099, 1}};
+    const int64_t overlapping[][2] = {{0, 5000}, {4000, 5000}};
+    const int64_t short_run[][2] = {{7, 3}};
+    int64_t pairs = -1;
+    assert_int_equal(count_runs(apart, 3, &pairs), 4098);
+    assert_int_equal(pairs, 2050);
+    assert_int_equal(count_runs(overlapping, 2, &pairs), 9000);
+    assert_int_equal(pairs, 4500);
+    assert_int_equal(count_runs(short_run, 1, NULL), 3);
+}
+
+/* rc_sectors_has, before the count: in a run, in the bitmap, beside both, below zero. */
+static void test_has(void **state)
+{
+    (void)state;
     rc_sectors *s = rc_sectors_new();
     assert_non_null(s);
-    add(s, 2, 4096);
-    add(s, 1, 1);
-    add(s, 4099, 1);
-    int64_t pairs = -1;
-    assert_int_equal(rc_sectors_count(s, &pairs), 4098);
-    assert_int_equal(pairs, 2050);
-    rc_sectors_free(s);
-    s = rc_sectors_new();
-    assert_non_null(s);
-    add(s, 0, 5000);
-    add(s, 4000, 5000);
-    assert_int_equal(rc_sectors_count(s, &pairs), 9000);
-    assert_int_equal(pairs, 4500);
-    rc_sectors_free(s);
-    s = rc_sectors_new();
-    assert_non_null(s);
-    add(s, 7, 3);
-    assert_int_equal(rc_sectors_count(s, NULL), 3);
+    assert_true(rc_sectors_add_lattice(s, 10, 5000, NULL, 0));
+    assert_true(rc_sectors_add_lattice(s, 3, 1, NULL, 0));
+    assert_true(rc_sectors_has(s, 10));
+    assert_true(rc_sectors_has(s, 5009));
+    assert_true(rc_sectors_has(s, 3));
+    assert_false(rc_sectors_has(s, 5010));
+    assert_false(rc_sectors_has(s, 9));
+    assert_false(rc_sectors_has(s, 4));
+    assert_false(rc_sectors_has(s, -1));
     rc_sectors_free(s);
 }
 
@@ -81,6 +85,7 @@ int main(void)
         cmocka_unit_test(test_bitmap_pairs),
         cmocka_unit_test(test_run_ends_share_pairs),
         cmocka_unit_test(test_runs_apart),
+        cmocka_unit_test(test_has),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
