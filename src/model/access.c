@@ -54,6 +54,13 @@ static uint32_t *map_stamp(rc_pages *m, int64_t sector)
     return stamps ? &stamps[sector & ((1 << PAGE_BITS) - 1)] : NULL;
 }
 
+/* Whether some class touched `sector` (no page is made). */
+static bool touched(rc_pages *m, int64_t sector)
+{
+    const uint32_t *stamps = rc_pages_find(m, sector >> PAGE_BITS);
+    return stamps && stamps[sector & ((1 << PAGE_BITS) - 1)] != 0;
+}
+
 /* The bytes of a page: its stamps, and with `kinds` a byte a sector after them (the kinds of
  * access that touched it, analysis.track_rw), found with the stamp in one look-up. */
 static size_t page_bytes(bool kinds)
@@ -185,8 +192,9 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
             return fail(an, w, "out of memory");
         if (*st == 0) {
             an->footprint++;
-            /* The pair's other sector is on the same page (pages hold 4,096 sectors). */
-            an->footprint_pairs += *map_stamp(&an->map, sec[i] ^ 1) == 0;
+            /* The pair's other sector is the next or previous stamp of the same page (a page
+             * starts at an even sector). */
+            an->footprint_pairs += st[sec[i] & 1 ? -1 : 1] == 0;
         }
         if (*st != an->stamp) {
             an->block_sectors++;
@@ -499,10 +507,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
     double scale = (double)sh->classes / (double)count;
     /* The array's last sector alone in its pair: its other half, past the end, is not charged. */
     int64_t end = rc_warp_end_sector(an->arr->length, an->arr->elem_bytes);
-    const uint32_t *end_page = end >= 0 ? rc_pages_find(&an->map, end >> PAGE_BITS) : NULL;
-    bool end_alone = end_page && end_page[end & ((1 << PAGE_BITS) - 1)] != 0 &&
-                     !((end + 1) >> PAGE_BITS == end >> PAGE_BITS &&
-                       end_page[(end + 1) & ((1 << PAGE_BITS) - 1)] != 0);
+    bool end_alone = end >= 0 && touched(&an->map, end) && !touched(&an->map, end + 1);
     int64_t footprint = an->footprint * 32, pairs = an->footprint_pairs * 64 - (end_alone ? 32 : 0);
     if (count < sh->classes) {
         double all = (double)footprint * scale, all_pairs = (double)pairs * scale;

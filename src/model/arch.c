@@ -368,8 +368,13 @@ double rc_l2_resident_share(const char *cc, bool *assumed, const char **source)
  * and 308 GB/s when each lies alone in its line (128 B): a lone sector costs two. The CUDA
  * driver's L2 fetch granularity limit (cudaLimitMaxL2FetchGranularity, "a hint") reads 64 B
  * where a user printed it, on a GPU not named. */
-#define FETCH_TU102 "connollydavid/tu102@789ff42e table/tu102_ops.csv, mem.ldg.u8.stride.tput "     "(Quadro RTX 6000 at 1455 MHz, bench/mem/stride.cu): u8 loads over 512 MiB, 611.0 and "     "612.1 GB/s of 32-byte sectors with adjacent sectors (strides 18 and 32 B), 307.8 GB/s "     "with one sector a line (stride 128 B)"
-#define FETCH_ASSUMED "assumed: the TU102's (" FETCH_TU102 "); the CUDA driver's "     "cudaLimitMaxL2FetchGranularity reads 64 B by default where printed (NVIDIA BioNeMo's "     "performance linter, GPU not named)"
+#define FETCH_TU102 "connollydavid/tu102@789ff42e table/tu102_ops.csv, mem.ldg.u8.stride.tput " \
+    "(Quadro RTX 6000 at 1455 MHz, bench/mem/stride.cu): u8 loads over 512 MiB, 611.0 and " \
+    "612.1 GB/s of 32-byte sectors with adjacent sectors (strides 18 and 32 B), 307.8 GB/s " \
+    "with one sector a line (stride 128 B)"
+#define FETCH_ASSUMED "assumed: the TU102's (" FETCH_TU102 "); the CUDA driver's " \
+    "cudaLimitMaxL2FetchGranularity reads 64 B by default where printed (NVIDIA BioNeMo's " \
+    "performance linter, GPU not named)"
 static const generation_figure dram_fetch_bytes[] = {
     {0, 64, true, FETCH_ASSUMED},
     {705, 64, false, FETCH_TU102},

@@ -207,11 +207,11 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
  *         line a store or atomic request touches takes a whole line's turn at the L2
  *         (store_line_bytes - store_sector_bytes of the memory counts; refine.c says why)
  *   dram  traffic.h's DRAM bytes; 0 when the footprint, counted from addresses (no legacy
- *         or traffic bytes), fits (as DRAM fetched it) the generation's share of the L2 (l2_resident; three
- *         quarters, 93 % on Ada: rc_l2_resident_share): the previous
- *         launch left the data there. rc_refine then caps them at the footprint (as fetched), and the
- *         sectors both read and written again, once per wave (dram_capped; refine.c says why): the blocks resident at once find in L2
- *         what they reuse (assumed)
+ *         or traffic bytes), fits as DRAM fetched it the generation's share of the L2
+ *         (l2_resident; three quarters, 93 % on Ada: rc_l2_resident_share): the previous
+ *         launch left the data there. rc_refine then caps them at the footprint as fetched,
+ *         and the sectors both read and written again, once per wave (dram_capped; refine.c
+ *         says why): the blocks resident at once find in L2 what they reuse (assumed)
  * Without counted accesses (legacy count/bytes or traffic statements) every declared byte is
  * charged to each level. */
 typedef struct {

@@ -57,13 +57,11 @@ bool rc_traffic_read_only(const rc_access_counts *a)
  * of its 64-byte half-line on GPUs that fetch 64 bytes (arch.c rc_dram_fetch_bytes), so an
  * array read or updated moves its pairs' bytes; an array only written moves its sectors (the
  * L2 writes back what was written, not what was fetched). Legacy bytes are coalesced. */
-double rc_traffic_fetched_bytes(const rc_gpu *g, const rc_counts *c, double *fetch_bytes,
-                                bool *assumed, const char **source)
+static double fetched_bytes(const rc_gpu *g, const rc_counts *c, bool *assumed,
+                            const char **source)
 {
     const rc_access *m = &c->memory;
     double fetch = rc_dram_fetch_bytes(g->compute_capability, assumed, source);
-    if (fetch_bytes)
-        *fetch_bytes = fetch;
     double fetched = (double)m->total.footprint_bytes;
     if (fetch < 64)
         return fetched;
@@ -81,7 +79,7 @@ void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *
     const rc_access_counts *m = &c->memory.total;
     double S = (double)m->sector_bytes, B = (double)m->block_sector_bytes;
     double W = (double)m->footprint_bytes, F = (double)m->block_footprint_max;
-    double P = rc_traffic_fetched_bytes(g, c, NULL, &t->dram_fetch_assumed, &t->dram_fetch_source);
+    double P = fetched_bytes(g, c, &t->dram_fetch_assumed, &t->dram_fetch_source);
     t->dram_fetched = P;
     t->resident_blocks = rc_traffic_resident_blocks(g, c);
     t->l1_per_block = g->sm.l1.value / t->resident_blocks;

@@ -18,7 +18,7 @@
  *         W: footprint_bytes; P: what DRAM moves to bring it in, W where it
  *         fetches 32 bytes a sector, else the sector pairs (64-byte half-lines)
  *         of the arrays read or updated and the sectors of those only written
- *         (rc_traffic_fetched_bytes); R: rewritten_bytes, the sectors both read
+ *         (traffic.c fetched_bytes); R: rewritten_bytes, the sectors both read
  *         and written, which the L2 writes back after reading them in
  */
 #ifndef ROOFCAST_TRAFFIC_H
@@ -57,12 +57,6 @@ typedef struct {
  * its share kept is h; else h is the footprint rule's. */
 void rc_traffic_compute(const rc_gpu *gpu, const rc_counts *counts, const rc_l1_reuse *sim,
                         rc_traffic *out);
-
-/* P above: the bytes DRAM moves to bring the launch's footprint in; with fetch_bytes (may be
- * NULL) the generation's bytes a missed sector moves (32 or 64), *assumed and *source (static)
- * saying where that figure comes from. */
-double rc_traffic_fetched_bytes(const rc_gpu *gpu, const rc_counts *counts, double *fetch_bytes,
-                                bool *assumed, const char **source);
 
 /* Blocks resident on an SM and sharing its L1: the launch's blocks over the SMs, at most what
  * the SM's threads and blocks allow. At least 1. */
