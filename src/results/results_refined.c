@@ -526,22 +526,32 @@ static void add_atomics_term(xmlNodePtr n, const rc_refined *r)
     }
 }
 
+/* The DRAM term's name: where the footprint stays, whether the per-wave cap applies, and lone
+ * sectors fetched with their pairs where they add 0.5 % of the DRAM bytes or more (the rule
+ * paragraph of the reports names them past 0.5 % of the footprint), marked where the fetch
+ * size is assumed. */
+static const char *dram_term_name(const rc_level_bytes *lb)
+{
+    if (lb->l2_resident)
+        return "DRAM (the footprint stays in L2 between launches)";
+    bool pairs = lb->dram > 0 && lb->fetched - lb->footprint >= PART_LINE_SHARE_NAMED * lb->dram;
+    if (lb->dram_capped && !pairs)
+        return "DRAM (the footprint once per wave)";
+    if (lb->dram_capped)
+        return lb->fetch_assumed ? "DRAM (the footprint as fetched once per wave; lone sectors "
+                                   "with their pairs, assumed)"
+                                 : "DRAM (the footprint as fetched once per wave)";
+    if (pairs)
+        return lb->fetch_assumed ? "DRAM, lone sectors fetched with their pairs (assumed)"
+                                 : "DRAM, lone sectors fetched with their pairs";
+    return "DRAM";
+}
+
 /* The memory levels' terms and the bytes each level sees. */
 static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
 {
     const rc_level_bytes *lb = &r->level_bytes;
-    /* Lone sectors fetched with their pairs are named where they add a visible share (the
-     * reports' rule paragraph says so past 0.5 % of the footprint, the same share). */
-    bool pairs = !lb->l2_resident &&
-                 lb->fetched - lb->footprint >= PART_LINE_SHARE_NAMED * lb->dram && lb->dram > 0;
-    const char *dram = lb->l2_resident   ? "DRAM (the footprint stays in L2 between launches)"
-                       : lb->dram_capped ? (pairs ? "DRAM (the footprint as fetched once per wave)"
-                                                  : "DRAM (the footprint once per wave)")
-                       : pairs           ? (lb->fetch_assumed
-                                                ? "DRAM, lone sectors fetched with their pairs (assumed)"
-                                                : "DRAM, lone sectors fetched with their pairs")
-                                         : "DRAM";
-    add_level(n, "dram", dram, &r->dram, r);
+    add_level(n, "dram", dram_term_name(lb), &r->dram, r);
     add_level(n, "l2",
               lb->l2_part_lines >= PART_LINE_SHARE_NAMED * lb->l2
                   ? "L2, part-line stores at 128 B a line"
