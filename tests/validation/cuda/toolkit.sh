@@ -1,4 +1,4 @@
-# toolkit.sh: what conversion.sh and alias.sh share, sourced by them with their arguments
+# toolkit.sh: what conversion.sh, alias.sh and issue.sh share, sourced by them with their arguments
 # NVCC, PTXAS and CUOBJDUMP (each also from the environment; default the names on PATH) and
 # PTX_VERSION from the environment (default 7.8). Sets `here` (their folder) and `tmp` (a
 # folder removed on exit), and defines `ptx_for SOURCE TARGET OUT`: SOURCE compiled to PTX by
