@@ -244,6 +244,7 @@ void section_conv(void);
 void section_fp64(void);
 void section_gaps(void);
 void section_gaps_memory(void);
+void section_gaps_issue(void);
 void section_fma(void);
 void section_oneblock(void);
 void section_dram(void);

@@ -32,6 +32,7 @@ static const Section SECTIONS[] = {
     {"cache_bw", section_cache_bw},   {"latency", section_latency},
     {"launch", section_launch},       {"atomics", section_atomics},
     {"gaps", section_gaps},           {"gaps_memory", section_gaps_memory},
+    {"gaps_issue", section_gaps_issue},
 };
 
 // ---- inputs ----

@@ -30,7 +30,7 @@ build)
     # -Xptxas -v: registers and shared memory per kernel, for the models' <resources>
     "$NVCC" -O3 -std=c++17 -arch=sm_90 -lineinfo -Xptxas -v -o "$bin/roofbench" \
         "$here/main.cu" "$here/bundled.cu" "$here/validation.cu" "$here/micro.cu" "$here/gaps.cu" \
-        "$here/gaps_memory.cu" \
+        "$here/gaps_memory.cu" "$here/gaps_issue.cu" \
         >"$bin/ptxas.txt" 2>&1
     status=$?
     [ $status -eq 0 ] || { cat "$bin/ptxas.txt" >&2; exit $status; }
