@@ -27,13 +27,13 @@ __device__ __forceinline__ void alu_ops(unsigned (&a)[4], unsigned i)
     }
 }
 
-// LOADS global loads an iteration from a 2 x 1,024-float window every block reads (8 KiB: it
-// stays in L1), 16 lanes a row, the tap's column moving with the iteration as a convolution's
+// LOADS loads an iteration from `window` (2 x 1,024 floats, 16 lanes a row), the tap's column
+// moving with the iteration as a convolution's, and ALU integer instructions
 template <int LOADS, int ALU>
-__global__ void g_mix_global(const float *buf, int iters, float *out)
+__device__ __forceinline__ float mix_loop(const float *window, int iters)
 {
     const int lane = threadIdx.x & 31;
-    const float *p = buf + ((lane >> 4) << MIX_ROWS_SHIFT) + (lane & 15);
+    const float *p = window + ((lane >> 4) << MIX_ROWS_SHIFT) + (lane & 15);
     unsigned a[4] = {threadIdx.x, threadIdx.x * 3u, threadIdx.x * 5u, threadIdx.x * 7u};
     float acc = 0.f;
     for (int i = 0; i < iters; i++) {
@@ -42,7 +42,14 @@ __global__ void g_mix_global(const float *buf, int iters, float *out)
             acc += p[(i + l) & 511];
         alu_ops<ALU>(a, (unsigned)i);
     }
-    out[blockIdx.x * blockDim.x + threadIdx.x] = acc + (float)(a[0] ^ a[1] ^ a[2] ^ a[3]);
+    return acc + (float)(a[0] ^ a[1] ^ a[2] ^ a[3]);
+}
+
+// the window in global memory, which every block reads (8 KiB: it stays in L1)
+template <int LOADS, int ALU>
+__global__ void g_mix_global(const float *buf, int iters, float *out)
+{
+    out[blockIdx.x * blockDim.x + threadIdx.x] = mix_loop<LOADS, ALU>(buf, iters);
 }
 
 // the same from shared memory (each block fills its own copy of the window first)
@@ -53,17 +60,7 @@ __global__ void g_mix_shared(const float *buf, int iters, float *out)
     for (int k = threadIdx.x; k < (2 << MIX_ROWS_SHIFT); k += blockDim.x)
         s[k] = buf[k];
     __syncthreads();
-    const int lane = threadIdx.x & 31;
-    const float *p = s + ((lane >> 4) << MIX_ROWS_SHIFT) + (lane & 15);
-    unsigned a[4] = {threadIdx.x, threadIdx.x * 3u, threadIdx.x * 5u, threadIdx.x * 7u};
-    float acc = 0.f;
-    for (int i = 0; i < iters; i++) {
-#pragma unroll
-        for (int l = 0; l < LOADS; l++)
-            acc += p[(i + l) & 511];
-        alu_ops<ALU>(a, (unsigned)i);
-    }
-    out[blockIdx.x * blockDim.x + threadIdx.x] = acc + (float)(a[0] ^ a[1] ^ a[2] ^ a[3]);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = mix_loop<LOADS, ALU>(s, iters);
 }
 
 template <int LOADS, int ALU, bool SHARED>

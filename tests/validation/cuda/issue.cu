@@ -11,8 +11,10 @@
 // The names, layouts and argument orders are this file's own.
 __constant__ float mask_c[121];
 
-__global__ void conv2d_naive(const float *in, const float *mask, float *out, int mask_w, int h,
-                             int w, int channels)
+// one output a thread and channel; the mask from global memory, or from mask_c (`mask` unused)
+template <bool CONSTANT_MASK>
+__device__ __forceinline__ void conv2d_body(const float *in, const float *mask, float *out,
+                                            int mask_w, int h, int w, int channels)
 {
     int row = blockIdx.y * blockDim.y + threadIdx.y;
     int col = blockIdx.x * blockDim.x + threadIdx.x;
@@ -25,30 +27,23 @@ __global__ void conv2d_naive(const float *in, const float *mask, float *out, int
             for (int b = 0; b < mask_w; ++b) {
                 int r = r0 + a, c = c0 + b;
                 if (r >= 0 && r < h && c >= 0 && c < w)
-                    acc += in[(r * w + c) * channels + ch] * mask[a * mask_w + b];
+                    acc += in[(r * w + c) * channels + ch] *
+                           (CONSTANT_MASK ? mask_c[a * mask_w + b] : mask[a * mask_w + b]);
             }
         out[(row * w + col) * channels + ch] = (float)fmin(fmax((double)acc, 0.0), 1.0);
     }
 }
 
+__global__ void conv2d_naive(const float *in, const float *mask, float *out, int mask_w, int h,
+                             int w, int channels)
+{
+    conv2d_body<false>(in, mask, out, mask_w, h, w, channels);
+}
+
 __global__ void conv2d_constant(const float *in, float *out, int mask_w, int h, int w,
                                 int channels)
 {
-    int row = blockIdx.y * blockDim.y + threadIdx.y;
-    int col = blockIdx.x * blockDim.x + threadIdx.x;
-    if (row >= h || col >= w)
-        return;
-    int r0 = row - mask_w / 2, c0 = col - mask_w / 2;
-    for (int ch = 0; ch < channels; ++ch) {
-        float acc = 0.f;
-        for (int a = 0; a < mask_w; ++a)
-            for (int b = 0; b < mask_w; ++b) {
-                int r = r0 + a, c = c0 + b;
-                if (r >= 0 && r < h && c >= 0 && c < w)
-                    acc += in[(r * w + c) * channels + ch] * mask_c[a * mask_w + b];
-            }
-        out[(row * w + col) * channels + ch] = (float)fmin(fmax((double)acc, 0.0), 1.0);
-    }
+    conv2d_body<true>(in, nullptr, out, mask_w, h, w, channels);
 }
 
 __global__ void sqrt_count(float *v, float bound, int n)
