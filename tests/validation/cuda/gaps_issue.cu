@@ -27,8 +27,9 @@ __device__ __forceinline__ void alu_ops(unsigned (&a)[4], unsigned i)
     }
 }
 
-// LOADS loads an iteration from `window` (2 x 1,024 floats, 16 lanes a row), the tap's column
-// moving with the iteration as a convolution's, and ALU integer instructions
+// LOADS loads an iteration from `window` (2 x 1,024 floats, 16 lanes a row), each at a column
+// of its own (i x LOADS + l: no load of one iteration is another's, which the compiler would
+// load once), and ALU integer instructions
 template <int LOADS, int ALU>
 __device__ __forceinline__ float mix_loop(const float *window, int iters)
 {
@@ -39,7 +40,7 @@ __device__ __forceinline__ float mix_loop(const float *window, int iters)
     for (int i = 0; i < iters; i++) {
 #pragma unroll
         for (int l = 0; l < LOADS; l++)
-            acc += p[(i + l) & 511];
+            acc += p[(i * LOADS + l) & 511];
         alu_ops<ALU>(a, (unsigned)i);
     }
     return acc + (float)(a[0] ^ a[1] ^ a[2] ^ a[3]);
