@@ -505,9 +505,10 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
      * stands for classes / count as many classes. */
     int64_t mult = sh->block_mult * sh->thread_mult;
     double scale = (double)sh->classes / (double)count;
-    /* The array's last sector alone in its pair: its other half, past the end, is not charged. */
+    /* The array's last sector alone in its pair: its other half, past the end, is not charged
+     * (no access reaches it: an index outside the array stops the count, above). */
     int64_t end = rc_warp_end_sector(an->arr->length, an->arr->elem_bytes);
-    bool end_alone = end >= 0 && touched(&an->map, end) && !touched(&an->map, end + 1);
+    bool end_alone = end >= 0 && touched(&an->map, end);
     int64_t footprint = an->footprint * 32, pairs = an->footprint_pairs * 64 - (end_alone ? 32 : 0);
     if (count < sh->classes) {
         double all = (double)footprint * scale, all_pairs = (double)pairs * scale;

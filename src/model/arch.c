@@ -204,6 +204,8 @@ typedef struct {
     const char *source;
 } generation_figure;
 
+#define ROWS(table) (sizeof (table) / sizeof *(table))
+
 /* The row of `table` (n rows) for compute capability `cc`, with *assumed and *source set; an
  * unreadable cc takes row `unknown`, assumed, with `unknown_source`. */
 static double generation_figure_of(const generation_figure *table, size_t n, const char *cc,
@@ -241,8 +243,7 @@ static const generation_figure arith_latencies[] = {
 
 double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **source)
 {
-    return generation_figure_of(arith_latencies, sizeof arith_latencies / sizeof *arith_latencies,
-                                cc, 4,
+    return generation_figure_of(arith_latencies, ROWS(arith_latencies), cc, 4,
                                 "assumed: 7.x's figure (" GUIDE_LEVEL "\"typically 4 clock "
                                 "cycles\"); the GPU file gives no compute capability",
                                 assumed, source);
@@ -274,9 +275,7 @@ static const generation_figure atomic_multiword_rates[] = {
 
 double rc_atomic_multiword_per_clock(const char *cc, bool *assumed, const char **source)
 {
-    return generation_figure_of(atomic_multiword_rates,
-                                sizeof atomic_multiword_rates / sizeof *atomic_multiword_rates,
-                                cc, 1,
+    return generation_figure_of(atomic_multiword_rates, ROWS(atomic_multiword_rates), cc, 1,
                                 "assumed: Turing's (" HIST_SHARED "11.1 ns a pair); the GPU file "
                                 "gives no compute capability",
                                 assumed, source);
@@ -319,14 +318,15 @@ static const generation_figure int_lane_rates[] = {
 
 double rc_atomic_lane_per_clock(const char *cc, bool integer, bool *assumed, const char **source)
 {
+    /* An unreadable cc takes the table's last row: GA10x's integer rate, Volta's float rate. */
     if (integer)
-        return generation_figure_of(int_lane_rates, sizeof int_lane_rates / sizeof *int_lane_rates,
-                                    cc, sizeof int_lane_rates / sizeof *int_lane_rates - 1,
+        return generation_figure_of(int_lane_rates, ROWS(int_lane_rates), cc,
+                                    ROWS(int_lane_rates) - 1,
                                     "assumed: GA10x's (" SIMPLE_HIST "an RTX 3080); the GPU "
                                     "file gives no compute capability",
                                     assumed, source);
-    return generation_figure_of(float_lane_rates, sizeof float_lane_rates / sizeof *float_lane_rates,
-                                cc, sizeof float_lane_rates / sizeof *float_lane_rates - 1,
+    return generation_figure_of(float_lane_rates, ROWS(float_lane_rates), cc,
+                                ROWS(float_lane_rates) - 1,
                                 "assumed: Volta's (" ADD_BENCH "a TITAN V's); the GPU file gives "
                                 "no compute capability",
                                 assumed, source);
@@ -357,7 +357,7 @@ static const generation_figure l2_shares[] = {
 
 double rc_l2_resident_share(const char *cc, bool *assumed, const char **source)
 {
-    return generation_figure_of(l2_shares, sizeof l2_shares / sizeof *l2_shares, cc, 0,
+    return generation_figure_of(l2_shares, ROWS(l2_shares), cc, 0,
                                 L2_ASSUMED "; the GPU file gives no compute capability",
                                 assumed, source);
 }
@@ -383,8 +383,8 @@ static const generation_figure dram_fetch_bytes[] = {
 
 double rc_dram_fetch_bytes(const char *cc, bool *assumed, const char **source)
 {
-    return generation_figure_of(dram_fetch_bytes, sizeof dram_fetch_bytes / sizeof *dram_fetch_bytes,
-                                cc, 0, FETCH_ASSUMED "; the GPU file gives no compute capability",
+    return generation_figure_of(dram_fetch_bytes, ROWS(dram_fetch_bytes), cc, 0,
+                                FETCH_ASSUMED "; the GPU file gives no compute capability",
                                 assumed, source);
 }
 
@@ -432,7 +432,7 @@ double rc_barrier_step_cycles(const char *cc, double warps, bool *assumed, const
     size_t best = 1; /* unknown: the V100's */
     if (want >= 0) {
         best = 0;
-        for (size_t i = 0; i < sizeof barrier_steps / sizeof *barrier_steps; i++)
+        for (size_t i = 0; i < ROWS(barrier_steps); i++)
             if (barrier_steps[i].from_cc <= want)
                 best = i;
     }
