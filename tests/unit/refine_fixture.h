@@ -74,21 +74,28 @@ static inline void refine_on(const rc_gpu *g, const rc_kernel *k, rc_resources r
     rc_counts_release(&c);
 }
 
-/* The refined estimate of a kernel file on a GPU file, with the kernel's own resources; the
- * GPU's SM clock in *clock (may be NULL). The strings r holds borrowed from the kernel (the
- * atomics term's array name) do not outlive this call. */
-static inline void refine_files(const char *gpu, const char *kernel, rc_refined *r,
-                                double *clock)
+/* The refined estimate of kernel k on a GPU file, with the kernel's own resources; the GPU's
+ * SM clock in *clock (may be NULL). */
+static inline void refine_on_gpu_file(const char *gpu, const rc_kernel *k, rc_refined *r,
+                                      double *clock)
 {
     rc_gpu *g = rc_load_gpu(loader, gpu, diag);
     assert_non_null(g);
-    rc_kernel *k = rc_load_kernel(loader, kernel, diag);
-    assert_non_null(k);
     refine_on(g, k, rc_kernel_resources(k), r);
     if (clock)
         *clock = g->sm.clock.value;
-    rc_kernel_free(k);
     rc_gpu_free(g);
+}
+
+/* The refined estimate of a kernel file on a GPU file, as refine_on_gpu_file. The strings r
+ * holds borrowed from the kernel (the atomics term's array name) do not outlive this call. */
+static inline void refine_files(const char *gpu, const char *kernel, rc_refined *r,
+                                double *clock)
+{
+    rc_kernel *k = rc_load_kernel(loader, kernel, diag);
+    assert_non_null(k);
+    refine_on_gpu_file(gpu, k, r, clock);
+    rc_kernel_free(k);
 }
 
 #endif

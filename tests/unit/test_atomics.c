@@ -27,16 +27,6 @@ static void atomic_time(const rc_kernel *k, double clock, rc_atomic_time *t)
     atomic_time_cc(k, "7.0", clock, t);
 }
 
-/* The refined estimate of kernel k on the GPU file `file`, and its SM clock. */
-static void refine_on_file(const char *file, const rc_kernel *k, rc_refined *r, double *clock)
-{
-    rc_gpu *g = rc_load_gpu(loader, file, diag);
-    assert_non_null(g);
-    refine_on(g, k, rc_kernel_resources(k), r);
-    *clock = g->sm.clock.value;
-    rc_gpu_free(g);
-}
-
 /* Kernel k has no atomics term: no array, no name, no time. */
 static void assert_no_term(const rc_kernel *k)
 {
@@ -196,7 +186,7 @@ static void test_per_lane_integers(void **state)
     for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++) {
         rc_refined r;
         double clock;
-        refine_on_file(gpus[i].file, k, &r, &clock);
+        refine_on_gpu_file(gpus[i].file, k, &r, &clock);
         assert_close(r.atomics.lane_extra, 2097152.0 * 31);
         assert_close(r.atomics.lane_per_clock, gpus[i].rate);
         assert_null(strstr(r.atomics.lane_source, "assumed"));
@@ -206,7 +196,7 @@ static void test_per_lane_integers(void **state)
         if (err < -0.06 || err > 0.06)
             fail_msg("%s: %g s against %g measured", gpus[i].file, r.atomics.time,
                      gpus[i].measured);
-        refine_on_file(gpus[i].file, kf, &r, &clock);
+        refine_on_gpu_file(gpus[i].file, kf, &r, &clock);
         assert_close(r.atomics.lane_per_clock, 0.26);
         assert_non_null(strstr(r.atomics.lane_source, "assumed"));
     }
@@ -324,7 +314,7 @@ static void test_few_lines_microbenchmark(void **state)
     for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++) {
         rc_refined r;
         double clock;
-        refine_on_file(gpus[i].file, k, &r, &clock);
+        refine_on_gpu_file(gpus[i].file, k, &r, &clock);
         assert_string_equal(r.atomics.name, "bins");
         assert_close(r.atomics.multiword, 33554432);
         assert_close(r.atomics.lines, 16);
