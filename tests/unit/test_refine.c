@@ -682,11 +682,6 @@ static void test_kernel_resources(void **state)
     rc_kernel_free(k);
 }
 
-/* The bytes per level of a launch queued back to back: 2 warps load in[threadIdx.x] (two
- * requests of 4 sectors, 128 B each: 256 B at L1) and s[threadIdx.x] from shared memory (two requests, one
- * wavefront each: 2 x 128 B at L1). The footprint, 256 B, stays in L2 between launches when
- * it fits three quarters of the L2: none of it goes to DRAM; with 341 B of L2 (share 255.75 B)
- * it does. */
 /* DRAM fetches a missed sector with the other half of its 64-byte half-line (arch.c,
  * rc_dram_fetch_bytes): 256 threads load a float every 64 bytes, each its own sector alone in
  * its pair (8,192 B of sectors, 16,384 B fetched), and store one every 64 bytes into an array
@@ -728,6 +723,11 @@ static void test_dram_sector_pairs(void **state)
     rc_kernel_free(k);
 }
 
+/* The bytes per level of a launch queued back to back: 2 warps load in[threadIdx.x] (two
+ * requests of 4 sectors, 128 B each: 256 B at L1) and s[threadIdx.x] from shared memory (two requests, one
+ * wavefront each: 2 x 128 B at L1). The footprint, 256 B, stays in L2 between launches when
+ * it fits three quarters of the L2: none of it goes to DRAM; with 341 B of L2 (share 255.75 B)
+ * it does. */
 static void test_level_bytes(void **state)
 {
     (void)state;
@@ -1057,17 +1057,15 @@ static void test_ga10x_shared_word_size(void **state)
 static void test_turing_shared_atomics(void **state)
 {
     (void)state;
-    rc_gpu *g = rc_load_gpu(loader, "specs/rtx-2080-ti.xml", diag);
-    assert_non_null(g);
     rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"128\"/><array name=\"s\" "
                              "type=\"unsigned int\" length=\"1024\" space=\"shared\"/>",
                              "<loop var=\"r\" from=\"0\" to=\"1000\">"
                              "<atomic array=\"s\" index=\"threadIdx.x\"/></loop>");
     rc_refined r;
-    refine_on(g, k, (rc_resources){0, 0}, &r);
-    assert_close(r.shared.time * g->sm.clock.value, 8000);
+    double clock;
+    refine_on_gpu_file("specs/rtx-2080-ti.xml", k, &r, &clock);
+    assert_close(r.shared.time * clock, 8000);
     rc_kernel_free(k);
-    rc_gpu_free(g);
 }
 
 /* Kepler's shared memory in 8-byte banks against gpumembench's shmembench on a Tesla K80
