@@ -23,14 +23,20 @@ static int64_t count_runs(const int64_t (*runs)[2], size_t n, int64_t *pairs)
     return count;
 }
 
+/* The set of `n` runs holds `sectors` sectors in `pairs` sector pairs. */
+static void assert_counts(const int64_t (*runs)[2], size_t n, int64_t sectors, int64_t pairs)
+{
+    int64_t got = -1;
+    assert_int_equal(count_runs(runs, n, &got), sectors);
+    assert_int_equal(got, pairs);
+}
+
 /* Sectors 0, 2, 3 and 5, in the bitmap: pairs (0, 1), (2, 3) and (4, 5). */
 static void test_bitmap_pairs(void **state)
 {
     (void)state;
     const int64_t runs[][2] = {{0, 1}, {2, 2}, {5, 1}};
-    int64_t pairs = -1;
-    assert_int_equal(count_runs(runs, 3, &pairs), 4);
-    assert_int_equal(pairs, 3);
+    assert_counts(runs, 3, 4, 3);
 }
 
 /* A run of sectors 1 to 8,192 and, in the bitmap, sectors 0 and 8,193: 8,194 sectors, pairs 0 to
@@ -39,9 +45,7 @@ static void test_run_ends_share_pairs(void **state)
 {
     (void)state;
     const int64_t runs[][2] = {{1, 8192}, {0, 1}, {8193, 1}};
-    int64_t pairs = -1;
-    assert_int_equal(count_runs(runs, 3, &pairs), 8194);
-    assert_int_equal(pairs, 4097);
+    assert_counts(runs, 3, 8194, 4097);
 }
 
 /* A run of sectors 2 to 4,097 (pairs 1 to 2,048) and sectors 1 and 4,099 beside it, in pairs of
@@ -53,11 +57,8 @@ static void test_runs_apart(void **state)
     const int64_t apart[][2] = {{2, 4096}, {1, 1}, {4099, 1}};
     const int64_t overlapping[][2] = {{0, 5000}, {4000, 5000}};
     const int64_t short_run[][2] = {{7, 3}};
-    int64_t pairs = -1;
-    assert_int_equal(count_runs(apart, 3, &pairs), 4098);
-    assert_int_equal(pairs, 2050);
-    assert_int_equal(count_runs(overlapping, 2, &pairs), 9000);
-    assert_int_equal(pairs, 4500);
+    assert_counts(apart, 3, 4098, 2050);
+    assert_counts(overlapping, 2, 9000, 4500);
     assert_int_equal(count_runs(short_run, 1, NULL), 3);
 }
 
