@@ -96,7 +96,7 @@ typedef struct {
     int64_t requests, accessed, sectors, shared_requests, wavefronts, block_sectors;
     int64_t wavefronts_pair; /* by Kepler's bank rule (banks.h) */
     int64_t store_sectors, store_lines; /* of store and atomic requests */
-    int64_t l1q, l1q2;       /* rc_access_counts.l1_quarters, l1_quarters_2 */
+    int64_t l1q, l1q2, l1q2x2; /* rc_access_counts.l1_quarters, _2, _2x2 */
     int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
     int64_t atomic_multiword;  /* atomics: a request's lines of two or more addresses */
     int64_t footprint;       /* new sectors of the whole launch */
@@ -177,10 +177,11 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
         an->store_sectors += d * an->warp_mult;
         an->store_lines += lines * an->warp_mult;
     }
-    int64_t q, q2;
-    rc_l1_request_quarters(w->kind == RC_WORK_LOAD, offset, mask, size, d, lines, &q, &q2);
+    int64_t q, q2, q2x2;
+    rc_l1_request_quarters(w->kind == RC_WORK_LOAD, offset, mask, size, d, lines, &q, &q2, &q2x2);
     an->l1q += q * an->warp_mult;
     an->l1q2 += q2 * an->warp_mult;
+    an->l1q2x2 += q2x2 * an->warp_mult;
     if (w->kind == RC_WORK_ATOMIC && w->per_lane_operand)
         an->atomic_lane_extra +=
             (rc_warp_busiest_offset(offset, mask, an->weight) - 1) * an->warp_mult;
@@ -467,7 +468,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
     const rc_kernel *k = an->k;
     uint32_t rng = RC_ACCESS_SEED;
     int64_t req = 0, acc = 0, sec = 0, sreq = 0, wave = 0, bsec = 0, bmax = 0, ssec = 0,
-            slines = 0, wpair = 0, lextra = 0, multi = 0, l1q = 0, l1q2 = 0;
+            slines = 0, wpair = 0, lextra = 0, multi = 0, l1q = 0, l1q2 = 0, l1q2x2 = 0;
     for (int64_t i = 0; i < count; i++) {
         int64_t c = i;
         if (count < sh->classes) { /* one class from each of `count` strides */
@@ -480,7 +481,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         an->requests = an->accessed = an->sectors = 0;
         an->shared_requests = an->wavefronts = an->wavefronts_pair = an->block_sectors = 0;
         an->store_sectors = an->store_lines = an->atomic_lane_extra = an->atomic_multiword = 0;
-        an->l1q = an->l1q2 = 0;
+        an->l1q = an->l1q2 = an->l1q2x2 = 0;
         an->stamp++;
         TRY(run_block(an, sh, bid));
         if (an->progress && ((i + 1) % 64 == 0 || i + 1 == count))
@@ -498,6 +499,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         multi += an->atomic_multiword;
         l1q += an->l1q;
         l1q2 += an->l1q2;
+        l1q2x2 += an->l1q2x2;
         if (an->block_sectors * 32 > bmax)
             bmax = an->block_sectors * 32;
     }
@@ -518,12 +520,12 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         pairs = (int64_t)(all_pairs < most_pairs ? all_pairs : most_pairs);
     }
     int64_t vals[] = {req,       acc,          sec * 32, sreq,   wave, bsec * 32,
-                      ssec * 32, slines * 128, wpair,    lextra, l1q,  l1q2, multi};
+                      ssec * 32, slines * 128, wpair,    lextra, l1q,  l1q2, multi, l1q2x2};
     int64_t *dst[] = {&out->requests, &out->accessed_bytes, &out->sector_bytes,
                       &out->shared_requests, &out->shared_wavefronts, &out->block_sector_bytes,
                       &out->store_sector_bytes, &out->store_line_bytes,
                       &out->shared_wavefronts_pair, &out->atomic_lane_extra, &out->l1_quarters,
-                      &out->l1_quarters_2, &out->atomic_multiword};
+                      &out->l1_quarters_2, &out->atomic_multiword, &out->l1_quarters_2x2};
     for (int i = 0; i < (int)(sizeof vals / sizeof vals[0]); i++) {
         int64_t m = i == 5 ? sh->block_mult : mult;
         int64_t v = vals[i];
@@ -740,6 +742,7 @@ static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
     ok &= !__builtin_add_overflow(t->atomic_multiword, a->atomic_multiword, &t->atomic_multiword);
     ok &= !__builtin_add_overflow(t->l1_quarters, a->l1_quarters, &t->l1_quarters);
     ok &= !__builtin_add_overflow(t->l1_quarters_2, a->l1_quarters_2, &t->l1_quarters_2);
+    ok &= !__builtin_add_overflow(t->l1_quarters_2x2, a->l1_quarters_2x2, &t->l1_quarters_2x2);
     return ok;
 }
 

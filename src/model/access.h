@@ -51,12 +51,13 @@ typedef struct {
      * where each line a request touches takes a line's turn (refine.c). */
     int64_t store_sector_bytes, store_line_bytes;
     /* What each global request holds L1 for, in quarter clocks, summed; with load/store units
-     * that take a request in one clock (l1_quarters) and in two (l1_quarters_2). A load: the
+     * that take a request in one clock (l1_quarters) and in two (l1_quarters_2), and in two
+     * with banks that take two clocks a pass (l1_quarters_2x2: Turing). A load: the
      * largest of that floor, its 32-bit bank passes (as shared memory's, RC_BANKS_WORD) and
      * its distinct 128-byte lines + 2 (the tag stage takes about four a clock). A store or
      * atomic: the larger of the floor and its sectors. Calibrated on gpu-benches' gpu-strides
      * (refine.c l1_wavefront_bytes). */
-    int64_t l1_quarters, l1_quarters_2;
+    int64_t l1_quarters, l1_quarters_2, l1_quarters_2x2;
     /* Atomics with operand="per-lane": per request, the updates of its busiest address
      * beyond the first, summed. Those lanes cannot be combined and follow one another
      * (atomics.h). */

@@ -66,7 +66,8 @@ const rc_arch *rc_arch_find(const char *cc, bool *exact)
  * not. Volta on: one 128 KB (or larger) L1/shared array returning 128 B a clock (NVIDIA
  * developer forums, topic 77228), measured at 126 B per clock per SM for the L1 (V100, A100,
  * H100: gpu-benches gpu-cache) and one wavefront per clock for shared memory, n-way
- * conflicts n times as long (A100, V100: kzwrime/gpu_shm_microbench). */
+ * conflicts n times as long (A100, V100: kzwrime/gpu_shm_microbench); Turing a pass every
+ * two clocks (TU102: connollydavid/tu102, the row below). */
 #define VOLTA_ON                                                                              \
     "CUDA C++ Programming Guide 12.x, compute capability 7.x to 9.0 (shared memory as 5.x, "  \
     "4 schedulers, unified L1/shared); 128 B a clock from L1/shared (NVIDIA developer "      \
@@ -93,11 +94,13 @@ static const rc_sm_pipes sm_pipes[] = {
      "CUDA C++ Programming Guide 12.x, compute capability 6.x (as 5.x); Pascal Tuning Guide "
      "as quoted: GP104 caches global loads in L2 only, like Kepler and Maxwell"},
     {700, "Volta", RC_BANKS_WORD, 4, 1, 1, false, true, true, true, 4, 1, VOLTA_ON},
-    {705, "Turing", RC_BANKS_WORD, 4, 1, 2, false, true, true, true, 4, 1,
-     VOLTA_ON "; a request every 2 clocks (16 load/store units an SM): on a TU102 64.0 B a "
-     "clock per SM of 32-bit shared loads, 63.9 of 32-bit L1 loads and 0.500 conflict-free "
-     "shared atomic requests a clock (connollydavid/tu102 mem.smem.bw, mem.l1.bw, "
-     "atomics.shared.add.tput)"},
+    {705, "Turing", RC_BANKS_WORD, 4, 0.5, 2, false, true, true, true, 4, 1,
+     VOLTA_ON "; but a request every 2 clocks (16 load/store units an SM) and a 128-byte "
+     "bank pass every 2 clocks: on a TU102 64.0 B a clock per SM of 32-bit shared loads and "
+     "64.0 of 64-bit ones (two passes in four clocks; GA106 reaches 126), 63.9 and 64.0 of "
+     "32- and 64-bit L1 loads, a c-way conflicted shared load's latency 20 + 2c cycles, and "
+     "0.500 conflict-free shared atomic requests a clock (connollydavid/tu102 mem.smem.bw, "
+     "mem.l1.bw, mem.smem.lat, atomics.shared.add.tput)"},
     {800, "Ampere GA100", RC_BANKS_WORD, 4, 1, 1, false, true, false, true, 4, 1, VOLTA_ON},
     {806, "Ampere GA10x", RC_BANKS_WORD, 4, 1, 2, false, true, false, true, 4, 1,
      VOLTA_ON "; a request every 2 clocks: " GA106_SHARED},

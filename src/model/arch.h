@@ -40,7 +40,10 @@ typedef struct {
     const char *generation;      /* "Kepler" */
     rc_bank_mode banks;          /* how a request's bank conflicts are counted (banks.h) */
     int bank_bytes;              /* bytes a bank serves a clock: 32 banks of this width */
-    double wavefronts_per_clock; /* shared-memory passes an SM serves a clock */
+    /* Shared-memory passes an SM serves a clock: one, but 0.5 on Turing, whose banks take two
+     * clocks a pass; from Volta on the L1's data stage serves global loads' bank passes at the
+     * same rate (refine.c l1_wavefront_bytes). */
+    double wavefronts_per_clock;
     /* Clocks a warp's shared-memory request holds the SM's load/store units: 32 lanes over its
      * units (1 with 32 an SM; 2 with 16: Turing, GA10x, Ada, whose 32-bit words therefore move
      * 64 B a clock however the banks fall). */

@@ -34,14 +34,17 @@ int rc_shared_passes(const int64_t *offset, uint32_t mask, int elem_bytes, rc_ba
 }
 
 void rc_l1_request_quarters(bool load, const int64_t *offset, uint32_t mask, int elem_bytes,
-                            int sectors, int lines, int64_t *q1, int64_t *q2)
+                            int sectors, int lines, int64_t *q1, int64_t *q2, int64_t *q2x2)
 {
     int64_t cost = sectors; /* quarter clocks: a 32-byte sector of a 128-byte clock */
+    int64_t slow = sectors; /* the same with two clocks a bank pass */
     if (load) {
         int64_t passes = 4 * (int64_t)rc_shared_passes(offset, mask, elem_bytes, RC_BANKS_WORD,
                                                        false);
         cost = passes > lines + 2 ? passes : lines + 2;
+        slow = 2 * passes > lines + 2 ? 2 * passes : lines + 2;
     }
     *q1 = mask == 0 ? 0 : cost > 4 ? cost : 4;
     *q2 = mask == 0 ? 0 : cost > 8 ? cost : 8;
+    *q2x2 = mask == 0 ? 0 : slow > 8 ? slow : 8;
 }

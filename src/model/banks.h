@@ -55,8 +55,11 @@ int rc_shared_passes(const int64_t *offset, uint32_t mask, int elem_bytes, rc_ba
  * pass), 8.8 for 32 lines and 8.0 for an 8-way conflict on an A100 and an H200, and on an A40
  * (GA102) 2.00 for one line and the A100's figures for the rest: the units' two clocks are a
  * floor, not a factor. A store or atomic keeps the rule the L1 level had: the larger of the
- * floor and its sectors' bytes at 128 B a clock (no store was timed). */
+ * floor and its sectors' bytes at 128 B a clock (no store was timed).
+ * *q2x2: as *q2 on SMs whose banks also take two clocks a pass (Turing: connollydavid/tu102
+ * times 64-bit L1 and shared loads at 64.0 B a clock, two passes in four clocks, where GA10x
+ * reaches 125; arch.c's Turing row). */
 void rc_l1_request_quarters(bool load, const int64_t *offset, uint32_t mask, int elem_bytes,
-                            int sectors, int lines, int64_t *q1, int64_t *q2);
+                            int sectors, int lines, int64_t *q1, int64_t *q2, int64_t *q2x2);
 
 #endif

@@ -300,6 +300,7 @@ static cstatus run_box(cls *c, const rc_block_box *box, rc_access_counts *out, r
                   cls_add_mul(&out->atomic_multiword, r->c.atomic_multiword, b) &&
                   cls_add_mul(&out->l1_quarters, r->c.l1q, b) &&
                   cls_add_mul(&out->l1_quarters_2, r->c.l1q2, b) &&
+                  cls_add_mul(&out->l1_quarters_2x2, r->c.l1q2x2, b) &&
                   cls_add_mul(&out->shared_requests, r->c.shared_requests, b) &&
                   cls_add_mul(&out->shared_wavefronts, r->c.wavefronts, b) &&
                   cls_add_mul(&out->shared_wavefronts_pair, r->c.wavefronts_pair, b) &&

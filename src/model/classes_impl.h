@@ -31,7 +31,7 @@ typedef struct {
     int64_t wavefronts_pair; /* by Kepler's bank rule (banks.h) */
     int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
     int64_t atomic_multiword;  /* atomics: a request's lines of two or more addresses */
-    int64_t l1q, l1q2;         /* rc_access_counts.l1_quarters, l1_quarters_2 */
+    int64_t l1q, l1q2, l1q2x2; /* rc_access_counts.l1_quarters, _2, _2x2 */
 } rcounts;
 
 typedef struct {

@@ -194,9 +194,11 @@ static int access_node(void *ctx, const rc_work *w, uint32_t mask)
               cls_add_mul(&r->sectors, d, mult);
     if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC)
         ok = ok && cls_add_mul(&r->store_sectors, d, mult) && cls_add_mul(&r->store_lines, lines, mult);
-    int64_t q, q2;
-    rc_l1_request_quarters(w->kind == RC_WORK_LOAD, offset, mask, (int)size, d, lines, &q, &q2);
-    ok = ok && cls_add_mul(&r->l1q, q, mult) && cls_add_mul(&r->l1q2, q2, mult);
+    int64_t q, q2, q2x2;
+    rc_l1_request_quarters(w->kind == RC_WORK_LOAD, offset, mask, (int)size, d, lines, &q, &q2,
+                           &q2x2);
+    ok = ok && cls_add_mul(&r->l1q, q, mult) && cls_add_mul(&r->l1q2, q2, mult) &&
+         cls_add_mul(&r->l1q2x2, q2x2, mult);
     if (w->kind == RC_WORK_ATOMIC && w->per_lane_operand)
         ok = ok && cls_add_mul(&r->atomic_lane_extra,
                                rc_warp_busiest_offset(offset, mask, c->weight) - 1, mult);

@@ -315,9 +315,11 @@ static double shared_requested(const rc_kernel *k, const rc_work *first, const r
  * load's: 128 B a clock, or 64 where 16 load/store units take each request in two
  * (rc_sm_pipes.clocks_per_request). From Volta's unified L1 on (rc_sm_pipes.shared_joins_l1),
  * a global request takes its clocks by banks and lines (banks.h rc_l1_request_quarters, from
- * gpu-benches' gpu-strides), counted as 128 B / clocks_per_request a clock; a shared
- * wavefront 128 B. Before Volta a global request takes the larger of its sector bytes and
- * 128 B, per array, and shared memory has its own pipeline, timed apart (shared_time).
+ * gpu-benches' gpu-strides), counted as 128 B / clocks_per_request a clock, its bank passes
+ * at the generation's passes a clock (Turing's two clocks a pass: l1_quarters_2x2); a shared
+ * wavefront 128 B (two clocks at 64 B a clock). Before Volta a global request takes the
+ * larger of its sector bytes and 128 B, per array, and shared memory has its own pipeline,
+ * timed apart (shared_time).
  * Traffic and legacy bytes, which name no address, count as their bytes. */
 static double l1_wavefront_bytes(const rc_counts *c, const rc_sm_pipes *p)
 {
@@ -325,12 +327,14 @@ static double l1_wavefront_bytes(const rc_counts *c, const rc_sm_pipes *p)
     double bytes = (double)m->legacy.sector_bytes;
     if (p->shared_joins_l1)
         bytes += 128.0 * (double)m->total.shared_wavefronts;
-    bool two = p->clocks_per_request >= 2;
+    bool two = p->clocks_per_request >= 2, slow_banks = p->wavefronts_per_clock < 1;
     for (int i = 0; i < m->narrays; i++) {
         const rc_access_counts *a = &m->arrays[i];
         if (p->shared_joins_l1)
             bytes += 32.0 / p->clocks_per_request *
-                     (double)(two ? a->l1_quarters_2 : a->l1_quarters);
+                     (double)(slow_banks ? a->l1_quarters_2x2
+                              : two      ? a->l1_quarters_2
+                                         : a->l1_quarters);
         else
             bytes += fmax((double)a->sector_bytes, 128.0 * (double)a->requests);
     }

@@ -1068,6 +1068,77 @@ static void test_turing_shared_atomics(void **state)
     rc_kernel_free(k);
 }
 
+/* Turing's banks take two clocks a pass (connollydavid/tu102@789ff42e table/tu102_ops.csv, a
+ * Quadro RTX 6000 at 1455 MHz; tests/validation/published/microbench.csv). Streaming from an
+ * L1-resident buffer and from shared memory, conflict-free, each SM moves 64 B a clock with
+ * 32-bit words and 64 with 64-bit ones (mem.l1.bw 63.91 and 63.99; mem.smem.bw 64.03 and
+ * 64.00), where GA106's shared memory moves 126 with 64-bit words: a 64-bit request's two
+ * 128-byte passes take four clocks, not the two the load/store units hold it. A chain of
+ * c-way conflicted shared loads waits 22, 24, 28, 36, 52, 84 cycles for c = 1 to 32
+ * (mem.smem.lat): two cycles more for each further pass. On the RTX 2080 Ti's file (7.5) the
+ * model gives all four streams 64 B a clock, and a c-way conflicted request 2c clocks. */
+static void test_turing_bank_passes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *type, *space;
+        double measured; /* B a clock per SM */
+    } streams[] = {{"float", "shared", 64.0265},
+                   {"float2", "shared", 63.9958},
+                   {"float", "global", 63.9076},
+                   {"float2", "global", 63.9862}};
+    rc_gpu *g = rc_load_gpu(loader, "specs/rtx-2080-ti.xml", diag);
+    assert_non_null(g);
+    double clock = g->sm.clock.value, l1_per_clock = g->rates.l1_bandwidth.value /
+                                                     (g->sm.count.value * clock);
+    assert_close(l1_per_clock, 64);
+    for (size_t i = 0; i < sizeof streams / sizeof streams[0]; i++) {
+        bool shared = strcmp(streams[i].space, "shared") == 0;
+        char launch[200];
+        snprintf(launch, sizeof launch, "<launch grid=\"1\" block=\"1024\"/><array name=\"s\" "
+                 "type=\"%s\" length=\"1024\"%s/>", streams[i].type,
+                 shared ? " space=\"shared\"" : "");
+        rc_kernel *k = kernel_of(launch, "<loop var=\"r\" from=\"0\" to=\"1000\">"
+                                         "<load array=\"s\" index=\"threadIdx.x\"/></loop>");
+        double word = strcmp(streams[i].type, "float") == 0 ? 4 : 8, clocks;
+        if (shared) {
+            rc_refined r;
+            refine_on(g, k, (rc_resources){0, 0}, &r);
+            clocks = r.shared.time * clock;
+        } else {
+            rc_counts c;
+            rc_eval_error err;
+            assert_true(rc_evaluate(k, false, &c, &err));
+            rc_level_bytes lb;
+            rc_level_bytes_of(g, &c, NULL, &lb);
+            clocks = lb.l1 / l1_per_clock;
+            rc_counts_release(&c);
+        }
+        double per_clock = 1024 * word * 1000 / clocks;
+        assert_close(per_clock, 64);
+        if (fabs(per_clock / streams[i].measured - 1) > 0.01)
+            fail_msg("%s %s: model %.2f B a clock, measured %.2f", streams[i].space,
+                     streams[i].type, per_clock, streams[i].measured);
+        rc_kernel_free(k);
+    }
+    static const double latency[] = {22, 24, 28, 36, 52, 84}; /* c = 1, 2, 4, ... 32 */
+    for (int i = 1, c = 2; c <= 32; i++, c *= 2) {
+        char work[160];
+        snprintf(work, sizeof work, "<loop var=\"r\" from=\"0\" to=\"1000\"><load array=\"s\" "
+                 "index=\"threadIdx.x * %d\"/></loop>", c);
+        rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"32\"/><array name=\"s\" "
+                                 "type=\"float\" length=\"1024\" space=\"shared\"/>", work);
+        rc_refined r;
+        refine_on(g, k, (rc_resources){0, 0}, &r);
+        assert_close(r.shared.wavefronts, 1000.0 * c);
+        double per_pass = r.shared.time * clock / 1000 / c;
+        assert_close(per_pass, 2);
+        assert_close((latency[i] - latency[0]) / (c - 1), per_pass);
+        rc_kernel_free(k);
+    }
+    rc_gpu_free(g);
+}
+
 /* Kepler's shared memory in 8-byte banks against gpumembench's shmembench on a Tesla K80
  * (ekondis/gpumembench at 838a4fcd, shmembench-cuda/shmem_kernels.cu, read only: GPL-2.0; the
  * figure is ekondis/gpumembench issue #2, "Shared Memory: 2680.82 GB/sec (best performance with
@@ -1262,14 +1333,15 @@ static void test_kepler_fma_issue(void **state)
  * rc_l1_request_quarters): one block of 1,024 threads, each loading eight floats A2[0],
  * A2[4], ... A2[28] from A2 = A + (threadIdx.x % 64) * stride (or, "block w", A + x + (y + 1)
  * * 4098 in a block of w x 1024/w threads) over and over, so every load hits L1. By hand, in
- * quarter clocks a request (one / two clocks a request of the load/store units):
- *   stride 0, 1   one pass, 1-2 lines           4 / 8       measured 1.02 / 2.00 (A40) / 1.01
- *   stride 8      an 8-way conflict              32          8.0 / 8.0 / 8.0
+ * quarter clocks a request (one / two clocks a request of the load/store units; the third
+ * figure, Turing's, with two clocks a bank pass, test_turing_bank_passes):
+ *   stride 0, 1   one pass, 1-2 lines           4 / 8 / 8   measured 1.02 / 2.00 (A40) / 1.01
+ *   stride 8      an 8-way conflict              32 / 32 / 64            8.0 / 8.0 / 8.0
  *   stride 9      one pass, 9 lines (3 of 8 requests) or 10: (3 x 11 + 5 x 12) / 8 = 11.625
  *                                                            3.03 / 3.03 / 3.00
  *   block w = 1   32 lines, rows 2 banks apart: 2 passes, 32 + 2 = 34
  *                                                            9.2 / 9.2 / 9.3
- *   block w = 8   4 rows of 8 words 2 banks apart: 4 passes, at most 8 lines: 16
+ *   block w = 8   4 rows of 8 words 2 banks apart: 4 passes, at most 8 lines: 16 / 16 / 32
  *                                                            4.00 / 4.00 / 4.01
  * The level counts them as 128 B / (clocks a request) a clock at the file's L1 rate (126.1 B a
  * clock on the A100, 125.9 on the H200, 64.0 on the RTX A6000, the GA102 whose rate is the
@@ -1281,16 +1353,16 @@ static void test_gpu_strides_l1(void **state)
     (void)state;
     static const struct {
         const char *block, *index;
-        double quarters, quarters_2; /* a request, by hand (above) */
+        double quarters, quarters_2, quarters_2x2; /* a request, by hand (above) */
         double measured[3];          /* cycles a request: A100, A40, H200 */
     } patterns[] = {
-        {"1024", "(threadIdx.x % 64) * 0 + %d", 4, 8, {1.02, 2.00, 1.01}},
-        {"1024", "(threadIdx.x % 64) * 1 + %d", 4, 8, {1.02, 2.00, 1.01}},
-        {"1024", "(threadIdx.x % 64) * 8 + %d", 32, 32, {8.0, 8.0, 8.0}},
-        {"1024", "(threadIdx.x % 64) * 9 + %d", 11.625, 11.625, {3.03, 3.03, 3.00}},
-        {"1, 1024", "threadIdx.x % 64 + (threadIdx.y % 32 + 1) * 4098 + %d", 34, 34,
+        {"1024", "(threadIdx.x % 64) * 0 + %d", 4, 8, 8, {1.02, 2.00, 1.01}},
+        {"1024", "(threadIdx.x % 64) * 1 + %d", 4, 8, 8, {1.02, 2.00, 1.01}},
+        {"1024", "(threadIdx.x % 64) * 8 + %d", 32, 32, 64, {8.0, 8.0, 8.0}},
+        {"1024", "(threadIdx.x % 64) * 9 + %d", 11.625, 11.625, 11.625, {3.03, 3.03, 3.00}},
+        {"1, 1024", "threadIdx.x % 64 + (threadIdx.y % 32 + 1) * 4098 + %d", 34, 34, 34,
          {9.2, 9.2, 9.3}},
-        {"8, 128", "threadIdx.x % 64 + (threadIdx.y % 32 + 1) * 4098 + %d", 16, 16,
+        {"8, 128", "threadIdx.x % 64 + (threadIdx.y % 32 + 1) * 4098 + %d", 16, 16, 32,
          {4.00, 4.00, 4.01}},
     };
     static const struct {
@@ -1328,11 +1400,14 @@ static void test_gpu_strides_l1(void **state)
             assert_true(rc_evaluate_with(k, false, &all, &e, &err));
             assert_int_equal(e.memory.total.l1_quarters, c.memory.total.l1_quarters);
             assert_int_equal(e.memory.total.l1_quarters_2, c.memory.total.l1_quarters_2);
+            assert_int_equal(e.memory.total.l1_quarters_2x2, c.memory.total.l1_quarters_2x2);
             rc_counts_release(&e);
             rc_level_bytes lb;
             rc_level_bytes_of(g, &c, NULL, &lb);
             double requests = (double)c.memory.total.requests;
             assert_close(requests, 32.0 * 100 * 8);
+            assert_close((double)c.memory.total.l1_quarters_2x2 / requests,
+                         patterns[pi].quarters_2x2);
             double quarters = gpus[gi].clocks == 2 ? patterns[pi].quarters_2
                                                    : patterns[pi].quarters;
             assert_close(lb.l1 / requests, 32.0 / gpus[gi].clocks * quarters);
@@ -1380,6 +1455,7 @@ int main(void)
         cmocka_unit_test(test_dram_per_wave),
         cmocka_unit_test(test_dram_sector_pairs),
         cmocka_unit_test(test_turing_shared_atomics),
+        cmocka_unit_test(test_turing_bank_passes),
         cmocka_unit_test(test_titan_x_tiled_sgemm),
         cmocka_unit_test(test_column_reads),
         cmocka_unit_test(test_published_shared_microbench),
