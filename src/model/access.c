@@ -216,9 +216,11 @@ static void shared_request(analysis *an, const int64_t *offset, uint32_t mask, b
 {
     int size = an->arr->elem_bytes;
     an->shared_requests += an->warp_mult;
-    an->wavefronts += rc_shared_passes(offset, mask, size, RC_BANKS_WORD, atomic) * an->warp_mult;
-    an->wavefronts_pair +=
-        rc_shared_passes(offset, mask, size, RC_BANKS_PAIR, atomic) * an->warp_mult;
+    int64_t one = atomic ? rc_shared_atomic_passes(offset, mask, size, an->weight) : 0;
+    an->wavefronts += (atomic ? one : rc_shared_passes(offset, mask, size, RC_BANKS_WORD)) *
+                      an->warp_mult;
+    an->wavefronts_pair += (atomic ? one : rc_shared_passes(offset, mask, size, RC_BANKS_PAIR)) *
+                           an->warp_mult;
 }
 
 static int access_node(void *ctx, const rc_work *w, uint32_t mask)

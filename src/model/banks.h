@@ -30,17 +30,21 @@ typedef enum { RC_BANKS_WORD, RC_BANKS_PAIR } rc_bank_mode;
 
 /* The passes of one request: offset[l] is lane l's byte offset in the shared array (at least
  * 0), for the lanes set in `mask`, each reading or writing elem_bytes (1 to 16) bytes. 0 when
- * no lane is active.
- *
- * An atomic request (`atomic`) shares nothing: each lane's read-modify-write of a word is a
- * pass of its own in that word's bank, so that k lanes updating one word take k passes. An
+ * no lane is active. Lanes reading one word share its pass (a broadcast). */
+int rc_shared_passes(const int64_t *offset, uint32_t mask, int elem_bytes, rc_bank_mode mode);
+
+/* The passes of one atomic request, in either bank mode: as rc_shared_passes, but a lane
+ * stands for weight[l] threads (NULL: one each; the counting merges the threads of a warp
+ * whose indices are the same, warp.h), and an atomic request shares nothing: each thread's
+ * read-modify-write of a word is a pass of its own in that word's bank, so that k threads
+ * updating one word take k passes. An
  * atomic function "performs a read-modify-write atomic operation on one 32-bit or 64-bit word
  * ... guaranteed to be performed without interference from other threads" (CUDA C++
  * Programming Guide, Atomic Functions); the updates of one word by the lanes of a warp "are
  * all serialized" (NVIDIA Nsight Visual Studio Edition, Memory Statistics - Atomics, said of
  * global memory; assumed alike for shared memory, and without Kepler's pairing). */
-int rc_shared_passes(const int64_t *offset, uint32_t mask, int elem_bytes, rc_bank_mode mode,
-                     bool atomic);
+int64_t rc_shared_atomic_passes(const int64_t *offset, uint32_t mask, int elem_bytes,
+                                const int64_t *weight);
 
 /* What one warp's global request holds the L1 pipeline for, in quarter clocks, on SMs whose
  * load/store units take a request in one clock (*q1) and in two (*q2: 16 units an SM), from

@@ -181,8 +181,9 @@ static int access_node(void *ctx, const rc_work *w, uint32_t mask)
     rcounts *r = &c->cur;
     if (c->arr->space == RC_SPACE_SHARED) {
         bool atomic = w->kind == RC_WORK_ATOMIC;
-        int word = rc_shared_passes(offset, mask, size, RC_BANKS_WORD, atomic);
-        int pair = rc_shared_passes(offset, mask, size, RC_BANKS_PAIR, atomic);
+        int64_t word = atomic ? rc_shared_atomic_passes(offset, mask, size, c->weight)
+                              : rc_shared_passes(offset, mask, size, RC_BANKS_WORD);
+        int64_t pair = atomic ? word : rc_shared_passes(offset, mask, size, RC_BANKS_PAIR);
         if (!cls_add_mul(&r->shared_requests, 1, mult) || !cls_add_mul(&r->wavefronts, word, mult) ||
             !cls_add_mul(&r->wavefronts_pair, pair, mult))
             return cls_enumerate(c, "a count overflows");

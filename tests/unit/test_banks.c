@@ -21,8 +21,8 @@ static void passes(int64_t (*index)(int, int), int arg, int elem, int *word, int
     int64_t off[32];
     for (int l = 0; l < 32; l++)
         off[l] = index(l, arg) * elem;
-    *word = rc_shared_passes(off, ALL, elem, RC_BANKS_WORD, false);
-    *pair = rc_shared_passes(off, ALL, elem, RC_BANKS_PAIR, false);
+    *word = rc_shared_passes(off, ALL, elem, RC_BANKS_WORD);
+    *pair = rc_shared_passes(off, ALL, elem, RC_BANKS_PAIR);
 }
 
 static int64_t lane(int l, int n) { (void)n; return l; }
@@ -49,7 +49,7 @@ static void test_conflict_free_and_broadcast(void **state)
         assert_int_equal(p, 1);
     }
     int64_t off[32] = {0};
-    assert_int_equal(rc_shared_passes(off, 0, 4, RC_BANKS_WORD, false), 0);
+    assert_int_equal(rc_shared_passes(off, 0, 4, RC_BANKS_WORD), 0);
 }
 
 /* n-way conflicts: n passes in 4-byte banks (the V100 and A100 measurements: 2.00, 4.15,
@@ -95,24 +95,27 @@ static void test_wide_words(void **state)
 }
 
 /* Atomics share nothing: 32 lanes updating one word take 32 passes in both modes (a read takes
- * one); distinct words in distinct banks one; a histogram's bins i % 256 by lane: one. */
+ * one), and so does one lane standing for 32 threads (the counting merges threads whose indices
+ * are the same, warp.h); distinct words in distinct banks one; a histogram's bins i % 256 by
+ * lane: one. */
 static void test_atomics(void **state)
 {
     (void)state;
     int64_t off[32];
     for (int l = 0; l < 32; l++)
         off[l] = 0;
-    assert_int_equal(rc_shared_passes(off, ALL, 4, RC_BANKS_WORD, true), 32);
-    assert_int_equal(rc_shared_passes(off, ALL, 4, RC_BANKS_PAIR, true), 32);
-    assert_int_equal(rc_shared_passes(off, 0x0000ffffu, 4, RC_BANKS_WORD, true), 16);
-    assert_int_equal(rc_shared_passes(off, ALL, 4, RC_BANKS_WORD, false), 1);
+    assert_int_equal(rc_shared_atomic_passes(off, ALL, 4, NULL), 32);
+    assert_int_equal(rc_shared_atomic_passes(off, 0x0000ffffu, 4, NULL), 16);
+    assert_int_equal(rc_shared_passes(off, ALL, 4, RC_BANKS_WORD), 1);
+    int64_t weight[32] = {32}; /* one lane standing for the warp's 32 threads */
+    assert_int_equal(rc_shared_atomic_passes(off, 1u, 4, weight), 32);
+    assert_int_equal(rc_shared_passes(off, 1u, 4, RC_BANKS_WORD), 1);
     for (int l = 0; l < 32; l++)
         off[l] = 4 * l;
-    assert_int_equal(rc_shared_passes(off, ALL, 4, RC_BANKS_WORD, true), 1);
-    assert_int_equal(rc_shared_passes(off, ALL, 4, RC_BANKS_PAIR, true), 1);
+    assert_int_equal(rc_shared_atomic_passes(off, ALL, 4, NULL), 1);
     for (int l = 0; l < 32; l++) /* two lanes to each of 16 words in 16 banks */
         off[l] = 4 * (l / 2);
-    assert_int_equal(rc_shared_passes(off, ALL, 4, RC_BANKS_WORD, true), 2);
+    assert_int_equal(rc_shared_atomic_passes(off, ALL, 4, NULL), 2);
 }
 
 int main(void)
