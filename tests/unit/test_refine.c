@@ -1075,8 +1075,10 @@ static void test_turing_shared_atomics(void **state)
  * 64.00), where GA106's shared memory moves 126 with 64-bit words: a 64-bit request's two
  * 128-byte passes take four clocks, not the two the load/store units hold it. A chain of
  * c-way conflicted shared loads waits 22, 24, 28, 36, 52, 84 cycles for c = 1 to 32
- * (mem.smem.lat): two cycles more for each further pass. On the RTX 2080 Ti's file (7.5) the
- * model gives all four streams 64 B a clock, and a c-way conflicted request 2c clocks. */
+ * (mem.smem.lat): two cycles more for each further pass; a warp adding to one shared word
+ * from c lanes waits 25 to 87 cycles for c = 1 to 32 (atomics.shared.add.lat), two more for
+ * each further lane. On the RTX 2080 Ti's file (7.5) the model gives all four streams 64 B a
+ * clock, a c-way conflicted request 2c clocks and an atomic of 32 lanes on one word 64. */
 static void test_turing_bank_passes(void **state)
 {
     (void)state;
@@ -1136,6 +1138,15 @@ static void test_turing_bank_passes(void **state)
         assert_close((latency[i] - latency[0]) / (c - 1), per_pass);
         rc_kernel_free(k);
     }
+    rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"32\"/><array name=\"s\" "
+                             "type=\"unsigned int\" length=\"32\" space=\"shared\"/>",
+                             "<loop var=\"r\" from=\"0\" to=\"1000\">"
+                             "<atomic array=\"s\" index=\"0\"/></loop>");
+    rc_refined r;
+    refine_on(g, k, (rc_resources){0, 0}, &r);
+    assert_close(r.shared.time * clock / 1000, 64);
+    assert_close((87.0 - 25.0) / 31, 2); /* atomics.shared.add.lat, c = 32 and 1 */
+    rc_kernel_free(k);
     rc_gpu_free(g);
 }
 
