@@ -22,15 +22,25 @@
  * counts FLOPs / 2 instructions, an unfused FLOP one, the fastest a thread's FLOPs can issue. */
 /* At most 4 accesses of 16 bytes in flight per thread (assumed). */
 #define MAX_THREAD_BYTES_IN_FLIGHT 64.0
-/* A round of memory accesses takes longer than one pointer-chase latency, and a block's start
- * and end add about as much again, so latency x (1.3 + 0.7 / rounds): calibrated on device
- * microbenchmarks only. The grid-stride triad against warps in flight on the H100 SXM5
- * (tests/validation/measured, many rounds per thread) runs at 1.3 times the chase latency
- * per round at every occupancy; one-element streams at 1 to 3 % occupancy at about 2 times
- * (gpu-benches gpu-stream h100_pcie: 690 ns per element against a 375 ns chase; devbench
- * on the H100 SXM5: 632 against 342). */
+/* A thread's life: its first round of accesses takes one pointer-chase latency of the level
+ * plus what the thread's start and end add (THREAD_START_END: its block's launch and
+ * retirement, its index arithmetic, the issue of its accesses), and each further round 1.3
+ * latencies, so a round averages latency x 1.3 + (THREAD_START_END - latency x 0.3) / rounds.
+ * A store does not wait: where a launch keeps only stores in flight its rounds take the start
+ * and end alone. Calibrated on device microbenchmarks only. The grid-stride triad against
+ * warps in flight on the H100 SXM5 (tests/validation/measured, many rounds per thread) runs at
+ * 1.3 times the chase latency per round at every occupancy. gpu-benches' gpu-stream (one
+ * double a thread, up to 10 % occupancy; docs/architectures.md item 23) gives a `read` thread
+ * (one load) a life of its DRAM chase latency plus 272, 278, 223, 200 and 210 ns on a V100, an
+ * A100, an A40, an L40 and a GH200 (median 223, taken for every GPU), and an `init` thread (a
+ * store alone) 267, 267, 211, 225 and 225 ns in all: the same, with no latency. gpu-l2-stream's
+ * L2-resident reads agree (their L2 chase latency plus 222, 233 and 247-265 ns on the GH200,
+ * the L40 and the A40; its stores alone 248 ns on the GH200). Not in the rule: a thread with
+ * more streams at DRAM lives longer (gpu-stream's `scale`, a load and a store, 37 ns more at
+ * the median, `triad`, three loads and a store, 117 more), where at L2 it barely does (the
+ * GH200: 14 and 34 ns more), which points at DRAM's pages, not at the thread. */
 #define ROUND_FACTOR 1.3
-#define BLOCK_FACTOR 0.7
+#define THREAD_START_END 223e-9
 /* GPUs clock above the rated boost clock their peaks assume, and the lower bound allows 35 %
  * for the FLOPs, the pipes, the longest thread and the dependent chain alike: the most found
  * in a published run. On RTX 2080 Tis (rated boost 1545 MHz), FMA throughput measured 1.183
@@ -476,7 +486,8 @@ static void level_time(const rc_refined *r, rc_level_time *l, double bytes, doub
     /* A block's barrier steps hold no global access in flight, so DRAM's and L2's rounds take
      * them too; L1's bytes hold the shared accesses that the steps themselves time. */
     l->waits = shared_by_sms ? r->t_barriers / r->rounds : 0;
-    l->latency_eff = latency * (ROUND_FACTOR + BLOCK_FACTOR / r->rounds) + l->waits;
+    l->latency_eff = latency * ROUND_FACTOR +
+                     (THREAD_START_END - latency * (ROUND_FACTOR - 1)) / r->rounds + l->waits;
     l->in_flight = in_flight;
     l->little = in_flight > 0 ? in_flight / l->latency_eff : 0;
     l->little_bound = l->little < sustained;
@@ -812,26 +823,28 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     r->l2.share = share_of(lb->l2, requested, c);
     r->l1.share = share_of(lb->l1, requested + (l1_shared ? shared_requested(k, k->work, c) : 0),
                            c);
-    /* A store is done when the L2 takes it: the L2 writes back (docs/architectures.md), so a
-     * launch that keeps only stores in flight waits on the L2's latency, not the DRAM's, and
-     * DRAM drains the lines at its sustained rate. gpu-benches' gpu-stream `init` (one double
-     * stored a thread) takes 362, 368 and 559 cycles a round at one block an SM on a V100, an
-     * A100 and an L40: 1.7 to 2.0 times their L2 latency, where `read` takes 1.6 to 1.8 times
-     * their DRAM latency (tests/validation/published/gpu-stream-models.sh). */
+    /* A store is done when the L2 takes it: the L2 writes back (docs/architectures.md), and a
+     * thread does not wait for its store, so a launch that keeps only stores in flight waits on
+     * no latency at any level: its rounds take the threads' start and end (THREAD_START_END),
+     * and DRAM drains the lines at its sustained rate. gpu-benches' gpu-stream `init` (one
+     * double stored a thread) lives 267, 267, 211, 225 and 225 ns at up to 10 % occupancy on a
+     * V100, an A100, an A40, an L40 and a GH200, where `read` lives their DRAM latency longer
+     * (tests/validation/published/gpu-stream-models.sh). */
     bool stores_only = in_flight > 0 && !keeps_loads(k, k->work, c);
     level_time(r, &r->dram, lb->dram, m->dram_bandwidth.value,
-               stores_only ? m->l2_latency.value : m->dram_latency.value,
-               in_flight * r->dram.share, true);
-    r->dram.latency_l2 = stores_only;
-    level_time(r, &r->l2, lb->l2, m->l2_bandwidth.value, m->l2_latency.value,
+               stores_only ? 0 : m->dram_latency.value, in_flight * r->dram.share, true);
+    r->dram.stores_only = stores_only;
+    level_time(r, &r->l2, lb->l2, m->l2_bandwidth.value, stores_only ? 0 : m->l2_latency.value,
                in_flight * r->l2.share, true);
+    r->l2.stores_only = stores_only;
     double sm_share = r->sms > 0 ? (double)r->active_sms / r->sms : 0;
     /* L1's bytes hold the shared-memory wavefronts where they share its pipeline, so its
      * bytes in flight hold the shared accesses too. */
     double l1_in_flight = l1_shared ? r->working_threads * rc_thread_l1_bytes_in_flight(k, c)
                                     : in_flight;
-    level_time(r, &r->l1, lb->l1, m->l1_bandwidth.value * sm_share, m->l1_latency.value,
-               l1_in_flight * r->l1.share, false);
+    level_time(r, &r->l1, lb->l1, m->l1_bandwidth.value * sm_share,
+               stores_only ? 0 : m->l1_latency.value, l1_in_flight * r->l1.share, false);
+    r->l1.stores_only = stores_only;
     shared_time(g, c, r);
     rc_atomic_time_of(k, c, g->compute_capability, g->sm.clock.value, &r->atomics);
     pipes_time(g, k, c, r);

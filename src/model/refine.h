@@ -21,16 +21,19 @@
  *               thread keeps in flight (by the threads that work; rc_thread_bytes_in_flight,
  *               at L1 from Volta on with its shared accesses; x the level's bytes / the
  *               requested bytes when over 1: what a request holds there, whole sectors, the
- *               L2's line turns, L1's clocks), and the latency is the
- *               level's latency x (1.3 + 0.7 / rounds): a round costs more than a pointer
- *               chase and a block's start and end about one more (calibrated on stream
- *               microbenchmarks); DRAM and L2, which serve every SM, move the last wave's
- *               bytes at the rate its blocks' bytes in flight reach, so a partial last wave
+ *               L2's line turns, L1's clocks), and a round takes the level's latency x 1.3
+ *               + (a thread's start and end, 223 ns, - the latency x 0.3) / rounds: a
+ *               thread's first round one latency and its start and end, each further round
+ *               1.3 latencies (calibrated on stream microbenchmarks; with only stores in
+ *               flight, no latency); DRAM and L2, which serve every SM,
+ *               move the last wave's bytes at the rate its blocks' bytes in flight
+ *               reach, so a partial last wave
  *               costs its share where the sustained rate binds and a full wave only where
  *               Little's law does (rc_level_time.wave_cost); L1 takes the wave factor
  *   shared      shared-memory wavefronts (bank conflicts counted by the generation's bank
  *               rule, banks.h) / (wavefronts per SM per clock x active SMs x SM clock), x
- *               the wave factor (rc_sm_pipes in arch.h: one a clock on every generation),
+ *               the wave factor (rc_sm_pipes in arch.h: one a clock, one every two clocks
+ *               on Turing),
  *               and never less than its warp requests at the load/store units' rate (a
  *               request every 2 clocks on Turing, GA10x and Ada, which have 16 an SM)
  *   atomics     global atomics on few lines: the hottest array's (request, line) pairs per
@@ -112,7 +115,7 @@ typedef struct {
     double bytes;        /* at this level */
     double sustained;    /* B/s, measured (or assumed) */
     double latency;      /* s, the level's round trip */
-    double latency_eff;  /* s, latency x (1.3 + 0.7 / rounds) + waits */
+    double latency_eff;  /* s, latency x 1.3 + (start and end - latency x 0.3) / rounds + waits */
     double waits;        /* s, t_barriers / rounds at DRAM and L2; 0 at L1 (refine.c) */
     double in_flight;    /* bytes the launch keeps in flight */
     double share;        /* level bytes in flight per requested byte in flight (share_of) */
@@ -126,9 +129,10 @@ typedef struct {
     double wave_cost;
     double time;         /* s */
     int little_bound;    /* 1 when Little's law, not the sustained rate, sets the rate */
-    /* DRAM only: 1 when the launch keeps only stores in flight, which end at the L2 (it writes
-     * back), so its rounds take the L2's latency (refine.c, rc_refine) */
-    int latency_l2;
+    /* 1 when the launch keeps only stores in flight, which end at the L2 (it writes back) and
+     * which no thread waits for, so its rounds take no latency, only the threads' start and
+     * end (refine.c, rc_refine; latency is then 0) */
+    int stores_only;
 } rc_level_time;
 
 /* Shared memory's term: its passes (wavefronts) at the generation's rate (rc_sm_pipes). */

@@ -365,8 +365,10 @@ static bool level_assumed(const rc_refined *r, const rc_level_time *l, const rc_
 {
     const rc_gpu_rates *m = &gpu->rates;
     const rc_gpu_figure *fig;
+    if (latency && l->stores_only) /* its rounds took no latency (refine.c) */
+        return false;
     if (l == &r->dram && latency)
-        fig = l->latency_l2 ? &m->l2_latency : &m->dram_latency; /* the latency it took */
+        fig = &m->dram_latency;
     else if (l == &r->dram)
         fig = &m->dram_bandwidth;
     else if (l == &r->l2)
@@ -374,18 +376,6 @@ static bool level_assumed(const rc_refined *r, const rc_level_time *l, const rc_
     else
         fig = latency ? &m->l1_latency : &m->l1_bandwidth;
     return fig->origin == RC_ORIGIN_ASSUMED;
-}
-
-/* The level whose latency level `l`'s rounds take: a DRAM term with only stores in flight takes
- * the L2's (refine.c), which latency_note then says. */
-static const char *latency_level(const rc_level_time *l, const char *level)
-{
-    return l->latency_l2 ? "L2" : level;
-}
-
-static const char *latency_note(const rc_level_time *l)
-{
-    return l->latency_l2 ? "stores end at L2; " : "";
 }
 
 /* Whether the rate level `l` moves its bytes at rests on an assumed figure: its sustained rate,
@@ -457,15 +447,25 @@ static void say_in_flight(rc_buffer *sb, const char *on, const rc_refined *r, co
                      rc_format_sig3(r->working_threads, a, sizeof a),
                      average ? " (resident at once, on average)" : "",
                      rc_format_si3(l->in_flight, "B", b, sizeof b), share_unit(r, l));
-    rc_buffer_printf(sb, ", which over the "
-                     "%s latency%s move %s of its sustained %s (%s%sLittle's law): more threads "
-                     "at work at once (more blocks, or more working threads per block) or more "
-                     "independent %s per thread would make it faster.", latency_level(l, lv),
-                     lat && !rate ? " (assumed)" : "",
-                     rc_format_si3(l->little, "B/s", c, sizeof c),
-                     rc_format_si3(l->sustained, "B/s", d, sizeof d), latency_note(l),
-                     lat && rate ? "both assumed; " : rate ? "assumed; " : "",
-                     l->latency_l2 ? "stores" : "loads");
+    /* A launch with only stores in flight waits on no latency: its rounds are the threads'
+     * start and end (refine.c). */
+    if (l->stores_only)
+        rc_buffer_printf(sb, ", which over the threads' start and end (no thread waits for its "
+                         "stores) move %s of its sustained %s (%sLittle's law): more threads "
+                         "at work at once (more blocks, or more working threads per block) or "
+                         "more independent stores per thread would make it faster.",
+                         rc_format_si3(l->little, "B/s", c, sizeof c),
+                         rc_format_si3(l->sustained, "B/s", d, sizeof d),
+                         rate ? "assumed; " : "");
+    else
+        rc_buffer_printf(sb, ", which over the "
+                         "%s latency%s move %s of its sustained %s (%sLittle's law): more "
+                         "threads at work at once (more blocks, or more working threads per "
+                         "block) or more independent loads per thread would make it faster.",
+                         lv, lat && !rate ? " (assumed)" : "",
+                         rc_format_si3(l->little, "B/s", c, sizeof c),
+                         rc_format_si3(l->sustained, "B/s", d, sizeof d),
+                         lat && rate ? "both assumed; " : rate ? "assumed; " : "");
 }
 
 /* What would make the fastest GPU's estimate shorter, by what limits it there. */
@@ -715,10 +715,13 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                              lv, rc_format_si3(l->rate, "B/s", d, sizeof d));
         }
         rc_buffer_printf(sb, ", ");
-        if (l->little_bound)
-            rc_buffer_printf(sb, "all that %s in flight reach over the %s latency (%s%sLittle's "
-                             "law).", rc_format_si3(l->in_flight, "B", a, sizeof a),
-                             latency_level(l, lv), latency_note(l),
+        if (l->little_bound && l->stores_only)
+            rc_buffer_printf(sb, "all that %s in flight reach over the threads' start and end "
+                             "(no thread waits for its stores; Little's law).",
+                             rc_format_si3(l->in_flight, "B", a, sizeof a));
+        else if (l->little_bound)
+            rc_buffer_printf(sb, "all that %s in flight reach over the %s latency (%sLittle's "
+                             "law).", rc_format_si3(l->in_flight, "B", a, sizeof a), lv,
                              level_assumed(r, l, f->gpus[i], true) ? "assumed; " : "");
         else
             rc_buffer_printf(sb, "the rate it sustains%s.",

@@ -39,15 +39,15 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
     char a[64], b[64], c[64], d[64], e[64], f[64], g[64], inputs[600];
     xmlNodePtr t = add_term(parent, name, l->time,
                             "bytes / (little^-2 + sustained^-2)^-1/2 x the waves' cost, little = "
-                            "bytes in flight / (latency x (1.3 + 0.7 / rounds) + barriers' time / "
-                            "rounds)", NULL);
+                            "bytes in flight / (latency x 1.3 + (a thread's start and end - "
+                            "latency x 0.3) / rounds + barriers' time / rounds)", NULL);
     snprintf(inputs, sizeof inputs,
              "%s bytes at %s; little = %s in flight / %s%s = %s; sustained %s; rate %s; x %s",
              rc_format_sig3(l->bytes, a, sizeof a), label,
              rc_format_si3(l->in_flight, "B", c, sizeof c),
              rc_format_si3(l->latency_eff, "s", d, sizeof d),
-             l->latency_l2 ? " (from L2's latency: only stores are in flight, and a store ends "
-                             "at L2)"
+             l->stores_only ? " (the threads' start and end: only stores are in flight, and "
+                             "no thread waits for a store)"
                            : "",
              rc_format_si3(l->little, "B/s", e, sizeof e),
              rc_format_si3(l->sustained, "B/s", b, sizeof b),
@@ -66,8 +66,8 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
     set_num(t, "bytes", l->bytes, NULL);
     set_rate(t, "sustained", l->sustained, "B/s");
     set_time(t, "latency", l->latency);
-    if (l->latency_l2)
-        set_str(t, "latency-of", "l2");
+    if (l->stores_only)
+        set_str(t, "latency-of", "none");
     set_time(t, "latency-effective", l->latency_eff);
     set_rate(t, "in-flight", l->in_flight, "B");
     if (rc_glance_share_shown(l->share)) /* what requests hold of the level a byte asked */

@@ -67,7 +67,7 @@ expect 0 "$roofcast" --check --gpu titan-black --gpu ' l4 , titan-x ' kernels/ma
 expect 0 "$roofcast" --check -o "$tmp/check" --gpu titan-black
 # t_estimate and what limits it first, then the peak roofline's t_total (issue 29)
 has "$tmp/out" "kernel                   gpu                       flops          bytes  FLOP/byte t_estimate_us limiter         t_total_us bound   launch-dominated"
-has "$tmp/out" "maximum_kernel           titan-black             240,000        640,000      0.375          3.53 launch                6.90 memory  yes"
+has "$tmp/out" "maximum_kernel           titan-black             240,000        640,000      0.375          3.59 launch                6.90 memory  yes"
 [ ! -e "$tmp/check" ] && ok || bad "--check wrote $tmp/check"
 # With nothing to estimate, --check prints the error alone, no empty table.
 expect 1 "$roofcast" --check no-such-kernel.xml
@@ -135,7 +135,7 @@ expect 1 "$roofcast" --check -s tests/data/cli/specs kernels/maximum_kernel.xml
 has "$tmp/err" "tests/data/cli/specs/bad-unit.xml:8: <peak>: unknown unit 'TFLOPS' for a FLOP rate (expected FLOP/s with an optional k, M, G, T or P prefix)"
 has "$tmp/err" "tests/data/cli/specs/neg-peak.xml:8: <peak>: FLOP rate must be positive, not '-5 TFLOP/s'"
 has "$tmp/err" "tests/data/cli/specs/zero-bw.xml:11: <bandwidth>: bandwidth must be positive, not '0 GB/s'"
-has "$tmp/out" "maximum_kernel           titan-black             240,000        640,000      0.375          3.63 launch                6.90 memory  yes"
+has "$tmp/out" "maximum_kernel           titan-black             240,000        640,000      0.375          3.69 launch                6.90 memory  yes"
 
 # The output is the same whatever the number of worker threads, rejected
 # inputs and their order in the index included; a log gets no progress line.

@@ -52,9 +52,10 @@ slip "2.4 × 10"
 # CSV: one row per kernel x GPU plus the header, exact values. t_estimate by hand: the 25
 # blocks of 1,024 threads, 8 bytes each, keep 204,800 B in flight, which at L1 (6,400
 # requests of 128 B, 819,200 B for the 640,000 asked) are 1.28 x as many, 262,144 B; over the
-# L1's 174.2 ns (114.3 ns x 1.524) that is 1.505 TB/s, met with the 940.8 GB/s sustained
-# 797.8 GB/s; 819,200 B take 1.0269 us, + 2.5 us of launch = 3.5269 us.
+# L1's 209.0 ns a round (114.3 ns x 1.3 + (223 ns - 114.3 ns x 0.3) / 3.125 rounds) that is
+# 1.254 TB/s, met with the 940.8 GB/s sustained 752.6 GB/s; 819,200 B take 1.0884 us, + 2.5
+# us of launch = 3.5884 us.
 rows=$(wc -l < "$out/estimates.csv")
 if [ "$rows" -eq 21 ]; then ok; else bad "estimates.csv has $rows lines, want 21"; fi
-has "$out/estimates.csv" "maximum_kernel,titan-black,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory,6400,640000,727040,4032,0,0,20800,4032,1,1,0.2519526329050139,3.52686393428911,launch,assumed,"
+has "$out/estimates.csv" "maximum_kernel,titan-black,240000,640000,0.375,0.046875,1.9047619047619047,1.9047619047619047,5,6.904761904761905,memory,6400,640000,727040,4032,0,0,20800,4032,1,1,0.2519526329050139,3.5883986405578607,launch,assumed,"
 finish reports

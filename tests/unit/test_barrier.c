@@ -58,9 +58,9 @@ static void test_step_by_generation(void **state)
  * 1 GHz (9.0), each thread loading 4 bytes, a barrier, then 8 halvings with a barrier each:
  * 9 barriers a thread, 256 x 9 waits a block. Each is the H100's step for 8 warps, 41.19 +
  * 2.039 x 8 = 57.502 cycles; 9 of them 517.518 cycles = 517.518 ns. One round, so DRAM's
- * latency a round is 1 us x (1.3 + 0.7) + 517.518 ns = 2.517518 us, L2's 0.2 us x 2 +
- * 517.518 ns; L1's stays 30 ns x 2, its bytes holding the shared accesses the steps time.
- * Without the barriers the same kernel has 2 us and 0.4 us. */
+ * round is its 1 us, a thread's start and end (223 ns) and 517.518 ns = 1.740518 us, L2's
+ * 0.2 us + 223 ns + 517.518 ns; L1's stays 30 + 223 ns, its bytes holding the shared accesses
+ * the steps time. Without the barriers the same kernel has 1.223 us and 0.423 us. */
 static void test_reduction_latency(void **state)
 {
     (void)state;
@@ -92,9 +92,9 @@ static void test_reduction_latency(void **state)
     assert_false(r.barrier_assumed);
     assert_close(r.t_barriers, 9 * 57.502e-9);
     assert_close(r.rounds, 1);
-    assert_close(r.dram.latency_eff, 2e-6 + 517.518e-9);
-    assert_close(r.l2.latency_eff, 0.4e-6 + 517.518e-9);
-    assert_close(r.l1.latency_eff, 60e-9);
+    assert_close(r.dram.latency_eff, 1.223e-6 + 517.518e-9);
+    assert_close(r.l2.latency_eff, 0.423e-6 + 517.518e-9);
+    assert_close(r.l1.latency_eff, 253e-9);
     rc_kernel_free(k);
     /* The same without its barriers waits nowhere. */
     k = kernel_of(launch, "<load array=\"in\" index=\"blockIdx.x * 256 + threadIdx.x\"/>"
@@ -102,7 +102,7 @@ static void test_reduction_latency(void **state)
     refine_on(g, k, (rc_resources){0, 0}, &r);
     assert_close(r.barriers, 0);
     assert_close(r.t_barriers, 0);
-    assert_close(r.dram.latency_eff, 2e-6);
+    assert_close(r.dram.latency_eff, 1.223e-6);
     rc_kernel_free(k);
     rc_gpu_free(g);
 }
@@ -110,7 +110,8 @@ static void test_reduction_latency(void **state)
 /* Barriers in a loop of many rounds: 10 blocks of 64 threads (2 warps) on 7.0, a loop of 100
  * trips that loads 8 bytes and waits twice (a tile's load and its use): 200 barriers of the
  * V100's 52.84 + 2.082 x 2 = 57.004 cycles, 11,400.8 ns a block, over 100 rounds: 114.008 ns
- * a round beside DRAM's 1 us x (1.3 + 0.7 / 100). A barrier no thread reaches counts none. */
+ * a round beside DRAM's 1 us x 1.3 + (223 ns - 0.3 us) / 100. A barrier no thread reaches
+ * counts none. */
 static void test_barriers_a_round(void **state)
 {
     (void)state;
@@ -125,7 +126,7 @@ static void test_barriers_a_round(void **state)
     assert_close(r.barriers, 200);
     assert_close(r.barrier_cycles, 52.84 + 2.082 * 2);
     assert_close(r.t_barriers, 200 * 57.004e-9);
-    assert_close(r.dram.latency_eff, 1e-6 * (1.3 + 0.7 / 100) + 114.008e-9);
+    assert_close(r.dram.latency_eff, 1.3e-6 + (223e-9 - 0.3e-6) / 100 + 114.008e-9);
     rc_kernel_free(k);
     rc_gpu_free(g);
 }

@@ -18,9 +18,11 @@
 # on specs/l40s.xml, whose DRAM figures are the L40's (same AD102 board, 142 SMs, 864 GB/s;
 # the L40S's clock is 2520 MHz, the L40's 2490).
 #
-# The init points are what the store-only rule of src/model/refine.c (a launch that keeps
-# only stores in flight waits on the L2's latency) was read from; read, scale and triad test
-# the latency rule (1.3 + 0.7 / rounds), which was calibrated on other microbenchmarks.
+# These files' read and init rows at up to 10 % occupancy are what src/model/refine.c's
+# THREAD_START_END (a thread's start and end: 223 ns, the median over the five GPUs of a read
+# thread's life beyond its DRAM latency) and its store-only rule (a launch that keeps only
+# stores in flight waits on no latency) were read from (docs/architectures.md items 14 and
+# 23); the points here are therefore no blind test of them.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=${1:-$here}
