@@ -138,7 +138,7 @@ contains "$tmp/one-flop/results.xml" 'x 1.00 FMA instructions each (its FLOPs / 
 # V100, 80 SMs of one block of 16 threads each storing 8 B, keep 10,240 B in flight over a
 # thread's start and end, 223 ns: 45.9 GB/s, where read adds the DRAM's latency (540 ns).
 gs=tests/validation/published/models-gpu-stream
-"$roofcast" -q -f md,xml --specs tests/validation/specs --gpu tesla-v100 -o "$tmp/stores" \
+"$roofcast" -q -f md,html,xml --specs tests/validation/specs --gpu tesla-v100 -o "$tmp/stores" \
     "$gs/gs-v100-init-b16x1.xml" "$gs/gs-v100-read-b16x1.xml"
 contains "$tmp/stores/gs-v100-init-b16x1.md" "keep 10.2 kB in flight, which over the threads' start and end (no thread waits for its stores) move 45.9 GB/s of its sustained 814 GB/s (Little's law): more threads at work at once (more blocks, or more working threads per block) or more independent stores per thread would make it faster."
 contains "$tmp/stores/gs-v100-init-b16x1.md" "all that 10.2 kB in flight reach over the threads' start and end (no thread waits for its stores; Little's law)."
@@ -146,4 +146,6 @@ contains "$tmp/stores/gs-v100-read-b16x1.md" "keep 10.2 kB in flight, which over
 contains "$tmp/stores/results.xml" 'little = 10.2 kB in flight / 223 ns (the threads'"'"' start and end: only stores are in flight, and no thread waits for a store) = 45.9 GB/s'
 n=$(grep -c 'latency-of="none"' "$tmp/stores/results.xml")
 [ "$n" -eq 3 ] && ok || bad "results.xml: $n terms with latency-of=\"none\", want 3 (init's DRAM, L2 and L1)"
+contains "$tmp/stores/gs-v100-init-b16x1.html" "(no latency where only stores are in flight: no thread waits for its store, which ends at the L2, and DRAM drains the lines at its sustained rate)"
+lacks "$tmp/stores/gs-v100-read-b16x1.html" "no latency where only stores are in flight"
 finish glance
