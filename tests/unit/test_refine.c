@@ -551,6 +551,54 @@ static void test_thread_start_end(void **state)
     rc_kernel_free(k);
 }
 
+/* The same start and end at L2 (refine.c THREAD_START_END, read off DRAM streams): gpu-benches'
+ * gpu-l2-stream (te42kyfo/gpu-benches@1038c5d0; tests/validation/published, docs/architectures.md
+ * item 23) reads one double a thread from a footprint that stays in L2, with two blocks of 128
+ * threads an SM; at a few MB it reaches 742 GB/s on a GH200 (132 SMs, 1980 MHz), 845 on an L40
+ * (142, 2490) and 440 on an A40 (84, 1740). The files of the same chips (the H100 SXM5's, the
+ * L40S's, the RTX A6000's) give a thread its L2 latency and 223 ns: 143 + 223 = 366 ns, 33,792
+ * threads x 8 B = 739 GB/s; 110 + 223 = 333 ns, 36,352 threads, 874 GB/s; 122 + 223 = 345 ns,
+ * 21,504 threads, 499 GB/s (the A6000's clock, 1800 MHz, is the A40's 1740 raised): -0.4, +3.4
+ * and +13 %. The old rule's two L2 latencies made them 28, 57 and 61 % too high. */
+static void test_l2_stream_low_occupancy(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *gpu;
+        int sms;
+        const char *shared; /* bytes that let exactly two blocks of 128 threads share an SM */
+        double measured;    /* B/s */
+    } gpus[] = {
+        {"specs/h100-sxm5.xml", 132, "100000", 742e9},
+        {"specs/l40s.xml", 142, "40000", 845e9},
+        {"tests/validation/specs/rtx-a6000.xml", 84, "40000", 440e9},
+    };
+    for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++) {
+        char launch[300];
+        snprintf(launch, sizeof launch,
+                 "<launch grid=\"%d\" block=\"128\"/><param name=\"L\" value=\"131072\"/>"
+                 "<array name=\"B\" type=\"double\" length=\"L\" read-only-path=\"yes\"/>"
+                 "<resources registers=\"16\" shared-bytes=\"%s\"/>",
+                 gpus[i].sms * 2 * 8, gpus[i].shared);
+        rc_kernel *k = kernel_of(launch, "<load array=\"B\" index=\"(blockIdx.x * blockDim.x + "
+                                         "threadIdx.x) % L\"/>");
+        rc_refined r;
+        double clock;
+        refine_on_gpu_file(gpus[i].gpu, k, &r, &clock);
+        assert_int_equal(r.occ.blocks_per_sm, 2);
+        assert_close(r.rounds, 1);
+        assert_close(r.dram.bytes, 0);
+        assert_close(r.l2.latency_eff, r.l2.latency + 223e-9);
+        assert_true(r.l2.little_bound);
+        double rate = r.l2.little; /* the full waves' bytes in flight over a round */
+        assert_close(rate, gpus[i].sms * 256.0 * 8 / (r.l2.latency + 223e-9));
+        if (fabs(rate / gpus[i].measured - 1) > 0.15)
+            fail_msg("%s: model %.0f GB/s, measured %.0f GB/s", gpus[i].gpu, rate / 1e9,
+                     gpus[i].measured / 1e9);
+        rc_kernel_free(k);
+    }
+}
+
 /* Bytes in flight at L2 and DRAM are the whole sectors the requests fetch (refine.c share_of).
  * 10 blocks of 64 threads on 10 SMs, one round: each thread loads a[8 i], a sector of its own,
  * and stores b[i], coalesced. Requested: 640 x 8 = 5,120 B; at L2 and DRAM 640 x 32 + 2,560 =
@@ -1535,6 +1583,7 @@ int main(void)
         cmocka_unit_test(test_shared_in_flight),
         cmocka_unit_test(test_stores_only),
         cmocka_unit_test(test_thread_start_end),
+        cmocka_unit_test(test_l2_stream_low_occupancy),
         cmocka_unit_test(test_sector_share),
         cmocka_unit_test(test_l1_share),
         cmocka_unit_test(test_line_turns_in_flight),
