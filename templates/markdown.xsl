@@ -824,7 +824,14 @@
       <xsl:value-of select="$nl"/>
       <xsl:text>- t_level = bytes / (little^-2 + sustained^-2)^-1/2 × wave factor (DRAM, L2: if Little-bound), little = bytes in flight</xsl:text>
       <xsl:if test="estimates/estimate/refined/term[@in-flight-share]"><xsl:text> (counted in the level's bytes)</xsl:text></xsl:if>
-      <xsl:text> / (1.3 latency + (223 ns − 0.3 latency) / rounds</xsl:text>
+      <xsl:variable name="flight" select="(estimates/estimate/refined/flight)[1]"/>
+      <xsl:text> / (</xsl:text>
+      <xsl:value-of select="format-number($flight/@round-factor, '0.##')"/>
+      <xsl:text> latency + (</xsl:text>
+      <xsl:value-of select="round($flight/@start-end * 1e9)"/>
+      <xsl:text> ns − </xsl:text>
+      <xsl:value-of select="format-number($flight/@round-factor - 1, '0.##')"/>
+      <xsl:text> latency) / rounds</xsl:text>
       <xsl:if test="estimates/estimate/refined/flight/@barriers"><xsl:text> + barriers / rounds (DRAM, L2)</xsl:text></xsl:if>
       <xsl:text>); DRAM bytes are 0 when the footprint fits its share of the L2 (93 % on Ada, else 3/4; measured on Ada, A100, H100), else at most one footprint</xsl:text>
       <xsl:if test="counts[@basis = 'model']/memory/@rewritten-bytes &gt; 0">

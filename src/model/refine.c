@@ -23,9 +23,9 @@
 /* At most 4 accesses of 16 bytes in flight per thread (assumed). */
 #define MAX_THREAD_BYTES_IN_FLIGHT 64.0
 /* A thread's life: its first round of accesses takes one pointer-chase latency of the level
- * plus what the thread's start and end add (THREAD_START_END: its block's launch and
+ * plus what the thread's start and end add (RC_THREAD_START_END: its block's launch and
  * retirement, its index arithmetic, the issue of its accesses), and each further round 1.3
- * latencies, so a round averages latency x 1.3 + (THREAD_START_END - latency x 0.3) / rounds.
+ * latencies, so a round averages latency x 1.3 + (the start and end - latency x 0.3) / rounds.
  * A store does not wait: where a launch keeps only stores in flight its rounds take the start
  * and end alone. Calibrated on device microbenchmarks only. The grid-stride triad against
  * warps in flight on the H100 SXM5 (tests/validation/measured, many rounds per thread) runs at
@@ -38,9 +38,8 @@
  * the L40 and the A40; its stores alone 248 ns on the GH200). Not in the rule: a thread with
  * more streams at DRAM lives longer (gpu-stream's `scale`, a load and a store, 37 ns more at
  * the median, `triad`, three loads and a store, 117 more), where at L2 it barely does (the
- * GH200: 14 and 34 ns more), which points at DRAM's pages, not at the thread. */
-#define ROUND_FACTOR 1.3
-#define THREAD_START_END 223e-9
+ * GH200: 14 and 34 ns more), which points at DRAM's pages, not at the thread. The two figures
+ * are RC_ROUND_FACTOR and RC_THREAD_START_END (refine.h). */
 /* GPUs clock above the rated boost clock their peaks assume, and the lower bound allows 35 %
  * for the FLOPs, the pipes, the longest thread and the dependent chain alike: the most found
  * in a published run. On RTX 2080 Tis (rated boost 1545 MHz), FMA throughput measured 1.183
@@ -486,8 +485,9 @@ static void level_time(const rc_refined *r, rc_level_time *l, double bytes, doub
     /* A block's barrier steps hold no global access in flight, so DRAM's and L2's rounds take
      * them too; L1's bytes hold the shared accesses that the steps themselves time. */
     l->waits = shared_by_sms ? r->t_barriers / r->rounds : 0;
-    l->latency_eff = latency * ROUND_FACTOR +
-                     (THREAD_START_END - latency * (ROUND_FACTOR - 1)) / r->rounds + l->waits;
+    l->latency_eff = latency * RC_ROUND_FACTOR +
+                     (RC_THREAD_START_END - latency * (RC_ROUND_FACTOR - 1)) / r->rounds +
+                     l->waits;
     l->in_flight = in_flight;
     l->little = in_flight > 0 ? in_flight / l->latency_eff : 0;
     l->little_bound = l->little < sustained;
@@ -825,7 +825,7 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
                            c);
     /* A store is done when the L2 takes it: the L2 writes back (docs/architectures.md), and a
      * thread does not wait for its store, so a launch that keeps only stores in flight waits on
-     * no latency at any level: its rounds take the threads' start and end (THREAD_START_END),
+     * no latency at any level: its rounds take the threads' start and end (refine.h),
      * and DRAM drains the lines at its sustained rate. gpu-benches' gpu-stream `init` (one
      * double stored a thread) lives 267, 267, 211, 225 and 225 ns at up to 10 % occupancy on a
      * V100, an A100, an A40, an L40 and a GH200, where `read` lives their DRAM latency longer

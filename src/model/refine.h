@@ -110,6 +110,12 @@ typedef enum {
  * rc_refined.pipe_limit names it), "compute-fp32" */
 const char *rc_limiter_name(rc_limiter l);
 
+/* A round of Little's law takes latency x RC_ROUND_FACTOR + (RC_THREAD_START_END - latency x
+ * (RC_ROUND_FACTOR - 1)) / rounds (refine.c says where both come from). results.xml's
+ * <flight> carries them, and the reports' formulas print them from there. */
+#define RC_ROUND_FACTOR 1.3
+#define RC_THREAD_START_END 223e-9 /* s */
+
 /* One memory level's rate and time. */
 typedef struct {
     double bytes;        /* at this level */

@@ -672,6 +672,8 @@ void rc_results_add_refined(xmlNodePtr est, const rc_refined *r)
     xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);
     set_sig3(f, "thread-bytes", r->thread_bytes_in_flight);
     set_sig3(f, "rounds", r->rounds);
+    set_num(f, "round-factor", RC_ROUND_FACTOR, NULL);
+    set_time(f, "start-end", RC_THREAD_START_END);
     if (r->barriers > 0) { /* absent without barriers */
         set_sig3(f, "barriers", r->barriers);
         set_sig3(f, "barrier-cycles", r->barrier_cycles);

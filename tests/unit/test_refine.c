@@ -551,12 +551,13 @@ static void test_thread_start_end(void **state)
     rc_kernel_free(k);
 }
 
-/* The same start and end at L2 (refine.c THREAD_START_END, read off DRAM streams): gpu-benches'
+/* The same start and end at L2 (RC_THREAD_START_END, read off DRAM streams): gpu-benches'
  * gpu-l2-stream (te42kyfo/gpu-benches@1038c5d0; tests/validation/published, docs/architectures.md
  * item 23) reads one double a thread from a footprint that stays in L2, with two blocks of 128
  * threads an SM; at 1.5 to 9 MB it reaches 751 GB/s on a GH200 (132 SMs, 1980 MHz), 848 on an
- * L40 (142, 2490) and 440 on an A40 (84, 1740), the medians of its rows (microbench.csv). The files of the same chips (the H100 SXM5's, the
- * L40S's, the RTX A6000's) give a thread its L2 latency and 223 ns: 143 + 223 = 366 ns, 33,792
+ * L40 (142, 2490) and 440 on an A40 (84, 1740), the medians of its rows (microbench.csv). The
+ * files of the same chips (the H100 SXM5's, the L40S's, the RTX A6000's) give a thread its L2
+ * latency and 223 ns: 143 + 223 = 366 ns, 33,792
  * threads x 8 B = 739 GB/s; 110 + 223 = 333 ns, 36,352 threads, 874 GB/s; 122 + 223 = 345 ns,
  * 21,504 threads, 499 GB/s (the A6000's clock, 1800 MHz, is the A40's 1740 raised): -1.6, +3.1
  * and +13 %. The old rule's two L2 latencies made them 26, 56 and 61 % too high. */
