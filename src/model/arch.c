@@ -77,37 +77,49 @@ const rc_arch *rc_arch_find(const char *cc, bool *exact)
     "62.8 B a clock per SM with 32-bit words and 126.1 with 64-bit ones on an RTX 3060 Laptop " \
     "GPU, GA106 (YKTian-x2b/AmpereArchViaMicroBenchMark), 64 B a clock of 32-bit L1 loads on " \
     "an A40 (gpu-benches gpu-cache)"
+/* A warp's own passes (warp_passes_per_clock): one warp alone, reading 4-byte words 4096 times
+ * with c-way conflicts, takes 6.9, 7.0, 9.9, 17.7, 33.5 and 65.5 cycles an access for c = 1 to
+ * 32 on an H100 and 6.9, 7.0, 9.5, 17.3, 33.3 and 65.3 on a V100 (hotneutron/amora@0e28102c
+ * shared_memory.bank_stride, reports/nvidia/{hopper,volta}; MIT): two cycles a pass, where many
+ * warps together reach one pass a clock (kzwrime/gpu_shm_microbench, above). Turing's chain
+ * of conflicted loads grows two cycles a pass as well (mem.smem.lat), its SM's rate. GA100,
+ * GA10x and Ada take the same, assumed; before Volta no such measurement was found, so no
+ * limit. */
 static const rc_sm_pipes sm_pipes[] = {
     {0, "Kepler", RC_BANKS_PAIR, 8, 1, 1, false, false, false, false, 4, 2,
      "PG-F F.5.1 and F.5.3 (compute capability 3.x: 32 banks of 64 bits a clock, 4 schedulers "
      "issuing two independent instructions each); default 32-bit bank mode "
      "(cudaDeviceSetSharedMemConfig); global loads cached in L2 only by default (Programming "
-     "Guide, compute capability 3.x)"},
+     "Guide, compute capability 3.x)", 0, false},
     {500, "Maxwell", RC_BANKS_WORD, 4, 1, 1, false, false, false, false, 4, 1,
      "CUDA C++ Programming Guide 12.x, compute capability 5.x (32 banks of 32 bits a clock, "
      "shared memory apart from the unified L1/texture cache, global loads in L2 only by "
-     "default, 4 schedulers issuing one instruction each)"},
+     "default, 4 schedulers issuing one instruction each)", 0, false},
     {600, "Pascal GP100", RC_BANKS_WORD, 4, 1, 1, false, false, false, true, 2, 1,
      "CUDA C++ Programming Guide 12.x, compute capability 6.x (shared memory as 5.x, 2 "
-     "schedulers on 6.0); Pascal Tuning Guide as quoted: GP100 caches global loads in L1"},
+     "schedulers on 6.0); Pascal Tuning Guide as quoted: GP100 caches global loads in L1",
+     0, false},
     {601, "Pascal", RC_BANKS_WORD, 4, 1, 1, false, false, false, false, 4, 1,
      "CUDA C++ Programming Guide 12.x, compute capability 6.x (as 5.x); Pascal Tuning Guide "
-     "as quoted: GP104 caches global loads in L2 only, like Kepler and Maxwell"},
-    {700, "Volta", RC_BANKS_WORD, 4, 1, 1, false, true, true, true, 4, 1, VOLTA_ON},
+     "as quoted: GP104 caches global loads in L2 only, like Kepler and Maxwell", 0, false},
+    {700, "Volta", RC_BANKS_WORD, 4, 1, 1, false, true, true, true, 4, 1, VOLTA_ON, 0.5,
+     false},
     {705, "Turing", RC_BANKS_WORD, 4, 0.5, 2, false, true, true, true, 4, 1,
      VOLTA_ON "; but a request every 2 clocks (16 load/store units an SM) and a 128-byte "
      "bank pass every 2 clocks: on a TU102 64.0 B a clock per SM of 32-bit shared loads and "
      "64.0 of 64-bit ones (two passes in four clocks; GA106 reaches 126), 63.9 and 64.0 of "
      "32- and 64-bit L1 loads, a c-way conflicted shared load's latency 20 + 2c cycles, and "
      "0.500 conflict-free shared atomic requests a clock (connollydavid/tu102 mem.smem.bw, "
-     "mem.l1.bw, mem.smem.lat, atomics.shared.add.tput)"},
-    {800, "Ampere GA100", RC_BANKS_WORD, 4, 1, 1, false, true, false, true, 4, 1, VOLTA_ON},
+     "mem.l1.bw, mem.smem.lat, atomics.shared.add.tput)", 0.5, false},
+    {800, "Ampere GA100", RC_BANKS_WORD, 4, 1, 1, false, true, false, true, 4, 1, VOLTA_ON, 0.5,
+     true},
     {806, "Ampere GA10x", RC_BANKS_WORD, 4, 1, 2, false, true, false, true, 4, 1,
-     VOLTA_ON "; a request every 2 clocks: " GA106_SHARED},
+     VOLTA_ON "; a request every 2 clocks: " GA106_SHARED, 0.5, true},
     {809, "Ada", RC_BANKS_WORD, 4, 1, 2, true, true, true, true, 4, 1,
      VOLTA_ON "; a request every 2 clocks, assumed as on GA10x (" GA106_SHARED "; 64 B a "
-     "clock of 32-bit L1 loads on an L40, gpu-benches gpu-cache)"},
-    {900, "Hopper", RC_BANKS_WORD, 4, 1, 1, false, true, false, true, 4, 1, VOLTA_ON},
+     "clock of 32-bit L1 loads on an L40, gpu-benches gpu-cache)", 0.5, true},
+    {900, "Hopper", RC_BANKS_WORD, 4, 1, 1, false, true, false, true, 4, 1, VOLTA_ON, 0.5,
+     false},
 };
 #define NSM_PIPES (sizeof sm_pipes / sizeof sm_pipes[0])
 

@@ -63,6 +63,11 @@ typedef struct {
     int schedulers;              /* warp schedulers per SM */
     int issue_per_scheduler;     /* instructions each issues per clock (Kepler: 2, independent) */
     const char *source;
+    /* Shared-memory passes one warp's requests get a clock when no other warp's fill the
+     * SM's (0: not known, no limit): a conflicted request's passes follow each other two
+     * clocks apart, where two warps or more reach wavefronts_per_clock (arch.c). */
+    double warp_passes_per_clock;
+    bool warp_passes_assumed; /* not measured on this generation */
 } rc_sm_pipes;
 
 /* The row for compute capability `cc`: the nearest older one (the oldest for a capability

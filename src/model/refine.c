@@ -435,7 +435,8 @@ static void cap_dram_per_wave(const rc_counts *c, rc_refined *r)
 /* Shared memory: its passes by the generation's bank rule (banks.h: Kepler's 64-bit banks
  * pair words that Maxwell and later serve in two passes), at the generation's passes per SM
  * per clock (one: 32 banks each serving one bank width a clock, rc_sm_pipes) on the active
- * SMs at the SM clock. An n-way conflict is n passes, a broadcast one. */
+ * SMs at the SM clock. An n-way conflict is n passes, a broadcast one. A warp alone gets its
+ * passes at its own rate, half the SM's from Volta on: an SM with one warp serves no more. */
 static void shared_time(const rc_gpu *g, const rc_counts *c, rc_refined *r)
 {
     const rc_sm_pipes *p = rc_sm_pipes_for(g->compute_capability);
@@ -444,6 +445,12 @@ static void shared_time(const rc_gpu *g, const rc_counts *c, rc_refined *r)
     s->wavefronts = (double)(p->banks == RC_BANKS_PAIR ? t->shared_wavefronts_pair
                                                         : t->shared_wavefronts);
     s->per_clock = p->wavefronts_per_clock;
+    double warps = r->warps_per_sm * p->warp_passes_per_clock;
+    s->warp_bound = warps > 0 && warps < s->per_clock;
+    if (s->warp_bound) {
+        s->per_clock = warps;
+        s->warp_assumed = p->warp_passes_assumed;
+    }
     s->in_l1 = p->shared_joins_l1;
     /* A request also holds the load/store units 32 lanes / units clocks: on 16 units an SM, a
      * conflict-free 32-bit request (one wavefront) takes two clocks, a 64-bit one (two) the

@@ -144,7 +144,10 @@ typedef struct {
 /* Shared memory's term: its passes (wavefronts) at the generation's rate (rc_sm_pipes). */
 typedef struct {
     double wavefronts;   /* by the generation's bank rule (banks.h) */
-    double per_clock;    /* wavefronts an SM serves a clock */
+    double per_clock;    /* wavefronts an SM serves a clock: the generation's, or fewer where
+                          * its few warps cannot fill it (warp_bound) */
+    bool warp_bound;     /* warps an SM x a warp's own passes a clock set per_clock */
+    bool warp_assumed;   /* ... and a warp's own rate is assumed on this generation */
     double requests;     /* warp requests to shared memory */
     double clocks_per_request; /* each holds the SM's load/store units this long (arch.h) */
     bool clocks_assumed; /* clocks_per_request not measured on this generation */

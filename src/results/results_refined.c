@@ -449,10 +449,15 @@ static void add_shared_term(xmlNodePtr n, const rc_refined *r)
     const rc_shared_time *s = &r->shared;
     if (s->wavefronts <= 0)
         return;
-    char a[64], b[64], c[64], e[64], f[64], g[64], inputs[600];
-    snprintf(inputs, sizeof inputs, "max(%s wavefronts / %s a clock, %s requests x %s clocks%s) "
+    char a[64], b[64], c[64], e[64], f[64], g[64], warp[120] = "", inputs[700];
+    /* Only a lone warp falls under the SM's rate (refine.c shared_time). */
+    if (s->warp_bound)
+        snprintf(warp, sizeof warp, " (one warp an SM, its passes at half the SM's rate%s)",
+                 s->warp_assumed ? ", assumed" : "");
+    snprintf(inputs, sizeof inputs, "max(%s wavefronts / %s a clock%s, %s requests x %s clocks%s) "
              "/ (%lld active SMs x %s); x %s",
              rc_format_sig3(s->wavefronts, a, sizeof a), rc_format_sig3(s->per_clock, b, sizeof b),
+             warp,
              rc_format_sig3(s->requests, f, sizeof f),
              rc_format_sig3(s->clocks_per_request, g, sizeof g),
              s->clocks_assumed ? " (assumed)" : "", (long long)r->active_sms,
@@ -463,6 +468,8 @@ static void add_shared_term(xmlNodePtr n, const rc_refined *r)
                             "load/store units) / (active SMs x SM clock) x wave factor", inputs);
     set_num(t, "wavefronts", s->wavefronts, NULL);
     set_rate(t, "rate", s->rate, "/s");
+    if (s->warp_bound)
+        set_str(t, "warp-bound", s->warp_assumed ? "assumed" : "measured");
 }
 
 /* Global atomics on few lines, when the kernel has any: the hottest array's operations per

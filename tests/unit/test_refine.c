@@ -1139,6 +1139,79 @@ static void test_published_shared_microbench(void **state)
     }
 }
 
+/* One warp alone (hotneutron/amora@0e28102c shared_memory.bank_stride, MIT; microbench.csv):
+ * a block of 32 threads reads values[((threadIdx.x + i) x stride) % 2048], 4,096 times,
+ * unrolled, timed by clock64: cycles an access for 1- to 32-way conflicts. From 4-way on each
+ * further pass costs two cycles, on the H100 and on the V100 alike, half the SM's rate that
+ * many warps reach (test_published_shared_microbench); below, the loop's other instructions
+ * set about 7 cycles. The model gives a lone warp's passes two clocks each from
+ * Volta on: the same slope, and never more than was measured. A second warp gives the SM its
+ * pass a clock back; the TITAN X (Maxwell) has no such limit, the RTX 2080 Ti's SM is no
+ * faster than its warp. */
+static void test_one_warp_bank_passes(void **state)
+{
+    (void)state;
+    static const int stride[] = {1, 2, 4, 8, 16, 32};
+    static const double h100[] = {6.8857, 6.9795, 9.9482, 17.6982, 33.4795, 65.4795};
+    static const double v100[] = {6.9387, 7.0012, 9.5012, 17.345, 33.345, 65.345};
+    static const char *const gpus[] = {"specs/h100-sxm5.xml", "specs/titan-v.xml"};
+    const double *measured[] = {h100, v100};
+    for (int gi = 0; gi < 2; gi++) {
+        rc_gpu *g = rc_load_gpu(loader, gpus[gi], diag);
+        assert_non_null(g);
+        double model[6];
+        for (int i = 0; i < 6; i++) {
+            char work[256];
+            snprintf(work, sizeof work, "<loop var=\"i\" from=\"0\" to=\"4096\"><load array=\"v\" "
+                     "index=\"((threadIdx.x + i) * %d) %% 2048\"/></loop>", stride[i]);
+            rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"32\"/><array name=\"v\" "
+                                     "type=\"unsigned int\" length=\"2048\" space=\"shared\"/>", work);
+            rc_refined r;
+            refine_on(g, k, (rc_resources){0, 0}, &r);
+            assert_close(r.shared.wavefronts, 4096.0 * stride[i]);
+            assert_true(r.shared.warp_bound);
+            assert_false(r.shared.warp_assumed);
+            assert_close(r.shared.per_clock, 0.5);
+            model[i] = r.shared.clocks / 4096;
+            assert_close(model[i], 2.0 * stride[i]);
+            if (model[i] > measured[gi][i])
+                fail_msg("%s, stride %d: %.2f clocks an access, measured %.2f", gpus[gi],
+                         stride[i], model[i], measured[gi][i]);
+            rc_kernel_free(k);
+        }
+        for (int i = 3; i < 6; i++) {
+            double slope = (measured[gi][i] - measured[gi][i - 1]) / (stride[i] - stride[i - 1]),
+                   model_slope = (model[i] - model[i - 1]) / (stride[i] - stride[i - 1]);
+            if (fabs(slope / model_slope - 1) > 0.04)
+                fail_msg("%s, %d-way: %.3f cycles a pass measured, %.3f modelled", gpus[gi],
+                         stride[i], slope, model_slope);
+        }
+        rc_gpu_free(g);
+    }
+    static const struct {
+        const char *gpu;
+        int block;
+        double per_clock;
+    } others[] = {{"specs/h100-sxm5.xml", 64, 1},
+                  {"specs/titan-x.xml", 32, 1},
+                  {"specs/rtx-2080-ti.xml", 32, 0.5}};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        rc_gpu *g = rc_load_gpu(loader, others[i].gpu, diag);
+        assert_non_null(g);
+        char launch[200];
+        snprintf(launch, sizeof launch, "<launch grid=\"1\" block=\"%d\"/><array name=\"v\" "
+                 "type=\"unsigned int\" length=\"2048\" space=\"shared\"/>", others[i].block);
+        rc_kernel *k = kernel_of(launch, "<loop var=\"i\" from=\"0\" to=\"4096\"><load array="
+                                         "\"v\" index=\"((threadIdx.x + i) * 32) % 2048\"/></loop>");
+        rc_refined r;
+        refine_on(g, k, (rc_resources){0, 0}, &r);
+        assert_false(r.shared.warp_bound);
+        assert_close(r.shared.per_clock, others[i].per_clock);
+        rc_kernel_free(k);
+        rc_gpu_free(g);
+    }
+}
+
 /* GA10x's shared memory against word size (YKTian-x2b/AmpereArchViaMicroBenchMark, an RTX 3060
  * Laptop GPU, GA106; tests/validation/published/microbench.csv): one block of 1,024 threads
  * on one SM reading conflict-free words, 62.844 B per clock with 32-bit words and 126.099
@@ -1204,8 +1277,10 @@ static void test_turing_shared_atomics(void **state)
  * c-way conflicted shared loads waits 22, 24, 28, 36, 52, 84 cycles for c = 1 to 32
  * (mem.smem.lat): two cycles more for each further pass; a warp adding to one shared word
  * from c lanes waits 25 to 87 cycles for c = 1 to 32 (atomics.shared.add.lat), two more for
- * each further lane. On the RTX 2080 Ti's file (7.5) the model gives all four streams 64 B a
- * clock, a c-way conflicted request 2c clocks and an atomic of 32 lanes on one word 64. */
+ * each further lane (a lone warp's rate, which a V100 and an H100 share:
+ * test_one_warp_bank_passes; the streams are what set Turing's SM apart). On the RTX 2080 Ti's
+ * file (7.5) the model gives all four streams 64 B a clock, a c-way conflicted request 2c
+ * clocks and an atomic of 32 lanes on one word 64. */
 static void test_turing_bank_passes(void **state)
 {
     (void)state;
@@ -1598,6 +1673,7 @@ int main(void)
         cmocka_unit_test(test_dram_sector_pairs),
         cmocka_unit_test(test_turing_shared_atomics),
         cmocka_unit_test(test_turing_bank_passes),
+        cmocka_unit_test(test_one_warp_bank_passes),
         cmocka_unit_test(test_titan_x_tiled_sgemm),
         cmocka_unit_test(test_column_reads),
         cmocka_unit_test(test_published_shared_microbench),
