@@ -96,6 +96,7 @@ typedef struct {
     int64_t requests, accessed, sectors, shared_requests, wavefronts, block_sectors;
     int64_t wavefronts_pair; /* by Kepler's bank rule (banks.h) */
     int64_t store_sectors, store_lines; /* of store and atomic requests */
+    int64_t store_part_lines[4];        /* of them, lines written in part (access.h) */
     int64_t l1q, l1q2, l1q2x2; /* rc_access_counts.l1_quarters, _2, _2x2 */
     int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
     int64_t atomic_multiword;  /* atomics: a request's lines of two or more addresses */
@@ -176,6 +177,12 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
     if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) {
         an->store_sectors += d * an->warp_mult;
         an->store_lines += lines * an->warp_mult;
+    }
+    if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) {
+        int64_t part[4] = {0};
+        rc_warp_part_lines(offset, mask, size, sec, d, part);
+        for (int k = 0; k < 4; k++)
+            an->store_part_lines[k] += part[k] * an->warp_mult;
     }
     int64_t q, q2, q2x2;
     rc_l1_request_quarters(w->kind == RC_WORK_LOAD, offset, mask, size, d, lines, &q, &q2, &q2x2);
@@ -470,7 +477,8 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
     const rc_kernel *k = an->k;
     uint32_t rng = RC_ACCESS_SEED;
     int64_t req = 0, acc = 0, sec = 0, sreq = 0, wave = 0, bsec = 0, bmax = 0, ssec = 0,
-            slines = 0, wpair = 0, lextra = 0, multi = 0, l1q = 0, l1q2 = 0, l1q2x2 = 0;
+            slines = 0, wpair = 0, lextra = 0, multi = 0, l1q = 0, l1q2 = 0, l1q2x2 = 0,
+            spart[4] = {0};
     for (int64_t i = 0; i < count; i++) {
         int64_t c = i;
         if (count < sh->classes) { /* one class from each of `count` strides */
@@ -483,6 +491,7 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         an->requests = an->accessed = an->sectors = 0;
         an->shared_requests = an->wavefronts = an->wavefronts_pair = an->block_sectors = 0;
         an->store_sectors = an->store_lines = an->atomic_lane_extra = an->atomic_multiword = 0;
+        memset(an->store_part_lines, 0, sizeof an->store_part_lines);
         an->l1q = an->l1q2 = an->l1q2x2 = 0;
         an->stamp++;
         TRY(run_block(an, sh, bid));
@@ -497,6 +506,8 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         bsec += an->block_sectors;
         ssec += an->store_sectors;
         slines += an->store_lines;
+        for (int q = 0; q < 4; q++)
+            spart[q] += an->store_part_lines[q];
         lextra += an->atomic_lane_extra;
         multi += an->atomic_multiword;
         l1q += an->l1q;
@@ -522,12 +533,15 @@ static status run_classes(analysis *an, const shape *sh, int64_t count, rc_acces
         pairs = (int64_t)(all_pairs < most_pairs ? all_pairs : most_pairs);
     }
     int64_t vals[] = {req,       acc,          sec * 32, sreq,   wave, bsec * 32,
-                      ssec * 32, slines * 128, wpair,    lextra, l1q,  l1q2, multi, l1q2x2};
+                      ssec * 32, slines * 128, wpair,    lextra, l1q,  l1q2, multi, l1q2x2,
+                      spart[0],  spart[1],     spart[2], spart[3]};
     int64_t *dst[] = {&out->requests, &out->accessed_bytes, &out->sector_bytes,
                       &out->shared_requests, &out->shared_wavefronts, &out->block_sector_bytes,
                       &out->store_sector_bytes, &out->store_line_bytes,
                       &out->shared_wavefronts_pair, &out->atomic_lane_extra, &out->l1_quarters,
-                      &out->l1_quarters_2, &out->atomic_multiword, &out->l1_quarters_2x2};
+                      &out->l1_quarters_2, &out->atomic_multiword, &out->l1_quarters_2x2,
+                      &out->store_part_lines[0], &out->store_part_lines[1],
+                      &out->store_part_lines[2], &out->store_part_lines[3]};
     for (int i = 0; i < (int)(sizeof vals / sizeof vals[0]); i++) {
         int64_t m = i == 5 ? sh->block_mult : mult;
         int64_t v = vals[i];
@@ -739,6 +753,9 @@ static bool sum_into(rc_access_counts *t, const rc_access_counts *a)
     ok &= !__builtin_add_overflow(t->store_sector_bytes, a->store_sector_bytes,
                                   &t->store_sector_bytes);
     ok &= !__builtin_add_overflow(t->store_line_bytes, a->store_line_bytes, &t->store_line_bytes);
+    for (int k = 0; k < 4; k++)
+        ok &= !__builtin_add_overflow(t->store_part_lines[k], a->store_part_lines[k],
+                                      &t->store_part_lines[k]);
     ok &= !__builtin_add_overflow(t->atomic_lane_extra, a->atomic_lane_extra,
                                   &t->atomic_lane_extra);
     ok &= !__builtin_add_overflow(t->atomic_multiword, a->atomic_multiword, &t->atomic_multiword);

@@ -50,6 +50,11 @@ typedef struct {
      * lanes touch, summed. L1 writes them through to L2 request by request,
      * where each line a request touches takes a line's turn (refine.c). */
     int64_t store_sector_bytes, store_line_bytes;
+    /* Of the lines store and atomic requests touch, those a request writes in part (some byte
+     * of a sector it touches there left unwritten), by the sectors it touches in the line
+     * (store_part_lines[k - 1]: k sectors), summed over requests. The L2 merges such a line's
+     * bytes at a cost of its own (refine.c). */
+    int64_t store_part_lines[4];
     /* What each global request holds L1 for, in quarter clocks, summed; with load/store units
      * that take a request in one clock (l1_quarters) and in two (l1_quarters_2), and in two
      * with banks that take two clocks a pass (l1_quarters_2x2: Turing). A load: the

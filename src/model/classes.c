@@ -296,6 +296,10 @@ static cstatus run_box(cls *c, const rc_block_box *box, rc_access_counts *out, r
                   cls_add_mul(&out->sector_bytes, r->c.sectors, b) &&
                   cls_add_mul(&out->store_sector_bytes, r->c.store_sectors, b) &&
                   cls_add_mul(&out->store_line_bytes, r->c.store_lines, b) &&
+                  cls_add_mul(&out->store_part_lines[0], r->c.store_part_lines[0], b) &&
+                  cls_add_mul(&out->store_part_lines[1], r->c.store_part_lines[1], b) &&
+                  cls_add_mul(&out->store_part_lines[2], r->c.store_part_lines[2], b) &&
+                  cls_add_mul(&out->store_part_lines[3], r->c.store_part_lines[3], b) &&
                   cls_add_mul(&out->atomic_lane_extra, r->c.atomic_lane_extra, b) &&
                   cls_add_mul(&out->atomic_multiword, r->c.atomic_multiword, b) &&
                   cls_add_mul(&out->l1_quarters, r->c.l1q, b) &&

@@ -32,6 +32,7 @@ typedef struct {
     int64_t atomic_lane_extra; /* per-lane atomics: a request's busiest address beyond one */
     int64_t atomic_multiword;  /* atomics: a request's lines of two or more addresses */
     int64_t l1q, l1q2, l1q2x2; /* rc_access_counts.l1_quarters, _2, _2x2 */
+    int64_t store_part_lines[4]; /* rc_access_counts.store_part_lines */
 } rcounts;
 
 typedef struct {

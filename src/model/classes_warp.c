@@ -195,6 +195,12 @@ static int access_node(void *ctx, const rc_work *w, uint32_t mask)
               cls_add_mul(&r->sectors, d, mult);
     if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC)
         ok = ok && cls_add_mul(&r->store_sectors, d, mult) && cls_add_mul(&r->store_lines, lines, mult);
+    if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) {
+        int64_t part[4] = {0};
+        rc_warp_part_lines(offset, mask, size, sec, d, part);
+        for (int k = 0; k < 4; k++)
+            ok = ok && cls_add_mul(&r->store_part_lines[k], part[k], mult);
+    }
     int64_t q, q2, q2x2;
     rc_l1_request_quarters(w->kind == RC_WORK_LOAD, offset, mask, (int)size, d, lines, &q, &q2,
                            &q2x2);

@@ -274,6 +274,39 @@ int rc_warp_lines(const int64_t *sec, int d)
     return lines;
 }
 
+void rc_warp_part_lines(const int64_t *offset, uint32_t mask, int64_t size, const int64_t *sec,
+                        int d, int64_t lines[4])
+{
+    uint32_t covered[2 * RC_WARP] = {0};
+    for (int l = 0; l < RC_WARP; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        for (int64_t b = offset[l]; b < offset[l] + size;) {
+            int64_t s = b / 32, end = (s + 1) * 32 < offset[l] + size ? (s + 1) * 32
+                                                                       : offset[l] + size;
+            int lo = 0, hi = d - 1; /* sec ascends (rc_warp_distinct) */
+            while (lo < hi) {
+                int mid = (lo + hi) / 2;
+                if (sec[mid] < s)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            int first = (int)(b - s * 32), n = (int)(end - b);
+            covered[lo] |= (n == 32 ? 0xffffffffu : ((1u << n) - 1)) << first;
+            b = end;
+        }
+    }
+    for (int i = 0; i < d;) {
+        int j = i, part = 0;
+        for (; j < d && sec[j] / 4 == sec[i] / 4; j++)
+            part |= covered[j] != 0xffffffffu;
+        if (part)
+            lines[j - i - 1]++;
+        i = j;
+    }
+}
+
 int64_t rc_warp_end_sector(int64_t length, int elem_bytes)
 {
     int64_t bytes;

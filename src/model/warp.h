@@ -170,6 +170,13 @@ int rc_warp_sectors(const int64_t *offset, uint32_t mask, int64_t size, int64_t 
 /* The distinct 128-byte lines among d distinct ascending sectors. */
 int rc_warp_lines(const int64_t *sec, int d);
 
+/* Of the 128-byte lines a request's distinct sectors sec[d] (rc_warp_sectors) lie in, those
+ * where its active lanes' `size` bytes at offset[] leave some byte of a touched sector
+ * unwritten, added to lines[k - 1] by the k sectors the request touches in the line: the lines
+ * a store writes in part. */
+void rc_warp_part_lines(const int64_t *offset, uint32_t mask, int64_t size, const int64_t *sec,
+                        int d, int64_t lines[4]);
+
 /* The sector pairs of a footprint (access.h footprint_pair_bytes) charge no bytes past an
  * array's end, where the model places nothing: the array's last sector when it begins a pair
  * whose other half lies past the end (the array's sectors are odd in number), else -1. */

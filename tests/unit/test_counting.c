@@ -94,6 +94,7 @@ static void test_multiword_atomic(void **state)
              "<atomic array='s' index='threadIdx.x * 32'/>");
     by_classes(k, &a);
     assert_int_equal(a.store_line_bytes, 6 * 32 * 128);
+    assert_int_equal(a.store_part_lines[0], 6 * 32);
     assert_int_equal(a.atomic_multiword, 0);
     rc_kernel_free(k);
 }
@@ -160,6 +161,9 @@ static void test_strided_stores(void **state)
     assert_int_equal(a.sector_bytes, 48 * 32);
     assert_int_equal(a.store_sector_bytes, 48 * 32);
     assert_int_equal(a.store_line_bytes, 12 * 128);
+    /* every second float of each sector: its 12 lines (4 sectors each) are written in part */
+    assert_int_equal(a.store_part_lines[3], 12);
+    assert_int_equal(a.store_part_lines[0] + a.store_part_lines[1] + a.store_part_lines[2], 0);
     assert_int_equal(a.footprint_bytes, 1536);
     assert_int_equal(a.footprint_pair_bytes, 1536);
     rc_kernel_free(k);

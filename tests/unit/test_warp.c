@@ -68,6 +68,50 @@ static void test_requests(void **state)
     assert_int_equal(v[2], 5);
 }
 
+/* The lines a store writes in part, by the sectors it touches in each (rc_warp_part_lines). */
+static void test_part_lines(void **state)
+{
+    (void)state;
+    int64_t offset[RC_WARP], sec[2 * RC_WARP];
+    int64_t lines[4] = {0};
+    /* Consecutive floats fill their line's four sectors: none in part. */
+    offsets(offset, 4);
+    int d = rc_warp_sectors(offset, 0xFFFFFFFFu, 4, sec);
+    rc_warp_part_lines(offset, 0xFFFFFFFFu, 4, sec, d, lines);
+    assert_true(lines[0] == 0 && lines[1] == 0 && lines[2] == 0 && lines[3] == 0);
+    /* The same with lane 5 idle: one line of four sectors, one left in part. */
+    rc_warp_part_lines(offset, ~(1u << 5), 4, sec, d, lines);
+    assert_true(lines[0] == 0 && lines[1] == 0 && lines[2] == 0 && lines[3] == 1);
+    /* A float every 64 bytes (OpenCL-Benchmark's misaligned write): two sectors in each of 16
+     * lines, all in part. */
+    memset(lines, 0, sizeof lines);
+    offsets(offset, 64);
+    d = rc_warp_sectors(offset, 0xFFFFFFFFu, 4, sec);
+    rc_warp_part_lines(offset, 0xFFFFFFFFu, 4, sec, d, lines);
+    assert_true(lines[0] == 0 && lines[1] == 16 && lines[2] == 0 && lines[3] == 0);
+    /* A column: one sector in each of 32 lines. */
+    memset(lines, 0, sizeof lines);
+    offsets(offset, 128);
+    d = rc_warp_sectors(offset, 0xFFFFFFFFu, 4, sec);
+    rc_warp_part_lines(offset, 0xFFFFFFFFu, 4, sec, d, lines);
+    assert_true(lines[0] == 32 && lines[1] == 0 && lines[2] == 0 && lines[3] == 0);
+    /* float4 at a 32-byte stride: each lane half a sector, 4 sectors in each of 8 lines. */
+    memset(lines, 0, sizeof lines);
+    offsets(offset, 32);
+    d = rc_warp_sectors(offset, 0xFFFFFFFFu, 16, sec);
+    rc_warp_part_lines(offset, 0xFFFFFFFFu, 16, sec, d, lines);
+    assert_true(lines[0] == 0 && lines[1] == 0 && lines[2] == 0 && lines[3] == 8);
+    /* Doubles two lanes to a sector, the warp's 256 bytes from offset 16: the first and last
+     * sectors in part, in the first and third of three lines. */
+    memset(lines, 0, sizeof lines);
+    for (int l = 0; l < RC_WARP; l++)
+        offset[l] = 16 + 8 * l;
+    d = rc_warp_sectors(offset, 0xFFFFFFFFu, 8, sec);
+    assert_int_equal(d, 9);
+    rc_warp_part_lines(offset, 0xFFFFFFFFu, 8, sec, d, lines);
+    assert_true(lines[0] == 1 && lines[1] == 0 && lines[2] == 0 && lines[3] == 1);
+}
+
 static void test_signatures(void **state)
 {
     (void)state;
@@ -234,6 +278,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_step),
         cmocka_unit_test(test_requests),
+        cmocka_unit_test(test_part_lines),
         cmocka_unit_test(test_signatures),
         cmocka_unit_test(test_walk),
     };
