@@ -1051,7 +1051,7 @@
         <xsl:value-of select="$m/@block-footprint-max-text"/>
         <xsl:text> bytes) fits its share of the SM's L1, less beyond</xsl:text>
       </xsl:if>
-      <xsl:text>. L2 bytes = each block's distinct sectors, summed, plus the rest times the share L1 misses. DRAM moves the footprint once while it fits the L2, a growing part of L2 traffic beyond.</xsl:text>
+      <xsl:text>. L2 bytes = stored sectors, each block's other distinct sectors, the rest times L1's miss share. DRAM moves the footprint once while it fits the L2, a growing part of L2 traffic beyond.</xsl:text>
       <xsl:if test="$m/@rewritten-bytes &gt; 0">
         <xsl:value-of select="concat(' Of the footprint, ', $m/@rewritten-bytes-text,
                                      ' bytes are both read and written: DRAM moves them twice, read in and written back.')"/>

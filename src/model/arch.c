@@ -396,6 +396,51 @@ static const generation_figure dram_fetch_bytes[] = {
     {800, 64, true, FETCH_ASSUMED},
 };
 
+/* What the L2 spends on a 128-byte line a store or atomic request writes in part, in bytes at
+ * its rate, by generation: the request's sectors in the line, or this figure if it is more.
+ * ProjectPhysX/OpenCL-Benchmark's misaligned write (README at bde4e91 and a711f94,
+ * kernel_misaligned_write in src/kernel.cpp): 2^24 work-items in groups of 64, each storing 16
+ * consecutive floats one after another (scalar stores, as nvcc and clang 14 compile the loop:
+ * tests/validation/cuda/part_line.sh), so each warp store writes 4 bytes in each of 32 sectors,
+ * two sectors in each of 16 lines: 2^27 lines written in part for 1 GiB, host-timed, the best
+ * of 256 runs. Its time x the GPU file's L2 rate / 2^27: a Tesla K40m (745 MHz, as its OpenCL
+ * driver reports and the K40c file takes) 37.91 GB/s: 69.1 B; a TITAN Xp (GP102, 30 SMs at
+ * 1582 MHz, 17.2 B a clock an SM: 816 GB/s) 104.66 GB/s: 62.4 B; an RTX 2080 Ti 156.57 GB/s:
+ * 68.7 B; an A100 PCIe 40GB (the A100 file's 5.4 TB/s) 210.83 GB/s: 204.9 B; an H100 80GB HBM3
+ * (the H100 SXM5 file's 7.58 TB/s) 314.25 GB/s: 193.0 B. Coalesced writes run at the read
+ * rate (gpu-benches gpu-l2-stream on a GH200: 4,534 against 4,613 GB/s), so a line written
+ * whole costs its sectors. About two sectors a line where the L2 is one pool, a line and a
+ * half on GA100 and GH100, whose L2 is split in two partitions that may both hold a line
+ * (rc_l2_resident_share). The rest take the figure of the nearest GPU measured with an L2 of
+ * the same kind, assumed. */
+#define PART_LINE_BENCH "ProjectPhysX/OpenCL-Benchmark misaligned write (each warp store " \
+                        "writes 4 B in two sectors of each of 16 lines), time x the GPU " \
+                        "file's L2 rate / lines: "
+static const generation_figure part_line_bytes[] = {
+    {0, 69.1, true, "assumed: Kepler's, " PART_LINE_BENCH "a Tesla K40m, 37.91 GB/s"},
+    {300, 69.1, false, PART_LINE_BENCH "a Tesla K40m, 37.91 GB/s at 745 MHz"},
+    {500, 69.1, true, "assumed: Kepler's, " PART_LINE_BENCH "a Tesla K40m, 37.91 GB/s"},
+    {600, 62.4, true, "assumed: GP102's, " PART_LINE_BENCH "a TITAN Xp, 104.66 GB/s"},
+    {601, 62.4, false, PART_LINE_BENCH "a TITAN Xp (GP102), 104.66 GB/s at 1582 MHz"},
+    {700, 68.7, true, "assumed: TU102's, an L2 in one pool, " PART_LINE_BENCH
+                      "an RTX 2080 Ti, 156.57 GB/s"},
+    {705, 68.7, false, PART_LINE_BENCH "an RTX 2080 Ti, 156.57 GB/s"},
+    {800, 204.9, false, PART_LINE_BENCH "an A100 PCIe 40GB, 210.83 GB/s"},
+    {806, 68.7, true, "assumed: TU102's, an L2 in one pool, " PART_LINE_BENCH
+                      "an RTX 2080 Ti, 156.57 GB/s"},
+    {900, 193.0, false, PART_LINE_BENCH "an H100 80GB HBM3, 314.25 GB/s at 1980 MHz"},
+    {1000, 193.0, true, "assumed: GH100's, " PART_LINE_BENCH "an H100, 314.25 GB/s"},
+};
+
+double rc_part_line_bytes(const char *cc, bool *assumed, const char **source)
+{
+    return generation_figure_of(part_line_bytes, ROWS(part_line_bytes), cc,
+                                ROWS(part_line_bytes) - 2,
+                                "assumed: GH100's (" PART_LINE_BENCH "an H100); the GPU file "
+                                "gives no compute capability",
+                                assumed, source);
+}
+
 double rc_dram_fetch_bytes(const char *cc, bool *assumed, const char **source)
 {
     return generation_figure_of(dram_fetch_bytes, ROWS(dram_fetch_bytes), cc, 0,

@@ -114,6 +114,11 @@ double rc_atomic_lane_per_clock(const char *cc, bool integer, bool *assumed, con
  * *source (static) set; arch.c gives the microbenchmarks. */
 double rc_l2_resident_share(const char *cc, bool *assumed, const char **source);
 
+/* What the L2 spends, in bytes at its rate, on a 128-byte line a store or atomic request writes
+ * in part, if that is more than the request's sectors there, on compute capability `cc` (NULL
+ * or unknown: GH100's, assumed), with *assumed and *source set (refine.c). */
+double rc_part_line_bytes(const char *cc, bool *assumed, const char **source);
+
 /* The bytes DRAM moves for each 32-byte sector the L2 misses whose 64-byte half-line the
  * launch touches nowhere else: 64 (the pair's other sector comes with it) or 32. Measured on
  * Turing, assumed elsewhere; *assumed and *source say which. */

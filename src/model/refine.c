@@ -351,20 +351,24 @@ static double l1_wavefront_bytes(const rc_counts *c, const rc_sm_pipes *p)
 }
 
 /* Stores and atomics go on from L1 to L2 request by request (L1 keeps no global stores to merge
- * them), and the L2, like L1, holds 128-byte lines of four 32-byte sectors, looked up by tag, one
- * tag per line a request touches (NVIDIA's answers on its developer forums: "The L1 and L2 cache
- * line size is 128 bytes comprised of 4 x 32B sectors", forums.developer.nvidia.com
- * t/understanding-l1-tex-cache-sectors-req/312884; tags and sectors, t/pascal-l1-cache/49571). A
- * store that writes 4 bytes in each of 32 lines makes 32 line accesses where a coalesced one
- * makes one: each line a store or atomic request touches is charged 128 bytes at the L2's
- * measured rate (the rate at which it serves whole lines), instead of its sectors' bytes.
- * Assumed: no microbenchmark of part-line stores was found; the rule has no constant of its own,
- * and was looked for because of the transpose_naive validation points (tests/validation). */
-
-static double part_line_bytes(const rc_access *m)
+ * them: traffic.c counts all their sectors at L2), and the L2, like L1, holds 128-byte lines of
+ * four 32-byte sectors, looked up by tag, one tag per line a request touches (NVIDIA's answers
+ * on its developer forums: "The L1 and L2 cache line size is 128 bytes comprised of 4 x 32B
+ * sectors", forums.developer.nvidia.com t/understanding-l1-tex-cache-sectors-req/312884; tags
+ * and sectors, t/pascal-l1-cache/49571). A line a request writes whole costs its sectors; one it
+ * writes in part (a byte of a sector it touches there left unwritten: the L2 merges the bytes
+ * it has) costs at least the generation's part-line figure (rc_part_line_bytes, measured with
+ * OpenCL-Benchmark's misaligned write: about two sectors where the L2 is one pool, a line and
+ * a half on GA100 and GH100). Returns what that adds to the sectors' bytes. The rule's form, a
+ * line's cost for each line a store touches, was looked for because of the transpose_naive
+ * validation points (tests/validation), with 128 B a line until stop 58. */
+static double part_line_bytes(const rc_access *m, double cost)
 {
-    double extra = (double)m->total.store_line_bytes - (double)m->total.store_sector_bytes;
-    return extra > 0 ? extra : 0;
+    double extra = 0;
+    for (int k = 1; k <= 4; k++)
+        if (cost > 32.0 * k)
+            extra += (double)m->total.store_part_lines[k - 1] * (cost - 32.0 * k);
+    return extra;
 }
 
 /* Whether the launch's footprint was counted from addresses, as the L2 rules below need: legacy
@@ -394,7 +398,9 @@ void rc_level_bytes_of(const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *s
     b->l1 = l1_wavefront_bytes(c, p);
     b->l1_by_requests = p->shared_joins_l1;
     b->l1_requests_assumed = p->shared_joins_l1 && p->l1_requests_assumed;
-    b->l2_part_lines = part_line_bytes(&c->memory);
+    b->part_line_cost = rc_part_line_bytes(g->compute_capability, &b->part_line_assumed,
+                                           &b->part_line_source);
+    b->l2_part_lines = part_line_bytes(&c->memory, b->part_line_cost);
     b->l2 = t.l2_bytes + b->l2_part_lines;
     b->footprint = (double)c->memory.total.footprint_bytes;
     b->fetched = t.dram_fetched;

@@ -216,9 +216,9 @@ void rc_precision_work_of(const rc_kernel *k, const rc_counts *c, rc_precision_w
  *         sector bytes and 128 B per request), + 128 B per shared-memory wavefront where
  *         shared memory shares that pipeline (Volta on; rc_sm_pipes): one wavefront (up to
  *         128 bytes) a cycle, at least one per request (refine.c l1_wavefront_bytes)
- *   l2    traffic.h's L2 bytes, + the part-line bytes of stores and atomics: each 128-byte
- *         line a store or atomic request touches takes a whole line's turn at the L2
- *         (store_line_bytes - store_sector_bytes of the memory counts; refine.c says why)
+ *   l2    traffic.h's L2 bytes (every store's sectors among them), + the part-line bytes:
+ *         each 128-byte line a store or atomic request writes in part costs at least the
+ *         generation's part-line figure (rc_part_line_bytes; refine.c says why)
  *   dram  traffic.h's DRAM bytes; 0 when the footprint, counted from addresses (no legacy
  *         or traffic bytes), fits as DRAM fetched it the generation's share of the L2
  *         (l2_resident; three quarters, 93 % on Ada: rc_l2_resident_share): the previous
@@ -239,7 +239,10 @@ typedef struct {
     bool fetch_assumed;
     const char *fetch_source; /* static */
     double rewritten;  /* B, those of them both read and written: DRAM takes them twice */
-    double l2_part_lines; /* B added at L2 for stores that write part of a line */
+    double l2_part_lines; /* B added at L2 for lines stores and atomics write in part */
+    double part_line_cost;   /* B such a line costs at least (rc_part_line_bytes) */
+    bool part_line_assumed;  /* ... not measured on this generation */
+    const char *part_line_source; /* static */
     double l2_share;   /* B, the part of the L2 a launch's data stays in */
     double l2_share_fraction;    /* of the L2's size, by generation (rc_l2_resident_share) */
     bool l2_share_assumed;

@@ -5,8 +5,8 @@
  * the NVIDIA Volta GPU Architecture via Microbenchmarking", 2018, find hits
  * up to the configured L1 size, then a steep fall): how much is still there
  * comes from a run of one SM's L1 (l1sim.h), or where that does not apply
- * from the most one block touches against its share; sectors that miss
- * go to L2 at 32-byte granularity (NVIDIA's CUDA C++ Best Practices Guide,
+ * from the most one block touches against its share (L1 keeps no store: stores'
+ * sectors all go on to L2); sectors that miss go to L2 at 32-byte granularity (NVIDIA's CUDA C++ Best Practices Guide,
  * "Coalesced Access to Global Memory"). L2 is shared by the whole GPU, so
  * DRAM sees each sector once (the footprint, compulsory traffic) when the
  * launch's footprint fits the L2, a sector both read and written twice (the
@@ -89,26 +89,41 @@ void rc_traffic_compute(const rc_gpu *g, const rc_counts *c, const rc_l1_reuse *
     else
         t->l1_hit = F <= t->l1_per_block ? 1 : t->l1_per_block / F;
     t->l1_bytes = S + 128.0 * (double)m->shared_wavefronts;
-    double uncached = 0, reuse_all = S - B;
+    /* Stores go through L1 to L2 request by request on every generation (the L2 writes back,
+     * L1 keeps no global store): their sectors all reach L2, where a block's writes to one
+     * sector come close together and merge, so only its distinct ones (their share of the
+     * block's sectors) can reach DRAM. */
+    double uncached = 0, reuse_all = S - B, stored = 0, stored_block = 0;
     bool reuse_lost = false; /* some uncached array reuses sectors L1 would have kept */
-    if (!rc_sm_pipes_for(g->compute_capability)->l1_caches_global)
-        for (int i = 0; i < c->memory.narrays; i++) {
-            const rc_access_counts *a = &c->memory.arrays[i];
-            if (!rc_traffic_l1_caches(g, a)) {
-                uncached += (double)a->sector_bytes;
-                S -= (double)a->sector_bytes;
-                B -= (double)a->block_sector_bytes;
-                reuse_lost |= a->sector_bytes > a->block_sector_bytes;
-            }
+    bool caches = rc_sm_pipes_for(g->compute_capability)->l1_caches_global;
+    for (int i = 0; i < c->memory.narrays; i++) {
+        const rc_access_counts *a = &c->memory.arrays[i];
+        double sec = (double)a->sector_bytes, block = (double)a->block_sector_bytes;
+        if (a->store_sector_bytes > 0 && sec > 0) {
+            double share = (double)a->store_sector_bytes / sec;
+            stored += (double)a->store_sector_bytes;
+            stored_block += block * share;
+            S -= sec * share;
+            B -= block * share;
+            sec -= sec * share;
+            block -= block * share;
         }
-    t->l2_bytes = B + (S - B) * (1 - t->l1_hit) + uncached;
+        if (!caches && !rc_traffic_l1_caches(g, a)) {
+            uncached += sec;
+            S -= sec;
+            B -= block;
+            reuse_lost |= sec > block;
+        }
+    }
+    t->l2_bytes = B + (S - B) * (1 - t->l1_hit) + uncached + stored;
     t->l1_reuse_bypassed = reuse_lost && reuse_all > 0 && t->l1_hit > 0;
     t->l1_kept = t->l1_reuse_bypassed ? (S - B) * t->l1_hit / reuse_all : t->l1_hit;
     if (t->l2_bytes < W)
         t->l2_bytes = W;
     t->l2_fit = P <= g->l2_bytes ? 1 : g->l2_bytes / P;
+    double beyond = t->l2_bytes - stored + stored_block - W;
     t->dram_bytes = P + (double)m->rewritten_bytes +
-                    (t->l2_bytes - W) * (1 - t->l2_fit) * (W > 0 ? P / W : 1);
+                    (beyond > 0 ? beyond : 0) * (1 - t->l2_fit) * (W > 0 ? P / W : 1);
     t->l1_bandwidth = g->rates.l1_bandwidth.value;
     t->l2_bandwidth = g->rates.l2_bandwidth.value;
     t->dram_bandwidth = g->bandwidth;

@@ -428,7 +428,7 @@ static const char *share_unit(const rc_refined *r, const rc_level_time *l)
     if (l == &r->l1)
         return " of L1 clocks";
     if (l == &r->l2 && r->level_bytes.l2_part_lines > 0)
-        return " of sectors and line turns";
+        return " of sectors and lines stored in part";
     return " of sectors";
 }
 

@@ -86,18 +86,20 @@ static void add_level(xmlNodePtr parent, const char *name, const char *label,
 #define PART_LINE_SHARE_SAID 0.1
 #define PART_LINE_SHARE_NAMED 0.005
 
-/* When stores that write part of a 128-byte line make a good share of the L2's bytes, the
- * sentence that says so. */
+/* When lines that stores write in part make a good share of the L2's bytes, the sentence that
+ * says so. */
 static void part_line_sentence(const rc_level_bytes *lb, double l2_bytes, rc_buffer *sb)
 {
-    char a[64], b[64];
+    char a[64], b[64], c[64];
     if (!(lb->l2_part_lines > 0) || lb->l2_part_lines < PART_LINE_SHARE_SAID * l2_bytes)
         return;
-    rc_buffer_printf(sb, " Of the %s bytes at L2, %s are the unwritten rest of 128-byte lines "
-                     "that stores and atomics write in part: each line such a request touches "
-                     "takes a whole line's turn at the L2.",
+    rc_buffer_printf(sb, " Of the %s bytes at L2, %s are what 128-byte lines that stores and "
+                     "atomics write in part cost beyond their sectors: such a line costs the L2 "
+                     "at least %s B%s.",
                      rc_format_sig3(l2_bytes, a, sizeof a),
-                     rc_format_sig3(lb->l2_part_lines, b, sizeof b));
+                     rc_format_sig3(lb->l2_part_lines, b, sizeof b),
+                     rc_format_sig3(lb->part_line_cost, c, sizeof c),
+                     lb->part_line_assumed ? " (assumed)" : "");
 }
 
 /* When DRAM reads the footprint once per wave instead of what the memory model's fall-off
@@ -559,11 +561,15 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
 {
     const rc_level_bytes *lb = &r->level_bytes;
     add_level(n, "dram", dram_term_name(lb), &r->dram, r);
-    add_level(n, "l2",
-              lb->l2_part_lines >= PART_LINE_SHARE_NAMED * lb->l2
-                  ? "L2, part-line stores at 128 B a line"
-                  : "L2",
-              &r->l2, r);
+    char l2[80];
+    if (lb->l2_part_lines >= PART_LINE_SHARE_NAMED * lb->l2) {
+        char c[64];
+        snprintf(l2, sizeof l2, "L2, lines stored in part at %s B%s",
+                 rc_format_sig3(lb->part_line_cost, c, sizeof c),
+                 lb->part_line_assumed ? " (assumed)" : "");
+    } else
+        snprintf(l2, sizeof l2, "L2");
+    add_level(n, "l2", l2, &r->l2, r);
     const char *l1 = r->shared.in_l1 || r->shared.wavefronts <= 0
                          ? (lb->l1_requests_assumed ? "L1/shared (request clocks assumed)"
                                                     : "L1/shared")
@@ -584,6 +590,9 @@ static void add_memory_levels(xmlNodePtr n, const rc_refined *r)
     if (lb->l1_by_requests)
         set_str(lbn, "l1-requests-origin", lb->l1_requests_assumed ? "assumed" : "measured");
     set_num(lbn, "l2-part-lines", lb->l2_part_lines, NULL);
+    set_num(lbn, "part-line-cost", lb->part_line_cost, NULL);
+    set_str(lbn, "part-line-origin", lb->part_line_assumed ? "assumed" : "measured");
+    set_str(lbn, "part-line-source", lb->part_line_source ? lb->part_line_source : "");
     set_bool(lbn, "l2-resident", lb->l2_resident);
     set_num(lbn, "dram-uncapped", lb->dram_uncapped, NULL);
     set_bool(lbn, "dram-capped", lb->dram_capped);

@@ -5,8 +5,10 @@
 //                    rate, where the K40c's one-block reductions ran at about their SMs' share
 //                    (docs/validation.md); this row says which holds
 //   store_lines      warp stores of 4-byte words spread over 1 to 32 lines of 128 bytes, in
-//                    L2: refine.c charges each line a store request touches 128 B at L2 (the
-//                    part-line rule), assumed; line touches per clock against lines a request
+//                    L2: refine.c charges each line a store request writes in part the
+//                    generation's part-line figure (arch.c rc_part_line_bytes), measured with
+//                    two written sectors a line (OpenCL-Benchmark's misaligned write); line
+//                    touches per clock against lines a request, from one sector a line on
 //   barrier_tree     a shared-memory tree (s[t] += s[t + o]; __syncthreads()) repeated in one
 //                    block an SM: cycles a step, the barrier and the shared-memory round trip
 //                    that the reductions' estimates leave out

@@ -1,9 +1,10 @@
-# toolkit.sh: what conversion.sh, alias.sh, issue.sh and split.sh share, sourced by them with
-# their arguments NVCC, PTXAS and CUOBJDUMP (each also from the environment; default the names on
-# PATH) and PTX_VERSION from the environment (default 7.8). Sets `here` (their folder) and `tmp`
-# (a folder removed on exit), and defines `ptx_for SOURCE TARGET OUT`: SOURCE compiled to PTX by
-# NVCC (-O3, sm_75), its `.version` line rewritten to PTX_VERSION and its `.target` to TARGET, so
-# that an older PTXAS (CUDA 11.8's, whose cuobjdump CUDA 13.0 lacks here) reads it.
+# toolkit.sh: what conversion.sh, alias.sh, issue.sh, part_line.sh and split.sh share, sourced by
+# them with their arguments NVCC, PTXAS and CUOBJDUMP (each also from the environment; default
+# the names on PATH) and PTX_VERSION from the environment (default 7.8). Sets `here` (their
+# folder) and `tmp` (a folder removed on exit), and defines `ptx_for SOURCE TARGET OUT`: SOURCE
+# compiled to PTX by NVCC (-O3, sm_75), its `.version` line rewritten to PTX_VERSION and its
+# `.target` to TARGET, so that an older PTXAS (CUDA 11.8's, whose cuobjdump CUDA 13.0 lacks here)
+# reads it.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 NVCC=${1:-${NVCC:-nvcc}}
