@@ -1249,19 +1249,16 @@ static void test_one_warp_bank_passes(void **state)
                   {"specs/titan-x.xml", 32, 1},
                   {"specs/rtx-2080-ti.xml", 32, 0.5}};
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
-        rc_gpu *g = rc_load_gpu(loader, others[i].gpu, diag);
-        assert_non_null(g);
         char launch[200];
         snprintf(launch, sizeof launch, "<launch grid=\"1\" block=\"%d\"/><array name=\"v\" "
                  "type=\"unsigned int\" length=\"2048\" space=\"shared\"/>", others[i].block);
         rc_kernel *k = kernel_of(launch, "<loop var=\"i\" from=\"0\" to=\"4096\"><load array="
                                          "\"v\" index=\"((threadIdx.x + i) * 32) % 2048\"/></loop>");
         rc_refined r;
-        refine_on(g, k, (rc_resources){0, 0}, &r);
+        refine_on_gpu_file(others[i].gpu, k, &r, NULL);
         assert_false(r.shared.warp_bound);
         assert_close(r.shared.per_clock, others[i].per_clock);
         rc_kernel_free(k);
-        rc_gpu_free(g);
     }
 }
 
@@ -1321,6 +1318,25 @@ static void test_turing_shared_atomics(void **state)
     rc_kernel_free(k);
 }
 
+/* The SM clocks kernel k's one block takes on g: its shared term's or, for global loads, its L1
+ * level's bytes at the file's L1 rate. */
+static double stream_clocks(const rc_gpu *g, const rc_kernel *k, bool shared)
+{
+    double clock = g->sm.clock.value;
+    if (shared) {
+        rc_refined r;
+        refine_on(g, k, (rc_resources){0, 0}, &r);
+        return r.shared.time * clock;
+    }
+    rc_counts c;
+    rc_eval_error err;
+    assert_true(rc_evaluate(k, false, &c, &err));
+    rc_level_bytes lb;
+    rc_level_bytes_of(g, &c, NULL, &lb);
+    rc_counts_release(&c);
+    return lb.l1 / (g->rates.l1_bandwidth.value / (g->sm.count.value * clock));
+}
+
 /* Turing's banks take two clocks a pass (connollydavid/tu102@789ff42e table/tu102_ops.csv, a
  * Quadro RTX 6000 at 1455 MHz; tests/validation/published/microbench.csv). Streaming from an
  * L1-resident buffer and from shared memory, conflict-free, each SM moves 64 B a clock with
@@ -1357,21 +1373,8 @@ static void test_turing_bank_passes(void **state)
                  shared ? " space=\"shared\"" : "");
         rc_kernel *k = kernel_of(launch, "<loop var=\"r\" from=\"0\" to=\"1000\">"
                                          "<load array=\"s\" index=\"threadIdx.x\"/></loop>");
-        double word = strcmp(streams[i].type, "float") == 0 ? 4 : 8, clocks;
-        if (shared) {
-            rc_refined r;
-            refine_on(g, k, (rc_resources){0, 0}, &r);
-            clocks = r.shared.time * clock;
-        } else {
-            rc_counts c;
-            rc_eval_error err;
-            assert_true(rc_evaluate(k, false, &c, &err));
-            rc_level_bytes lb;
-            rc_level_bytes_of(g, &c, NULL, &lb);
-            clocks = lb.l1 / l1_per_clock;
-            rc_counts_release(&c);
-        }
-        double per_clock = 1024 * word * 1000 / clocks;
+        double word = strcmp(streams[i].type, "float") == 0 ? 4 : 8;
+        double per_clock = 1024 * word * 1000 / stream_clocks(g, k, shared);
         assert_close(per_clock, 64);
         if (fabs(per_clock / streams[i].measured - 1) > 0.01)
             fail_msg("%s %s: model %.2f B a clock, measured %.2f", streams[i].space,
@@ -1401,22 +1404,7 @@ static void test_turing_bank_passes(void **state)
                  "index=\"%s\"/><load array=\"s\" index=\"%s\"/></loop>", split[i].first,
                  split[i].second);
         rc_kernel *k = kernel_of(launch, work);
-        double clocks;
-        if (shared) {
-            rc_refined r;
-            refine_on(g, k, (rc_resources){0, 0}, &r);
-            assert_close(r.shared.wavefronts, 32 * 1000 * 2 * 4);
-            clocks = r.shared.time * clock;
-        } else {
-            rc_counts c;
-            rc_eval_error err;
-            assert_true(rc_evaluate(k, false, &c, &err));
-            rc_level_bytes lb;
-            rc_level_bytes_of(g, &c, NULL, &lb);
-            clocks = lb.l1 / l1_per_clock;
-            rc_counts_release(&c);
-        }
-        double per_clock = 1024 * 16 * 1000 / clocks;
+        double per_clock = 1024 * 16 * 1000 / stream_clocks(g, k, shared);
         if (fabs(per_clock / split[i].measured - 1) > 0.01)
             fail_msg("%s float4 as two %s loads: model %.2f B a clock, measured %.2f",
                      split[i].space, split[i].type, per_clock, split[i].measured);

@@ -68,48 +68,36 @@ static void test_requests(void **state)
     assert_int_equal(v[2], 5);
 }
 
+/* rc_warp_part_lines of 32 lanes `stride` bytes apart from `first`, `size` bytes each, those of
+ * `mask` active: the count for 1, 2, 3 and 4 sectors a line as four decimal digits (1 sector
+ * first), e.g. 32000 for 32 lines of one sector. */
+static long part_lines(int64_t first, int64_t stride, uint32_t mask, int64_t size)
+{
+    int64_t offset[RC_WARP], sec[2 * RC_WARP], lines[4] = {0};
+    for (int l = 0; l < RC_WARP; l++)
+        offset[l] = first + l * stride;
+    int d = rc_warp_sectors(offset, mask, size, sec);
+    rc_warp_part_lines(offset, mask, size, sec, d, lines);
+    return (long)(lines[0] * 1000 + lines[1] * 100 + lines[2] * 10 + lines[3]);
+}
+
 /* The lines a store writes in part, by the sectors it touches in each (rc_warp_part_lines). */
 static void test_part_lines(void **state)
 {
     (void)state;
-    int64_t offset[RC_WARP], sec[2 * RC_WARP];
-    int64_t lines[4] = {0};
-    /* Consecutive floats fill their line's four sectors: none in part. */
-    offsets(offset, 4);
-    int d = rc_warp_sectors(offset, 0xFFFFFFFFu, 4, sec);
-    rc_warp_part_lines(offset, 0xFFFFFFFFu, 4, sec, d, lines);
-    assert_true(lines[0] == 0 && lines[1] == 0 && lines[2] == 0 && lines[3] == 0);
-    /* The same with lane 5 idle: one line of four sectors, one left in part. */
-    rc_warp_part_lines(offset, ~(1u << 5), 4, sec, d, lines);
-    assert_true(lines[0] == 0 && lines[1] == 0 && lines[2] == 0 && lines[3] == 1);
+    /* Consecutive floats fill their line's four sectors: none in part; with lane 5 idle, one
+     * line of four sectors, one left in part. */
+    assert_int_equal(part_lines(0, 4, 0xFFFFFFFFu, 4), 0);
+    assert_int_equal(part_lines(0, 4, ~(1u << 5), 4), 1);
     /* A float every 64 bytes (OpenCL-Benchmark's misaligned write): two sectors in each of 16
-     * lines, all in part. */
-    memset(lines, 0, sizeof lines);
-    offsets(offset, 64);
-    d = rc_warp_sectors(offset, 0xFFFFFFFFu, 4, sec);
-    rc_warp_part_lines(offset, 0xFFFFFFFFu, 4, sec, d, lines);
-    assert_true(lines[0] == 0 && lines[1] == 16 && lines[2] == 0 && lines[3] == 0);
-    /* A column: one sector in each of 32 lines. */
-    memset(lines, 0, sizeof lines);
-    offsets(offset, 128);
-    d = rc_warp_sectors(offset, 0xFFFFFFFFu, 4, sec);
-    rc_warp_part_lines(offset, 0xFFFFFFFFu, 4, sec, d, lines);
-    assert_true(lines[0] == 32 && lines[1] == 0 && lines[2] == 0 && lines[3] == 0);
+     * lines, all in part; a column, one sector in each of 32 lines. */
+    assert_int_equal(part_lines(0, 64, 0xFFFFFFFFu, 4), 1600);
+    assert_int_equal(part_lines(0, 128, 0xFFFFFFFFu, 4), 32000);
     /* float4 at a 32-byte stride: each lane half a sector, 4 sectors in each of 8 lines. */
-    memset(lines, 0, sizeof lines);
-    offsets(offset, 32);
-    d = rc_warp_sectors(offset, 0xFFFFFFFFu, 16, sec);
-    rc_warp_part_lines(offset, 0xFFFFFFFFu, 16, sec, d, lines);
-    assert_true(lines[0] == 0 && lines[1] == 0 && lines[2] == 0 && lines[3] == 8);
-    /* Doubles two lanes to a sector, the warp's 256 bytes from offset 16: the first and last
-     * sectors in part, in the first and third of three lines. */
-    memset(lines, 0, sizeof lines);
-    for (int l = 0; l < RC_WARP; l++)
-        offset[l] = 16 + 8 * l;
-    d = rc_warp_sectors(offset, 0xFFFFFFFFu, 8, sec);
-    assert_int_equal(d, 9);
-    rc_warp_part_lines(offset, 0xFFFFFFFFu, 8, sec, d, lines);
-    assert_true(lines[0] == 1 && lines[1] == 0 && lines[2] == 0 && lines[3] == 1);
+    assert_int_equal(part_lines(0, 32, 0xFFFFFFFFu, 16), 8);
+    /* Doubles two lanes to a sector, the warp's 256 bytes from offset 16 (9 sectors): the first
+     * and last sectors in part, in the first line (four sectors) and the third (one). */
+    assert_int_equal(part_lines(16, 8, 0xFFFFFFFFu, 8), 1001);
 }
 
 static void test_signatures(void **state)

@@ -9,11 +9,7 @@
 # compiler, which timed the benchmark, is not here; both compilers here keep the stores apart).
 # Exits 1 otherwise. Not run by ctest (CI has no CUDA toolkit).
 . "$(dirname "$0")/toolkit.sh"
-ptx_for "$here/part_line.cu" sm_75 "$tmp/p78.ptx"
-"$NVCC" --version | tail -1
-"$PTXAS" --version | tail -1
-"$PTXAS" -arch=sm_75 -O3 -o "$tmp/p75.cubin" "$tmp/p78.ptx" || exit 3
-"$CUOBJDUMP" -sass "$tmp/p75.cubin" >"$tmp/p75.sass" || exit 3
+sass_for "$here/part_line.cu" "$tmp/p75.sass"
 fail=0
 narrow=$(grep -c '[[:space:]]STG\.E\(\.SYS\)\?[[:space:]]' "$tmp/p75.sass")
 wide=$(grep -c '[[:space:]]STG\.E\.\(64\|128\)' "$tmp/p75.sass")

@@ -8,11 +8,7 @@
 # test_refine test_turing_bank_passes). Prints a line per kernel; exits 1 when the loads are
 # not so split. Not run by ctest (CI has no CUDA toolkit).
 . "$(dirname "$0")/toolkit.sh"
-ptx_for "$here/split.cu" sm_75 "$tmp/s78.ptx"
-"$NVCC" --version | tail -1
-"$PTXAS" --version | tail -1
-"$PTXAS" -arch=sm_75 -O3 -o "$tmp/s75.cubin" "$tmp/s78.ptx" || exit 3
-"$CUOBJDUMP" -sass "$tmp/s75.cubin" >"$tmp/s75.sass" || exit 3
+sass_for "$here/split.cu" "$tmp/s75.sass"
 fail=0
 while read -r kernel op; do
     counts=$(awk -v k="$kernel" -v op="$op" '
