@@ -378,6 +378,16 @@ static bool level_assumed(const rc_refined *r, const rc_level_time *l, const rc_
     return fig->origin == RC_ORIGIN_ASSUMED;
 }
 
+/* What level `l`'s rounds wait on, as the sentences say it: the level's latency (lv: "DRAM"),
+ * or, where the launch keeps only stores in flight, the threads' start and end (refine.c). */
+static const char *rounds_wait(const rc_level_time *l, const char *lv, char *buf, size_t n)
+{
+    if (l->stores_only)
+        return "threads' start and end";
+    snprintf(buf, n, "%s latency", lv);
+    return buf;
+}
+
 /* Whether the rate level `l` moves its bytes at rests on an assumed figure: its sustained rate,
  * its latency where Little's law sets the rate, or at L1 the clocks a request holds it where
  * that rule was not measured on this generation. */
@@ -437,7 +447,7 @@ static const char *share_unit(const rc_refined *r, const rc_level_time *l)
  * the rate when both are. */
 static void say_in_flight(rc_buffer *sb, const char *on, const rc_refined *r, const rc_gpu *gpu)
 {
-    char a[64], b[64], c[64], d[64];
+    char a[64], b[64], c[64], d[64], e[64];
     const char *lv;
     const rc_level_time *l = slowest_level(r, &lv);
     bool lat = level_assumed(r, l, gpu, true), rate = level_assumed(r, l, gpu, false);
@@ -447,25 +457,17 @@ static void say_in_flight(rc_buffer *sb, const char *on, const rc_refined *r, co
                      rc_format_sig3(r->working_threads, a, sizeof a),
                      average ? " (resident at once, on average)" : "",
                      rc_format_si3(l->in_flight, "B", b, sizeof b), share_unit(r, l));
-    /* A launch with only stores in flight waits on no latency: its rounds are the threads'
-     * start and end (refine.c). */
-    if (l->stores_only)
-        rc_buffer_printf(sb, ", which over the threads' start and end (no thread waits for its "
-                         "stores) move %s of its sustained %s (%sLittle's law): more threads "
-                         "at work at once (more blocks, or more working threads per block) or "
-                         "more independent stores per thread would make it faster.",
-                         rc_format_si3(l->little, "B/s", c, sizeof c),
-                         rc_format_si3(l->sustained, "B/s", d, sizeof d),
-                         rate ? "assumed; " : "");
-    else
-        rc_buffer_printf(sb, ", which over the "
-                         "%s latency%s move %s of its sustained %s (%sLittle's law): more "
-                         "threads at work at once (more blocks, or more working threads per "
-                         "block) or more independent loads per thread would make it faster.",
-                         lv, lat && !rate ? " (assumed)" : "",
-                         rc_format_si3(l->little, "B/s", c, sizeof c),
-                         rc_format_si3(l->sustained, "B/s", d, sizeof d),
-                         lat && rate ? "both assumed; " : rate ? "assumed; " : "");
+    rc_buffer_printf(sb, ", which over the %s%s move %s of its sustained %s (%sLittle's law): "
+                     "more threads at work at once (more blocks, or more working threads per "
+                     "block) or more independent %s per thread would make it faster.",
+                     rounds_wait(l, lv, e, sizeof e),
+                     l->stores_only  ? " (no thread waits for its stores)"
+                     : lat && !rate ? " (assumed)"
+                                    : "",
+                     rc_format_si3(l->little, "B/s", c, sizeof c),
+                     rc_format_si3(l->sustained, "B/s", d, sizeof d),
+                     lat && rate ? "both assumed; " : rate ? "assumed; " : "",
+                     l->stores_only ? "stores" : "loads");
 }
 
 /* What would make the fastest GPU's estimate shorter, by what limits it there. */
@@ -715,13 +717,11 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                              lv, rc_format_si3(l->rate, "B/s", d, sizeof d));
         }
         rc_buffer_printf(sb, ", ");
-        if (l->little_bound && l->stores_only)
-            rc_buffer_printf(sb, "all that %s in flight reach over the threads' start and end "
-                             "(no thread waits for its stores; Little's law).",
-                             rc_format_si3(l->in_flight, "B", a, sizeof a));
-        else if (l->little_bound)
-            rc_buffer_printf(sb, "all that %s in flight reach over the %s latency (%sLittle's "
-                             "law).", rc_format_si3(l->in_flight, "B", a, sizeof a), lv,
+        if (l->little_bound)
+            rc_buffer_printf(sb, "all that %s in flight reach over the %s (%s%sLittle's law).",
+                             rc_format_si3(l->in_flight, "B", a, sizeof a),
+                             rounds_wait(l, lv, c, sizeof c),
+                             l->stores_only ? "no thread waits for its stores; " : "",
                              level_assumed(r, l, f->gpus[i], true) ? "assumed; " : "");
         else
             rc_buffer_printf(sb, "the rate it sustains%s.",
