@@ -361,7 +361,8 @@ static double l1_wavefront_bytes(const rc_counts *c, const rc_sm_pipes *p)
  * OpenCL-Benchmark's misaligned write: about two sectors where the L2 is one pool, a line and
  * a half on GA100 and GH100). Returns what that adds to the sectors' bytes. The rule's form, a
  * line's cost for each line a store touches, was looked for because of the transpose_naive
- * validation points (tests/validation), with 128 B a line until stop 58. */
+ * validation points (tests/validation), with an assumed 128 B a line; the figure is measured
+ * now, the form is not. */
 static double part_line_bytes(const rc_access *m, double cost)
 {
     double extra = 0;

@@ -36,11 +36,13 @@ static xmlNodePtr add_term(xmlNodePtr parent, const char *name, double seconds,
 static void add_level(xmlNodePtr parent, const char *name, const char *label,
                       const rc_level_time *l, const rc_refined *r)
 {
-    char a[64], b[64], c[64], d[64], e[64], f[64], g[64], inputs[600];
-    xmlNodePtr t = add_term(parent, name, l->time,
-                            "bytes / (little^-2 + sustained^-2)^-1/2 x the waves' cost, little = "
-                            "bytes in flight / (latency x 1.3 + (a thread's start and end - "
-                            "latency x 0.3) / rounds + barriers' time / rounds)", NULL);
+    char a[64], b[64], c[64], d[64], e[64], f[64], g[64], inputs[600], formula[200];
+    /* The round's figures from refine.h, as <flight> carries them. */
+    snprintf(formula, sizeof formula,
+             "bytes / (little^-2 + sustained^-2)^-1/2 x the waves' cost, little = bytes in flight "
+             "/ (latency x %g + (a thread's start and end - latency x %g) / rounds + barriers' "
+             "time / rounds)", RC_ROUND_FACTOR, RC_ROUND_FACTOR - 1);
+    xmlNodePtr t = add_term(parent, name, l->time, formula, NULL);
     snprintf(inputs, sizeof inputs,
              "%s bytes at %s; little = %s in flight / %s%s = %s; sustained %s; rate %s; x %s",
              rc_format_sig3(l->bytes, a, sizeof a), label,
@@ -454,7 +456,7 @@ static void add_shared_term(xmlNodePtr n, const rc_refined *r)
     char a[64], b[64], c[64], e[64], f[64], g[64], warp[120] = "", inputs[700];
     /* Only a lone warp falls under the SM's rate (refine.c shared_time). */
     if (s->warp_bound)
-        snprintf(warp, sizeof warp, " (one warp an SM, its passes at half the SM's rate%s)",
+        snprintf(warp, sizeof warp, " (one warp an SM, at a warp's own rate%s)",
                  s->warp_assumed ? ", assumed" : "");
     snprintf(inputs, sizeof inputs, "max(%s wavefronts / %s a clock%s, %s requests x %s clocks%s) "
              "/ (%lld active SMs x %s); x %s",
