@@ -389,12 +389,15 @@ static const char *rounds_wait(const rc_level_time *l, const char *lv, char *buf
 }
 
 /* Whether the rate level `l` moves its bytes at rests on an assumed figure: its sustained rate,
- * its latency where Little's law sets the rate, or at L1 the clocks a request holds it where
- * that rule was not measured on this generation. */
+ * its latency where Little's law sets the rate, at L1 the clocks a request holds it where that
+ * rule was not measured on this generation, or at L2 the cost of lines stores write in part
+ * where that figure was not. */
 static bool rate_assumed(const rc_refined *r, const rc_level_time *l, const rc_gpu *gpu)
 {
+    const rc_level_bytes *lb = &r->level_bytes;
     return level_assumed(r, l, gpu, false) || (l->little_bound && level_assumed(r, l, gpu, true)) ||
-           (l == &r->l1 && r->level_bytes.l1_requests_assumed);
+           (l == &r->l1 && lb->l1_requests_assumed) ||
+           (l == &r->l2 && lb->l2_part_lines > 0 && lb->part_line_assumed);
 }
 
 /* " (assumed)" after a level's rate where rate_assumed, else "". */
