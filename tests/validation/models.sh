@@ -21,7 +21,8 @@
 #    kernels.csv gives for the configuration naming the model (model=ID);
 # 6. published/nvbench-models.sh writes exactly the committed models-gv100/ and models-gp100/ and
 #    the points.csv rows that name them;
-# 7. published/gpu-stream-models.sh likewise for models-gpu-stream/ and its `micro` rows.
+# 7. published/gpu-stream-models.sh likewise for models-gpu-stream/ and its `micro` rows, and
+#    published/amora-models.sh for models-amora/ and its.
 set -u
 roofcast=$1
 src=$2
@@ -154,4 +155,6 @@ generated() {
 generated nvbench-models.sh models-gv100 models-gp100
 # gpu-benches' gpu-stream sweeps (kind `micro`)
 generated gpu-stream-models.sh models-gpu-stream
+# amora's injection-rate sweeps (kind `micro`)
+generated amora-models.sh models-amora
 finish validation_models
