@@ -187,9 +187,14 @@ static const rc_pipe_rates pipe_rates[] = {
      "results a clock (3.0, 5.x, 6.1, 6.2, 8.6) gives these conversions that rate", true},
     {800, "8.0", {16, 16, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.0", true},
     {806, "8.6", {16, 2, 16, 64}, {false, false, false, false}, PIPES_PG11 "8.6", true},
-    {809, "8.9", {16, 2, 16, 64}, {true, true, true, true},
-     "assumed: as compute capability 8.6 (" PIPES_PG11 "8.6), whose FP32 lanes per SM and "
-     "FP32-to-FP64 ratio 8.9 shares; the 8.9 column of the 12.x guide's table was not found",
+    {809, "8.9", {32, 2, 16, 64}, {false, true, true, true},
+     "conversions measured: a float-to-int and int-to-float round trip, 15.94 a clock per SM "
+     "on an RTX 4070, 8.00 on a TITAN V and an RTX 2080 Ti, 16.1 on a GTX TITAN X, so two "
+     "conversions 31.9, 16 and 32 a clock, the guide's 7.x and 5.x figures on the older two "
+     "(TapiocaFox/GPU-Project@8c5fe621 src/microbenchmarking/ins_microbenchmark_*.csv, row "
+     "CVT, ILP 2); the other rows assumed as compute capability 8.6 (" PIPES_PG11 "8.6), "
+     "whose FP32 lanes per SM and FP32-to-FP64 ratio 8.9 shares; the 8.9 column of the 12.x "
+     "guide's table was not found",
      true},
     {900, "9.0", {16, 16, 16, 64}, {true, true, false, false},
      "CUDA C++ Programming Guide 12.x, \"Throughput of Native Arithmetic Instructions\", "
@@ -245,7 +250,8 @@ static double generation_figure_of(const generation_figure *table, size_t n, con
  * the table whose memory latencies rate_defaults takes. The Programming Guide's "typically
  * about 11 clock cycles" for 3.x is an approximate figure above Kepler's measured 9, and its
  * "typically 4" for 7.x agrees with Volta's and Turing's; it gives none for 5.x, 6.x or 8.x
- * on, where Turing's 4 is assumed. */
+ * on. Ada's and Hopper's 4 are measured by other benchmarks (below), each of which gives the
+ * older GPUs it also ran the figure above; 8.0 and 8.6 take Turing's 4, assumed. */
 #define ARAFA "Arafa et al. (arXiv 1905.08778, in lanl/PPT), a dependent FMA: "
 static const generation_figure arith_latencies[] = {
     {0, 9, true, "assumed: Kepler's, " ARAFA "9 cycles"},
@@ -254,6 +260,13 @@ static const generation_figure arith_latencies[] = {
     {600, 6, false, ARAFA "6 cycles on Pascal"},
     {700, 4, false, ARAFA "4 cycles on Volta and Turing, as the Programming Guide gives 7.x"},
     {800, 4, true, "assumed: Turing's, " ARAFA "4 cycles"},
+    /* Ada: a dependent FADD 4.03 and FMA 4.05 cycles on an RTX 4070, 4.02 and 4.04 on a TITAN
+     * V (TapiocaFox/GPU-Project@8c5fe621 src/microbenchmarking/ins_microbenchmark_*.csv).
+     * Hopper: amora's one-warp FMA chain (arithmetic_latency.dependent_chain) takes 4.377
+     * cycles an FMA on an H100 and 4.376 on a V100, whose FMA takes 4. The sources are short:
+     * every report that shows a chain prints them. */
+    {809, 4, false, "TapiocaFox/GPU-Project@8c5fe621: a dependent FMA 4.05 cycles (RTX 4070)"},
+    {900, 4, false, "hotneutron/amora@0e28102c: a dependent FMA 4.377 cycles (H100; V100 4.376)"},
 };
 
 double rc_arith_latency_cycles(const char *cc, bool *assumed, const char **source)

@@ -119,13 +119,21 @@ static void test_recurrence(void **state)
     assert_close(r.chain.arith_cycles, 9);
     assert_close(r.chain.time, 1000 * 9 / 980e6);
     assert_close(r.chain.time_lower, r.chain.time);
-    /* The H100 SXM5 (9.0): the guide names no figure, 4 cycles assumed, no floor. */
+    /* The H100 SXM5 (9.0): the guide names no figure; amora's chain measures 4 cycles (as on
+     * a V100), so the chain is its floor too. */
     refine("specs/h100-sxm5.xml", "1",
+           "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\"><flops count=\"2\"/></loop>",
+           &r);
+    assert_false(r.chain.arith_assumed);
+    assert_close(r.chain.time, 1000 * 4 / 1.98e9);
+    assert_close(r.chain.time_lower, r.chain.time);
+    /* An A100 (8.0): Turing's 4 cycles assumed, no floor. */
+    refine("specs/a100-sxm4-80gb.xml", "1",
            "<loop var=\"k\" from=\"0\" to=\"1000\" dependent=\"true\"><flops count=\"2\"/></loop>",
            &r);
     assert_true(r.chain.arith_assumed);
     assert_true(r.chain.link_assumed);
-    assert_close(r.chain.time, 1000 * 4 / 1.98e9);
+    assert_close(r.chain.time, 1000 * 4 / 1.41e9);
     assert_close(r.chain.time_lower, 0);
 }
 
@@ -294,8 +302,14 @@ static void test_arith_latency(void **state)
     assert_close(rc_arith_latency_cycles("7.5", &assumed, &source), 4);
     assert_false(assumed);
     assert_non_null(strstr(source, "4 cycles on Volta and Turing"));
-    assert_close(rc_arith_latency_cycles("8.9", &assumed, &source), 4);
+    assert_close(rc_arith_latency_cycles("8.6", &assumed, &source), 4);
     assert_true(assumed);
+    assert_close(rc_arith_latency_cycles("8.9", &assumed, &source), 4);
+    assert_false(assumed);
+    assert_non_null(strstr(source, "4.05 cycles (RTX 4070)"));
+    assert_close(rc_arith_latency_cycles("9.0", &assumed, &source), 4);
+    assert_false(assumed);
+    assert_non_null(strstr(source, "4.377 cycles (H100"));
     assert_close(rc_arith_latency_cycles(NULL, &assumed, &source), 4);
     assert_true(assumed);
     assert_close(rc_arith_latency_cycles("2.0", &assumed, &source), 9);

@@ -113,12 +113,15 @@ static void test_pipe_rates(void **state)
         for (int i = 0; i < RC_PIPES; i++)
             assert_false(p->assumed[i]);
     }
+    /* 8.9: conversions measured (test_cvt_round_trips), the other rows assumed as 8.6. */
     p = rc_pipe_rates_for("8.9", &exact);
     assert_true(exact);
-    assert_close(p->per_clock[RC_PIPE_CONVERSION], 16);
+    assert_close(p->per_clock[RC_PIPE_CONVERSION], 32);
+    assert_false(p->assumed[RC_PIPE_CONVERSION]);
     assert_close(p->per_clock[RC_PIPE_CONVERSION64], 2);
     for (int i = 0; i < RC_PIPES; i++)
-        assert_true(p->assumed[i]);
+        if (i != RC_PIPE_CONVERSION)
+            assert_true(p->assumed[i]);
     p = rc_pipe_rates_for("9.0", &exact);
     assert_false(p->assumed[RC_PIPE_SPECIAL]);
     assert_true(p->assumed[RC_PIPE_CONVERSION]);
@@ -245,7 +248,7 @@ static void test_assumed_rate_no_bound(void **state)
     (void)state;
     rc_refined r;
     double clock;
-    refine_divergent("specs/rtx-4070.xml", &r, &clock);
+    refine_divergent("specs/h100-sxm5.xml", &r, &clock);
     const rc_pipe_time *t = &r.pipes[RC_PIPE_CONVERSION];
     assert_true(t->assumed);
     assert_close(t->per_clock, 16);
@@ -395,6 +398,42 @@ static void test_turing_measured(void **state)
     assert_true(fabs(latency / 4.07032 - 1) <= 0.03);
 }
 
+/* A published microbenchmark of the conversion pipe on four of the held-out GPUs
+ * (TapiocaFox/GPU-Project@8c5fe621, src/microbenchmarking/ins_microbenchmark_*.csv, row CVT):
+ * one block of 1 to 32 warps on one SM, each thread running 1,024 iterations of two
+ * independent chains of `t = (int)a; a = (float)t;` (ILP 2), clock64 around the loop; the
+ * best round trips a clock per SM: GTX TITAN X 16.12, TITAN V 8.00, RTX 2080 Ti 8.00, RTX
+ * 4070 15.94 (peak at 8, 4, 4 and 8 warps). A round trip is two conversions, so the model's
+ * rate gives per_clock / 2 of them; with 8 warps on one SM the term is
+ * 8 x 1,024 x 4 warp instructions x 32 / (per_clock x 1 SM x clock). Within 3 %. */
+static void test_cvt_round_trips(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *gpu;
+        double measured;
+    } rows[] = {{"specs/titan-x.xml", 16.12},
+                {"specs/titan-v.xml", 8.00},
+                {"specs/rtx-2080-ti.xml", 8.00},
+                {"specs/rtx-4070.xml", 15.94}};
+    rc_kernel *k = kernel_of("<launch grid=\"1\" block=\"256\"/>",
+                             "<loop var=\"i\" from=\"0\" to=\"1024\" dependent=\"true\">"
+                             "<instructions pipe=\"conversion\" count=\"4\"/></loop>");
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        rc_refined r;
+        double clock;
+        refine_on_gpu_file(rows[i].gpu, k, &r, &clock);
+        const rc_pipe_time *t = &r.pipes[RC_PIPE_CONVERSION];
+        assert_close(t->warp_instructions, 8.0 * 1024 * 4);
+        assert_false(t->assumed);
+        double pairs = 256.0 * 1024 * 2 / (t->time_unwaved * clock);
+        if (fabs(pairs / rows[i].measured - 1) > 0.03)
+            fail_msg("%s: model %g round trips a clock, measured %g", rows[i].gpu, pairs,
+                     rows[i].measured);
+    }
+    rc_kernel_free(k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -407,6 +446,7 @@ int main(void)
         cmocka_unit_test(test_fp64_unit_shared),
         cmocka_unit_test(test_xu_shared),
         cmocka_unit_test(test_turing_measured),
+        cmocka_unit_test(test_cvt_round_trips),
     };
     return cmocka_run_group_tests(tests, setup_loader_stderr, teardown_loader);
 }
