@@ -220,16 +220,53 @@ static bool loads_wait_for_stores(const rc_kernel *k, const rc_work *first,
     return false;
 }
 
+/* The global array a store or atomic of `w` writes (-1 for a legacy store, which names none),
+ * or -2 where `w` writes no global array or does not run. */
+static int global_store_of(const rc_kernel *k, const rc_work *w, const rc_counts *c)
+{
+    if ((w->kind != RC_WORK_STORE && w->kind != RC_WORK_ATOMIC) || c->work[w->index].m0 <= 0)
+        return -2;
+    if (w->array < 0)
+        return -1;
+    return k->arrays[w->array].space == RC_SPACE_GLOBAL ? w->array : -2;
+}
+
+/* Whether load `w` must wait for the stores before it in its body (`stored`: the one global
+ * array they wrote, -1 for several or a legacy one, -2 for none): the rule of
+ * loads_wait_for_stores, between statements. */
+static bool load_waits(const rc_kernel *k, const rc_work *w, const rc_counts *c, int stored)
+{
+    return stored != -2 && w->kind == RC_WORK_LOAD && w->array >= 0 &&
+           c->work[w->index].m0 > 0 && k->arrays[w->array].space == RC_SPACE_GLOBAL &&
+           w->array < c->memory.narrays &&
+           !rc_traffic_read_only(&c->memory.arrays[w->array]) && stored != w->array;
+}
+
 /* The most bytes the memory statements directly in one body move per execution; an
  * unrolled loop's body counts in the body around it, once per iteration. With `shared`,
  * shared-memory accesses count too, at their element's size: where shared memory shares
- * L1's pipeline (Volta on), a shared load is in flight there as a global one is. */
+ * L1's pipeline (Volta on), a shared load is in flight there as a global one is.
+ * A load that must wait for a store before it in the body (load_waits: C lets no compiler
+ * move it above a store that may write its address) starts the body's next round: the
+ * statements before it are no longer in flight with it. Read off nvcc 13.0's PTX for sm_75
+ * of cuda-stride-benchmark's saxpy, three `y[i] = a * x[i] + y[i]` a loop iteration over plain
+ * pointers: ld, ld, st three times over, each x load after the store before it
+ * (docs/architectures.md item 27). */
 static double body_bytes(const rc_kernel *k, const rc_work *first, const rc_counts *c,
                          bool shared)
 {
     double here = 0, best = 0;
+    int stored = -2;
     for (const rc_work *w = first; w; w = w->next) {
         const rc_work_stats *s = &c->work[w->index];
+        if (load_waits(k, w, c, stored)) {
+            best = fmax(best, here);
+            here = 0;
+            stored = -2;
+        }
+        int writes = global_store_of(k, w, c);
+        if (writes != -2)
+            stored = stored == -2 || stored == writes ? writes : -1;
         if (is_memory(w->kind) && s->m0 > 0) {
             here += (double)s->m1 / (double)s->m0;
             if (shared && w->array >= 0 && k->arrays[w->array].space == RC_SPACE_SHARED)

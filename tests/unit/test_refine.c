@@ -368,7 +368,14 @@ static void test_unrolling(void **state)
  *   y[i] = x[i] + y[i], x's path not said but x[0] stored after the loop: not read-only,
  *                                                  12 B, and the store's 4 around it: 16 B
  *   x[i] loaded, a legacy <store count bytes> (no array: any other): 4 + 4 = 8 B; and a
- *   legacy <load> beside y's store: it names no array, nothing waits: 4 x 8 = 32 B */
+ *   legacy <load> beside y's store: it names no array, nothing waits: 4 x 8 = 32 B.
+ * The same rule between the statements of one body (refine.c load_waits), one thread:
+ *   y[0] = x[0] + y[0]; y[1] = x[1] + y[1], x plain: x[1] waits for y[0]'s store: 12 B;
+ *     x read-only: 24 B; y[0] = y[0] * 2; y[1] = y[1] * 2, one array: 16 B;
+ *   a legacy store, then x[0] loaded: 4 B;
+ *   cuda-stride-benchmark's saxpy, three statements an iteration of a loop to N: one
+ *     statement's 12 B, the loop not unrolled together (its loads wait); x read-only:
+ *     36 B a copy, 4 copies, at most 64 B a thread (MAX_THREAD_BYTES_IN_FLIGHT). */
 static void test_loads_wait_for_stores(void **state)
 {
     (void)state;
@@ -399,6 +406,27 @@ static void test_loads_wait_for_stores(void **state)
             "<store count=\"1\" bytes=\"4\"/></loop>", 8},
         {0, "<loop var=\"i\" from=\"0\" to=\"N\"><load count=\"1\" bytes=\"4\"/>"
             "<store array=\"y\" index=\"i\"/></loop>", 32},
+        {0, "<load array=\"x\" index=\"0\"/><load array=\"y\" index=\"0\"/>"
+            "<store array=\"y\" index=\"0\"/><load array=\"x\" index=\"1\"/>"
+            "<load array=\"y\" index=\"1\"/><store array=\"y\" index=\"1\"/>", 12},
+        {1, "<load array=\"x\" index=\"0\"/><load array=\"y\" index=\"0\"/>"
+            "<store array=\"y\" index=\"0\"/><load array=\"x\" index=\"1\"/>"
+            "<load array=\"y\" index=\"1\"/><store array=\"y\" index=\"1\"/>", 24},
+        {0, "<load array=\"y\" index=\"0\"/><store array=\"y\" index=\"0\"/>"
+            "<load array=\"y\" index=\"1\"/><store array=\"y\" index=\"1\"/>", 16},
+        {0, "<store count=\"1\" bytes=\"4\"/><load array=\"x\" index=\"0\"/>", 4},
+        {0, "<loop var=\"i\" from=\"0\" to=\"N - 2\" step=\"3\">"
+            "<load array=\"x\" index=\"i\"/><load array=\"y\" index=\"i\"/>"
+            "<store array=\"y\" index=\"i\"/><load array=\"x\" index=\"i + 1\"/>"
+            "<load array=\"y\" index=\"i + 1\"/><store array=\"y\" index=\"i + 1\"/>"
+            "<load array=\"x\" index=\"i + 2\"/><load array=\"y\" index=\"i + 2\"/>"
+            "<store array=\"y\" index=\"i + 2\"/></loop>", 12},
+        {1, "<loop var=\"i\" from=\"0\" to=\"N - 2\" step=\"3\">"
+            "<load array=\"x\" index=\"i\"/><load array=\"y\" index=\"i\"/>"
+            "<store array=\"y\" index=\"i\"/><load array=\"x\" index=\"i + 1\"/>"
+            "<load array=\"y\" index=\"i + 1\"/><store array=\"y\" index=\"i + 1\"/>"
+            "<load array=\"x\" index=\"i + 2\"/><load array=\"y\" index=\"i + 2\"/>"
+            "<store array=\"y\" index=\"i + 2\"/></loop>", 64},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char decl[512];

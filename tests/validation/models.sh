@@ -22,7 +22,8 @@
 # 6. published/nvbench-models.sh writes exactly the committed models-gv100/ and models-gp100/ and
 #    the points.csv rows that name them;
 # 7. published/gpu-stream-models.sh likewise for models-gpu-stream/ and its `micro` rows, and
-#    published/amora-models.sh for models-amora/ and its.
+#    published/amora-models.sh for models-amora/ and stride-models.sh for models-stride/ and
+#    theirs.
 set -u
 roofcast=$1
 src=$2
@@ -157,4 +158,6 @@ generated nvbench-models.sh models-gv100 models-gp100
 generated gpu-stream-models.sh models-gpu-stream
 # amora's injection-rate sweeps (kind `micro`)
 generated amora-models.sh models-amora
+# cuda-stride-benchmark's saxpy-grid sweeps at low occupancy (kind `micro`)
+generated stride-models.sh models-stride
 finish validation_models
