@@ -55,7 +55,7 @@ model() {
       <store array="y" index="i + 2 * s"/>
     </loop>
   </work>
-  <note>The unsigned multiply-add a * x[i] + y[i] is left out: it binds nothing at these rates. So is the second loop, the rest of each thread's elements one statement at a time: at most two a thread, 0.03 % of the bytes (modelled, its start depends on the thread in a way that makes the count take seconds).</note>
+  <note>The unsigned multiply-add a * x[i] + y[i] is left out: it binds nothing at these rates. So is the second loop, the rest of each thread's elements one statement at a time: at most two a thread, 0.03 % of the bytes; its start depends on the thread in a way that would make the count take seconds.</note>
 </kernel>
 XML
 }
