@@ -233,7 +233,8 @@ static int global_store_of(const rc_kernel *k, const rc_work *w, const rc_counts
 
 /* Whether load `w` must wait for the stores before it in its body (`stored`: the one global
  * array they wrote, -1 for several or a legacy one, -2 for none): the rule of
- * loads_wait_for_stores, between statements. */
+ * loads_wait_for_stores, between statements. Only the body's own statements are followed: a
+ * store inside a nested loop or guard splits nothing after it (those bodies count apart). */
 static bool load_waits(const rc_kernel *k, const rc_work *w, const rc_counts *c, int stored)
 {
     return stored != -2 && w->kind == RC_WORK_LOAD && w->array >= 0 &&
