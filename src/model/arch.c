@@ -163,7 +163,11 @@ const rc_sm_pipes *rc_sm_pipes_for(const char *cc)
  * Transcendental and Data Type Conversion Unit. The XU pipeline is responsible for special
  * functions such as sin, cos, and reciprocal square root. It is also responsible for
  * int-to-float, and float-to-int type conversions"; Nsight Compute profiles 7.0 on, so older
- * generations keep their terms apart). */
+ * generations keep their terms apart).
+ * 8.9's conversions: a measured round trip (float to int and back) at twice 7.x's rate, read as
+ * one pipe for both conversions as on 7.x; were int-to-float (I2FP on sm_86 on) on another pipe,
+ * the round trip would say only that it runs at least 16 a clock (docs/architectures.md,
+ * "Arithmetic pipes"). */
 #define PIPES_PG10 "CUDA C Programming Guide (CUDA 10.x), \"Throughput of Native Arithmetic " \
                    "Instructions\", column "
 #define PIPES_PG11 "CUDA C++ Programming Guide (CUDA 11.6, 2022), Table 3 \"Throughput of " \
