@@ -177,8 +177,6 @@ static status global_request(analysis *an, const rc_work *w, const int64_t *offs
     if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) {
         an->store_sectors += d * an->warp_mult;
         an->store_lines += lines * an->warp_mult;
-    }
-    if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) {
         int64_t part[4] = {0};
         rc_warp_part_lines(offset, mask, size, sec, d, part);
         for (int k = 0; k < 4; k++)

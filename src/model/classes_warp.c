@@ -193,9 +193,8 @@ static int access_node(void *ctx, const rc_work *w, uint32_t mask)
     int d = rc_warp_sectors(offset, mask, size, sec), lines = rc_warp_lines(sec, d);
     bool ok = cls_add_mul(&r->requests, 1, mult) && cls_add_mul(&r->accessed, threads * size, mult) &&
               cls_add_mul(&r->sectors, d, mult);
-    if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC)
-        ok = ok && cls_add_mul(&r->store_sectors, d, mult) && cls_add_mul(&r->store_lines, lines, mult);
     if (w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) {
+        ok = ok && cls_add_mul(&r->store_sectors, d, mult) && cls_add_mul(&r->store_lines, lines, mult);
         int64_t part[4] = {0};
         rc_warp_part_lines(offset, mask, size, sec, d, part);
         for (int k = 0; k < 4; k++)
