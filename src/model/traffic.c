@@ -7,9 +7,10 @@
  * comes from a run of one SM's L1 (l1sim.h), or where that does not apply
  * from the most one block touches against its share (L1 keeps no store: stores'
  * sectors all go on to L2); sectors that miss go to L2 at 32-byte granularity
- * (NVIDIA's CUDA C++ Best Practices Guide, "Coalesced Access to Global Memory"). L2 is shared by the whole GPU, so
- * DRAM sees each sector once (the footprint, compulsory traffic) when the
- * launch's footprint fits the L2, a sector both read and written twice (the
+ * (NVIDIA's CUDA C++ Best Practices Guide, "Coalesced Access to Global
+ * Memory"). L2 is shared by the whole GPU, so DRAM sees each sector once
+ * (the footprint, compulsory traffic) when the launch's footprint fits the
+ * L2, a sector both read and written twice (the
  * L2 writes back: read in, then written out; so daxpy, y = a x + y, moves
  * three arrays' bytes, as STREAM-style accounting counts it, where a copy
  * into an array not read moves two), and more of the L2 traffic as it
