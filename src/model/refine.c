@@ -194,6 +194,15 @@ static bool stores_elsewhere(const rc_kernel *k, const rc_work *first, const rc_
     return false;
 }
 
+/* Whether `w` is a load that runs, of a global array the compiler cannot take as read-only
+ * (traffic.c rc_traffic_read_only): one a store into another array may have written. */
+static bool loads_writable(const rc_kernel *k, const rc_work *w, const rc_counts *c)
+{
+    return w->kind == RC_WORK_LOAD && w->array >= 0 && c->work[w->index].m0 > 0 &&
+           k->arrays[w->array].space == RC_SPACE_GLOBAL && w->array < c->memory.narrays &&
+           !rc_traffic_read_only(&c->memory.arrays[w->array]);
+}
+
 /* Whether a load in `first` (or nested in it) reads a global array that a store of `body` to
  * another global array may write, as far as the compiler knows: an array that is not
  * read-only (traffic.c rc_traffic_read_only: by its read-only-path, or because the kernel
@@ -209,10 +218,7 @@ static bool loads_wait_for_stores(const rc_kernel *k, const rc_work *first,
                                   const rc_work *body, const rc_counts *c)
 {
     for (const rc_work *w = first; w; w = w->next) {
-        if (w->kind == RC_WORK_LOAD && w->array >= 0 && c->work[w->index].m0 > 0 &&
-            k->arrays[w->array].space == RC_SPACE_GLOBAL && w->array < c->memory.narrays &&
-            !rc_traffic_read_only(&c->memory.arrays[w->array]) &&
-            stores_elsewhere(k, body, c, w->array))
+        if (loads_writable(k, w, c) && stores_elsewhere(k, body, c, w->array))
             return true;
         if (loads_wait_for_stores(k, w->children, body, c))
             return true;
@@ -237,10 +243,7 @@ static int global_store_of(const rc_kernel *k, const rc_work *w, const rc_counts
  * store inside a nested loop or guard splits nothing after it (those bodies count apart). */
 static bool load_waits(const rc_kernel *k, const rc_work *w, const rc_counts *c, int stored)
 {
-    return stored != -2 && w->kind == RC_WORK_LOAD && w->array >= 0 &&
-           c->work[w->index].m0 > 0 && k->arrays[w->array].space == RC_SPACE_GLOBAL &&
-           w->array < c->memory.narrays &&
-           !rc_traffic_read_only(&c->memory.arrays[w->array]) && stored != w->array;
+    return stored != -2 && loads_writable(k, w, c) && stored != w->array;
 }
 
 /* The most bytes the memory statements directly in one body move per execution; an
