@@ -177,6 +177,17 @@ static double unrolled_trips(const rc_work *w, const rc_work_stats *s)
     return RUNTIME_UNROLL;
 }
 
+/* The global array a store or atomic of `w` writes (-1 for a legacy store, which names none),
+ * or -2 where `w` writes no global array or does not run. */
+static int global_store_of(const rc_kernel *k, const rc_work *w, const rc_counts *c)
+{
+    if ((w->kind != RC_WORK_STORE && w->kind != RC_WORK_ATOMIC) || c->work[w->index].m0 <= 0)
+        return -2;
+    if (w->array < 0)
+        return -1;
+    return k->arrays[w->array].space == RC_SPACE_GLOBAL ? w->array : -2;
+}
+
 /* Whether a store or atomic of `first` (or nested in it) that runs writes a global array other
  * than `array`. A legacy <store count bytes> names no array and writes none the compiler could
  * tell apart: it counts as another. */
@@ -184,9 +195,8 @@ static bool stores_elsewhere(const rc_kernel *k, const rc_work *first, const rc_
                              int array)
 {
     for (const rc_work *w = first; w; w = w->next) {
-        bool global = w->array < 0 || k->arrays[w->array].space == RC_SPACE_GLOBAL;
-        if ((w->kind == RC_WORK_STORE || w->kind == RC_WORK_ATOMIC) &&
-            c->work[w->index].m0 > 0 && global && w->array != array)
+        int writes = global_store_of(k, w, c);
+        if (writes != -2 && writes != array)
             return true;
         if (stores_elsewhere(k, w->children, c, array))
             return true;
@@ -224,17 +234,6 @@ static bool loads_wait_for_stores(const rc_kernel *k, const rc_work *first,
             return true;
     }
     return false;
-}
-
-/* The global array a store or atomic of `w` writes (-1 for a legacy store, which names none),
- * or -2 where `w` writes no global array or does not run. */
-static int global_store_of(const rc_kernel *k, const rc_work *w, const rc_counts *c)
-{
-    if ((w->kind != RC_WORK_STORE && w->kind != RC_WORK_ATOMIC) || c->work[w->index].m0 <= 0)
-        return -2;
-    if (w->array < 0)
-        return -1;
-    return k->arrays[w->array].space == RC_SPACE_GLOBAL ? w->array : -2;
 }
 
 /* Whether load `w` must wait for the stores before it in its body (`stored`: the one global
