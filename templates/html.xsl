@@ -852,6 +852,10 @@
           <xsl:if test="estimates/estimate/refined/term[starts-with(@name, 'pipe-')]">
             <li><code>t_pipe = 32 × warp instructions / (results per clock per SM × active SMs × SM clock) × wave factor</code>, for each pipe of the instructions statements (CUDA C++ Programming Guide, throughput of native arithmetic instructions; a warp takes the pipe for all its lanes); t_lower counts it at 1.35 times that rate where the rate is published<xsl:if test="estimates/estimate/refined/term[@fp64-time]">; 64-bit conversions add the FP64 FLOPs' term (one unit: assumed)</xsl:if><xsl:if test="estimates/estimate/refined/term[@xu-time]">; special functions and conversions add up (one unit, the XU)</xsl:if></li>
           </xsl:if>
+          <!-- Only GPUs whose generation has a measured block rate have a blocks term. -->
+          <xsl:if test="estimates/estimate/refined/term[@name = 'blocks']">
+            <li><code>t_blocks = the grid's blocks / (blocks the GPU starts a clock × SM clock)</code>: the GPU starts blocks at a rate across all its SMs, measured on GP100 and GV100 only (a microbenchmark's blocks of 64 threads, one element each); not in t_lower</li>
+          </xsl:if>
           <li><code>t_estimate = max(all of the above) + launch cost back to back</code></li>
         </ul>
         <div class="table-wrap">

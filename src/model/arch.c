@@ -519,6 +519,46 @@ double rc_barrier_step_cycles(const char *cc, double warps, bool *assumed, const
     return barrier_steps[best].base + barrier_steps[best].per_warp * warps;
 }
 
+/* The blocks a GPU starts a clock, across all its SMs, where a microbenchmark shows it.
+ * cuda-stride-benchmark's saxpy-mono (tdd11235813/cuda-stride-benchmark@4d26a2be, BSD-2-Clause;
+ * y[i] = a x[i] + y[i], one element a thread, the best of 5 launches between CUDA events, SM
+ * clocks set for the runs) at 2^30 elements in blocks of 64 threads: 16,777,216 blocks in
+ * 31.21 ms on a Tesla P100 PCIe at 1189 MHz, 28.54 ms on a Tesla V100 PCIe at 1245 MHz and
+ * 27.15 ms on a Quadro GV100 at 1327 MHz, 0.452, 0.472 and 0.466 blocks a clock, where blocks
+ * of 128 to 1,024 threads at the same occupancy (64 warps an SM) stream 1.29 to 1.84 times as
+ * fast at the GPUs' DRAM rates. A GPU-wide rate, not an SM's: the P100's 56 SMs and the
+ * V100s' 80 each start a block every 124 and 170 clocks, while the GPUs' rates agree within
+ * 4 %. All three have six GPCs, so a rate per GPC cannot be told apart from it. No other
+ * generation's rate was found, and Volta's is not assumed for them (0: no term): a K80's
+ * 64-thread blocks (0.23 a clock) are bound by occupancy (16 blocks an SM), and gpu-benches'
+ * gpu-stream `init` (te42kyfo/gpu-benches@1038c5d0, two blocks of 32 or 64 threads an SM)
+ * starts at least 809 M blocks a second on an A100 80GB and 1,160 M on an H200, 0.57 and 0.59
+ * a clock at 1410 and 1980 MHz, more than Volta's. */
+#define SAXPY_MONO "tdd11235813/cuda-stride-benchmark@4d26a2be results/*/cuda-9.2.88/" \
+    "saxpy-mono-*.csv, 2^30 elements in blocks of 64 threads: "
+static const struct {
+    int cc;
+    double per_clock;
+    const char *source;
+} block_rates[] = {
+    {600, 0.45, SAXPY_MONO "16,777,216 blocks in 31.21 ms on a Tesla P100 PCIe at 1189 MHz, "
+                "0.452 a clock"},
+    {700, 0.47, SAXPY_MONO "16,777,216 blocks in 28.54 ms on a Tesla V100 PCIe at 1245 MHz "
+                "and in 27.15 ms on a Quadro GV100 at 1327 MHz, 0.472 and 0.466 a clock"},
+};
+
+double rc_block_rate_per_clock(const char *cc, const char **source)
+{
+    int want = cc_number(cc);
+    for (size_t i = 0; i < ROWS(block_rates); i++)
+        if (block_rates[i].cc == want) {
+            *source = block_rates[i].source;
+            return block_rates[i].per_clock;
+        }
+    *source = NULL;
+    return 0;
+}
+
 const char *rc_origin_name(rc_origin origin)
 {
     static const char *const names[] = {"published", "measured", "assumed"};

@@ -131,6 +131,11 @@ double rc_dram_fetch_bytes(const char *cc, bool *assumed, const char **source);
  * waits for. */
 double rc_barrier_step_cycles(const char *cc, double warps, bool *assumed, const char **source);
 
+/* The blocks a GPU of compute capability `cc` starts a clock of its SM clock, across all its
+ * SMs, with *source (static) set to the microbenchmark; 0 and NULL where none was found (only
+ * 6.0 and 7.0 have one, measured; arch.c says why no other generation assumes it). */
+double rc_block_rate_per_clock(const char *cc, const char **source);
+
 /* Fills every figure of gpu->sm and gpu->rates that the file left unset
  * (value 0 and no source), each with its origin and source, and checks
  * what the figures must satisfy together. Returns false, with a message in

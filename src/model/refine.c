@@ -130,8 +130,8 @@ void rc_occupancy_compute(const rc_sm_limits *sm, int64_t threads_per_block,
 
 const char *rc_limiter_name(rc_limiter l)
 {
-    static const char *const names[] = {"launch", "latency", "occupancy", "dram", "l2",
-                                        "l1-shared", "instructions", "compute-fp16",
+    static const char *const names[] = {"launch", "blocks", "latency", "occupancy", "dram",
+                                        "l2", "l1-shared", "instructions", "compute-fp16",
                                         "compute-fp32", "compute-fp64"};
     return names[l];
 }
@@ -688,8 +688,12 @@ static rc_limiter limiter_of(const rc_refined *r)
             best = r->t_compute[p];
             l = (rc_limiter)(RC_LIMIT_FP16 + p);
         }
-    if (r->t_pipe > best)
+    if (r->t_pipe > best) {
+        best = r->t_pipe;
         l = RC_LIMIT_PIPE;
+    }
+    if (r->t_blocks > best)
+        l = RC_LIMIT_BLOCKS;
     return l;
 }
 
@@ -904,9 +908,13 @@ void rc_refine(const rc_gpu *g, const rc_kernel *k, const rc_counts *c, const rc
     pipes_time(g, k, c, r);
     per_thread(g, c, w, r);
     rc_chain_time_of(g, k, c, &r->chain);
+    r->blocks_per_clock = rc_block_rate_per_clock(g->compute_capability, &r->blocks_source);
+    if (r->blocks_per_clock > 0 && g->sm.clock.value > 0)
+        r->t_blocks = (double)r->blocks / (r->blocks_per_clock * g->sm.clock.value);
     r->t_body_est = fmax(r->t_thread, r->chain.time);
     const double terms[] = {r->dram.time, r->l2.time, r->l1.time, r->shared.time, r->atomics.time,
-                            r->t_compute[0], r->t_compute[1], r->t_compute[2], r->t_pipe};
+                            r->t_compute[0], r->t_compute[1], r->t_compute[2], r->t_pipe,
+                            r->t_blocks};
     for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
         r->t_body_est = fmax(r->t_body_est, terms[i]);
     r->t_launch = m->launch_back_to_back.value;

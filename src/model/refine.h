@@ -102,11 +102,11 @@ void rc_occupancy_compute(const rc_sm_limits *sm, int64_t threads_per_block,
 
 /* The limiter of the refined estimate. ORDER RC_LIMITER */
 typedef enum {
-    RC_LIMIT_LAUNCH, RC_LIMIT_LATENCY, RC_LIMIT_OCCUPANCY, RC_LIMIT_DRAM, RC_LIMIT_L2,
-    RC_LIMIT_L1, RC_LIMIT_PIPE, RC_LIMIT_FP16, RC_LIMIT_FP32, RC_LIMIT_FP64
+    RC_LIMIT_LAUNCH, RC_LIMIT_BLOCKS, RC_LIMIT_LATENCY, RC_LIMIT_OCCUPANCY, RC_LIMIT_DRAM,
+    RC_LIMIT_L2, RC_LIMIT_L1, RC_LIMIT_PIPE, RC_LIMIT_FP16, RC_LIMIT_FP32, RC_LIMIT_FP64
 } rc_limiter;
 
-/* "launch", ..., "l1-shared", "instructions" (an arithmetic pipe other than the FMA units:
+/* "launch", "blocks" (the rate the GPU starts blocks at), ..., "l1-shared", "instructions" (an arithmetic pipe other than the FMA units:
  * rc_refined.pipe_limit names it), "compute-fp32" */
 const char *rc_limiter_name(rc_limiter l);
 
@@ -314,6 +314,12 @@ typedef struct {
     double thread_flops_max, thread_instructions_max, thread_cycles_per_instruction;
     double t_thread, t_thread_lower;
     rc_chain_time chain;   /* all 0 without dependent loops */
+    /* The grid's blocks at the rate the GPU starts them, across its SMs (arch.h
+     * rc_block_rate_per_clock): blocks / (blocks_per_clock x SM clock). All 0 and NULL where
+     * the generation has no measured rate. Not in t_lower: the rate was measured with blocks
+     * that do work, and empty ones may start faster. */
+    double blocks_per_clock, t_blocks;
+    const char *blocks_source; /* static */
     double t_body_est, t_launch, t_estimate;
     double t_lower_compute, t_lower_memory, t_lower;
     rc_limiter limiter;

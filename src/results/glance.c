@@ -151,6 +151,7 @@ static const char *limiter_kind(const rc_refined *r)
 {
     switch (r->limiter) {
     case RC_LIMIT_LAUNCH: return "the launch cost";
+    case RC_LIMIT_BLOCKS: return "the rate at which blocks start";
     case RC_LIMIT_LATENCY: return rc_chain_bound(r) ? "the longest thread's dependent chain"
                                   : thread_bound(r) ? "the longest thread's latency"
                                                     : "memory latency";
@@ -172,6 +173,10 @@ char *rc_glance_limiter_words(const rc_refined *r, char *buf, size_t size)
     switch (r->limiter) {
     case RC_LIMIT_LAUNCH:
         snprintf(buf, size, "the launch cost");
+        break;
+    case RC_LIMIT_BLOCKS:
+        snprintf(buf, size, "the rate at which blocks start: %s blocks",
+                 rc_format_int(r->blocks, a, sizeof a));
         break;
     case RC_LIMIT_LATENCY:
         if (rc_chain_bound(r))
@@ -490,6 +495,16 @@ static void say_change(rc_buffer *sb, const glance *g)
                          "each doing more work, would.", on, us(r->t_body_est, a, sizeof a),
                          us(r->t_launch, b, sizeof b), b2b_assumed(f->gpus[i]));
         return;
+    case RC_LIMIT_BLOCKS: {
+        char c[64];
+        rc_buffer_printf(sb, "On the %s its %s blocks take %s µs at the %s blocks a clock the "
+                         "GPU starts: fewer, larger blocks (or a loop over several elements a "
+                         "thread) would make it faster; fewer bytes or FLOPs would not.", on,
+                         rc_format_int(r->blocks, a, sizeof a),
+                         us(r->t_blocks, b, sizeof b),
+                         rc_format_sig3(r->blocks_per_clock, c, sizeof c));
+        return;
+    }
     case RC_LIMIT_LATENCY:
         if (rc_chain_bound(r)) {
             char c[160];
@@ -659,6 +674,12 @@ static void say_slower(rc_buffer *sb, const glance *g, size_t i)
                          "another, %s µs, where the peak roofline spreads all FLOPs over the "
                          "whole GPU.", rc_format_sig3(r->thread_flops_max, a, sizeof a),
                          us(r->t_thread, b, sizeof b));
+    } else if (r->limiter == RC_LIMIT_BLOCKS) {
+        rc_buffer_printf(sb, "the GPU starts its %s blocks at %s a clock, %s µs, where the peak "
+                         "roofline counts only FLOPs and bytes.",
+                         rc_format_int(r->blocks, a, sizeof a),
+                         rc_format_sig3(r->blocks_per_clock, c, sizeof c),
+                         us(r->t_blocks, b, sizeof b));
     } else if (r->limiter == RC_LIMIT_PIPE) {
         rc_buffer_printf(sb, "the peak roofline counts only FLOPs and bytes, the refined "
                          "estimate also runs %s warp instructions on %s, %s µs%s.",

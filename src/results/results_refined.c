@@ -204,6 +204,15 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
                          "a launch costs back to back.", rc_format_us(r->t_body_est, b, sizeof b),
                          rc_format_us(r->t_launch, a, sizeof a));
         return;
+    case RC_LIMIT_BLOCKS: {
+        char c[64];
+        rc_buffer_printf(sb, "Limited by the rate at which blocks start: the GPU starts %s blocks a "
+                         "clock across its SMs, so the grid's %s blocks take %s µs, longer than "
+                         "any other term.", rc_format_sig3(r->blocks_per_clock, a, sizeof a),
+                         rc_format_int(r->blocks, b, sizeof b),
+                         rc_format_us(r->t_blocks, c, sizeof c));
+        return;
+    }
     case RC_LIMIT_LATENCY:
         if (rc_chain_bound(r)) {
             char c[160];
@@ -651,6 +660,21 @@ static void add_chain_term(xmlNodePtr n, const rc_refined *r)
     set_time(t, "lower", ch->time_lower);
 }
 
+/* The blocks' term, only on GPUs whose generation has a measured rate (arch.h
+ * rc_block_rate_per_clock): the others' results stay as they were. */
+static void add_blocks_term(xmlNodePtr n, const rc_refined *r)
+{
+    if (!(r->blocks_per_clock > 0))
+        return;
+    char a[64], b[64], c[64], inputs[600];
+    snprintf(inputs, sizeof inputs, "%s blocks / (%s blocks a clock (%s) x %s)",
+             rc_format_int(r->blocks, a, sizeof a), rc_format_sig3(r->blocks_per_clock, b, sizeof b),
+             r->blocks_source, rc_format_si3(r->clock, "Hz", c, sizeof c));
+    xmlNodePtr t = add_term(n, "blocks", r->t_blocks,
+                            "the grid's blocks / (blocks the GPU starts a clock x SM clock)", inputs);
+    set_num(t, "blocks-per-clock", r->blocks_per_clock, NULL);
+}
+
 /* The refined estimate's times, its limiter and the sentence that explains it. */
 static void set_refined_times(xmlNodePtr n, const rc_refined *r)
 {
@@ -687,6 +711,7 @@ void rc_results_add_refined(xmlNodePtr est, const rc_refined *r)
     add_memory_levels(n, r);
     add_thread_term(n, r);
     add_chain_term(n, r);
+    add_blocks_term(n, r);
     xmlNodePtr f = xmlNewChild(n, NULL, X("flight"), NULL);
     set_sig3(f, "thread-bytes", r->thread_bytes_in_flight);
     set_sig3(f, "rounds", r->rounds);

@@ -382,4 +382,46 @@ done
 [ "$(lxpath 'string(//estimate[@gpu="titan-v"]/@l1-hit-percent)')" = 100 ] &&
     ok || bad "results.xml: the TITAN V does not keep 100 % of reread's reuse"
 
+# The rate at which blocks start (arch.c, measured on 6.0 and 7.0 only): y = a x + y over 2^24
+# floats in 262,144 blocks of 64 threads. On the TITAN V (1455 MHz) 262,144 / (0.47 x 1.455
+# GHz) = 383 µs, longer than its DRAM term; the RTX 2080 Ti (7.5) has no such term, and its
+# report no t_blocks line. 524,288 blocks of 32 threads with 2 FLOPs each: the TITAN V takes
+# 524,288 / (0.47 x 1.455 GHz) = 767 µs, 106 times its peak-roofline t_total (7.25 µs), the
+# P100 (1329 MHz) 524,288 / (0.45 x 1.329 GHz) = 877 µs.
+mkdir "$out/blocks" "$out/blocks/specs"
+cat >"$out/blocks/saxpy.xml" <<'EOF'
+<kernel id="saxpy-b64" name="saxpy"><summary>y = a x + y, one element a thread</summary>
+<source language="text">a test kernel</source>
+<launch grid="(n - 1) / 64 + 1" block="64"/>
+<param name="n" value="16777216"/>
+<array name="x" type="float" length="n" read-only-path="no"/>
+<array name="y" type="float" length="n"/>
+<work><let name="i" value="blockIdx.x * blockDim.x + threadIdx.x"/>
+<when test="i &lt; n"><load array="x" index="i"/><load array="y" index="i"/><flops count="2"/>
+<store array="y" index="i"/></when></work>
+</kernel>
+EOF
+"$roofcast" -q -f md,xml --gpu titan-v,rtx-2080-ti -o "$out/blocks/both" "$out/blocks/saxpy.xml"
+"$roofcast" -q -f md --gpu rtx-2080-ti -o "$out/blocks/turing" "$out/blocks/saxpy.xml"
+line blocks/both/saxpy-b64.md "| **NVIDIA TITAN V** | **386** | the rate at which blocks start: 262,144 blocks | 10.0 | 313 |"
+line blocks/both/saxpy-b64.md "On the NVIDIA TITAN V its 262,144 blocks take 383 µs at the 0.470 blocks a clock the GPU starts: fewer, larger blocks (or a loop over several elements a thread) would make it faster; fewer bytes or FLOPs would not."
+has blocks/both/results.xml "Limited by the rate at which blocks start: the GPU starts 0.470 blocks a clock across its SMs, so the grid's 262,144 blocks take 383 µs, longer than any other term."
+has blocks/both/results.xml 'inputs="262,144 blocks / (0.470 blocks a clock (tdd11235813/cuda-stride-benchmark@4d26a2be'
+line blocks/both/saxpy-b64.md "- t_blocks = the grid's blocks / (blocks the GPU starts a clock × SM clock), across all its SMs (measured on GP100 and GV100 only; not in t_lower)"
+lacks blocks/turing/saxpy-b64.md "t_blocks"
+# Where the term sets no estimate, the Markdown (5,000 words at most) leaves its formula out;
+# the HTML and results.xml keep it.
+"$roofcast" -q -f md,html,xml --gpu titan-v -o "$out/blocks/small" kernels/gpuMeans.xml
+lacks blocks/small/gpuMeans.md "t_blocks"
+has blocks/small/gpuMeans.html "t_blocks = the grid"
+has blocks/small/results.xml '<term name="blocks"'
+
+cp specs/titan-v.xml tests/validation/specs/tesla-p100.xml "$out/blocks/specs/"
+printf '%s\n' '<kernel id="empty-b32" name="empty"><summary>2 FLOPs a thread</summary>' \
+    '<source language="text">a test kernel</source><launch grid="524288" block="32"/>' \
+    '<work><flops count="2"/></work></kernel>' >"$out/blocks/empty.xml"
+"$roofcast" -q -f md -s "$out/blocks/specs" -o "$out/blocks/empty" "$out/blocks/empty.xml"
+line blocks/empty/empty-b32.md "| Tesla P100 PCIe 16 GB | 879 | the rate at which blocks start: 524,288 blocks | 2.67 | 8.61 |"
+line blocks/empty/empty-b32.md "On the NVIDIA TITAN V t\\_estimate is 106 times t\\_total: the GPU starts its 524,288 blocks at 0.470 a clock, 767 µs, where the peak roofline counts only FLOPs and bytes."
+
 finish prose
