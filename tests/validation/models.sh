@@ -99,7 +99,8 @@ hand() {
     ls "$hdir"/*.xml | sed 's|.*/||; s|\.xml$||' | sort >"$tmp/hand-have"
     awk -F, -v gpu="$2" -v dir="$1" 'NR > 1 && $1 == gpu && match($3, /(^|;)model=[^;]*/) {
         id = substr($3, RSTART, RLENGTH); sub(/.*model=/, "", id)
-        print id, "tests/validation/published/" dir "/" id ".xml", $4 + 0
+        if (index(id, "/") == 0)
+            print id, "tests/validation/published/" dir "/" id ".xml", $4 + 0
     }' "$src/tests/validation/published/kernels.csv" | sort >"$tmp/hand-rows"
     if [ -s "$tmp/hand-points" ] && cmp -s "$tmp/hand-points" "$tmp/hand-rows" &&
        awk '{ print $1 }' "$tmp/hand-points" | cmp -s - "$tmp/hand-have"; then
@@ -158,6 +159,19 @@ generated nvbench-models.sh models-gv100 models-gp100
 generated gpu-stream-models.sh models-gpu-stream
 # amora's injection-rate sweeps (kind `micro`)
 generated amora-models.sh models-amora
-# cuda-stride-benchmark's saxpy-grid sweeps at low occupancy (kind `micro`)
+# cuda-stride-benchmark's saxpy-grid sweeps at low occupancy and saxpy-mono in blocks of 64
+# (kind `micro`), and its reduction-mono at 2^28 (kind `published`: kernels.csv names them as
+# model=models-stride/ID, with the same times)
 generated stride-models.sh models-stride
+awk -F, '$2 == "published" && index($4, "/models-stride/") { print $1, $5 + 0 }' "$points" |
+    sort >"$tmp/stride-points"
+awk -F, 'NR > 1 && match($3, /(^|;)model=models-stride\/[^;]*/) {
+    id = substr($3, RSTART, RLENGTH); sub(/.*model=models-stride\//, "", id); print id, $4 + 0
+}' "$src/tests/validation/published/kernels.csv" | sort >"$tmp/stride-rows"
+if [ -s "$tmp/stride-points" ] && cmp -s "$tmp/stride-points" "$tmp/stride-rows"; then
+    ok "kernels.csv names each published point of models-stride/ with its time"
+else
+    bad "kernels.csv names each published point of models-stride/ with its time"
+    diff "$tmp/stride-points" "$tmp/stride-rows" | head -10
+fi
 finish validation_models
