@@ -75,6 +75,13 @@ model() {
 XML
 }
 
+# point ID KIND SPEC MS SOURCE: the points.csv row of model ID, MS milliseconds in µs.
+point() {
+    us=$(awk -v m="$4" 'BEGIN { printf "%.1f", m * 1000 }')
+    printf '%s,%s,%s,tests/validation/published/models-stride/%s.xml,%s,%s\n' \
+        "$1" "$2" "$3" "$1" "$us" "$5"
+}
+
 # mono ID LOG2N LABEL: one saxpy-mono model, n = 2^LOG2N in blocks of 64.
 mono() {
     cat >"$root/models-stride/$1.xml" <<XML
@@ -109,9 +116,7 @@ monos() {
         ms=${row#*:}
         id=mono-$gpu-b64-n$log
         mono "$id" "$log" "$label"
-        us=$(awk -v m="$ms" 'BEGIN { printf "%.1f", m * 1000 }')
-        printf '%s,micro,%s,tests/validation/published/models-stride/%s.xml,%s,tdd11235813/cuda-stride-benchmark@4d26a2be %s (saxpy-mono on %s: %s ms at n = 2^%s in blocks of 64; best of 5 launches between CUDA events)\n' \
-            "$id" "$spec" "$id" "$us" "$file" "$label" "$ms" "$log"
+        point "$id" micro "$spec" "$ms" "tdd11235813/cuda-stride-benchmark@4d26a2be $file (saxpy-mono on $label: $ms ms at n = 2^$log in blocks of 64; best of 5 launches between CUDA events)"
     done
 }
 
@@ -163,9 +168,7 @@ reduces() {
         ms=${row#*:}
         id=reduce-$gpu-b$block
         reduce "$id" "$block" "$sms" "$label"
-        us=$(awk -v m="$ms" 'BEGIN { printf "%.1f", m * 1000 }')
-        printf '%s,published,%s,tests/validation/published/models-stride/%s.xml,%s,tests/validation/published/kernels.csv (%s %s; tdd11235813/cuda-stride-benchmark %s)\n' \
-            "$id" "$spec" "$id" "$us" "$spec" "$id" "$file"
+        point "$id" published "$spec" "$ms" "tests/validation/published/kernels.csv ($spec $id; tdd11235813/cuda-stride-benchmark $file)"
     done
 }
 
@@ -180,9 +183,7 @@ sweep() {
         ms=${rest#*:}
         id=stride-$gpu-b${block}x$per
         model "$id" "$sms" "$per" "$block" "$label"
-        us=$(awk -v m="$ms" 'BEGIN { printf "%.1f", m * 1000 }')
-        printf '%s,micro,%s,tests/validation/published/models-stride/%s.xml,%s,tdd11235813/cuda-stride-benchmark@4d26a2be %s (saxpy-grid on %s: %s ms at n = 2^29 with %s blocks of %s an SM; best of 5 launches between CUDA events)\n' \
-            "$id" "$spec" "$id" "$us" "$file" "$label" "$ms" "$per" "$block"
+        point "$id" micro "$spec" "$ms" "tdd11235813/cuda-stride-benchmark@4d26a2be $file (saxpy-grid on $label: $ms ms at n = 2^29 with $per blocks of $block an SM; best of 5 launches between CUDA events)"
     done
 }
 
