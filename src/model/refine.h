@@ -106,8 +106,8 @@ typedef enum {
     RC_LIMIT_L2, RC_LIMIT_L1, RC_LIMIT_PIPE, RC_LIMIT_FP16, RC_LIMIT_FP32, RC_LIMIT_FP64
 } rc_limiter;
 
-/* "launch", "blocks" (the rate the GPU starts blocks at), ..., "l1-shared", "instructions" (an arithmetic pipe other than the FMA units:
- * rc_refined.pipe_limit names it), "compute-fp32" */
+/* "launch", "blocks" (the rate the GPU starts blocks at), ..., "l1-shared", "instructions"
+ * (an arithmetic pipe other than the FMA units: rc_refined.pipe_limit names it), "compute-fp32" */
 const char *rc_limiter_name(rc_limiter l);
 
 /* A round of Little's law takes latency x RC_ROUND_FACTOR + (RC_THREAD_START_END - latency x

@@ -206,9 +206,10 @@ static void refined_sentence(const rc_refined *r, rc_buffer *sb)
         return;
     case RC_LIMIT_BLOCKS: {
         char c[64];
-        rc_buffer_printf(sb, "Limited by the rate at which blocks start: the GPU starts %s blocks a "
-                         "clock across its SMs, so the grid's %s blocks take %s µs, longer than "
-                         "any other term.", rc_format_sig3(r->blocks_per_clock, a, sizeof a),
+        rc_buffer_printf(sb, "Limited by the rate at which blocks start: the GPU starts %s "
+                         "blocks a clock across its SMs, so the grid's %s blocks take %s µs, "
+                         "longer than any other term.",
+                         rc_format_sig3(r->blocks_per_clock, a, sizeof a),
                          rc_format_int(r->blocks, b, sizeof b),
                          rc_format_us(r->t_blocks, c, sizeof c));
         return;
@@ -668,10 +669,12 @@ static void add_blocks_term(xmlNodePtr n, const rc_refined *r)
         return;
     char a[64], b[64], c[64], inputs[600];
     snprintf(inputs, sizeof inputs, "%s blocks / (%s blocks a clock (%s) x %s)",
-             rc_format_int(r->blocks, a, sizeof a), rc_format_sig3(r->blocks_per_clock, b, sizeof b),
-             r->blocks_source, rc_format_si3(r->clock, "Hz", c, sizeof c));
+             rc_format_int(r->blocks, a, sizeof a),
+             rc_format_sig3(r->blocks_per_clock, b, sizeof b), r->blocks_source,
+             rc_format_si3(r->clock, "Hz", c, sizeof c));
     xmlNodePtr t = add_term(n, "blocks", r->t_blocks,
-                            "the grid's blocks / (blocks the GPU starts a clock x SM clock)", inputs);
+                            "the grid's blocks / (blocks the GPU starts a clock x SM clock)",
+                            inputs);
     set_num(t, "blocks-per-clock", r->blocks_per_clock, NULL);
 }
 
