@@ -129,6 +129,9 @@ hand models-1650 gtx-1650
 hand models-3060l rtx-3060-laptop
 hand models-gv100 quadro-gv100
 hand models-gp100 quadro-gp100
+hand models-h100 h100-sxm5 "$src/specs"
+hand models-970 gtx-970
+hand models-titan gtx-titan
 # generated SCRIPT FOLDER...: published/SCRIPT writes exactly the committed FOLDERs, and the
 # points.csv rows that name them are exactly the ones it prints (items 6 and 7).
 generated() {
