@@ -177,15 +177,20 @@ static double unrolled_trips(const rc_work *w, const rc_work_stats *s)
     return RUNTIME_UNROLL;
 }
 
-/* The global array a store or atomic of `w` writes (-1 for a legacy store, which names none),
- * or -2 where `w` writes no global array or does not run. */
+/* What global_store_of and the statements' rule say of the global arrays stores wrote: one
+ * array's index, or one of these. */
+#define WRITES_NONE (-2)   /* no global array, or the statement does not run */
+#define WRITES_UNNAMED (-1) /* a legacy store, which names no array, or several arrays */
+
+/* The global array a store or atomic of `w` writes (WRITES_UNNAMED for a legacy store), or
+ * WRITES_NONE where `w` writes no global array or does not run. */
 static int global_store_of(const rc_kernel *k, const rc_work *w, const rc_counts *c)
 {
     if ((w->kind != RC_WORK_STORE && w->kind != RC_WORK_ATOMIC) || c->work[w->index].m0 <= 0)
-        return -2;
+        return WRITES_NONE;
     if (w->array < 0)
-        return -1;
-    return k->arrays[w->array].space == RC_SPACE_GLOBAL ? w->array : -2;
+        return WRITES_UNNAMED;
+    return k->arrays[w->array].space == RC_SPACE_GLOBAL ? w->array : WRITES_NONE;
 }
 
 /* Whether a store or atomic of `first` (or nested in it) that runs writes a global array other
@@ -196,7 +201,7 @@ static bool stores_elsewhere(const rc_kernel *k, const rc_work *first, const rc_
 {
     for (const rc_work *w = first; w; w = w->next) {
         int writes = global_store_of(k, w, c);
-        if (writes != -2 && writes != array)
+        if (writes != WRITES_NONE && writes != array)
             return true;
         if (stores_elsewhere(k, w->children, c, array))
             return true;
@@ -237,12 +242,12 @@ static bool loads_wait_for_stores(const rc_kernel *k, const rc_work *first,
 }
 
 /* Whether load `w` must wait for the stores before it in its body (`stored`: the one global
- * array they wrote, -1 for several or a legacy one, -2 for none): the rule of
+ * array they wrote, WRITES_UNNAMED for several or a legacy one, WRITES_NONE for none): the rule of
  * loads_wait_for_stores, between statements. Only the body's own statements are followed: a
  * store inside a nested loop or guard splits nothing after it (those bodies count apart). */
 static bool load_waits(const rc_kernel *k, const rc_work *w, const rc_counts *c, int stored)
 {
-    return stored != -2 && loads_writable(k, w, c) && stored != w->array;
+    return stored != WRITES_NONE && loads_writable(k, w, c) && stored != w->array;
 }
 
 /* The most bytes the memory statements directly in one body move per execution; an
@@ -259,17 +264,17 @@ static double body_bytes(const rc_kernel *k, const rc_work *first, const rc_coun
                          bool shared)
 {
     double here = 0, best = 0;
-    int stored = -2;
+    int stored = WRITES_NONE;
     for (const rc_work *w = first; w; w = w->next) {
         const rc_work_stats *s = &c->work[w->index];
         if (load_waits(k, w, c, stored)) {
             best = fmax(best, here);
             here = 0;
-            stored = -2;
+            stored = WRITES_NONE;
         }
         int writes = global_store_of(k, w, c);
-        if (writes != -2)
-            stored = stored == -2 || stored == writes ? writes : -1;
+        if (writes != WRITES_NONE)
+            stored = stored == WRITES_NONE || stored == writes ? writes : WRITES_UNNAMED;
         if (is_memory(w->kind) && s->m0 > 0) {
             here += (double)s->m1 / (double)s->m0;
             if (shared && w->array >= 0 && k->arrays[w->array].space == RC_SPACE_SHARED)
