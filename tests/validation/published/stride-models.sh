@@ -18,9 +18,10 @@
 # their DRAM rates from this benchmark's best rows. Each statement's loads wait for the store
 # before them (nvcc 13.0's PTX for sm_75: ld, ld, st three times over; docs/architectures.md item
 # 27). The unsigned multiply-add is left out of the models: at most 0.4 TIOP/s here, it binds
-# nothing; so is the `while (i < n)` rest, at most two elements a thread (0.03 % of the bytes). The CSVs print the SM clock each run set (K80 823, P100 1189, V100 1245, GV100 1327
-# MHz); the points run on the GPU files as they are (their boost clocks: 875, 1329, 1380 and
-# 1627 MHz), so latencies in cycles read a little shorter there than on the runs.
+# nothing; so is the `while (i < n)` rest, at most two elements a thread (0.03 % of the bytes).
+# The runs set the SM clock (K80 823, P100 1189, V100 1245, GV100 1327 MHz, as the CSVs print
+# it), and the points run on the GPU files at those clocks (tests/validation/specs/clocks.csv,
+# made by ../validate.sh), not at the files' boost clocks (875, 1329, 1380 and 1627 MHz).
 #
 # It writes the same benchmark's saxpy-mono rows in blocks of 64 threads too (src/saxpy-mono.cu:
 # one element a thread, `if (i < n) y[i] = a * x[i] + y[i]`, (n - 1) / 64 + 1 blocks; the
@@ -168,7 +169,7 @@ reduces() {
         ms=${row#*:}
         id=reduce-$gpu-b$block
         reduce "$id" "$block" "$sms" "$label"
-        point "$id" published "$spec" "$ms" "tests/validation/published/kernels.csv ($spec $id; tdd11235813/cuda-stride-benchmark $file)"
+        point "$id" published "$spec" "$ms" "tests/validation/published/kernels.csv (${spec%-*mhz} $id; tdd11235813/cuda-stride-benchmark $file)"
     done
 }
 
@@ -187,36 +188,36 @@ sweep() {
     done
 }
 
-sweep k80 tesla-k80 13 "a Tesla K80 (one GK210)" results/K80/cuda-9.2.88/saxpy-grid-823mhz.csv \
+sweep k80 tesla-k80-823mhz 13 "a Tesla K80 (one GK210)" results/K80/cuda-9.2.88/saxpy-grid-823mhz.csv \
     64:2:155.484 64:4:88.0418 64:8:54.2244 128:2:88.1234 128:4:54.2395 128:8:44.7795 \
     256:2:54.251 256:4:44.7918 512:2:44.7906
-sweep p100 tesla-p100 56 "a Tesla P100-PCIE-16GB" \
+sweep p100 tesla-p100-1189mhz 56 "a Tesla P100-PCIE-16GB" \
     results/P100-PCIE-16GB/cuda-9.2.88/saxpy-grid-1189mhz.csv \
     64:2:40.9178 64:4:24.3882 64:8:15.8907 128:2:24.4094 128:4:15.889 128:8:13.4202 \
     256:2:15.9166 256:4:13.1724 512:2:13.0406
-sweep v100 tesla-v100 80 "a Tesla V100-PCIE-16GB" \
+sweep v100 tesla-v100-1245mhz 80 "a Tesla V100-PCIE-16GB" \
     results/V100-PCIE-16GB/cuda-9.2.88/saxpy-grid-1245mhz.csv \
     64:2:26.7058 64:4:16.3338 64:8:10.306 128:2:16.3081 128:4:10.1679 128:8:8.53718 \
     256:2:10.1113 256:4:8.63734 512:2:8.71462
-sweep gv100 quadro-gv100 80 "a Quadro GV100" results/GV100/cuda-9.2.88/saxpy-grid-1327mhz.csv \
+sweep gv100 quadro-gv100-1327mhz 80 "a Quadro GV100" results/GV100/cuda-9.2.88/saxpy-grid-1327mhz.csv \
     64:2:28.6151 64:4:18.2507 64:8:12.9188 128:2:18.1014 128:4:12.888 128:8:11.8972 \
     256:2:12.9078 256:4:11.8497 512:2:11.9017
-monos k80 tesla-k80 "a Tesla K80 (one GK210)" results/K80/cuda-9.2.88/saxpy-mono-823mhz.csv \
+monos k80 tesla-k80-823mhz "a Tesla K80 (one GK210)" results/K80/cuda-9.2.88/saxpy-mono-823mhz.csv \
     20:0.099616 24:1.41958
-monos p100 tesla-p100 "a Tesla P100-PCIE-16GB" \
+monos p100 tesla-p100-1189mhz "a Tesla P100-PCIE-16GB" \
     results/P100-PCIE-16GB/cuda-9.2.88/saxpy-mono-1189mhz.csv 20:0.03968 24:0.498848 28:7.81114
-monos v100 tesla-v100 "a Tesla V100-PCIE-16GB" \
+monos v100 tesla-v100-1245mhz "a Tesla V100-PCIE-16GB" \
     results/V100-PCIE-16GB/cuda-9.2.88/saxpy-mono-1245mhz.csv 20:0.036448 24:0.46368 28:7.14915
-monos gv100 quadro-gv100 "a Quadro GV100" results/GV100/cuda-9.2.88/saxpy-mono-1327mhz.csv \
+monos gv100 quadro-gv100-1327mhz "a Quadro GV100" results/GV100/cuda-9.2.88/saxpy-mono-1327mhz.csv \
     20:0.035264 24:0.4368 28:6.80406
-reduces k80 tesla-k80 13 "a Tesla K80 (one GK210)" results/K80/cuda-9.2.88/reduction-mono-823mhz.csv \
+reduces k80 tesla-k80-823mhz 13 "a Tesla K80 (one GK210)" results/K80/cuda-9.2.88/reduction-mono-823mhz.csv \
     64:19.259 128:13.4206 256:14.7961 512:16.5836 1024:19.8289
-reduces p100 tesla-p100 56 "a Tesla P100-PCIE-16GB" \
+reduces p100 tesla-p100-1189mhz 56 "a Tesla P100-PCIE-16GB" \
     results/P100-PCIE-16GB/cuda-9.2.88/reduction-mono-1189mhz.csv \
     64:4.27862 128:4.46893 256:4.73062 512:5.14352 1024:5.97453
-reduces v100 tesla-v100 80 "a Tesla V100-PCIE-16GB" \
+reduces v100 tesla-v100-1245mhz 80 "a Tesla V100-PCIE-16GB" \
     results/V100-PCIE-16GB/cuda-9.2.88/reduction-mono-1245mhz.csv \
     64:3.58195 128:1.7993 256:1.62445 512:1.82346 1024:2.21354
-reduces gv100 quadro-gv100 80 "a Quadro GV100" \
+reduces gv100 quadro-gv100-1327mhz 80 "a Quadro GV100" \
     results/GV100/cuda-9.2.88/reduction-mono-1327mhz.csv \
     64:3.41315 128:2.00928 256:1.77267 512:1.89123 1024:2.2175
