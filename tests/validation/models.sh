@@ -10,7 +10,8 @@
 # 5. the hand-written published models (published/models-k80/ for the tesla-k80,
 #    published/models-a6000/ for the rtx-a6000, published/models-3080/ for the rtx-3080,
 #    published/models-v100/ for the tesla-v100, published/models-2080ti/ for the bundled rtx-2080-ti,
-#    published/models-k40c/ for the tesla-k40c, published/models-k2200/ for the quadro-k2200,
+#    published/models-k40c/ for the tesla-k40c, published/models-k20m/ for the tesla-k20m,
+#    published/models-k2200/ for the quadro-k2200,
 #    published/models-titanx/ for the bundled titan-x,
 #    published/models-p100/ for the tesla-p100,
 #    published/models-4090/ for the bundled rtx-4090, and published/models-3060ti/, -3070ti/,
@@ -132,6 +133,7 @@ hand models-gp100 quadro-gp100
 hand models-h100 h100-sxm5 "$src/specs"
 hand models-970 gtx-970
 hand models-titan gtx-titan
+hand models-k20m tesla-k20m
 # generated SCRIPT FOLDER...: published/SCRIPT writes exactly the committed FOLDERs, and the
 # points.csv rows that name them are exactly the ones it prints (items 6 and 7).
 generated() {

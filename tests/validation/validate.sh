@@ -65,12 +65,15 @@ tail -n +2 tests/validation/specs/clocks.csv | while IFS=, read -r id gpu mhz wh
         /^  <\/sm>/ { in_sm = 0 }
         in_sm && /^    <clock / && match($0, />[0-9.]+ MHz</) {
             was = substr($0, RSTART + 1, RLENGTH - 6) + 0
-            $0 = "    <clock source=\"the SM clock of " why "; the GPU file " gpu " takes " was " MHz\">" mhz " MHz</clock>"
+            $0 = "    <clock source=\"the SM clock of " why "; the GPU file " gpu " takes " was \
+                 " MHz\">" mhz " MHz</clock>"
         }
         /<bandwidth level="l[12]"/ && was > 0 && match($0, /">[0-9.]+ [GT]B\/s</) {
             figure = substr($0, RSTART + 2, RLENGTH - 3)
             unit = figure; sub(/^[0-9.]+ /, "", unit)
-            $0 = substr($0, 1, RSTART - 1) sprintf("; x %d / %d MHz for this SM clock\">%.4g %s<", mhz, was, figure * mhz / was, unit) substr($0, RSTART + RLENGTH)
+            $0 = substr($0, 1, RSTART - 1) \
+                 sprintf("; x %d / %d MHz for this SM clock\">%.4g %s<", mhz, was, figure * mhz / was, unit) \
+                 substr($0, RSTART + RLENGTH)
         }
         { print }' "$base" >"$tmp/specs/$id.xml" || exit 1
     printf '%s,%s\n' "$id" "$(sed -n 's:.*<architecture>\([A-Za-z]*\).*:\1:p' "$base" | head -1)" >>"$tmp/generations.csv"
