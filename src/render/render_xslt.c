@@ -277,6 +277,31 @@ static void xpath_figures(xmlXPathParserContextPtr ctxt, int nargs)
     valuePush(ctxt, xmlXPathWrapNodeSet(found));
 }
 
+/* rc:words(string): its words as wc -w counts them (runs of bytes other than ASCII white
+ * space), so that markdown.xsl can keep a report within its word budget. */
+static void xpath_words(xmlXPathParserContextPtr ctxt, int nargs)
+{
+    if (nargs != 1) {
+        xmlXPathSetArityError(ctxt);
+        return;
+    }
+    xmlChar *text = xmlXPathPopString(ctxt);
+    if (xmlXPathCheckError(ctxt)) {
+        xmlFree(text);
+        return;
+    }
+    double words = 0;
+    bool in_word = false;
+    for (const xmlChar *p = text; p && *p; p++) {
+        bool space = strchr(" \t\n\r\v\f", *p) != NULL;
+        if (!space && !in_word)
+            words++;
+        in_word = !space;
+    }
+    xmlFree(text);
+    valuePush(ctxt, xmlXPathNewFloat(words));
+}
+
 static pthread_once_t register_once = PTHREAD_ONCE_INIT;
 
 static void register_functions(void)
@@ -292,6 +317,8 @@ static void register_functions(void)
                                   xpath_shown);
     xsltRegisterExtModuleFunction((const xmlChar *)"figures", (const xmlChar *)RC_XSLT_NS,
                                   xpath_figures);
+    xsltRegisterExtModuleFunction((const xmlChar *)"words", (const xmlChar *)RC_XSLT_NS,
+                                  xpath_words);
 }
 
 /* ---- templates -------------------------------------------------------- */
