@@ -51,10 +51,11 @@ for spec in specs/*.xml tests/validation/specs/*.xml; do
 done
 # GPUs as a source's runs set their SM clock (tests/validation/specs/clocks.csv: id, the GPU
 # file, the clock, where the clock is set): a copy of the GPU file with that SM clock, its id
-# and its name. What the file gives in cycles (latencies, rates a clock) follows the clock;
-# so do its L1 and L2 rates in bytes a second, taken at the file's clock; DRAM's rate does
-# not. The DRAM latency in cycles reads up to the clocks' ratio long, as part of it is DRAM
-# time (at most 11 %, 7 % and 6 % on the P100, V100 and K80 here).
+# and its name (the GPU file must give the clock in <sm>; validate fails where it does not).
+# What the file gives in cycles (latencies, rates a clock) follows the clock; so do its L1 and
+# L2 rates in bytes a second, taken at the file's clock; DRAM's rate does not. The DRAM
+# latency in cycles reads up to the clocks' ratio long, as part of it is DRAM time (12, 11,
+# 23 and 6 % on the P100, V100, GV100 and K80 here).
 tail -n +2 tests/validation/specs/clocks.csv | while IFS=, read -r id gpu mhz why; do
     base=tests/validation/specs/$gpu.xml
     [ -f "$base" ] || base=specs/$gpu.xml
@@ -75,7 +76,9 @@ tail -n +2 tests/validation/specs/clocks.csv | while IFS=, read -r id gpu mhz wh
                  sprintf("; x %d / %d MHz for this SM clock\">%.4g %s<", mhz, was, figure * mhz / was, unit) \
                  substr($0, RSTART + RLENGTH)
         }
-        { print }' "$base" >"$tmp/specs/$id.xml" || exit 1
+        { print }
+        END { if (!was) { print "validate: " FILENAME " has no SM clock to set" > "/dev/stderr"; exit 1 } }' \
+        "$base" >"$tmp/specs/$id.xml" || exit 1
     printf '%s,%s\n' "$id" "$(sed -n 's:.*<architecture>\([A-Za-z]*\).*:\1:p' "$base" | head -1)" >>"$tmp/generations.csv"
 done || exit 1
 # Each GPU runs the models of its own points: some cannot launch on others (gpu-stream's hold
