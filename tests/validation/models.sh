@@ -10,8 +10,7 @@
 # 5. the hand-written published models (published/models-k80/ for the tesla-k80,
 #    published/models-a6000/ for the rtx-a6000, published/models-3080/ for the rtx-3080,
 #    published/models-v100/ for the tesla-v100, published/models-2080ti/ for the bundled rtx-2080-ti,
-#    published/models-k40c/ for the tesla-k40c, published/models-k20m/ for the tesla-k20m,
-#    published/models-k2200/ for the quadro-k2200,
+#    published/models-k40c/ for the tesla-k40c, published/models-k2200/ for the quadro-k2200,
 #    published/models-titanx/ for the bundled titan-x,
 #    published/models-p100/ for the tesla-p100,
 #    published/models-4090/ for the bundled rtx-4090, and published/models-3060ti/, -3070ti/,
@@ -23,8 +22,9 @@
 # 6. published/nvbench-models.sh writes exactly the committed models-gv100/ and models-gp100/ and
 #    the points.csv rows that name them;
 # 7. published/gpu-stream-models.sh likewise for models-gpu-stream/ and its `micro` rows, and
-#    published/amora-models.sh for models-amora/ and stride-models.sh for models-stride/ and
-#    theirs.
+#    published/amora-models.sh for models-amora/, stride-models.sh for models-stride/ and
+#    rohin-models.sh for models-k20m/ and theirs; kernels.csv gives the time of each of their
+#    `published` points.
 set -u
 roofcast=$1
 src=$2
@@ -133,7 +133,6 @@ hand models-gp100 quadro-gp100
 hand models-h100 h100-sxm5 "$src/specs"
 hand models-970 gtx-970
 hand models-titan gtx-titan
-hand models-k20m tesla-k20m
 # generated SCRIPT FOLDER...: published/SCRIPT writes exactly the committed FOLDERs, and the
 # points.csv rows that name them are exactly the ones it prints (items 6 and 7).
 generated() {
@@ -164,19 +163,31 @@ generated nvbench-models.sh models-gv100 models-gp100
 generated gpu-stream-models.sh models-gpu-stream
 # amora's injection-rate sweeps (kind `micro`)
 generated amora-models.sh models-amora
+# timed FOLDER [GPU]: the published points of published/FOLDER/ have the times kernels.csv gives
+# the configurations that name their models (model=FOLDER/ID, or model=ID on GPU's rows).
+timed() {
+    awk -F, -v dir="/$1/" '$2 == "published" && index($4, dir) { print $1, $5 + 0 }' "$points" |
+        sort >"$tmp/timed-points"
+    awk -F, -v dir="$1" -v gpu="${2:-}" 'NR > 1 && match($3, /(^|;)model=[^;]*/) {
+        id = substr($3, RSTART, RLENGTH); sub(/.*model=/, "", id)
+        if (index(id, dir "/") == 1)
+            print substr(id, length(dir) + 2), $4 + 0
+        else if (index(id, "/") == 0 && $1 == gpu)
+            print id, $4 + 0
+    }' "$src/tests/validation/published/kernels.csv" | sort >"$tmp/timed-rows"
+    if [ -s "$tmp/timed-points" ] && cmp -s "$tmp/timed-points" "$tmp/timed-rows"; then
+        ok "kernels.csv names each published point of $1/ with its time"
+    else
+        bad "kernels.csv names each published point of $1/ with its time"
+        diff "$tmp/timed-points" "$tmp/timed-rows" | head -10
+    fi
+}
 # cuda-stride-benchmark's saxpy-grid sweeps at low occupancy and saxpy-mono in blocks of 64
 # (kind `micro`), and its reduction-mono at 2^28 (kind `published`: kernels.csv names them as
 # model=models-stride/ID, with the same times)
 generated stride-models.sh models-stride
-awk -F, '$2 == "published" && index($4, "/models-stride/") { print $1, $5 + 0 }' "$points" |
-    sort >"$tmp/stride-points"
-awk -F, 'NR > 1 && match($3, /(^|;)model=models-stride\/[^;]*/) {
-    id = substr($3, RSTART, RLENGTH); sub(/.*model=models-stride\//, "", id); print id, $4 + 0
-}' "$src/tests/validation/published/kernels.csv" | sort >"$tmp/stride-rows"
-if [ -s "$tmp/stride-points" ] && cmp -s "$tmp/stride-points" "$tmp/stride-rows"; then
-    ok "kernels.csv names each published point of models-stride/ with its time"
-else
-    bad "kernels.csv names each published point of models-stride/ with its time"
-    diff "$tmp/stride-points" "$tmp/stride-rows" | head -10
-fi
+timed models-stride
+# rohinarora/CUDA's stencils and vector adds on a Tesla K20m (kind `published`)
+generated rohin-models.sh models-k20m
+timed models-k20m tesla-k20m
 finish validation_models
