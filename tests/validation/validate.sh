@@ -43,11 +43,14 @@ gpus=$(awk -F, 'NR > 1 { print $3 }' "$points" | sort -u)
 # The GPUs: the bundled specs/ and the ones only the validation uses (tests/validation/specs/,
 # kept out of specs/ so that the bundled reports keep their GPUs), linked into one directory.
 mkdir "$tmp/specs" || exit 1
+# generation FILE: "Kepler" of <architecture>Kepler GK210</architecture>
+generation() {
+    sed -n 's:.*<architecture>\([A-Za-z]*\).*:\1:p' "$1" | head -1
+}
 for spec in specs/*.xml tests/validation/specs/*.xml; do
     ln -s "$(pwd)/$spec" "$tmp/specs/" || exit 1
-    # id,generation: "Kepler" of <architecture>Kepler GK210</architecture>
     printf '%s,%s\n' "$(sed -n 's:.*<gpu id="\([^"]*\)".*:\1:p' "$spec" | head -1)" \
-        "$(sed -n 's:.*<architecture>\([A-Za-z]*\).*:\1:p' "$spec" | head -1)" >>"$tmp/generations.csv"
+        "$(generation "$spec")" >>"$tmp/generations.csv"
 done
 # GPUs as a source's runs set their SM clock (tests/validation/specs/clocks.csv: id, the GPU
 # file, the clock, where the clock is set): a copy of the GPU file with that SM clock, its id
@@ -79,7 +82,7 @@ tail -n +2 tests/validation/specs/clocks.csv | while IFS=, read -r id gpu mhz wh
         { print }
         END { if (!was) { print "validate: " FILENAME " has no SM clock to set" > "/dev/stderr"; exit 1 } }' \
         "$base" >"$tmp/specs/$id.xml" || exit 1
-    printf '%s,%s\n' "$id" "$(sed -n 's:.*<architecture>\([A-Za-z]*\).*:\1:p' "$base" | head -1)" >>"$tmp/generations.csv"
+    printf '%s,%s\n' "$id" "$(generation "$base")" >>"$tmp/generations.csv"
 done || exit 1
 # Each GPU runs the models of its own points: some cannot launch on others (gpu-stream's hold
 # more shared memory a block than older GPUs have). One estimates.csv holds them all.
