@@ -182,14 +182,15 @@ END {
                format == "--markdown" ? "- " : "", k, cnt[k], 100 * median(v, cnt[k]), within[k],
                worst[k], worstp[k], violations[k] + 0
     }
-    # Per GPU, where a kind spans more than one.
+    # Per GPU, where a kind spans more than one. The share within 2x is rounded down, so that a
+    # set short of the 90 % issue 33 asks for (53 of 59 is 89.8 %) never prints as reaching it.
     for (gi = 1; gi <= ngroups; gi++) {
         g = groups[gi]; k = g; sub(/ on .*/, "", k)
         if (gcnt[g] == cnt[k]) continue
         for (j = 1; j <= gcnt[g]; j++) v[j] = gerrs[g, j]
-        printf "%s%s: %d points, median |error| %.1f %%, %d within 2x (%.0f %%), largest ratio %.2fx (%s), t_lower above the measurement: %d\n",
+        printf "%s%s: %d points, median |error| %.1f %%, %d within 2x (%d %%), largest ratio %.2fx (%s), t_lower above the measurement: %d\n",
                format == "--markdown" ? "- " : "", g, gcnt[g], 100 * median(v, gcnt[g]), gwithin[g],
-               100 * gwithin[g] / gcnt[g], gworst[g], gworstp[g], gviol[g] + 0
+               int(100 * gwithin[g] / gcnt[g]), gworst[g], gworstp[g], gviol[g] + 0
     }
     # Per generation, oldest first.
     na = split("Kepler Maxwell Pascal Volta Turing Ampere Ada Hopper Blackwell", order, " ")
@@ -197,9 +198,9 @@ END {
         a = order[ai]
         if (!(a in acnt)) continue
         for (j = 1; j <= acnt[a]; j++) v[j] = aerrs[a, j]
-        printf "%sgeneration %s (%s): %d points, median |error| %.1f %%, %d within 2x (%.0f %%), largest ratio %.2fx (%s), t_lower above the measurement: %d\n",
+        printf "%sgeneration %s (%s): %d points, median |error| %.1f %%, %d within 2x (%d %%), largest ratio %.2fx (%s), t_lower above the measurement: %d\n",
                format == "--markdown" ? "- " : "", a, anames[a], acnt[a], 100 * median(v, acnt[a]),
-               awithin[a], 100 * awithin[a] / acnt[a], aworst[a], aworstp[a], aviol[a] + 0
+               awithin[a], int(100 * awithin[a] / acnt[a]), aworst[a], aworstp[a], aviol[a] + 0
     }
     exit bad
 }' "$tmp/generations.csv" "$tmp/out/estimates.csv" "$points"
