@@ -16,17 +16,17 @@
 #    published/models-4090/ for the bundled rtx-4090, and published/models-3060ti/, -3070ti/,
 #    -3060/, -2060/, -1650/ and -3060l/ for the rtx-3060-ti, rtx-3070-ti, rtx-3060, rtx-2060,
 #    gtx-1650 and rtx-3060-laptop), published/models-gv100/ and -gp100/ for the quadro-gv100
-#    and quadro-gp100, published/models-h100/, -970/ and -titan/ for the bundled h100-sxm5, the
-#    gtx-970 and the gtx-titan, and published/models-k20m-transpose/ for the tesla-k20m, load
-#    on their GPU of tests/validation/specs/ (specs/ for a bundled one), each has exactly one
-#    `published` row in points.csv, and that row's time is the one kernels.csv gives for the
-#    configuration naming the model (model=ID, or model=FOLDER/ID);
+#    and quadro-gp100, and published/models-h100/ for the bundled h100-sxm5, load on their GPU
+#    of tests/validation/specs/ (specs/ for a bundled one), each has exactly one `published`
+#    row in points.csv, and that row's time is the one kernels.csv gives for the configuration
+#    naming the model (model=ID);
 # 6. published/nvbench-models.sh writes exactly the committed models-gv100/ and models-gp100/ and
 #    the points.csv rows that name them;
 # 7. published/gpu-stream-models.sh likewise for models-gpu-stream/ and its `micro` rows, and
 #    published/amora-models.sh for models-amora/, stride-models.sh for models-stride/ and
-#    rohin-models.sh for models-k20m/ and theirs; kernels.csv gives the time of each of their
-#    `published` points.
+#    rohin-models.sh for models-k20m/, transpose-sample-models.sh for models-970/, -titan/ and
+#    -k20m-transpose/, simveit-models.sh for models-h100-simveit/, and theirs; kernels.csv gives the time of each of their `published`
+#    points.
 set -u
 roofcast=$1
 src=$2
@@ -100,19 +100,11 @@ hand() {
     awk -F, -v dir="/$1/" '$2 == "published" && index($4, dir) { print $1, $4, $5 + 0 }' \
         "$points" | sort >"$tmp/hand-points"
     ls "$hdir"/*.xml | sed 's|.*/||; s|\.xml$||' | sort >"$tmp/hand-have"
-    # A row names its model model=ID on the GPU, or model=FOLDER/ID where another folder's
-    # models on the same GPU are named model=ID (published/models-k20m-transpose/ beside
-    # rohin-models.sh's models-k20m/): a folder any row names so takes only those rows.
     awk -F, -v gpu="$2" -v dir="$1" 'NR > 1 && $1 == gpu && match($3, /(^|;)model=[^;]*/) {
         id = substr($3, RSTART, RLENGTH); sub(/.*model=/, "", id)
-        row = "tests/validation/published/" dir "/"
-        if (index(id, dir "/") == 1)
-            named = named substr(id, length(dir) + 2) " " row substr(id, length(dir) + 2) ".xml " $4 + 0 "\n"
-        else if (index(id, "/") == 0)
-            plain = plain id " " row id ".xml " $4 + 0 "\n"
-    }
-    END { printf "%s", named != "" ? named : plain }' \
-        "$src/tests/validation/published/kernels.csv" | sort >"$tmp/hand-rows"
+        if (index(id, "/") == 0)
+            print id, "tests/validation/published/" dir "/" id ".xml", $4 + 0
+    }' "$src/tests/validation/published/kernels.csv" | sort >"$tmp/hand-rows"
     if [ -s "$tmp/hand-points" ] && cmp -s "$tmp/hand-points" "$tmp/hand-rows" &&
        awk '{ print $1 }' "$tmp/hand-points" | cmp -s - "$tmp/hand-have"; then
         ok "points.csv holds one row per hand-written model of $1, with kernels.csv's time"
@@ -141,9 +133,6 @@ hand models-3060l rtx-3060-laptop
 hand models-gv100 quadro-gv100
 hand models-gp100 quadro-gp100
 hand models-h100 h100-sxm5 "$src/specs"
-hand models-970 gtx-970
-hand models-titan gtx-titan
-hand models-k20m-transpose tesla-k20m
 # generated SCRIPT FOLDER...: published/SCRIPT writes exactly the committed FOLDERs, and the
 # points.csv rows that name them are exactly the ones it prints (items 6 and 7).
 generated() {
@@ -201,4 +190,14 @@ timed models-stride
 # rohinarora/CUDA's stencils and vector adds on a Tesla K20m (kind `published`)
 generated rohin-models.sh models-k20m
 timed models-k20m tesla-k20m
+# NVIDIA's transpose sample on a GTX 970, a GTX TITAN and a Tesla K20m (kind `published`;
+# kernels.csv names the K20m's model=models-k20m-transpose/ID, beside models-k20m/'s model=ID)
+generated transpose-sample-models.sh models-970 models-titan models-k20m-transpose
+timed models-970 gtx-970
+timed models-titan gtx-titan
+timed models-k20m-transpose
+# simveit/effective_reduction's sums on an H100 (kind `published`; kernels.csv names them
+# model=models-h100-simveit/ID, beside models-h100/'s hand-written model=ID)
+generated simveit-models.sh models-h100-simveit
+timed models-h100-simveit
 finish validation_models
